@@ -1,0 +1,72 @@
+/**
+ * Builds the application: cross-cutting plugins first, then the API modules, then uploaded files and
+ * the server-rendered web app. Only server.ts listens.
+ */
+import cors from '@fastify/cors'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import qs from 'qs'
+import type { Config } from './config'
+import type { Database } from './db/client'
+import { NotFound, errorSchema } from './lib/errors'
+import authPlugin from './plugins/auth'
+import databasePlugin from './plugins/database'
+import errorsPlugin from './plugins/errors'
+import openapiPlugin from './plugins/openapi'
+import rateLimitPlugin from './plugins/rate-limit'
+import authRoutes from './modules/auth/auth.routes'
+import loginPage from './modules/auth/login-page.routes'
+import catalogRoutes from './modules/catalog/catalog.routes'
+import shopRoutes from './modules/shops/shop.routes'
+import { isAllowedOrigin } from './modules/shops/shop-host'
+import staffRoutes from './modules/staff/staff.routes'
+import uploadRoutes from './modules/uploads/upload.routes'
+import webPlugin from './web/ssr'
+
+export type AppOptions = { config: Config; database: Database; logger?: FastifyServerOptions['logger'] }
+
+export async function buildApp({ config, database, logger }: AppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      querystringParser: (text: string) => qs.parse(text, { depth: 4, arrayLimit: 100, parameterLimit: 200 }),
+    },
+    ajv: {
+      // Bodies are checked as sent: no coercion, no silent removal, so a wrong type or an unknown field is a 400.
+      customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: true },
+    },
+  })
+
+  app.addSchema(errorSchema)
+  await app.register(databasePlugin, { database, config })
+  await app.register(errorsPlugin)
+  await app.register(rateLimitPlugin)
+  await app.register(cors, {
+    credentials: true,
+    origin: (origin, callback) => {
+      if (!origin) return callback(null, true)
+      isAllowedOrigin(app.db, config, origin).then((ok) => callback(null, ok), callback)
+    },
+  })
+  await app.register(openapiPlugin)
+  await app.register(authPlugin)
+
+  await app.register(authRoutes)
+  await app.register(loginPage)
+  await app.register(shopRoutes)
+  await app.register(staffRoutes)
+  await app.register(catalogRoutes)
+  await app.register(uploadRoutes)
+
+  app.setNotFoundHandler((request, reply) => {
+    const error = NotFound(`Nothing at ${request.method} ${request.url.split('?')[0]}`)
+    return reply.status(404).send(error.toJSON())
+  })
+  if (config.webBuildDir) await app.register(webPlugin, { buildDir: config.webBuildDir })
+
+  return app
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>

@@ -1,0 +1,93 @@
+/**
+ * The one place that reads the environment. Everything else receives a validated `Config`.
+ */
+import path from 'node:path'
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test'
+  host: string
+  port: number
+  /** Shops live at `{slug}.{rootDomain}`; the bare root domain serves the platform. Host incl. port. */
+  rootDomain: string
+  /** Origin of the platform (login page, API docs), e.g. `http://localhost:3000`. */
+  platformUrl: string
+  providerName: string
+  /** Slug of a shop to serve on the bare root domain instead of the landing page. */
+  defaultShop: string | null
+  dataDir: string
+  /** `postgres://…` for a server; null for the embedded PGlite database under `dataDir`. */
+  databaseUrl: string | null
+  redisUrl: string | null
+  /** Seed the demo shop when the database is empty. */
+  seedDemo: boolean
+  /** Directory of the built web app (`build/server/index.js`, `build/client`); null disables SSR. */
+  webBuildDir: string | null
+  logLevel: string
+  /** Bodies larger than this are refused (uploads have their own limit). */
+  bodyLimit: number
+  uploadLimit: number
+  trustProxy: boolean
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`)
+  }
+  return value
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false
+  throw new ConfigError(`${name} must be 1/0 or true/false, got "${raw}"`)
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..')
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development'
+  const port = integer(env, 'PORT', 3000, 0, 65535)
+  const rootDomain = (env.ROOT_DOMAIN || `localhost:${port}`).toLowerCase()
+  if (!/^[a-z0-9.-]+(:\d+)?$/.test(rootDomain)) {
+    throw new ConfigError(`ROOT_DOMAIN must be a host name with an optional port, got "${rootDomain}"`)
+  }
+  const platformUrl = (env.PLATFORM_URL || `http://${rootDomain}`).replace(/\/+$/, '')
+  try {
+    new URL(platformUrl)
+  } catch {
+    throw new ConfigError(`PLATFORM_URL must be an absolute URL, got "${platformUrl}"`)
+  }
+  const databaseUrl = env.DATABASE_URL || null
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://')
+  }
+  const defaultWebBuild = path.join(repoRoot, 'apps/web/build')
+  return {
+    nodeEnv,
+    host: env.HOST || '0.0.0.0',
+    port,
+    rootDomain,
+    platformUrl,
+    providerName: env.PROVIDER_NAME || 'Shoplet',
+    defaultShop: env.DEFAULT_SHOP || null,
+    dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
+    databaseUrl,
+    redisUrl: env.REDIS_URL || null,
+    seedDemo: flag(env, 'SEED_DEMO', nodeEnv !== 'production'),
+    webBuildDir: env.WEB_BUILD_DIR === 'off' ? null : path.resolve(env.WEB_BUILD_DIR || defaultWebBuild),
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    bodyLimit: integer(env, 'BODY_LIMIT', 100 * 1024, 1024, 10 * 1024 * 1024),
+    uploadLimit: 5 * 1024 * 1024,
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+    ...overrides,
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Opens the database: PGlite in a directory, or a PostgreSQL server through a node-postgres pool.
+ * Both speak the same SQL and get the same migrations.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** PGlite only: a copy of the data directory. */
+  dump?: () => Promise<Blob | File>
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle')
+
+// node-postgres returns bigint (int8) as strings; counts fit in a JS number.
+pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10))
+
+export async function openDatabase(options: {
+  url: string | null
+  dataDir?: string
+  /** A PGlite data directory dump to start from (tests start from an already-migrated one). */
+  template?: Blob
+}): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 20 })
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+      close: () => pool.end(),
+    }
+  }
+  // `memory://` keeps PGlite in memory (tests); anything else is a directory on disk.
+  const dataDir = options.dataDir ?? 'memory://'
+  if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true })
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin }, loadDataDir: options.template })
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    dump: () => client.dumpDataDir('none'),
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    close: () => client.close(),
+  }
+}

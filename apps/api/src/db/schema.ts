@@ -1,0 +1,519 @@
+/**
+ * The whole relational model. Every tenant table carries `shop_id`, every index a tenant query uses starts
+ * with it, and every unique key includes it, so the data can later be distributed by shop.
+ * Money is stored in integer minor units (pesewas for GHS).
+ */
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+const id = () => uuid('id').primaryKey().defaultRandom()
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+const shopId = () =>
+  uuid('shop_id')
+    .notNull()
+    .references(() => shops.id, { onDelete: 'cascade' })
+
+export type ImageRef = { url: string; thumbnail: string; alt?: string }
+export type Social = { site: 'facebook' | 'instagram' | 'twitter'; url: string }
+export type Variant = { _id: string; features: Record<string, string> }
+
+// ---------------------------------------------------------------- accounts
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+)
+
+/** One-time codes handed back to a shop after /login; stored hashed, single use, short-lived. */
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    id: id(),
+    codeHash: text('code_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    redir: text('redir').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('login_codes_code_hash_key').on(t.codeHash)],
+)
+
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('access_tokens_token_hash_key').on(t.tokenHash), index('access_tokens_user_idx').on(t.userId)],
+)
+
+// ---------------------------------------------------------------- shops and staff
+
+export const shops = pgTable(
+  'shops',
+  {
+    id: id(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    tagline: text('tagline').notNull().default(''),
+    about: text('about').notNull().default(''),
+    logo: jsonb('logo').$type<ImageRef | null>(),
+    socials: jsonb('socials').$type<Social[]>().notNull().default([]),
+    promotionalText: text('promotional_text').notNull().default(''),
+    /** About-page sections: #payments, #returns, #contact. */
+    aboutSections: jsonb('about_sections')
+      .$type<{ payments: string; returns: string; contact: string }>()
+      .notNull()
+      .default({ payments: '', returns: '', contact: '' }),
+    currency: text('currency').notNull().default('GHS'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('shops_slug_key').on(t.slug)],
+)
+
+/** Custom domains; the lookup key for Host resolution. */
+export const shopDomains = pgTable(
+  'shop_domains',
+  {
+    id: id(),
+    shopId: shopId(),
+    domain: text('domain').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('shop_domains_domain_key').on(t.domain), index('shop_domains_shop_idx').on(t.shopId)],
+)
+
+export type PaymentOption = { provider: 'manual' | 'test' | 'paystack'; enabled: boolean; label?: string }
+
+/** Settings edited by administrators and owners; one row per shop, its id is the shop's id. */
+export const shopConfigs = pgTable('shop_configs', {
+  shopId: uuid('shop_id')
+    .primaryKey()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  facebookMeta: text('facebook_meta').notNull().default(''),
+  /** Tax as basis points of the subtotal (1250 = 12.5 %). */
+  taxRateBps: integer('tax_rate_bps').notNull().default(0),
+  paymentOptions: jsonb('payment_options').$type<PaymentOption[]>().notNull().default([]),
+  updatedAt: updatedAt(),
+})
+
+export const shopRoles = pgTable(
+  'shop_roles',
+  {
+    id: id(),
+    shopId: shopId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<'owner' | 'administrator' | 'manager' | 'keeper'>().notNull(),
+    status: text('status').$type<'active' | 'removed'>().notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('shop_roles_shop_user_key').on(t.shopId, t.userId),
+    index('shop_roles_user_idx').on(t.userId),
+    check('shop_roles_role_check', sql`${t.role} in ('owner', 'administrator', 'manager', 'keeper')`),
+    check('shop_roles_status_check', sql`${t.status} in ('active', 'removed')`),
+  ],
+)
+
+export const shopRoleInvitations = pgTable(
+  'shop_role_invitations',
+  {
+    id: id(),
+    shopId: shopId(),
+    email: text('email').notNull(),
+    role: text('role').$type<'owner' | 'administrator' | 'manager' | 'keeper'>().notNull(),
+    status: text('status').$type<'pending' | 'accepted' | 'declined' | 'revoked'>().notNull().default('pending'),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('shop_role_invitations_shop_status_idx').on(t.shopId, t.status, t.createdAt),
+    index('shop_role_invitations_email_idx').on(sql`lower(${t.email})`),
+    check('shop_role_invitations_status_check', sql`${t.status} in ('pending', 'accepted', 'declined', 'revoked')`),
+  ],
+)
+
+// ---------------------------------------------------------------- catalog
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    shopId: shopId(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('categories_shop_name_key').on(t.shopId, sql`lower(${t.name})`)],
+)
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    shopId: shopId(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    priceMinor: integer('price_minor').notNull(),
+    currency: text('currency').notNull().default('GHS'),
+    /** Sale price in minor units; 0 = not on sale. */
+    sellAtMinor: integer('sell_at_minor').notNull().default(0),
+    images: jsonb('images').$type<ImageRef[]>().notNull().default([]),
+    variants: jsonb('variants').$type<Variant[]>().notNull().default([]),
+    categoryIds: uuid('category_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    available: boolean('available').notNull().default(true),
+    inStock: boolean('in_stock').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_shop_created_idx').on(t.shopId, t.createdAt),
+    index('products_shop_price_idx').on(t.shopId, t.priceMinor),
+    index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('products_categories_idx').using('gin', t.categoryIds),
+    check('products_price_check', sql`${t.priceMinor} >= 0 and ${t.sellAtMinor} >= 0`),
+  ],
+)
+
+/** Stock per (product, variant); variant '' stands for a product without variants. */
+export const inventory = pgTable(
+  'inventory',
+  {
+    id: id(),
+    shopId: shopId(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: text('variant_id').notNull().default(''),
+    quantity: integer('quantity').notNull().default(0),
+    tracked: boolean('tracked').notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('inventory_shop_product_variant_key').on(t.shopId, t.productId, t.variantId),
+    index('inventory_product_idx').on(t.productId),
+    check('inventory_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+)
+
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: id(),
+    shopId: shopId(),
+    key: text('key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_shop_idx').on(t.shopId, t.createdAt)],
+)
+
+// ---------------------------------------------------------------- delivery
+
+/** Reference data shared by all shops (SPEC: regions of country GH). */
+export const deliveryRegions = pgTable(
+  'delivery_regions',
+  {
+    id: text('id').primaryKey(),
+    country: text('country').notNull(),
+    name: text('name').notNull(),
+    capital: text('capital').notNull().default(''),
+  },
+  (t) => [index('delivery_regions_country_idx').on(t.country)],
+)
+
+export const deliveryRates = pgTable(
+  'delivery_rates',
+  {
+    id: id(),
+    shopId: shopId(),
+    name: text('name').notNull(),
+    regions: text('regions').array().notNull().default(sql`'{}'::text[]`),
+    rateMinor: integer('rate_minor').notNull(),
+    currency: text('currency').notNull().default('GHS'),
+    paymentOption: text('payment_option').$type<'instant' | 'on-delivery'>().notNull().default('instant'),
+    estimatedDays: integer('estimated_days'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('delivery_rates_shop_idx').on(t.shopId, t.createdAt),
+    check('delivery_rates_rate_check', sql`${t.rateMinor} >= 0`),
+  ],
+)
+
+// ---------------------------------------------------------------- checkout and orders
+
+export type LineItem = {
+  product: string
+  variant?: string
+  count: number
+  title: string
+  unitPriceMinor: number
+  currency: string
+  image?: ImageRef
+  features?: Record<string, string>
+}
+export type DeliveryDetails = {
+  type: 'pick-up' | 'dispatch'
+  region?: string
+  address?: string
+  phone?: string
+  rate?: { id: string; name: string; rateMinor: number; currency: string; paymentOption: string }
+}
+export type DiscountTerms = { code: string; type: 'percentage' | 'fixed'; value: number }
+
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: id(),
+    shopId: shopId(),
+    profileId: uuid('profile_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email'),
+    items: jsonb('items').$type<LineItem[]>().notNull(),
+    delivery: jsonb('delivery').$type<DeliveryDetails>().notNull(),
+    discount: jsonb('discount').$type<DiscountTerms | null>(),
+    currency: text('currency').notNull(),
+    subtotalMinor: integer('subtotal_minor').notNull(),
+    taxMinor: integer('tax_minor').notNull(),
+    deliveryMinor: integer('delivery_minor').notNull(),
+    discountMinor: integer('discount_minor').notNull(),
+    totalMinor: integer('total_minor').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('checkouts_shop_profile_idx').on(t.shopId, t.profileId, t.createdAt)],
+)
+
+export const orderStatuses = ['placed', 'packaged', 'ready', 'dispatched', 'delivered', 'canceled'] as const
+export type OrderStatus = (typeof orderStatuses)[number]
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    shopId: shopId(),
+    /** Short human code, unique within the shop. */
+    orderId: text('order_id').notNull(),
+    profileId: uuid('profile_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
+    items: jsonb('items').$type<LineItem[]>().notNull(),
+    delivery: jsonb('delivery').$type<DeliveryDetails>().notNull(),
+    discount: jsonb('discount').$type<DiscountTerms | null>(),
+    discountCodeId: uuid('discount_code_id'),
+    currency: text('currency').notNull(),
+    subtotalMinor: integer('subtotal_minor').notNull(),
+    taxMinor: integer('tax_minor').notNull(),
+    deliveryMinor: integer('delivery_minor').notNull(),
+    discountMinor: integer('discount_minor').notNull(),
+    totalMinor: integer('total_minor').notNull(),
+    status: text('status').$type<OrderStatus>().notNull().default('placed'),
+    paymentProvider: text('payment_provider').notNull().default('manual'),
+    acked: boolean('acked').notNull().default(false),
+    /** Hash of the secret in an anonymous buyer's private order link. */
+    accessKeyHash: text('access_key_hash'),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_shop_order_id_key').on(t.shopId, t.orderId),
+    uniqueIndex('orders_shop_idempotency_key').on(t.shopId, t.idempotencyKey),
+    index('orders_shop_created_idx').on(t.shopId, t.createdAt),
+    index('orders_shop_status_idx').on(t.shopId, t.status, t.createdAt),
+    index('orders_profile_idx').on(t.profileId, t.shopId, t.createdAt),
+    check('orders_status_check', sql`${t.status} in ('placed','packaged','ready','dispatched','delivered','canceled')`),
+    check('orders_totals_check', sql`${t.totalMinor} >= 0 and ${t.discountMinor} >= 0`),
+  ],
+)
+
+/** The order's timeline: one row per status change. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: id(),
+    shopId: shopId(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').$type<OrderStatus>().notNull(),
+    note: text('note').notNull().default(''),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+)
+
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: id(),
+    shopId: shopId(),
+    code: text('code').notNull(),
+    type: text('type').$type<'percentage' | 'fixed'>().notNull(),
+    /** Percent (1–100) for percentage codes, minor units for fixed ones. */
+    value: integer('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usageLimit: integer('usage_limit'),
+    usedCount: integer('used_count').notNull().default(0),
+    minSubtotalMinor: integer('min_subtotal_minor').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_shop_code_key').on(t.shopId, sql`lower(${t.code})`),
+    index('discount_codes_shop_created_idx').on(t.shopId, t.createdAt),
+    check('discount_codes_type_check', sql`${t.type} in ('percentage', 'fixed')`),
+    check('discount_codes_usage_check', sql`${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit}`),
+  ],
+)
+
+// ---------------------------------------------------------------- payments
+
+export const financialAccounts = pgTable(
+  'financial_accounts',
+  {
+    id: id(),
+    shopId: shopId(),
+    kind: text('kind').$type<'mobile-money' | 'bank'>().notNull(),
+    provider: text('provider').notNull(),
+    accountName: text('account_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('financial_accounts_shop_idx').on(t.shopId)],
+)
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: id(),
+    shopId: shopId(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    reference: text('reference').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').$type<'pending' | 'success' | 'failed' | 'abandoned'>().notNull().default('pending'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('transactions_provider_reference_key').on(t.provider, t.reference),
+    index('transactions_order_idx').on(t.orderId),
+  ],
+)
+
+// ---------------------------------------------------------------- reviews, notifications, analytics
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    shopId: shopId(),
+    relatedOrder: uuid('related_order')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id').references(() => users.id, { onDelete: 'set null' }),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull().default(''),
+    hidden: boolean('hidden').notNull().default(false),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_shop_order_key').on(t.shopId, t.relatedOrder),
+    index('reviews_shop_created_idx').on(t.shopId, t.createdAt),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+)
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    shopId: shopId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    link: text('link').notNull().default(''),
+    read: boolean('read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_shop_idx').on(t.userId, t.shopId, t.createdAt),
+    index('notifications_unread_idx').on(t.userId, t.shopId).where(sql`not ${t.read}`),
+  ],
+)
+
+export const trackingIds = pgTable('tracking_ids', {
+  id: id(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+})
+
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: id(),
+    shopId: shopId(),
+    trackingId: uuid('tracking_id').notNull(),
+    action: text('action').notNull(),
+    category: text('category').notNull(),
+    extras: jsonb('extras').$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('analytics_events_shop_created_idx').on(t.shopId, t.createdAt)],
+)

@@ -1,0 +1,70 @@
+/**
+ * Errors in the Feathers shape: `{name, message, code, className, errors?}`.
+ * Throw these anywhere; the error handler turns them (and Fastify's own errors) into responses.
+ */
+export type FieldError = { path: string; message: string }
+
+export class HttpError extends Error {
+  constructor(
+    readonly name: string,
+    readonly code: number,
+    readonly className: string,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message)
+  }
+
+  toJSON() {
+    return {
+      name: this.name,
+      message: this.message,
+      code: this.code,
+      className: this.className,
+      ...(this.errors?.length ? { errors: this.errors } : {}),
+    }
+  }
+}
+
+export const BadRequest = (message: string, errors?: FieldError[]) =>
+  new HttpError('BadRequest', 400, 'bad-request', message, errors)
+export const NotAuthenticated = (message = 'Not authenticated') =>
+  new HttpError('NotAuthenticated', 401, 'not-authenticated', message)
+export const Forbidden = (message = 'You do not have permission to do this') =>
+  new HttpError('Forbidden', 403, 'forbidden', message)
+export const NotFound = (message = 'Not found') => new HttpError('NotFound', 404, 'not-found', message)
+export const Conflict = (message: string, errors?: FieldError[]) =>
+  new HttpError('Conflict', 409, 'conflict', message, errors)
+export const Unprocessable = (message: string, errors?: FieldError[]) =>
+  new HttpError('Unprocessable', 422, 'unprocessable', message, errors)
+export const TooManyRequests = (message = 'Too many requests, please try again later') =>
+  new HttpError('TooManyRequests', 429, 'too-many-requests', message)
+export const GeneralError = (message = 'Something went wrong') =>
+  new HttpError('GeneralError', 500, 'general-error', message)
+export const Unavailable = (message = 'The server is shutting down') =>
+  new HttpError('Unavailable', 503, 'unavailable', message)
+
+/** The error document schema, used in route response schemas and the OpenAPI document. */
+export const errorSchema = {
+  $id: 'Error',
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    message: { type: 'string' },
+    code: { type: 'integer' },
+    className: { type: 'string' },
+    errors: {
+      type: 'array',
+      items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },
+    },
+  },
+  required: ['name', 'message', 'code', 'className'],
+} as const
+
+/** PostgreSQL unique_violation. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const e = (error as { cause?: unknown })?.cause ?? error
+  const pgError = e as { code?: string; constraint?: string; message?: string }
+  if (pgError?.code !== '23505') return false
+  return !constraint || pgError.constraint === constraint || !!pgError.message?.includes(constraint)
+}

@@ -1,0 +1,247 @@
+/**
+ * The one translator from the Feathers query syntax (DESIGN §4) to SQL.
+ *
+ * Each resource declares a `QuerySpec`: the fields that may be filtered and sorted, their types and the
+ * SQL they map to. Anything else — an unknown field, operator or sort key, a value of the wrong type —
+ * is a 400 naming the offending path. Values are always bound as parameters.
+ */
+import { type SQL, type SQLWrapper, and, or, sql } from 'drizzle-orm'
+import { BadRequest } from './errors'
+
+export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'uuid' | 'money'
+
+export type QueryField = {
+  column: SQLWrapper
+  type: FieldType
+  /** May appear in `$sort`. */
+  sort?: boolean
+  /** Enables `$q`: trigram (typo tolerant, ranked) or a plain case-insensitive substring. */
+  search?: 'trigram' | 'substring'
+  /** The column is an array of this element type; equality means "contains". */
+  arrayOf?: 'uuid' | 'text'
+}
+
+export type QuerySpec = {
+  fields: Record<string, QueryField>
+  defaultSort: Record<string, 1 | -1>
+  /** Tie-breaker appended to every ORDER BY so paging is stable. */
+  tieBreaker: SQLWrapper
+}
+
+export type ParsedQuery = {
+  where: SQL | undefined
+  orderBy: SQL[]
+  limit: number
+  skip: number
+}
+
+export const DEFAULT_LIMIT = 20
+export const MAX_LIMIT = 100
+const MAX_IN = 100
+const MAX_STRING = 200
+const comparisonOps = ['$gt', '$gte', '$lt', '$lte', '$ne'] as const
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+type Raw = Record<string, unknown>
+
+function isPlainObject(value: unknown): value is Raw {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** qs turns `a[0]=x&a[1]=y` into an array, but past its array limit into an object with numeric keys. */
+function asList(value: unknown): unknown[] | null {
+  if (Array.isArray(value)) return value
+  if (isPlainObject(value) && Object.keys(value).every((k) => /^\d+$/.test(k))) return Object.values(value)
+  return null
+}
+
+function invalid(path: string, message: string): never {
+  throw BadRequest(`Invalid query: ${path} ${message}`, [{ path, message }])
+}
+
+function nonNegativeInteger(value: unknown, path: string): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : NaN
+  if (!Number.isInteger(n) || n < 0) invalid(path, 'must be a non-negative integer')
+  return n
+}
+
+/** Converts one wire value to the bound SQL value for a field. */
+function convert(field: QueryField, value: unknown, path: string): string | number | boolean {
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+    invalid(path, 'must be a single value')
+  }
+  const text = String(value)
+  switch (field.type) {
+    case 'string':
+      if (text.length > MAX_STRING) invalid(path, `must be at most ${MAX_STRING} characters`)
+      return text
+    case 'uuid':
+      if (!uuidPattern.test(text)) invalid(path, 'must be an id')
+      return text.toLowerCase()
+    case 'boolean':
+      if (text === 'true') return true
+      if (text === 'false') return false
+      return invalid(path, 'must be true or false')
+    case 'number':
+    case 'integer':
+    case 'money': {
+      const n = text.trim() === '' ? NaN : Number(text)
+      if (!Number.isFinite(n) || Math.abs(n) > 1e12) invalid(path, 'must be a number')
+      if (field.type === 'integer' && !Number.isInteger(n)) invalid(path, 'must be an integer')
+      return field.type === 'money' ? Math.round(n * 100) : n
+    }
+    case 'date': {
+      const date = /^\d{1,15}$/.test(text) ? new Date(Number(text)) : new Date(text)
+      if (Number.isNaN(date.getTime())) invalid(path, 'must be a date (ISO-8601 or milliseconds)')
+      return date.toISOString()
+    }
+  }
+}
+
+function bind(field: QueryField, value: string | number | boolean): SQL {
+  return field.type === 'date' ? sql`${value}::timestamptz` : sql`${value}`
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+function equality(field: QueryField, value: string | number | boolean): SQL {
+  if (field.arrayOf) return sql`${field.column} @> array[${value}]::${sql.raw(field.arrayOf)}[]`
+  return sql`${field.column} = ${bind(field, value)}`
+}
+
+function fieldCondition(field: QueryField, raw: unknown, path: string, ranks: SQL[]): SQL {
+  if (!isPlainObject(raw)) return equality(field, convert(field, raw, path))
+  const parts: SQL[] = []
+  for (const [op, operand] of Object.entries(raw)) {
+    const opPath = `${path}.${op}`
+    if (op === '$in' || op === '$nin') {
+      const list = asList(operand)
+      if (!list) invalid(opPath, 'must be a list')
+      if (list.length > MAX_IN) invalid(opPath, `may hold at most ${MAX_IN} values`)
+      const values = list.map((v, i) => equality(field, convert(field, v, `${opPath}.${i}`)))
+      if (op === '$in') parts.push(values.length ? sql`(${sql.join(values, sql` or `)})` : sql`false`)
+      else if (values.length) parts.push(sql`not (${sql.join(values, sql` or `)})`)
+    } else if ((comparisonOps as readonly string[]).includes(op)) {
+      if (field.arrayOf || field.type === 'boolean' && op !== '$ne') invalid(opPath, 'is not supported for this field')
+      const v = bind(field, convert(field, operand, opPath))
+      const operator = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=', $ne: '<>' }[op as (typeof comparisonOps)[number]]
+      parts.push(sql`${field.column} ${sql.raw(operator)} ${v}`)
+    } else if (op === '$q') {
+      if (!field.search) invalid(opPath, 'is not supported for this field')
+      const text = String(convert({ ...field, type: 'string' }, operand, opPath)).trim()
+      if (!text) continue
+      const like = `%${escapeLike(text)}%`
+      if (field.search === 'trigram') {
+        parts.push(sql`(${field.column} ilike ${like} or ${text} <% ${field.column})`)
+        ranks.push(sql`word_similarity(${text}, ${field.column}) desc`)
+      } else {
+        parts.push(sql`${field.column} ilike ${like}`)
+      }
+    } else {
+      invalid(opPath, 'is not a supported operator')
+    }
+  }
+  return parts.length ? (and(...parts) as SQL) : sql`true`
+}
+
+function filterConditions(spec: QuerySpec, query: Raw, pathPrefix: string, ranks: SQL[]): SQL[] {
+  const conditions: SQL[] = []
+  for (const [key, value] of Object.entries(query)) {
+    const path = pathPrefix ? `${pathPrefix}.${key}` : key
+    const field = spec.fields[key]
+    if (!field) invalid(path, key.startsWith('$') ? 'is not a supported parameter' : 'is not a filterable field')
+    conditions.push(fieldCondition(field, value, path, ranks))
+  }
+  return conditions
+}
+
+/**
+ * Parses a Feathers query. `query` must hold only the Feathers part: route-specific parameters (such as
+ * `shop`) are taken out by the route before calling this.
+ */
+export function parseQuery(spec: QuerySpec, query: Raw): ParsedQuery {
+  const { $limit, $skip, $sort, $or, ...filters } = query
+  const limit = $limit === undefined ? DEFAULT_LIMIT : Math.min(nonNegativeInteger($limit, '$limit'), MAX_LIMIT)
+  const skip = $skip === undefined ? 0 : nonNegativeInteger($skip, '$skip')
+
+  const ranks: SQL[] = []
+  const conditions = filterConditions(spec, filters, '', ranks)
+
+  if ($or !== undefined) {
+    const branches = asList($or)
+    if (!branches || branches.length === 0 || branches.length > 20) invalid('$or', 'must be a list of 1 to 20 filters')
+    const ors = branches.map((branch, i) => {
+      if (!isPlainObject(branch)) invalid(`$or.${i}`, 'must be an object of filters')
+      const inner = filterConditions(spec, branch, `$or.${i}`, [])
+      return inner.length ? (and(...inner) as SQL) : sql`true`
+    })
+    conditions.push(or(...ors) as SQL)
+  }
+
+  const orderBy: SQL[] = []
+  if ($sort !== undefined) {
+    if (!isPlainObject($sort)) invalid('$sort', 'must be an object like $sort[field]=1')
+    for (const [key, direction] of Object.entries($sort)) {
+      const field = spec.fields[key]
+      if (!field?.sort) invalid(`$sort.${key}`, 'is not a sortable field')
+      if (direction !== '1' && direction !== '-1' && direction !== 1 && direction !== -1) {
+        invalid(`$sort.${key}`, 'must be 1 or -1')
+      }
+      orderBy.push(sql`${field.column} ${sql.raw(Number(direction) === 1 ? 'asc' : 'desc')}`)
+    }
+  }
+  if (orderBy.length === 0) {
+    orderBy.push(...ranks)
+    for (const [key, direction] of Object.entries(spec.defaultSort)) {
+      orderBy.push(sql`${spec.fields[key]!.column} ${sql.raw(direction === 1 ? 'asc' : 'desc')}`)
+    }
+  }
+  orderBy.push(sql`${spec.tieBreaker} asc`)
+
+  return { where: conditions.length ? (and(...conditions) as SQL) : undefined, orderBy, limit, skip }
+}
+
+/** A JSON schema for a Feathers querystring: documents the fields and rejects unknown top-level keys. */
+export function feathersQuerySchema(spec: QuerySpec, params: Record<string, object> = {}) {
+  const sortable = Object.entries(spec.fields).filter(([, f]) => f.sort).map(([k]) => k)
+  const fieldSchemas = Object.fromEntries(
+    Object.entries(spec.fields).map(([name, f]) => [
+      name,
+      { description: `${f.type} filter: value, or an object of $in/$nin/$gt/$gte/$lt/$lte/$ne${f.search ? '/$q' : ''}` },
+    ]),
+  )
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      ...params,
+      ...fieldSchemas,
+      $limit: { type: 'string', pattern: '^\\d+$', description: `page size, at most ${MAX_LIMIT}` },
+      $skip: { type: 'string', pattern: '^\\d+$' },
+      $sort: {
+        type: 'object',
+        additionalProperties: false,
+        properties: Object.fromEntries(sortable.map((k) => [k, { type: 'string', enum: ['1', '-1'] }])),
+      },
+      $or: { description: 'list of filter objects, any of which may match' },
+    },
+  }
+}
+
+/** The `{total, limit, skip, data}` page shape. */
+export type Page<T> = { total: number; limit: number; skip: number; data: T[] }
+
+export function pageSchema(item: object) {
+  return {
+    type: 'object',
+    required: ['total', 'limit', 'skip', 'data'],
+    properties: {
+      total: { type: 'integer' },
+      limit: { type: 'integer' },
+      skip: { type: 'integer' },
+      data: { type: 'array', items: item },
+    },
+  }
+}

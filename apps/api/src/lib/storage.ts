@@ -1,0 +1,30 @@
+/**
+ * Where uploaded files live. Local disk under `{dataDir}/uploads` by default; another backend (S3 and the
+ * like) implements the same three calls. Keys are content-addressed, so a URL never changes meaning and
+ * can be cached forever.
+ */
+import fs from 'node:fs/promises'
+import path from 'node:path'
+
+export type Storage = {
+  put(key: string, data: Buffer, contentType: string): Promise<void>
+  /** Absolute path for local files (served by @fastify/static). */
+  root: string
+  publicUrl(key: string): string
+}
+
+export const UPLOADS_PREFIX = '/uploads/'
+
+export function localStorage(dataDir: string): Storage {
+  const root = path.join(dataDir, 'uploads')
+  return {
+    root,
+    async put(key, data) {
+      const file = path.join(root, key)
+      if (!file.startsWith(root + path.sep)) throw new Error('invalid storage key')
+      await fs.mkdir(path.dirname(file), { recursive: true })
+      await fs.writeFile(file, data)
+    },
+    publicUrl: (key) => `${UPLOADS_PREFIX}${key}`,
+  }
+}

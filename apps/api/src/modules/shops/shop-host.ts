@@ -1,0 +1,59 @@
+/**
+ * Tenancy by host (DESIGN §3): `{slug}.{rootDomain}` or a custom domain serves a shop; the bare root
+ * domain serves the platform (or DEFAULT_SHOP). Hosts are compared as the browser sends them, port included.
+ */
+import { eq } from 'drizzle-orm'
+import type { Config } from '../../config'
+import type { Db } from '../../db/client'
+import { shopDomains, shops } from '../../db/schema'
+
+export type ShopRow = typeof shops.$inferSelect
+export type HostTarget = { kind: 'platform' } | { kind: 'shop'; shop: ShopRow } | { kind: 'unknown' }
+
+export function normalizeHost(host: string): string {
+  return host.trim().toLowerCase().replace(/\.$/, '')
+}
+
+export async function findShopByDomain(db: Db, config: Config, rawHost: string): Promise<ShopRow | null> {
+  const host = normalizeHost(rawHost)
+  const suffix = `.${config.rootDomain}`
+  if (host.endsWith(suffix)) {
+    const slug = host.slice(0, -suffix.length)
+    if (!slug || slug.includes('.')) return null
+    const [shop] = await db.select().from(shops).where(eq(shops.slug, slug)).limit(1)
+    return shop ?? null
+  }
+  const [row] = await db
+    .select({ shop: shops })
+    .from(shopDomains)
+    .innerJoin(shops, eq(shops.id, shopDomains.shopId))
+    .where(eq(shopDomains.domain, host))
+    .limit(1)
+  return row?.shop ?? null
+}
+
+export async function resolveHost(db: Db, config: Config, rawHost: string): Promise<HostTarget> {
+  const host = normalizeHost(rawHost)
+  if (host === config.rootDomain) {
+    if (!config.defaultShop) return { kind: 'platform' }
+    const [shop] = await db.select().from(shops).where(eq(shops.slug, config.defaultShop)).limit(1)
+    return shop ? { kind: 'shop', shop } : { kind: 'platform' }
+  }
+  const shop = await findShopByDomain(db, config, host)
+  return shop ? { kind: 'shop', shop } : { kind: 'unknown' }
+}
+
+/** Origins that may receive login codes and make credentialed cross-origin calls. */
+export async function isAllowedOrigin(db: Db, config: Config, origin: string): Promise<boolean> {
+  let url: URL
+  try {
+    url = new URL(origin)
+  } catch {
+    return false
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false
+  if (url.origin !== origin.replace(/\/+$/, '')) return false
+  if (url.origin === new URL(config.platformUrl).origin) return true
+  const target = await resolveHost(db, config, url.host)
+  return target.kind !== 'unknown'
+}

@@ -1,0 +1,63 @@
+/**
+ * Turns every failure into the Feathers error shape. Validation problems name the field paths; nothing
+ * internal (stack, SQL) ever reaches a response; unknown failures become a logged 500.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { BadRequest, GeneralError, HttpError, NotFound, TooManyRequests } from '../lib/errors'
+
+type ValidationIssue = { instancePath?: string; message?: string; params?: Record<string, unknown>; keyword?: string }
+
+function issuePath(context: string | undefined, issue: ValidationIssue): string {
+  const base = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.')
+  const extra =
+    (issue.params?.additionalProperty as string | undefined) ?? (issue.params?.missingProperty as string | undefined)
+  const full = [base, extra].filter(Boolean).join('.')
+  return full || (context === 'body' ? 'body' : context ?? '')
+}
+
+function issueMessage(issue: ValidationIssue): string {
+  if (issue.keyword === 'additionalProperties') return 'is not allowed'
+  if (issue.keyword === 'required') return 'is required'
+  return issue.message ?? 'is invalid'
+}
+
+export function toHttpError(error: FastifyError): HttpError {
+  if (error instanceof HttpError) return error
+  if (error.validation) {
+    const errors = (error.validation as ValidationIssue[]).map((issue) => ({
+      path: issuePath(error.validationContext, issue),
+      message: issueMessage(issue),
+    }))
+    const first = errors[0]
+    return BadRequest(first ? `Invalid ${error.validationContext ?? 'request'}: ${first.path} ${first.message}` : 'Invalid request', errors)
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return BadRequest('Request body is too large')
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return BadRequest('Request body is not valid JSON')
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return BadRequest('Unsupported request content type')
+  }
+  if (error.statusCode === 429) return TooManyRequests()
+  if (error instanceof SyntaxError || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
+    if (error.statusCode === 404) return NotFound()
+    return BadRequest('Invalid request')
+  }
+  return GeneralError()
+}
+
+export default fp(async function errors(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const httpError = toHttpError(error)
+    if (httpError.code >= 500) request.log.error({ err: error }, 'request failed')
+    return reply.status(httpError.code).type('application/json').send(httpError.toJSON())
+  })
+})

@@ -1,0 +1,26 @@
+/** The OpenAPI 3.1 document, generated from the route schemas, and a browsable UI at /api/docs. */
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+
+export default fp(async function openapi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${app.config.providerName} API`,
+        version: '1.0.0',
+        description:
+          'Multi-tenant shop API. Lists use the Feathers query syntax ($limit, $skip, $sort, $or, $in, $q …) and answer {total, limit, skip, data}. Errors answer {name, message, code, className, errors?}.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    hideUntagged: false,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false })
+  app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+})

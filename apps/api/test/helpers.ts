@@ -1,0 +1,130 @@
+/**
+ * Test harness: every test file gets its own fresh database — PGlite from the migrated template, or a
+ * uniquely named database on the PostgreSQL server named by TEST_DATABASE_URL, dropped afterwards — and
+ * talks to the app through `app.inject`. Factories create users, shops and roles with sensible defaults.
+ */
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { StaffRole } from '@shop/domain'
+import pg from 'pg'
+import { afterAll, inject } from 'vitest'
+import { type App, buildApp } from '../src/app'
+import { loadConfig } from '../src/config'
+import { type Database, openDatabase } from '../src/db/client'
+import { accessTokens, shopConfigs, shopRoles, shops, users } from '../src/db/schema'
+import { hashPassword, randomToken, sha256 } from '../src/lib/crypto'
+
+export type TestContext = { app: App; database: Database; dataDir: string }
+
+async function createServerDatabase(url: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const name = `shop_test_${process.pid}_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`create database "${name}"`)
+  await admin.end()
+  const target = new URL(url)
+  target.pathname = `/${name}`
+  const database = await openDatabase({ url: target.toString() })
+  await database.migrate()
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      await client.query(`drop database if exists "${name}" with (force)`)
+      await client.end()
+    },
+  }
+}
+
+let passwordHashCache: Promise<string> | undefined
+/** Every factory user's password is `password123`; hashing once keeps the suite fast. */
+export const TEST_PASSWORD = 'password123'
+const testPasswordHash = () => (passwordHashCache ??= hashPassword(TEST_PASSWORD))
+
+/** Builds the app on a fresh database and tears both down after the file's tests. */
+export async function setupApp(overrides: Parameters<typeof loadConfig>[1] = {}): Promise<TestContext> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-api-test-'))
+  const serverUrl = process.env.TEST_DATABASE_URL
+  let database: Database
+  let drop = async () => {}
+  if (serverUrl) {
+    ;({ database, drop } = await createServerDatabase(serverUrl))
+  } else {
+    const template = new Blob([await fs.readFile(inject('pgliteTemplate'))])
+    database = await openDatabase({ url: null, template })
+  }
+  const config = loadConfig(
+    { NODE_ENV: 'test', ROOT_DOMAIN: 'shops.test', DATA_DIR: dataDir, WEB_BUILD_DIR: 'off' },
+    overrides,
+  )
+  const app = await buildApp({ config, database, logger: false })
+  await app.ready()
+  afterAll(async () => {
+    await app.close()
+    await database.close()
+    await drop()
+    await fs.rm(dataDir, { recursive: true, force: true })
+  })
+  return { app, database, dataDir }
+}
+
+let counter = 0
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`
+
+export type TestUser = { id: string; email: string; token: string; headers: { authorization: string } }
+
+/** Creates a user with an access token. */
+export async function createUser(ctx: TestContext, overrides: { email?: string; name?: string } = {}): Promise<TestUser> {
+  const email = overrides.email ?? `user-${unique()}@example.com`
+  const [user] = await ctx.database.db
+    .insert(users)
+    .values({ email, name: overrides.name ?? 'Test User', passwordHash: await testPasswordHash() })
+    .returning()
+  const token = randomToken()
+  await ctx.database.db
+    .insert(accessTokens)
+    .values({ userId: user!.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + 3_600_000) })
+  return { id: user!.id, email, token, headers: { authorization: `Bearer ${token}` } }
+}
+
+export type TestShop = { id: string; slug: string; title: string }
+
+/** Creates a shop; `staff` maps roles to users who get that active role. */
+export async function createShop(
+  ctx: TestContext,
+  staff: Partial<Record<StaffRole, TestUser>> = {},
+  overrides: { slug?: string; title?: string } = {},
+): Promise<TestShop> {
+  const slug = overrides.slug ?? `shop-${unique()}`
+  const [shop] = await ctx.database.db
+    .insert(shops)
+    .values({ slug, title: overrides.title ?? `Shop ${slug}` })
+    .returning()
+  await ctx.database.db.insert(shopConfigs).values({ shopId: shop!.id })
+  for (const [role, user] of Object.entries(staff)) {
+    await ctx.database.db.insert(shopRoles).values({ shopId: shop!.id, userId: user.id, role: role as StaffRole })
+  }
+  return { id: shop!.id, slug, title: shop!.title }
+}
+
+/** A shop with one user per staff role, plus an outsider (staff of another shop) and a shopper. */
+export async function createStaffedShop(ctx: TestContext) {
+  const [owner, administrator, manager, keeper, shopper, outsider] = await Promise.all(
+    Array.from({ length: 6 }, () => createUser(ctx)),
+  )
+  const shop = await createShop(ctx, { owner, administrator, manager, keeper })
+  const otherShop = await createShop(ctx, { owner: outsider })
+  return { shop, otherShop, owner: owner!, administrator: administrator!, manager: manager!, keeper: keeper!, shopper: shopper!, outsider: outsider! }
+}
+
+/** Asserts the Feathers error shape and returns the parsed body. */
+export function errorBody(response: { statusCode: number; json(): unknown }) {
+  const body = response.json() as { name: string; message: string; code: number; className: string; errors?: { path: string; message: string }[] }
+  if (body.code !== response.statusCode || typeof body.name !== 'string' || typeof body.className !== 'string') {
+    throw new Error(`not a Feathers error: ${JSON.stringify(body)}`)
+  }
+  return body
+}
