@@ -1,3 +1,4 @@
 export * from './money'
 export * from './roles'
 export * from './shop'
+export * from './account'

@@ -1,5 +1,103 @@
-import type { FastifyInstance } from 'fastify'
+/** SPEC §7: request-login, token (create, revoke), user. */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { errorResponses } from '../../lib/schemas'
+import { BadRequest } from '../../lib/errors'
+import { requireUser } from '../../plugins/auth'
+import { isAllowedOrigin } from '../shops/shop-host'
+import { checkCredentials, exchangeLoginCode, issueAccessToken } from './auth.service'
+import { tokenBodySchema, tokenDataSchema, userPatchSchema } from './auth.schemas'
+import { revokeAccessToken } from './token.repository'
+import { toUserDto, userSchema } from './user.dto'
+import { updateUser } from './user.repository'
+import { loginLimits } from './login-limits'
 
-export default async function routes(app: FastifyInstance) {
-  void app
+const tags = ['auth']
+
+export default async function authRoutes(app: FastifyInstance) {
+  app.addSchema(userSchema)
+  const limits = loginLimits(app)
+
+  app.get<{ Querystring: { redir: string } }>(
+    '/api/request-login',
+    {
+      schema: {
+        tags,
+        summary: 'Login URL for a shop or platform origin',
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['redir'],
+          properties: { redir: { type: 'string', maxLength: 300 } },
+        },
+        response: {
+          200: { type: 'object', required: ['loginUrl'], properties: { loginUrl: { type: 'string' } } },
+          ...errorResponses(400),
+        },
+      },
+    },
+    async (request) => {
+      const { redir } = request.query
+      if (!(await isAllowedOrigin(app.db, app.config, redir))) {
+        throw BadRequest('redir must be the origin of a shop or of the platform', [
+          { path: 'redir', message: 'is not a known shop or platform origin' },
+        ])
+      }
+      return { loginUrl: `${app.config.platformUrl}/login?redir=${encodeURIComponent(redir)}` }
+    },
+  )
+
+  app.post<{ Body: { code: string } | { email: string; password: string } }>(
+    '/api/token',
+    {
+      preHandler: limits,
+      schema: {
+        tags,
+        summary: 'Exchange a login code (or email and password) for an access token',
+        security: [],
+        body: tokenBodySchema,
+        response: { 201: tokenDataSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request: FastifyRequest<{ Body: { code: string } | { email: string; password: string } }>, reply) => {
+      const body = request.body
+      const token =
+        'code' in body
+          ? await exchangeLoginCode(app.db, body.code, request.headers.origin)
+          : await issueAccessToken(app.db, (await checkCredentials(app.db, body.email, body.password)).id)
+      return reply.status(201).send(token)
+    },
+  )
+
+  app.delete(
+    '/api/token',
+    { schema: { tags, summary: 'Log out: revoke the calling token', response: { 204: { type: 'null' }, ...errorResponses(401) } } },
+    async (request, reply) => {
+      requireUser(request)
+      await revokeAccessToken(app.db, request.tokenId!)
+      return reply.status(204).send()
+    },
+  )
+
+  app.get(
+    '/api/user',
+    { schema: { tags, summary: 'The calling user', response: { 200: { $ref: 'User#' }, ...errorResponses(401) } } },
+    async (request) => toUserDto(requireUser(request)),
+  )
+
+  app.patch<{ Body: { name?: string; phone?: string } }>(
+    '/api/user',
+    {
+      schema: {
+        tags,
+        summary: "Update the calling user's name or phone",
+        body: userPatchSchema,
+        response: { 200: { $ref: 'User#' }, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request)
+      const values = Object.fromEntries(Object.entries(request.body).map(([k, v]) => [k, v.trim()]))
+      return toUserDto(await updateUser(app.db, user.id, values))
+    },
+  )
 }

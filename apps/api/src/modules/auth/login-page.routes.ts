@@ -1,5 +1,159 @@
-import type { FastifyInstance } from 'fastify'
+/**
+ * The platform's login page (DESIGN §5): one small server-rendered HTML page for every shop, with
+ * "Sign in" and "Create account". Success sends the browser back to `{redir}/?code={one-time code}&c=1`.
+ * No JavaScript; the two forms switch with a CSS :target.
+ */
+import formbody from '@fastify/formbody'
+import { accountRules, isValidEmail, normalizeEmail } from '@shop/domain'
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import { HttpError } from '../../lib/errors'
+import { toHttpError } from '../../plugins/errors'
+import { isAllowedOrigin, resolveHost } from '../shops/shop-host'
+import { checkCredentials, createAccount, issueLoginCode } from './auth.service'
+import { loginLimits } from './login-limits'
 
-export default async function routes(app: FastifyInstance) {
-  void app
+type LoginForm = { intent?: string; email?: string; password?: string; name?: string; redir?: string }
+type PageState = { redir: string; siteName: string; mode: 'signin' | 'signup'; email?: string; name?: string; error?: string }
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+function renderPage(providerName: string, state: PageState): string {
+  const e = escapeHtml
+  const error = (mode: PageState['mode']) =>
+    state.error && state.mode === mode ? `<p class="error" role="alert">${e(state.error)}</p>` : ''
+  const hidden = `<input type="hidden" name="redir" value="${e(state.redir)}">`
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Log in | ${e(providerName)}</title>
+<style>
+  *{box-sizing:border-box}
+  body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#1d2129}
+  main{max-width:400px;margin:8vh auto;padding:0 16px}
+  h1{font-size:1.4rem;margin:0 0 4px} .site{margin:0 0 24px;color:#555}
+  section{background:#fff;border-radius:12px;padding:24px;box-shadow:0 1px 3px rgba(0,0,0,.12)}
+  label{display:block;font-weight:600;margin:16px 0 4px}
+  input{width:100%;padding:10px 12px;border:1px solid #b8bcc4;border-radius:8px;font:inherit}
+  input:focus{outline:3px solid #9ec5ff;border-color:#1a64d6}
+  button{margin-top:20px;width:100%;padding:12px;border:0;border-radius:8px;background:#1a64d6;color:#fff;font:inherit;font-weight:600;cursor:pointer}
+  button:focus-visible{outline:3px solid #9ec5ff}
+  .error{background:#fdecea;color:#8a1c12;padding:10px 12px;border-radius:8px;margin:0 0 8px}
+  .switch{margin:16px 0 0;text-align:center}
+  a{color:#1a64d6}
+  #signup{display:${state.mode === 'signup' ? 'block' : 'none'}} #signin{display:${state.mode === 'signup' ? 'none' : 'block'}}
+  #signup:target{display:block} #signup:target ~ #signin{display:none}
+</style>
+</head>
+<body>
+<main>
+  <h1>${e(providerName)}</h1>
+  <p class="site">Log in to continue to <strong>${e(state.siteName)}</strong></p>
+  <section id="signup" aria-labelledby="signup-title">
+    <h2 id="signup-title">Create account</h2>
+    ${error('signup')}
+    <form method="post" action="/login">
+      <input type="hidden" name="intent" value="signup">${hidden}
+      <label for="signup-name">Name</label>
+      <input id="signup-name" name="name" autocomplete="name" maxlength="${accountRules.nameMaxLength}" value="${e(state.mode === 'signup' ? state.name ?? '' : '')}">
+      <label for="signup-email">Email</label>
+      <input id="signup-email" name="email" type="email" autocomplete="email" required maxlength="${accountRules.emailMaxLength}" value="${e(state.mode === 'signup' ? state.email ?? '' : '')}">
+      <label for="signup-password">Password <small>(at least ${accountRules.passwordMinLength} characters)</small></label>
+      <input id="signup-password" name="password" type="password" autocomplete="new-password" required minlength="${accountRules.passwordMinLength}" maxlength="${accountRules.passwordMaxLength}">
+      <button type="submit">Create account</button>
+    </form>
+    <p class="switch">Already have an account? <a href="#signin">Sign in</a></p>
+  </section>
+  <section id="signin" aria-labelledby="signin-title">
+    <h2 id="signin-title">Sign in</h2>
+    ${error('signin')}
+    <form method="post" action="/login">
+      <input type="hidden" name="intent" value="signin">${hidden}
+      <label for="signin-email">Email</label>
+      <input id="signin-email" name="email" type="email" autocomplete="username" required maxlength="${accountRules.emailMaxLength}" value="${e(state.mode === 'signin' ? state.email ?? '' : '')}">
+      <label for="signin-password">Password</label>
+      <input id="signin-password" name="password" type="password" autocomplete="current-password" required maxlength="${accountRules.passwordMaxLength}">
+      <button type="submit">Sign in</button>
+    </form>
+    <p class="switch">New here? <a href="#signup">Create an account</a></p>
+  </section>
+</main>
+</body>
+</html>`
+}
+
+export default async function loginPage(app: FastifyInstance) {
+  await app.register(formbody, { bodyLimit: 10 * 1024 })
+  const limits = loginLimits(app)
+  const provider = app.config.providerName
+
+  /** The name shown on the page: the shop's title for a shop origin, else the platform's. */
+  async function siteName(redir: string): Promise<string> {
+    const target = await resolveHost(app.db, app.config, new URL(redir).host)
+    return target.kind === 'shop' ? target.shop.title : provider
+  }
+
+  function sendPage(reply: FastifyReply, status: number, state: PageState) {
+    return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderPage(provider, state))
+  }
+
+  function sendBadRedirect(reply: FastifyReply) {
+    return reply
+      .status(400)
+      .type('text/html; charset=utf-8')
+      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Log in | ${escapeHtml(provider)}</title></head><body><main><h1>This login link is not valid</h1><p>Go back to the shop and press "Login" again.</p></main></body></html>`)
+  }
+
+  // Errors on this page (rate limits, oversized forms) are shown as a page, not as JSON.
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const httpError = error instanceof HttpError ? error : toHttpError(error)
+    if (httpError.code >= 500) request.log.error({ err: error }, 'login page failed')
+    const form = (request.body ?? {}) as LoginForm
+    const redir = typeof form.redir === 'string' ? form.redir : ''
+    if (!(await isAllowedOrigin(app.db, app.config, redir))) return sendBadRedirect(reply.status(httpError.code))
+    return sendPage(reply, httpError.code, {
+      redir,
+      siteName: await siteName(redir),
+      mode: form.intent === 'signup' ? 'signup' : 'signin',
+      email: typeof form.email === 'string' ? form.email : '',
+      error: httpError.code >= 500 ? 'Something went wrong. Please try again.' : httpError.message,
+    })
+  })
+
+  app.get<{ Querystring: { redir?: string } }>('/login', { schema: { hide: true } }, async (request, reply) => {
+    const redir = typeof request.query.redir === 'string' ? request.query.redir : ''
+    if (!(await isAllowedOrigin(app.db, app.config, redir))) return sendBadRedirect(reply)
+    return sendPage(reply, 200, { redir, siteName: await siteName(redir), mode: 'signin' })
+  })
+
+  app.post<{ Body: LoginForm }>(
+    '/login',
+    { schema: { hide: true }, preHandler: limits },
+    async (request, reply) => {
+      const form = (request.body ?? {}) as LoginForm
+      const field = (value: unknown) => (typeof value === 'string' ? value : '')
+      const redir = field(form.redir)
+      if (!(await isAllowedOrigin(app.db, app.config, redir))) return sendBadRedirect(reply)
+      const mode = form.intent === 'signup' ? 'signup' : 'signin'
+      const email = normalizeEmail(field(form.email))
+      const password = field(form.password)
+      const name = field(form.name).trim().slice(0, accountRules.nameMaxLength)
+      const page = { redir, siteName: await siteName(redir), mode, email, name } as const
+
+      if (!isValidEmail(email)) return sendPage(reply, 400, { ...page, error: 'Enter a valid email address.' })
+      if (password.length > accountRules.passwordMaxLength) return sendPage(reply, 400, { ...page, error: 'That password is too long.' })
+
+      if (mode === 'signup' && password.length < accountRules.passwordMinLength) {
+        return sendPage(reply, 400, { ...page, error: `Choose a password of at least ${accountRules.passwordMinLength} characters.` })
+      }
+      const user =
+        mode === 'signup'
+          ? await createAccount(app.db, { email, password, name })
+          : await checkCredentials(app.db, email, password)
+      const code = await issueLoginCode(app.db, user.id, redir)
+      return reply.redirect(`${redir}/?code=${encodeURIComponent(code)}&c=1`, 303)
+    },
+  )
 }

@@ -1,0 +1,41 @@
+import { accountRules, emailPattern } from '@shop/domain'
+
+export const emailField = { type: 'string', maxLength: accountRules.emailMaxLength, pattern: emailPattern } as const
+export const passwordField = { type: 'string', minLength: 1, maxLength: accountRules.passwordMaxLength } as const
+
+export const tokenBodySchema = {
+  oneOf: [
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['code'],
+      properties: { code: { type: 'string', minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' } },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['email', 'password'],
+      properties: { email: emailField, password: passwordField },
+    },
+  ],
+} as const
+
+export const tokenDataSchema = {
+  type: 'object',
+  required: ['access_token', 'token_type', 'expires_in'],
+  properties: {
+    access_token: { type: 'string' },
+    token_type: { type: 'string', enum: ['Bearer'] },
+    expires_in: { type: 'integer' },
+  },
+} as const
+
+export const userPatchSchema = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    name: { type: 'string', maxLength: accountRules.nameMaxLength },
+    phone: { type: 'string', maxLength: accountRules.phoneMaxLength, pattern: '^[0-9+()\\- ]*$' },
+  },
+} as const

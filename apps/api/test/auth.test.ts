@@ -1,0 +1,223 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loginCodes } from '../src/db/schema'
+import { TEST_PASSWORD, type TestShop, type TestUser, createShop, createUser, errorBody, setupApp } from './helpers'
+
+const ctx = await setupApp()
+const platform = 'http://shops.test'
+let shop: TestShop
+let user: TestUser
+let shopOrigin: string
+
+beforeAll(async () => {
+  user = await createUser(ctx, { email: 'ama@example.com' })
+  shop = await createShop(ctx, { owner: user })
+  shopOrigin = `http://${shop.slug}.shops.test`
+})
+
+const form = (fields: Record<string, string>) => ({
+  method: 'POST' as const,
+  url: '/login',
+  headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '' },
+  payload: new URLSearchParams(fields).toString(),
+})
+
+/** Signs in on the login page and returns the code from the redirect. */
+async function loginCode(email: string, password: string, redir = shopOrigin) {
+  const response = await ctx.app.inject(form({ intent: 'signin', email, password, redir }))
+  expect(response.statusCode).toBe(303)
+  const location = new URL(response.headers.location as string)
+  expect(location.origin).toBe(redir)
+  expect(location.searchParams.get('c')).toBe('1')
+  return location.searchParams.get('code')!
+}
+
+describe('GET /api/request-login', () => {
+  it('answers the platform login url for a shop origin', async () => {
+    const response = await ctx.app.inject({ url: `/api/request-login?redir=${encodeURIComponent(shopOrigin)}` })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ loginUrl: `${platform}/login?redir=${encodeURIComponent(shopOrigin)}` })
+  })
+
+  it('accepts the platform origin itself', async () => {
+    const response = await ctx.app.inject({ url: `/api/request-login?redir=${encodeURIComponent(platform)}` })
+    expect(response.statusCode).toBe(200)
+  })
+
+  it.each([
+    'https://evil.example',
+    'http://unknown-shop.shops.test',
+    'javascript:alert(1)',
+    `${'http://x'}.shops.test.evil.example`,
+    'not a url',
+    'http://shops.test/path',
+  ])('refuses %s (no open redirect)', async (redir) => {
+    const response = await ctx.app.inject({ url: `/api/request-login?redir=${encodeURIComponent(redir)}` })
+    expect(response.statusCode).toBe(400)
+    expect(errorBody(response).errors?.[0]?.path).toBe('redir')
+  })
+
+  it('requires redir and rejects unknown parameters', async () => {
+    expect((await ctx.app.inject({ url: '/api/request-login' })).statusCode).toBe(400)
+    expect((await ctx.app.inject({ url: `/api/request-login?redir=${platform}&x=1` })).statusCode).toBe(400)
+  })
+})
+
+describe('the /login page', () => {
+  it('renders sign-in and create-account forms naming the shop', async () => {
+    const response = await ctx.app.inject({ url: `/login?redir=${encodeURIComponent(shopOrigin)}` })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toContain('text/html')
+    expect(response.body).toContain(`continue to <strong>${shop.title}</strong>`)
+    expect(response.body).toContain('Create account')
+    expect(response.body).toContain(`value="${shopOrigin}"`)
+  })
+
+  it('refuses an unknown redirect target', async () => {
+    const response = await ctx.app.inject({ url: '/login?redir=https%3A%2F%2Fevil.example' })
+    expect(response.statusCode).toBe(400)
+    expect(response.body).not.toContain('evil.example')
+  })
+
+  it('signs in and redirects back with a single-use code', async () => {
+    const code = await loginCode('AMA@example.com', TEST_PASSWORD)
+    expect(code.length).toBeGreaterThan(30)
+    const stored = await ctx.database.db.select().from(loginCodes)
+    expect(stored.some((row) => row.codeHash === code)).toBe(false) // only the hash is kept
+  })
+
+  it('gives one message for a wrong password and an unknown email', async () => {
+    const wrongPassword = await ctx.app.inject(form({ intent: 'signin', email: user.email, password: 'nope-nope', redir: shopOrigin }))
+    const unknownEmail = await ctx.app.inject(form({ intent: 'signin', email: 'nobody@example.com', password: 'nope-nope', redir: shopOrigin }))
+    expect(wrongPassword.statusCode).toBe(401)
+    expect(unknownEmail.statusCode).toBe(401)
+    expect(wrongPassword.body).toContain('Wrong email or password')
+    expect(unknownEmail.body).toContain('Wrong email or password')
+  })
+
+  it('creates an account and logs it in', async () => {
+    const response = await ctx.app.inject(
+      form({ intent: 'signup', name: 'Kofi', email: 'kofi@example.com', password: 'longenough', redir: shopOrigin }),
+    )
+    expect(response.statusCode).toBe(303)
+    const code = new URL(response.headers.location as string).searchParams.get('code')!
+    const token = await ctx.app.inject({ method: 'POST', url: '/api/token/', headers: { origin: shopOrigin }, payload: { code } })
+    expect(token.statusCode).toBe(201)
+    const me = await ctx.app.inject({ url: '/api/user/', headers: { authorization: `Bearer ${token.json().access_token}` } })
+    expect(me.json()).toMatchObject({ email: 'kofi@example.com', name: 'Kofi' })
+  })
+
+  it('refuses a duplicate account, a short password and a bad email, showing the form again', async () => {
+    const duplicate = await ctx.app.inject(form({ intent: 'signup', email: 'AMA@example.com', password: 'longenough', redir: shopOrigin }))
+    expect(duplicate.statusCode).toBe(409)
+    expect(duplicate.body).toContain('already exists')
+    const short = await ctx.app.inject(form({ intent: 'signup', email: 'new@example.com', password: 'short', redir: shopOrigin }))
+    expect(short.statusCode).toBe(400)
+    const badEmail = await ctx.app.inject(form({ intent: 'signin', email: 'not-an-email', password: 'whatever', redir: shopOrigin }))
+    expect(badEmail.statusCode).toBe(400)
+    expect(badEmail.body).toContain('valid email')
+  })
+})
+
+describe('POST /api/token/', () => {
+  it('exchanges a code once for a bearer token', async () => {
+    const code = await loginCode(user.email, TEST_PASSWORD)
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/token/', headers: { origin: shopOrigin }, payload: { code } })
+    expect(response.statusCode).toBe(201)
+    expect(response.json()).toMatchObject({ token_type: 'Bearer', expires_in: 30 * 24 * 3600 })
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/token/', payload: { code } })
+    expect(again.statusCode).toBe(400)
+    expect(errorBody(again).errors?.[0]?.path).toBe('code')
+  })
+
+  it('refuses an expired code', async () => {
+    const code = await loginCode(user.email, TEST_PASSWORD)
+    await ctx.database.db.update(loginCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(loginCodes.userId, user.id))
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/token/', payload: { code } })
+    expect(response.statusCode).toBe(400)
+  })
+
+  it('refuses a code presented by another origin', async () => {
+    const code = await loginCode(user.email, TEST_PASSWORD)
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/token/', headers: { origin: 'https://evil.example' }, payload: { code } })
+    expect(response.statusCode).toBe(400)
+  })
+
+  it('takes email and password for scripts', async () => {
+    const ok = await ctx.app.inject({ method: 'POST', url: '/api/token/', payload: { email: user.email, password: TEST_PASSWORD } })
+    expect(ok.statusCode).toBe(201)
+    const wrong = await ctx.app.inject({ method: 'POST', url: '/api/token/', payload: { email: user.email, password: 'wrong-password' } })
+    expect(wrong.statusCode).toBe(401)
+    expect(errorBody(wrong).message).toBe('Wrong email or password')
+  })
+
+  it.each([
+    ['an unknown field', { code: 'a'.repeat(40), extra: 1 }],
+    ['a wrong type', { code: 12345 }],
+    ['nothing', {}],
+    ['an email without password', { email: 'a@b.co' }],
+  ])('rejects %s with 400', async (_label, payload) => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/token/', payload })
+    expect(response.statusCode).toBe(400)
+    errorBody(response)
+  })
+
+  it('rejects malformed JSON and oversized bodies with 400', async () => {
+    const malformed = await ctx.app.inject({ method: 'POST', url: '/api/token/', headers: { 'content-type': 'application/json' }, payload: '{"code":' })
+    expect(malformed.statusCode).toBe(400)
+    expect(errorBody(malformed).message).toMatch(/JSON/)
+    const huge = await ctx.app.inject({ method: 'POST', url: '/api/token/', payload: { code: 'x'.repeat(200_000) } })
+    expect(huge.statusCode).toBe(400)
+    expect(errorBody(huge).message).toMatch(/too large/)
+  })
+
+  it('rate limits password attempts per email', async () => {
+    const email = 'target@example.com'
+    const statuses: number[] = []
+    for (let i = 0; i < 12; i++) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        remoteAddress: `10.0.0.${i}`,
+        payload: { email, password: 'guess-guess' },
+      })
+      statuses.push(response.statusCode)
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true)
+    expect(statuses.slice(10)).toEqual([429, 429])
+  })
+})
+
+describe('GET /api/user/ and DELETE /api/token/', () => {
+  it('answers the caller without private fields', async () => {
+    const response = await ctx.app.inject({ url: '/api/user/', headers: user.headers })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ _id: user.id, email: user.email, name: 'Test User', phone: '', createdAt: expect.any(String) })
+  })
+
+  it('needs a valid token', async () => {
+    expect((await ctx.app.inject({ url: '/api/user/' })).statusCode).toBe(401)
+    const bogus = await ctx.app.inject({ url: '/api/user/', headers: { authorization: 'Bearer notarealtokennotarealtoken' } })
+    expect(bogus.statusCode).toBe(401)
+    expect(errorBody(bogus).name).toBe('NotAuthenticated')
+  })
+
+  it('updates name and phone, refusing other fields', async () => {
+    const other = await createUser(ctx)
+    const ok = await ctx.app.inject({ method: 'PATCH', url: '/api/user/', headers: other.headers, payload: { name: ' Esi ', phone: '+233 24 000 0000' } })
+    expect(ok.json()).toMatchObject({ name: 'Esi', phone: '+233 24 000 0000' })
+    const bad = await ctx.app.inject({ method: 'PATCH', url: '/api/user/', headers: other.headers, payload: { email: 'x@y.z' } })
+    expect(bad.statusCode).toBe(400)
+    expect(errorBody(bad).errors?.[0]).toEqual({ path: 'email', message: 'is not allowed' })
+    const anonymous = await ctx.app.inject({ method: 'PATCH', url: '/api/user/', payload: { name: 'x' } })
+    expect(anonymous.statusCode).toBe(401)
+  })
+
+  it('logs out by revoking the token', async () => {
+    const other = await createUser(ctx)
+    const response = await ctx.app.inject({ method: 'DELETE', url: '/api/token/', headers: other.headers })
+    expect(response.statusCode).toBe(204)
+    expect((await ctx.app.inject({ url: '/api/user/', headers: other.headers })).statusCode).toBe(401)
+    expect((await ctx.app.inject({ method: 'DELETE', url: '/api/token/' })).statusCode).toBe(401)
+  })
+})
