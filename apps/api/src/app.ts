@@ -47,7 +47,10 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     credentials: true,
     origin: (origin, callback) => {
       if (!origin) return callback(null, true)
-      isAllowedOrigin(app.db, config, origin).then((ok) => callback(null, ok), callback)
+      isAllowedOrigin(app.db, config, origin).then(
+        (ok) => callback(null, ok),
+        (error: Error) => callback(error, false),
+      )
     },
   })
   await app.register(openapiPlugin)

@@ -83,11 +83,12 @@ export async function createUser(ctx: TestContext, overrides: { email?: string; 
     .insert(users)
     .values({ email, name: overrides.name ?? 'Test User', passwordHash: await testPasswordHash() })
     .returning()
+  if (!user) throw new Error('user not created')
   const token = randomToken()
   await ctx.database.db
     .insert(accessTokens)
-    .values({ userId: user!.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + 3_600_000) })
-  return { id: user!.id, email, token, headers: { authorization: `Bearer ${token}` } }
+    .values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + 3_600_000) })
+  return { id: user.id, email, token, headers: { authorization: `Bearer ${token}` } }
 }
 
 export type TestShop = { id: string; slug: string; title: string }

@@ -6,7 +6,7 @@ export type FieldError = { path: string; message: string }
 
 export class HttpError extends Error {
   constructor(
-    readonly name: string,
+    override readonly name: string,
     readonly code: number,
     readonly className: string,
     message: string,
