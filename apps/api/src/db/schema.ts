@@ -3,6 +3,7 @@
  * with it, and every unique key includes it, so the data can later be distributed by shop.
  * Money is stored in integer minor units (pesewas for GHS).
  */
+import type { OrderStatus } from '@shop/domain'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -324,9 +325,6 @@ export const checkouts = pgTable(
   },
   (t) => [index('checkouts_shop_profile_idx').on(t.shopId, t.profileId, t.createdAt)],
 )
-
-export const orderStatuses = ['placed', 'packaged', 'ready', 'dispatched', 'delivered', 'canceled'] as const
-export type OrderStatus = (typeof orderStatuses)[number]
 
 export const orders = pgTable(
   'orders',
