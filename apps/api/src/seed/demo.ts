@@ -1,5 +1,41 @@
+/**
+ * Seeds "Demo Shop" on an empty database (DESIGN §13). Images are drawn and stored first (slow, outside the
+ * transaction); then every row is written in one transaction, so a failure leaves no half-made shop.
+ */
+import { randomUUID } from 'node:crypto'
+import { endOfDay } from '@shop/domain'
+import { count, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import {
+  categories,
+  deliveryRates,
+  discountCodes,
+  inventory,
+  products,
+  shopConfigs,
+  shopRoles,
+  shops,
+  uploads,
+  users,
+} from '../db/schema'
+import { hashPassword } from '../lib/crypto'
 import type { Storage } from '../lib/storage'
+import { demoCatalog, demoCategories } from './catalog-data'
+import { logoSvg, productSvg, storeSvgImages } from './demo-images'
+import { demoDeliveryRates, demoDiscountCodes, demoPaymentOptions, demoPeople, demoShopProfile } from './demo-profile'
+import {
+  type NewInventory,
+  type NewProduct,
+  catalogItemRows,
+  deliveryRateFactory,
+  discountCodeFactory,
+  oneYearFrom,
+  shopConfigFactory,
+  shopFactory,
+  shopRoleFactory,
+  uploadFactory,
+  userFactory,
+} from './factories'
 
 export const demoLogins = {
   password: 'demo1234',
@@ -12,8 +48,79 @@ export const demoLogins = {
   ],
 } as const
 
+// Serialises concurrent seeders (two processes starting on one empty database).
+const SEED_LOCK = sql`select pg_advisory_xact_lock(7341220118)`
+
+/** Seeding needs a database without shops, where no demo login is taken yet. */
+async function isEmpty(db: Db): Promise<boolean> {
+  const [shopCount] = await db.select({ n: count() }).from(shops)
+  if (shopCount!.n > 0) return false
+  const emails = demoLogins.users.map((u) => u.email)
+  const taken = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, emails))
+    .limit(1)
+  return taken.length === 0
+}
+
 export async function seedDemoIfEmpty(db: Db, storage: Storage): Promise<boolean> {
-  void db
-  void storage
-  return false
+  if (!(await isEmpty(db))) return false
+
+  const svgs = [logoSvg(demoShopProfile.title)]
+  const firstImage: number[] = []
+  for (const item of demoCatalog) {
+    firstImage.push(svgs.length)
+    for (let view = 0; view < item.images; view++) svgs.push(productSvg(item.title, view))
+  }
+  const [stored, passwordHash] = await Promise.all([
+    storeSvgImages(storage, svgs, 4),
+    // One hash for all five logins: scrypt is deliberately slow.
+    hashPassword(demoLogins.password),
+  ])
+
+  const now = new Date()
+  const logo = stored[0]!
+  const shop = shopFactory({ ...demoShopProfile, logo: { url: logo.url, thumbnail: logo.thumbnail, alt: 'Demo Shop logo' } })
+  const people = demoLogins.users.map((login) => ({
+    login,
+    row: userFactory(passwordHash, { email: login.email, ...demoPeople[login.email] }),
+  }))
+  const owner = people.find((p) => p.login.role === 'owner')!.row
+  const categoryIds = new Map(demoCategories.map((name) => [name, randomUUID()]))
+
+  const productRows: NewProduct[] = []
+  const inventoryRows: NewInventory[] = []
+  demoCatalog.forEach((item, index) => {
+    const images = stored
+      .slice(firstImage[index], firstImage[index]! + item.images)
+      .map((image) => ({ url: image.url, thumbnail: image.thumbnail, alt: item.title }))
+    const rows = catalogItemRows(shop.id, item, {
+      categoryIds: item.categories.map((name) => categoryIds.get(name)!),
+      images,
+      now,
+      index,
+    })
+    productRows.push(rows.product)
+    inventoryRows.push(...rows.inventory)
+  })
+  const expiresAt = endOfDay(oneYearFrom(now).toISOString().slice(0, 10))!
+
+  return db.transaction(async (tx) => {
+    await tx.execute(SEED_LOCK)
+    if (!(await isEmpty(tx))) return false
+    await tx.insert(shops).values(shop)
+    await tx.insert(shopConfigs).values(shopConfigFactory(shop.id, { paymentOptions: demoPaymentOptions }))
+    await tx.insert(users).values(people.map((p) => p.row))
+    await tx.insert(shopRoles).values(
+      people.flatMap(({ login, row }) => (login.role === 'shopper' ? [] : [shopRoleFactory(shop.id, row.id, login.role)])),
+    )
+    await tx.insert(uploads).values(stored.map((image) => uploadFactory(shop.id, image, owner.id)))
+    await tx.insert(categories).values(demoCategories.map((name) => ({ id: categoryIds.get(name)!, shopId: shop.id, name })))
+    await tx.insert(products).values(productRows)
+    await tx.insert(inventory).values(inventoryRows)
+    await tx.insert(deliveryRates).values(demoDeliveryRates.map((rate) => deliveryRateFactory(shop.id, rate)))
+    await tx.insert(discountCodes).values(demoDiscountCodes.map((code) => discountCodeFactory(shop.id, { ...code, expiresAt })))
+    return true
+  })
 }

@@ -1,0 +1,269 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { asc, count, eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import type { Db } from '../src/db/client'
+import {
+  categories,
+  deliveryRates,
+  deliveryRegions,
+  discountCodes,
+  inventory,
+  products,
+  shopConfigs,
+  shopRoles,
+  shops,
+  uploads,
+  users,
+} from '../src/db/schema'
+import { verifyPassword } from '../src/lib/crypto'
+import { UPLOADS_PREFIX } from '../src/lib/storage'
+import { demoLogins, seedDemoIfEmpty } from '../src/seed/demo'
+import { createShop, createUser, setupApp } from './helpers'
+
+const ctx = await setupApp()
+// A second, separate database that already holds data of its own.
+const other = await setupApp()
+// A third empty database for two seeders starting at once.
+const race = await setupApp()
+
+const DAY = 86_400_000
+const tables = { shops, shopConfigs, users, shopRoles, categories, products, inventory, uploads, deliveryRates, discountCodes }
+
+async function counts(db: Db) {
+  const result: Record<string, number> = {}
+  for (const [name, table] of Object.entries(tables)) {
+    const [row] = await db.select({ n: count() }).from(table)
+    result[name] = row!.n
+  }
+  return result
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  try {
+    const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true })
+    return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort()
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+    throw error
+  }
+}
+
+const fileOf = (url: string) => {
+  expect(url.startsWith(UPLOADS_PREFIX)).toBe(true)
+  return path.join(ctx.app.storage.root, url.slice(UPLOADS_PREFIX.length))
+}
+
+describe('demo seed on an empty database', () => {
+  const db = ctx.database.db
+  let shopId = ''
+
+  it('seeds and reports that it did', async () => {
+    expect(await seedDemoIfEmpty(db, ctx.app.storage)).toBe(true)
+    const [shop] = await db.select().from(shops).where(eq(shops.slug, 'demo'))
+    expect(shop).toBeDefined()
+    shopId = shop!.id
+  }, 60_000)
+
+  it('creates Demo Shop with its profile, logo and settings', async () => {
+    const [shop] = await db.select().from(shops).where(eq(shops.id, shopId))
+    expect(shop).toMatchObject({ slug: 'demo', title: 'Demo Shop', currency: 'GHS' })
+    expect(shop!.tagline).not.toBe('')
+    expect(shop!.about).toContain('Accra')
+    expect(shop!.promotionalText).toContain('16 regions')
+    expect(shop!.socials.map((s) => s.site).sort()).toEqual(['facebook', 'instagram', 'twitter'])
+    for (const social of shop!.socials) expect(social.url).toMatch(new RegExp(`^https://(www\\.)?${social.site}\\.com/\\w+$`))
+    for (const section of ['payments', 'returns', 'contact'] as const) expect(shop!.aboutSections[section].length).toBeGreaterThan(40)
+    await fs.access(fileOf(shop!.logo!.url))
+    await fs.access(fileOf(shop!.logo!.thumbnail))
+
+    const [config] = await db.select().from(shopConfigs).where(eq(shopConfigs.shopId, shopId))
+    expect(config).toMatchObject({
+      taxRateBps: 0,
+      facebookMeta: '',
+      paymentOptions: [
+        { provider: 'manual', enabled: true, label: 'Pay on delivery or at pick-up' },
+        { provider: 'test', enabled: true, label: 'Test payment' },
+      ],
+    })
+  })
+
+  it('creates the five demo logins with password demo1234 and their roles', async () => {
+    const rows = await db
+      .select({ email: users.email, name: users.name, phone: users.phone, hash: users.passwordHash, role: shopRoles.role, status: shopRoles.status })
+      .from(users)
+      .leftJoin(shopRoles, eq(shopRoles.userId, users.id))
+    expect(rows).toHaveLength(5)
+    const byEmail = new Map(rows.map((r) => [r.email, r]))
+    for (const login of demoLogins.users) {
+      const row = byEmail.get(login.email)!
+      expect(row, login.email).toBeDefined()
+      expect(row.name).not.toBe('')
+      expect(row.phone).toMatch(/^\+233 \d{2} \d{3} \d{4}$/)
+      if (login.role === 'shopper') expect(row.role).toBeNull()
+      else expect(row).toMatchObject({ role: login.role, status: 'active' })
+    }
+    expect(await verifyPassword('demo1234', byEmail.get('owner@demo.shop')!.hash)).toBe(true)
+    expect(await verifyPassword('demo12345', byEmail.get('shopper@demo.shop')!.hash)).toBe(false)
+    const roles = await db.select({ shopId: shopRoles.shopId }).from(shopRoles)
+    expect(roles.every((r) => r.shopId === shopId)).toBe(true)
+  })
+
+  it('creates about 40 products in several categories, with images on disk', async () => {
+    const cats = await db.select().from(categories).where(eq(categories.shopId, shopId))
+    expect(cats.length).toBeGreaterThanOrEqual(5)
+    const rows = await db.select().from(products).where(eq(products.shopId, shopId)).orderBy(asc(products.createdAt))
+    expect(rows.length).toBeGreaterThanOrEqual(40)
+    expect(new Set(rows.map((p) => p.title)).size).toBe(rows.length)
+
+    const catIds = new Set(cats.map((c) => c.id))
+    for (const cat of cats) expect(rows.some((p) => p.categoryIds.includes(cat.id)), cat.name).toBe(true)
+    const uploadKeys = new Set((await db.select().from(uploads).where(eq(uploads.shopId, shopId))).map((u) => u.key))
+    for (const product of rows) {
+      expect(product.currency).toBe('GHS')
+      expect(product.description.length).toBeGreaterThan(20)
+      expect(product.priceMinor).toBeGreaterThan(0)
+      expect(product.sellAtMinor).toBeLessThan(product.priceMinor)
+      expect(product.categoryIds.length).toBeGreaterThan(0)
+      expect(product.categoryIds.every((id) => catIds.has(id))).toBe(true)
+      expect(product.images.length).toBeGreaterThanOrEqual(1)
+      expect(product.images.length).toBeLessThanOrEqual(2)
+      for (const image of product.images) {
+        expect(image.alt).toBe(product.title)
+        expect((await fs.stat(fileOf(image.url))).size).toBeGreaterThan(0)
+        expect((await fs.stat(fileOf(image.thumbnail))).size).toBeGreaterThan(0)
+        expect(uploadKeys.has(image.url.slice(UPLOADS_PREFIX.length))).toBe(true)
+      }
+    }
+    expect(rows.filter((p) => p.sellAtMinor > 0).length).toBeGreaterThanOrEqual(3)
+    expect(rows.filter((p) => !p.available).length).toBeGreaterThanOrEqual(1)
+    expect(rows.filter((p) => p.images.length === 2).length).toBeGreaterThanOrEqual(1)
+
+    const withVariants = rows.filter((p) => p.variants.length > 0)
+    expect(withVariants.length).toBeGreaterThanOrEqual(5)
+    const features = new Set(withVariants.flatMap((p) => p.variants.flatMap((v) => Object.keys(v.features))))
+    expect(features).toContain('Size')
+    expect(features).toContain('Colour')
+    for (const product of withVariants) {
+      const ids = product.variants.map((v) => v._id)
+      expect(new Set(ids).size).toBe(ids.length)
+    }
+
+    // createdAt spread over the last 60 days, so "newest first" means something.
+    const now = Date.now()
+    const ages = rows.map((p) => now - p.createdAt.getTime())
+    expect(Math.min(...ages)).toBeGreaterThan(0)
+    expect(Math.max(...ages)).toBeLessThanOrEqual(61 * DAY)
+    expect(Math.max(...ages) - Math.min(...ages)).toBeGreaterThan(45 * DAY)
+    expect(new Set(rows.map((p) => p.createdAt.getTime())).size).toBe(rows.length)
+  })
+
+  it('writes one upload row per stored image', async () => {
+    const rows = await db.select().from(uploads).where(eq(uploads.shopId, shopId))
+    const files = new Set(await listFiles(ctx.app.storage.root))
+    expect(files.size).toBe(rows.length * 2)
+    for (const upload of rows) {
+      expect(upload).toMatchObject({ contentType: 'image/webp' })
+      expect(upload.createdBy).not.toBeNull()
+      expect(files.has(path.join(ctx.app.storage.root, upload.key))).toBe(true)
+      expect(files.has(path.join(ctx.app.storage.root, upload.thumbnailKey))).toBe(true)
+    }
+  })
+
+  it('keeps inventory consistent with each product and its in-stock flag', async () => {
+    const rows = await db.select().from(products).where(eq(products.shopId, shopId))
+    const stock = await db.select().from(inventory).where(eq(inventory.shopId, shopId))
+    for (const product of rows) {
+      const own = stock.filter((s) => s.productId === product.id)
+      const expectedVariants = product.variants.length ? product.variants.map((v) => v._id).sort() : ['']
+      expect(own.map((s) => s.variantId).sort(), product.title).toEqual(expectedVariants)
+      const inStock =
+        !own.some((s) => s.tracked) || own.some((s) => !s.tracked) || own.some((s) => s.tracked && s.quantity > 0)
+      expect(product.inStock, product.title).toBe(inStock)
+    }
+    expect(stock.every((s) => s.quantity >= 0)).toBe(true)
+    expect(rows.filter((p) => !p.inStock).length).toBeGreaterThanOrEqual(2)
+    expect(rows.filter((p) => p.inStock).length).toBeGreaterThanOrEqual(30)
+    expect(stock.some((s) => !s.tracked)).toBe(true)
+    // A variant can be sold out while its product is still in stock.
+    const partlySoldOut = rows.filter((p) => p.inStock && stock.some((s) => s.productId === p.id && s.tracked && s.quantity === 0))
+    expect(partlySoldOut.length).toBeGreaterThanOrEqual(1)
+  })
+
+  it('covers all 16 regions of Ghana with delivery rates', async () => {
+    const regions = await db.select({ id: deliveryRegions.id }).from(deliveryRegions).where(eq(deliveryRegions.country, 'GH'))
+    expect(regions).toHaveLength(16)
+    const rates = await db.select().from(deliveryRates).where(eq(deliveryRates.shopId, shopId))
+    const covered = new Set(rates.flatMap((r) => r.regions))
+    for (const region of regions) expect(covered.has(region.id), region.id).toBe(true)
+    expect([...covered].every((id) => regions.some((r) => r.id === id))).toBe(true)
+    for (const rate of rates) {
+      expect(rate).toMatchObject({ currency: 'GHS', active: true })
+      expect(rate.rateMinor).toBeGreaterThan(0)
+      expect(rate.estimatedDays).toBeGreaterThan(0)
+    }
+    expect(rates.find((r) => r.name === 'Greater Accra express')).toMatchObject({
+      regions: ['GH-AA'],
+      rateMinor: 2_500,
+      paymentOption: 'instant',
+      estimatedDays: 1,
+    })
+    expect(new Set(rates.map((r) => r.paymentOption))).toEqual(new Set(['instant', 'on-delivery']))
+  })
+
+  it('creates WELCOME10 and GHS20, valid for a year', async () => {
+    const codes = await db.select().from(discountCodes).where(eq(discountCodes.shopId, shopId)).orderBy(asc(discountCodes.code))
+    expect(codes.map(({ code, type, value, active, usedCount }) => ({ code, type, value, active, usedCount }))).toEqual([
+      { code: 'GHS20', type: 'fixed', value: 2_000, active: true, usedCount: 0 },
+      { code: 'WELCOME10', type: 'percentage', value: 10, active: true, usedCount: 0 },
+    ])
+    for (const code of codes) {
+      expect(code.expiresAt.toISOString()).toMatch(/T23:59:59\.000Z$/)
+      const days = (code.expiresAt.getTime() - Date.now()) / DAY
+      expect(days).toBeGreaterThan(364)
+      expect(days).toBeLessThan(367)
+    }
+  })
+
+  it('does nothing when called again', async () => {
+    const before = await counts(db)
+    const filesBefore = await listFiles(ctx.app.storage.root)
+    expect(await seedDemoIfEmpty(db, ctx.app.storage)).toBe(false)
+    expect(await counts(db)).toEqual(before)
+    expect(await listFiles(ctx.app.storage.root)).toEqual(filesBefore)
+  })
+})
+
+describe('demo seed on a database with data', () => {
+  const db = other.database.db
+
+  it('leaves a database alone when a demo login is already taken', async () => {
+    await createUser(other, { email: 'Owner@Demo.Shop' })
+    const before = await counts(db)
+    expect(await seedDemoIfEmpty(db, other.app.storage)).toBe(false)
+    expect(await counts(db)).toEqual(before)
+    expect(await listFiles(other.app.storage.root)).toEqual([])
+  })
+
+  it('leaves a database with another shop untouched', async () => {
+    const owner = await createUser(other)
+    const shop = await createShop(other, { owner }, { slug: 'kumasi-crafts' })
+    const before = await counts(db)
+    expect(await seedDemoIfEmpty(db, other.app.storage)).toBe(false)
+    expect(await counts(db)).toEqual(before)
+    expect(await db.select({ id: shops.id }).from(shops)).toEqual([{ id: shop.id }])
+    expect(await db.select().from(shops).where(eq(shops.slug, 'demo'))).toEqual([])
+    expect(await listFiles(other.app.storage.root)).toEqual([])
+  })
+})
+
+describe('demo seed started twice at once', () => {
+  it('seeds exactly one demo shop', async () => {
+    const db = race.database.db
+    const results = await Promise.all([seedDemoIfEmpty(db, race.app.storage), seedDemoIfEmpty(db, race.app.storage)])
+    expect(results.filter(Boolean)).toHaveLength(1)
+    expect(await db.select({ slug: shops.slug }).from(shops)).toEqual([{ slug: 'demo' }])
+    const after = await counts(db)
+    expect(after).toMatchObject({ shops: 1, shopConfigs: 1, users: 5, shopRoles: 4, discountCodes: 2 })
+  }, 60_000)
+})
