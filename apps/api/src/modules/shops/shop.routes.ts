@@ -1,5 +1,124 @@
+/**
+ * HTTP for shops: the public profile, staff edits, settings, and the setup wizard's shop ids.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
+import { pageSchema } from '../../lib/feathers-query'
+import {
+  shopConfigPatchBody,
+  shopConfigSchema,
+  shopIdBody,
+  shopIdCreatedSchema,
+  shopListQuery,
+  shopLookupParams,
+  shopParams,
+  shopPatchBody,
+  shopProfileSchema,
+  slugAvailabilitySchema,
+  slugParams,
+} from './shop.schemas'
+import { createShop, getShopProfile, listShopsByDomain, slugAvailability, updateShopProfile } from './shop.service'
+import { getShopConfig, updateShopConfig } from './shop-config.service'
 
-export default async function routes(app: FastifyInstance) {
-  void app
+const error = { $ref: 'Error#' }
+
+export default async function routes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+
+  app.get(
+    '/api/shops/',
+    {
+      schema: {
+        tags: ['shops'],
+        summary: 'The shop a host serves (a list of one), or an empty list',
+        security: [],
+        querystring: shopListQuery,
+        response: { 200: pageSchema(shopProfileSchema), 400: error },
+      },
+    },
+    async (request) => listShopsByDomain(app, request.query.domain),
+  )
+
+  app.get(
+    '/api/shops/:idOrSlug',
+    {
+      schema: {
+        tags: ['shops'],
+        summary: 'A shop’s public profile, by id or slug',
+        security: [],
+        params: shopLookupParams,
+        response: { 200: shopProfileSchema, 400: error, 404: error },
+      },
+    },
+    async (request) => getShopProfile(app.db, request.params.idOrSlug),
+  )
+
+  app.patch(
+    '/api/shops/:id',
+    {
+      schema: {
+        tags: ['shops'],
+        summary: 'Edit the shop’s site content (any staff)',
+        params: shopParams,
+        body: shopPatchBody,
+        response: { 200: shopProfileSchema, 400: error, 401: error, 403: error, 404: error },
+      },
+    },
+    async (request) => updateShopProfile(request, request.params.id, request.body),
+  )
+
+  app.get(
+    '/api/shop-configs/:id',
+    {
+      schema: {
+        tags: ['shops'],
+        summary: 'A shop’s settings (administrators and owners); the id is the shop’s id',
+        params: shopParams,
+        response: { 200: shopConfigSchema, 400: error, 401: error, 403: error, 404: error },
+      },
+    },
+    async (request) => getShopConfig(request, request.params.id),
+  )
+
+  app.patch(
+    '/api/shop-configs/:id',
+    {
+      schema: {
+        tags: ['shops'],
+        summary: 'Change a shop’s settings: Facebook meta, tax, payment options, custom domains',
+        params: shopParams,
+        body: shopConfigPatchBody,
+        response: { 200: shopConfigSchema, 400: error, 401: error, 403: error, 404: error, 409: error },
+      },
+    },
+    async (request) => updateShopConfig(request, request.params.id, request.body),
+  )
+
+  app.post(
+    '/api/shop-ids/',
+    {
+      schema: {
+        tags: ['shops'],
+        summary: 'Create a shop with the caller as its owner',
+        body: shopIdBody,
+        response: { 201: shopIdCreatedSchema, 400: error, 401: error, 409: error },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createShop(request, request.body)),
+  )
+
+  app.get(
+    '/api/shop-ids/:slug',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['shops'],
+        summary: 'Whether a slug is free, for the setup wizard',
+        security: [],
+        params: slugParams,
+        response: { 200: slugAvailabilitySchema, 400: error, 429: error },
+      },
+    },
+    async (request) => slugAvailability(app.db, request.params.slug),
+  )
 }

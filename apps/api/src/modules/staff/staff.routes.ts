@@ -1,5 +1,120 @@
+/**
+ * HTTP for staff: the caller's role, the staff list and role changes, and role invitations.
+ */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
+import { pageSchema } from '../../lib/feathers-query'
+import { createInvitation, getInvitation, listInvitations, respondToInvitation } from './invitation.service'
+import { changeShopRole, getCallerRole, listStaff } from './shop-role.service'
+import {
+  idParams,
+  invitationBody,
+  invitationDetailSchema,
+  invitationListQuery,
+  invitationPatchBody,
+  invitationSchema,
+  roleQuery,
+  roleSchema,
+  shopRoleListQuery,
+  shopRolePatchBody,
+  shopRoleSchema,
+} from './staff.schemas'
 
-export default async function routes(app: FastifyInstance) {
-  void app
+const error = { $ref: 'Error#' }
+
+export default async function routes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+
+  app.get(
+    '/api/role/',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'The caller’s role in a shop, or null (also for anonymous callers)',
+        querystring: roleQuery,
+        response: { 200: roleSchema, 400: error },
+      },
+    },
+    async (request) => getCallerRole(request, request.query.shop),
+  )
+
+  app.get(
+    '/api/shop-roles/',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'The shop’s staff (administrators and owners)',
+        querystring: shopRoleListQuery,
+        response: { 200: pageSchema(shopRoleSchema), 400: error, 401: error, 403: error, 404: error },
+      },
+    },
+    async (request) => listStaff(request, request.query as Record<string, unknown>),
+  )
+
+  app.patch(
+    '/api/shop-roles/:id',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Change a staff member’s role, or remove them',
+        params: idParams,
+        body: shopRolePatchBody,
+        response: { 200: shopRoleSchema, 400: error, 401: error, 403: error, 404: error, 409: error },
+      },
+    },
+    async (request) => changeShopRole(request, request.params.id, request.body),
+  )
+
+  app.post(
+    '/api/shop-role-invitations/',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Invite someone by email to a staff role (refreshes a pending invitation for the same email)',
+        body: invitationBody,
+        response: { 201: invitationSchema, 400: error, 401: error, 403: error, 404: error, 409: error },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createInvitation(request, request.body)),
+  )
+
+  app.get(
+    '/api/shop-role-invitations/',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'The shop’s invitations; expired pending ones are left out',
+        querystring: invitationListQuery,
+        response: { 200: pageSchema(invitationSchema), 400: error, 401: error, 403: error, 404: error },
+      },
+    },
+    async (request) => listInvitations(request, request.query as Record<string, unknown>),
+  )
+
+  app.get(
+    '/api/shop-role-invitations/:id',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'An invitation, for the invited user or the shop’s staff managers',
+        params: idParams,
+        response: { 200: invitationDetailSchema, 400: error, 401: error, 403: error, 404: error },
+      },
+    },
+    async (request) => getInvitation(request, request.params.id),
+  )
+
+  app.patch(
+    '/api/shop-role-invitations/:id',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'Accept or decline (the invited user), or revoke (staff managers) an invitation',
+        params: idParams,
+        body: invitationPatchBody,
+        response: { 200: invitationDetailSchema, 400: error, 401: error, 403: error, 404: error, 409: error },
+      },
+    },
+    async (request) => respondToInvitation(request, request.params.id, request.body),
+  )
 }

@@ -1,0 +1,51 @@
+/** Row → response mappers for shops and their settings. Nothing leaves the API without passing here. */
+import type { Static } from 'typebox'
+import type { ImageRef } from '../../db/schema'
+import type { ShopConfigRecord } from './shop-config.repository'
+import type { ShopRow } from './shop.repository'
+import type { logoSchema, shopConfigSchema, shopProfileSchema } from './shop.schemas'
+
+export type ShopProfile = Static<typeof shopProfileSchema>
+export type ShopConfigDto = Static<typeof shopConfigSchema>
+export type LogoDto = Static<typeof logoSchema>
+
+export function toLogo(logo: ImageRef | null): LogoDto {
+  return logo ? { url: logo.url, thumbnail: logo.thumbnail } : null
+}
+
+export function toShopProfile(shop: ShopRow, extras: { facebookMeta: string; domains: string[] }): ShopProfile {
+  return {
+    _id: shop.id,
+    slug: shop.slug,
+    title: shop.title,
+    tagline: shop.tagline,
+    about: shop.about,
+    logo: toLogo(shop.logo),
+    socials: shop.socials.map(({ site, url }) => ({ site, url })),
+    home: { promotionalText: shop.promotionalText },
+    aboutSections: {
+      payments: shop.aboutSections.payments ?? '',
+      returns: shop.aboutSections.returns ?? '',
+      contact: shop.aboutSections.contact ?? '',
+    },
+    config: { facebook: { meta: extras.facebookMeta } },
+    domains: extras.domains,
+    currency: shop.currency,
+    createdAt: shop.createdAt.toISOString(),
+  }
+}
+
+export function toShopConfig(config: ShopConfigRecord): ShopConfigDto {
+  return {
+    _id: config.shopId,
+    facebook: { meta: config.facebookMeta },
+    taxRate: config.taxRateBps / 100,
+    paymentOptions: config.paymentOptions.map(({ provider, enabled, label }) => ({
+      provider,
+      enabled,
+      ...(label ? { label } : {}),
+    })),
+    domains: config.domains,
+    updatedAt: config.updatedAt.toISOString(),
+  }
+}

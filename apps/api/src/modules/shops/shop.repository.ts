@@ -1,0 +1,71 @@
+/** SQL for shops: lookups by id and slug, the public profile's extras, edits and creation. */
+import { asc, eq, sql } from 'drizzle-orm'
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
+import type { Db } from '../../db/client'
+import { type ImageRef, type PaymentOption, type Social, shopConfigs, shopDomains, shops } from '../../db/schema'
+import type { ShopRow } from './shop-host'
+
+export type { ShopRow }
+
+export async function findShopById(db: Db, id: string): Promise<ShopRow | null> {
+  const [row] = await db.select().from(shops).where(eq(shops.id, id)).limit(1)
+  return row ?? null
+}
+
+export async function findShopBySlug(db: Db, slug: string): Promise<ShopRow | null> {
+  const [row] = await db.select().from(shops).where(eq(shops.slug, slug)).limit(1)
+  return row ?? null
+}
+
+export async function isSlugTaken(db: Db, slug: string): Promise<boolean> {
+  const [row] = await db.select({ id: shops.id }).from(shops).where(eq(shops.slug, slug)).limit(1)
+  return !!row
+}
+
+export async function findShopDomains(db: Db, shopId: string): Promise<string[]> {
+  const rows = await db
+    .select({ domain: shopDomains.domain })
+    .from(shopDomains)
+    .where(eq(shopDomains.shopId, shopId))
+    .orderBy(asc(shopDomains.domain))
+  return rows.map((row) => row.domain)
+}
+
+/** The one setting that is public: the storefront renders it as a meta tag. */
+export async function findFacebookMeta(db: Db, shopId: string): Promise<string> {
+  const [row] = await db
+    .select({ meta: shopConfigs.facebookMeta })
+    .from(shopConfigs)
+    .where(eq(shopConfigs.shopId, shopId))
+    .limit(1)
+  return row?.meta ?? ''
+}
+
+export type ShopChanges = {
+  title?: string
+  tagline?: string
+  about?: string
+  logo?: ImageRef | null
+  socials?: Social[]
+  promotionalText?: string
+  /** Merged into the stored sections, so editing one section never drops another. */
+  aboutSections?: Partial<Record<'payments' | 'returns' | 'contact', string>>
+}
+
+export async function updateShop(db: Db, id: string, changes: ShopChanges): Promise<ShopRow | null> {
+  const { aboutSections, ...plain } = changes
+  const set: PgUpdateSetSource<typeof shops> = { ...plain, updatedAt: new Date() }
+  if (aboutSections) set.aboutSections = sql`${shops.aboutSections} || ${JSON.stringify(aboutSections)}::jsonb`
+  const [row] = await db.update(shops).set(set).where(eq(shops.id, id)).returning()
+  return row ?? null
+}
+
+/** Inserts a shop and its settings row. Run inside the transaction that also makes its owner. */
+export async function insertShop(
+  db: Db,
+  values: { slug: string; title: string; paymentOptions: PaymentOption[] },
+): Promise<ShopRow> {
+  const [shop] = await db.insert(shops).values({ slug: values.slug, title: values.title }).returning()
+  await db.insert(shopConfigs).values({ shopId: shop!.id, paymentOptions: values.paymentOptions })
+  return shop!
+}

@@ -1,0 +1,109 @@
+/**
+ * Shops: the public profile (by id, slug or host), edits by staff, and creation by the setup wizard.
+ */
+import { isValidSlug } from '@shop/domain'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Static } from 'typebox'
+import type { Db } from '../../db/client'
+import type { PaymentOption } from '../../db/schema'
+import { BadRequest, Conflict, NotFound, isUniqueViolation } from '../../lib/errors'
+import type { Page } from '../../lib/feathers-query'
+import { authorize, requireUser } from '../../plugins/auth'
+import { insertRole } from '../staff/shop-role.repository'
+import { type ShopProfile, toShopProfile } from './shop.dto'
+import {
+  type ShopChanges,
+  type ShopRow,
+  findFacebookMeta,
+  findShopById,
+  findShopBySlug,
+  findShopDomains,
+  insertShop,
+  isSlugTaken,
+  updateShop,
+} from './shop.repository'
+import type { shopIdBody, shopPatchBody } from './shop.schemas'
+import { resolveHost } from './shop-host'
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const SLUG_MESSAGE = 'must be 3 to 40 lower-case letters, digits or single hyphens, not starting or ending with one, and not a reserved name'
+
+/** A new shop takes payment on delivery or at pick-up until its staff set up more. */
+const initialPaymentOptions: PaymentOption[] = [{ provider: 'manual', enabled: true }]
+
+async function profileOf(db: Db, shop: ShopRow): Promise<ShopProfile> {
+  const [facebookMeta, domains] = await Promise.all([findFacebookMeta(db, shop.id), findShopDomains(db, shop.id)])
+  return toShopProfile(shop, { facebookMeta, domains })
+}
+
+export async function getShopProfile(db: Db, idOrSlug: string): Promise<ShopProfile> {
+  const key = idOrSlug.toLowerCase()
+  const shop = uuidPattern.test(key) ? await findShopById(db, key) : await findShopBySlug(db, key)
+  if (!shop) throw NotFound('No shop with this id or slug')
+  return profileOf(db, shop)
+}
+
+/** The shop a host serves, as a one-item page, or an empty page (the platform's own host, an unknown one). */
+export async function listShopsByDomain(app: FastifyInstance, domain: string): Promise<Page<ShopProfile>> {
+  const target = await resolveHost(app.db, app.config, domain)
+  const data = target.kind === 'shop' ? [await profileOf(app.db, target.shop)] : []
+  return { total: data.length, limit: 1, skip: 0, data }
+}
+
+type ShopPatch = Static<typeof shopPatchBody>
+
+export async function updateShopProfile(request: FastifyRequest, id: string, body: ShopPatch): Promise<ShopProfile> {
+  await authorize(request, id, 'site.edit')
+  const changes: ShopChanges = {}
+  if (body.title !== undefined) changes.title = body.title.trim()
+  if (body.tagline !== undefined) changes.tagline = body.tagline.trim()
+  if (body.about !== undefined) changes.about = body.about.trim()
+  if (body.logo !== undefined) changes.logo = body.logo && { url: body.logo.url, thumbnail: body.logo.thumbnail }
+  if (body.socials !== undefined) {
+    const seen = new Set<string>()
+    body.socials.forEach((social, i) => {
+      if (seen.has(social.site)) {
+        throw BadRequest(`Invalid body: socials.${i}.site appears twice`, [{ path: `socials.${i}.site`, message: 'appears twice' }])
+      }
+      seen.add(social.site)
+    })
+    changes.socials = body.socials.map(({ site, url }) => ({ site, url }))
+  }
+  if (body.home) changes.promotionalText = body.home.promotionalText.trim()
+  if (body.aboutSections) {
+    changes.aboutSections = Object.fromEntries(
+      Object.entries(body.aboutSections).map(([section, text]) => [section, (text ?? '').trim()]),
+    )
+  }
+  const shop = await updateShop(request.server.db, id, changes)
+  if (!shop) throw NotFound('No shop with this id or slug')
+  return profileOf(request.server.db, shop)
+}
+
+function assertValidSlug(slug: string, path: string) {
+  if (!isValidSlug(slug)) throw BadRequest(`Invalid ${path}: slug ${SLUG_MESSAGE}`, [{ path: 'slug', message: SLUG_MESSAGE }])
+}
+
+export async function slugAvailability(db: Db, slug: string): Promise<{ slug: string; available: boolean }> {
+  assertValidSlug(slug, 'params')
+  return { slug, available: !(await isSlugTaken(db, slug)) }
+}
+
+/** Creates a shop, its settings and the caller's owner role together; the slug's unique index decides races. */
+export async function createShop(request: FastifyRequest, body: Static<typeof shopIdBody>): Promise<{ _id: string; slug: string }> {
+  const user = requireUser(request)
+  assertValidSlug(body.slug, 'body')
+  try {
+    const shop = await request.server.db.transaction(async (tx) => {
+      const created = await insertShop(tx, { slug: body.slug, title: body.title.trim(), paymentOptions: initialPaymentOptions })
+      await insertRole(tx, { shopId: created.id, userId: user.id, role: 'owner' })
+      return created
+    })
+    return { _id: shop.id, slug: shop.slug }
+  } catch (error) {
+    if (isUniqueViolation(error, 'shops_slug_key')) {
+      throw Conflict('This shop address is already taken', [{ path: 'slug', message: 'is already taken' }])
+    }
+    throw error
+  }
+}

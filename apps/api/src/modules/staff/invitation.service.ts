@@ -1,0 +1,145 @@
+/**
+ * Role invitations (DESIGN §11): staff managers invite by email; the invitee, logged in with that email,
+ * accepts or declines. Invitations expire after 7 days and work once. Accepting makes (or reactivates) an
+ * active shop role and tells the shop's owners and administrators.
+ */
+import { type StaffRole, canInvite, roleRank } from '@shop/domain'
+import type { FastifyRequest } from 'fastify'
+import type { Static } from 'typebox'
+import type { Db } from '../../db/client'
+import { Conflict, Forbidden, NotFound } from '../../lib/errors'
+import { type Page, parseQuery } from '../../lib/feathers-query'
+import type { AuthUser } from '../auth/token.repository'
+import { authorize, requireUser } from '../../plugins/auth'
+import {
+  type InvitationWithShop,
+  closeInvitation,
+  findInvitation,
+  findPendingInvitation,
+  insertInvitation,
+  insertNotifications,
+  invitationQuerySpec,
+  listInvitations as listInvitationRows,
+  refreshInvitation,
+} from './invitation.repository'
+import {
+  findActiveManagerIds,
+  findActiveRole,
+  findShopRole,
+  insertRole,
+  isActiveStaffEmail,
+  lockShopStaff,
+  updateRole,
+} from './shop-role.repository'
+import { type InvitationDetailDto, type InvitationDto, toInvitation, toInvitationDetail } from './staff.dto'
+import type { invitationBody, invitationPatchBody } from './staff.schemas'
+
+export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+
+export async function createInvitation(request: FastifyRequest, body: Static<typeof invitationBody>): Promise<InvitationDto> {
+  const user = requireUser(request)
+  const role = await authorize(request, body.shop, 'staff.manage')
+  if (!canInvite(role, body.role)) throw Forbidden(`You cannot invite someone as ${body.role}`)
+  const email = body.email.toLowerCase()
+
+  const row = await request.server.db.transaction(async (tx) => {
+    await lockShopStaff(tx, body.shop)
+    const actorRole = await findActiveRole(tx, body.shop, user.id)
+    if (!actorRole || !canInvite(actorRole, body.role)) throw Forbidden(`You cannot invite someone as ${body.role}`)
+    if (await isActiveStaffEmail(tx, body.shop, email)) {
+      throw Conflict(`${email} is already on this shop's staff`, [{ path: 'email', message: 'is already on the staff' }])
+    }
+    const createdAt = new Date()
+    const values = { role: body.role, invitedBy: user.id, createdAt, expiresAt: new Date(createdAt.getTime() + INVITATION_LIFETIME_MS) }
+    // One open invitation per person and shop: inviting again refreshes it.
+    const pending = await findPendingInvitation(tx, body.shop, email)
+    return pending ? refreshInvitation(tx, pending.id, values) : insertInvitation(tx, { ...values, shopId: body.shop, email })
+  })
+  return toInvitation(row)
+}
+
+export async function listInvitations(request: FastifyRequest, rawQuery: Record<string, unknown>): Promise<Page<InvitationDto>> {
+  const { shop, ...query } = rawQuery
+  await authorize(request, shop as string, 'staff.manage')
+  const parsed = parseQuery(invitationQuerySpec, query)
+  const { total, rows } = await listInvitationRows(request.server.db, shop as string, parsed)
+  return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map(toInvitation) }
+}
+
+/** The invitee (by email) and the shop's staff managers may see an invitation; for anyone else it does not exist. */
+export async function getInvitation(request: FastifyRequest, id: string): Promise<InvitationDetailDto> {
+  const user = requireUser(request)
+  const invitation = await findInvitation(request.server.db, id)
+  if (!invitation) throw NotFound('No invitation with this id')
+  if (!sameEmail(invitation.email, user.email)) await authorize(request, invitation.shopId, 'staff.manage')
+  return toInvitationDetail(invitation)
+}
+
+function assertPending(invitation: InvitationWithShop) {
+  if (invitation.status === 'revoked') throw Conflict('This invitation was revoked')
+  if (invitation.status !== 'pending') throw Conflict('This invitation has already been used')
+}
+
+/** Makes the invitee active staff; someone already on the staff keeps the higher of the two roles. */
+async function grantRole(db: Db, shopId: string, userId: string, role: StaffRole) {
+  const existing = await findShopRole(db, shopId, userId)
+  if (!existing) await insertRole(db, { shopId, userId, role })
+  else if (existing.status !== 'active') await updateRole(db, existing.id, { role, status: 'active' })
+  else if (roleRank(role) > roleRank(existing.role)) await updateRole(db, existing.id, { role })
+}
+
+async function notifyManagers(db: Db, invitation: InvitationWithShop, user: AuthUser) {
+  const managerIds = await findActiveManagerIds(db, invitation.shopId)
+  const who = user.name.trim() || user.email
+  await insertNotifications(
+    db,
+    managerIds
+      .filter((managerId) => managerId !== user.id)
+      .map((managerId) => ({
+        shopId: invitation.shopId,
+        userId: managerId,
+        type: 'invitation-accepted',
+        title: 'Invitation accepted',
+        body: `${who} (${user.email}) joined ${invitation.shop.title} as ${invitation.role}.`,
+        link: '/admin/management',
+      })),
+  )
+}
+
+export async function respondToInvitation(
+  request: FastifyRequest,
+  id: string,
+  body: Static<typeof invitationPatchBody>,
+): Promise<InvitationDetailDto> {
+  const user = requireUser(request)
+  const db = request.server.db
+  const invitation = await findInvitation(db, id)
+  if (!invitation) throw NotFound('No invitation with this id')
+
+  if (body.status === 'revoked') {
+    const role = await authorize(request, invitation.shopId, 'staff.manage')
+    // Only someone who could have sent this invitation may take it back.
+    if (!canInvite(role, invitation.role)) throw Forbidden(`You cannot revoke an invitation as ${invitation.role}`)
+    await db.transaction(async (tx) => {
+      await lockShopStaff(tx, invitation.shopId)
+      assertPending((await findInvitation(tx, id, { lock: true }))!)
+      await closeInvitation(tx, id, 'revoked')
+    })
+  } else {
+    if (!sameEmail(invitation.email, user.email)) throw NotFound('No invitation with this id')
+    await db.transaction(async (tx) => {
+      await lockShopStaff(tx, invitation.shopId)
+      const current = (await findInvitation(tx, id, { lock: true }))!
+      assertPending(current)
+      if (current.expiresAt.getTime() <= Date.now()) throw Conflict('This invitation has expired')
+      await closeInvitation(tx, id, body.status as 'accepted' | 'declined')
+      if (body.status === 'accepted') {
+        await grantRole(tx, current.shopId, user.id, current.role)
+        await notifyManagers(tx, current, user)
+      }
+    })
+  }
+  return toInvitationDetail((await findInvitation(db, id))!)
+}

@@ -1,0 +1,72 @@
+/**
+ * Staff roles: the caller's own role in a shop, the staff list, and changing or removing a member's role
+ * under DESIGN §6's rules (nobody grants above their own role, only owners make owners or touch
+ * administrators, the last owner stays).
+ */
+import { type StaffRole, can, canChangeRole } from '@shop/domain'
+import type { FastifyRequest } from 'fastify'
+import type { Static } from 'typebox'
+import { Conflict, Forbidden, NotFound } from '../../lib/errors'
+import { type Page, parseQuery } from '../../lib/feathers-query'
+import { authorize, requireUser } from '../../plugins/auth'
+import {
+  countActiveOwners,
+  findActiveRole,
+  findShopRoleById,
+  listShopRoles,
+  lockShopStaff,
+  shopRoleQuerySpec,
+  updateRole,
+} from './shop-role.repository'
+import { type ShopRoleDto, toShopRole } from './staff.dto'
+import type { shopRolePatchBody } from './staff.schemas'
+
+/** Anonymous callers and non-staff simply have no role; the storefront asks on every admin page. */
+export async function getCallerRole(request: FastifyRequest, shopId: string): Promise<{ role: StaffRole | null }> {
+  if (!request.user) return { role: null }
+  return { role: await findActiveRole(request.server.db, shopId, request.user.id) }
+}
+
+export async function listStaff(request: FastifyRequest, rawQuery: Record<string, unknown>): Promise<Page<ShopRoleDto>> {
+  const { shop, ...query } = rawQuery
+  await authorize(request, shop as string, 'staff.manage')
+  const parsed = parseQuery(shopRoleQuerySpec, query)
+  const { total, rows } = await listShopRoles(request.server.db, shop as string, parsed)
+  return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map(toShopRole) }
+}
+
+export async function changeShopRole(
+  request: FastifyRequest,
+  id: string,
+  body: Static<typeof shopRolePatchBody>,
+): Promise<ShopRoleDto> {
+  const user = requireUser(request)
+  const db = request.server.db
+  const target = await findShopRoleById(db, id)
+  if (!target) throw NotFound('No shop role with this id')
+  await authorize(request, target.shopId, 'staff.manage')
+  const next: StaffRole | null = body.role ?? null
+
+  await db.transaction(async (tx) => {
+    await lockShopStaff(tx, target.shopId)
+    // Re-read both sides under the lock: a concurrent change may have moved either.
+    const actorRole = await findActiveRole(tx, target.shopId, user.id)
+    if (!actorRole) throw NotFound('No shop role with this id')
+    if (!can(actorRole, 'staff.manage')) throw Forbidden()
+    const current = (await findShopRoleById(tx, id))!
+    if (current.status !== 'active') throw Conflict('This person is no longer on the staff')
+    if (current.userId === user.id) {
+      // The one change to oneself: an owner stepping down (the last-owner check below still applies).
+      if (current.role !== 'owner' || next === 'owner') throw Forbidden('You cannot change your own role')
+    } else if (!canChangeRole(actorRole, current.role, next)) {
+      throw Forbidden(next ? `You cannot make this person ${next}` : 'You cannot remove this person')
+    }
+    if (next === current.role) return
+    if (current.role === 'owner' && (await countActiveOwners(tx, target.shopId)) <= 1) {
+      throw Conflict('A shop needs at least one owner: make someone else owner first')
+    }
+    await updateRole(tx, id, next ? { role: next } : { status: 'removed' })
+  })
+
+  return toShopRole((await findShopRoleById(db, id))!)
+}

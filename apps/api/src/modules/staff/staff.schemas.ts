@@ -1,0 +1,91 @@
+/** Wire schemas of roles, shop roles and invitations. */
+import { Type } from 'typebox'
+import { feathersQuerySchema } from '../../lib/feathers-query'
+import { invitationQuerySpec } from './invitation.repository'
+import { shopRoleQuerySpec } from './shop-role.repository'
+
+const uuid = Type.String({ format: 'uuid' })
+const staffRole = Type.Union([
+  Type.Literal('keeper'),
+  Type.Literal('manager'),
+  Type.Literal('administrator'),
+  Type.Literal('owner'),
+])
+
+export const idParams = Type.Object({ id: uuid })
+
+// ---------------------------------------------------------------- the caller's role
+
+export const roleQuery = Type.Object({ shop: uuid }, { additionalProperties: false })
+export const roleSchema = Type.Object({ role: Type.Union([staffRole, Type.Null()]) })
+
+// ---------------------------------------------------------------- shop roles
+
+export const shopRoleSchema = Type.Object({
+  _id: Type.String(),
+  shop: Type.String(),
+  user: Type.Object({ _id: Type.String(), name: Type.String(), email: Type.String() }),
+  role: staffRole,
+  status: Type.Union([Type.Literal('active'), Type.Literal('removed')]),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+})
+
+export const shopRoleListQuery = { ...feathersQuerySchema(shopRoleQuerySpec, { shop: { type: 'string', format: 'uuid' } }), required: ['shop'] }
+
+export const shopRolePatchBody = Type.Object(
+  {
+    role: Type.Optional(staffRole),
+    status: Type.Optional(Type.Literal('removed')),
+  },
+  { additionalProperties: false, minProperties: 1, maxProperties: 1, description: 'either {role} or {status: "removed"}' },
+)
+
+// ---------------------------------------------------------------- invitations
+
+const invitationStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('accepted'),
+  Type.Literal('declined'),
+  Type.Literal('revoked'),
+])
+
+const invitationFields = {
+  _id: Type.String(),
+  email: Type.String(),
+  role: staffRole,
+  status: invitationStatus,
+  expiresAt: Type.String({ format: 'date-time' }),
+  createdAt: Type.String({ format: 'date-time' }),
+}
+
+export const invitationSchema = Type.Object({ ...invitationFields, shop: Type.String() })
+
+export const invitationDetailSchema = Type.Object({
+  ...invitationFields,
+  shop: Type.Object({
+    _id: Type.String(),
+    slug: Type.String(),
+    title: Type.String(),
+    logo: Type.Union([Type.Object({ url: Type.String(), thumbnail: Type.String() }), Type.Null()]),
+  }),
+})
+
+export const invitationBody = Type.Object(
+  { shop: uuid, email: Type.String({ format: 'email', maxLength: 254 }), role: staffRole },
+  { additionalProperties: false },
+)
+
+export const invitationListQuery = {
+  ...feathersQuerySchema(invitationQuerySpec, { shop: { type: 'string', format: 'uuid' } }),
+  required: ['shop'],
+}
+
+export const invitationPatchBody = Type.Object(
+  {
+    status: Type.Union([Type.Literal('accepted'), Type.Literal('declined'), Type.Literal('revoked')], {
+      description: 'accepted or declined by the invited user; revoked by the shop’s staff managers',
+    }),
+  },
+  { additionalProperties: false },
+)
