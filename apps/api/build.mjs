@@ -1,9 +1,16 @@
-// Bundles the API server into dist/server.js. Workspace packages (TypeScript sources) are bundled in;
-// npm dependencies stay external and load from node_modules.
-import { readFileSync } from 'node:fs'
+// Bundles the API server into dist/server.js. Workspace packages (TypeScript sources, `@shop/*`) are
+// bundled in; everything from node_modules stays external and loads from there at run time.
 import { build } from 'esbuild'
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@shop/') ? undefined : { path: args.path, external: true },
+    )
+  },
+}
+
 await build({
   entryPoints: ['src/server.ts'],
   outfile: 'dist/server.js',
@@ -12,6 +19,6 @@ await build({
   target: 'node20',
   format: 'esm',
   sourcemap: true,
-  external: Object.keys(pkg.dependencies ?? {}),
+  plugins: [externalPackages],
   logLevel: 'warning',
 })

@@ -3,11 +3,11 @@
  * the server-rendered web app. Only server.ts listens.
  */
 import cors from '@fastify/cors'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify'
 import qs from 'qs'
 import type { Config } from './config'
 import type { Database } from './db/client'
-import { NotFound, errorSchema } from './lib/errors'
+import { BadRequest, NotFound, errorSchema } from './lib/errors'
 import authPlugin from './plugins/auth'
 import databasePlugin from './plugins/database'
 import errorsPlugin from './plugins/errors'
@@ -32,6 +32,12 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     routerOptions: {
       ignoreTrailingSlash: true,
       querystringParser: (text: string) => qs.parse(text, { depth: 4, arrayLimit: 100, parameterLimit: 200 }),
+    },
+    // Router-level failures (a path parameter that is too long, a bad URL encoding) also answer in the
+    // Feathers shape.
+    frameworkErrors: (error, _request, reply) => {
+      const body = BadRequest(error.message.replace(/^.*?: /, '')).toJSON()
+      void (reply as FastifyReply).status(400).type('application/json').send(body)
     },
     ajv: {
       // Bodies are checked as sent: no coercion, no silent removal, so a wrong type or an unknown field is a 400.

@@ -2,6 +2,7 @@
  * The one place that reads the environment. Everything else receives a validated `Config`.
  */
 import path from 'node:path'
+import { repoRoot } from './paths'
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test'
@@ -51,7 +52,6 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be 1/0 or true/false, got "${raw}"`)
 }
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..')
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development'

@@ -19,3 +19,14 @@ describe('app', () => {
     expect(page.headers['content-type']).toContain('text/html')
   })
 })
+
+describe('router errors', () => {
+  it('answers an over-long path parameter and a bad URL encoding with a Feathers 400', async () => {
+    const long = await ctx.app.inject({ method: 'GET', url: `/api/products/${'x'.repeat(500)}` })
+    expect(long.statusCode).toBe(400)
+    expect(errorBody(long).name).toBe('BadRequest')
+    const encoding = await ctx.app.inject({ method: 'GET', url: '/api/products/%E0%A4%A' })
+    expect(encoding.statusCode).toBe(400)
+    errorBody(encoding)
+  })
+})

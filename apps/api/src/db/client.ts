@@ -3,7 +3,6 @@
  * Both speak the same SQL and get the same migrations.
  */
 import fs from 'node:fs'
-import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -13,6 +12,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { migrationsFolder } from '../paths'
 import * as schema from './schema'
 
 export type Schema = typeof schema
@@ -26,8 +26,6 @@ export type Database = {
   migrate(): Promise<void>
   close(): Promise<void>
 }
-
-export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle')
 
 // node-postgres returns bigint (int8) as strings; counts fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10))

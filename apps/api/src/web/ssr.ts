@@ -1,6 +1,197 @@
-import type { FastifyInstance } from 'fastify'
+/**
+ * Serves the web app (apps/web, React Router framework mode) from this process, after every API route:
+ * the built client files, then every other page rendered on the server with the host's shop in the load
+ * context and the API called in-process (DESIGN §2, §3, §12).
+ *
+ * Encapsulated on purpose: the raw body parser below applies to these routes only.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { Readable, Transform } from 'node:stream'
+import { pathToFileURL } from 'node:url'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify'
+import { BadRequest, NotFound } from '../lib/errors'
+import { resolveHost } from '../modules/shops/shop-host'
+
+/** The in-process API as loaders see it; answers a Web Response like `fetch` would. */
+export type InProcessApi = (
+  path: string,
+  init?: { method?: string; headers?: Record<string, string>; body?: string },
+) => Promise<Response>
+
+/**
+ * Mirrors `AppLoadContext` declared in apps/web/app/load-context.ts (react-router resolves only from apps/web,
+ * so the type cannot be imported here): change both together.
+ */
+export type WebLoadContext = {
+  /** The public shop DTO (`GET /api/shops/{id}`), or null on the platform's own host. */
+  shop: Record<string, unknown> | null
+  platform: { name: string; url: string }
+  api: InProcessApi
+}
+
+/** What apps/web/server/index.ts exports from build/server/index.js. */
+type WebServerBuild = {
+  createHandler(mode: string): (request: Request, context: WebLoadContext) => Promise<Response>
+}
+
+/** Paths the API owns on every host: never rendered as pages. */
+const API_PREFIXES = ['/api', '/delivery', '/uploads']
+const ASSETS_PREFIX = '/assets/'
+const PAGE_METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
+const PAGE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+}
+
+function isApiPath(pathname: string): boolean {
+  return API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+
+function unknownHostPage(providerName: string, platformUrl: string): string {
+  const name = escapeHtml(providerName)
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Shop not found | ${name}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#1c1f24;background:#f6f7f9}main{padding:2rem;text-align:center}a{color:#1f4e79}</style></head>
+<body><main><h1>Shop not found</h1><p>There is no shop at this address.</p>
+<p><a href="${escapeHtml(platformUrl)}">Go to ${name}</a></p></main></body>
+</html>`
+}
+
+/** Counts the body as it streams and stops it past the limit (the raw parser skips Fastify's own check). */
+function limitBody(source: Readable, limit: number): Readable {
+  let size = 0
+  const limited = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length
+      callback(size > limit ? BadRequest('Request body is too large') : null, chunk)
+    },
+  })
+  source.on('error', (error) => limited.destroy(error))
+  return source.pipe(limited)
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, bodyLimit: number): Request {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name.startsWith(':')) continue
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
+  }
+  // Loaders see an aborted signal when the client goes away before the response is finished.
+  const controller = new AbortController()
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort()
+  })
+  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal }
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    const declared = Number(request.headers['content-length'])
+    if (declared > bodyLimit) throw BadRequest('Request body is too large')
+    const source = request.body instanceof Readable ? request.body : request.raw
+    init.body = Readable.toWeb(limitBody(source, bodyLimit)) as ReadableStream<Uint8Array>
+    init.duplex = 'half'
+  }
+  return new Request(`${request.protocol}://${request.host}${request.url}`, init)
+}
+
+type InjectResponse = Awaited<ReturnType<FastifyInstance['inject']>>
+
+function toWebResponse(response: InjectResponse): Response {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value === undefined) continue
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, String(item))
+  }
+  const body = NULL_BODY_STATUSES.has(response.statusCode) ? null : new Uint8Array(response.rawPayload)
+  return new Response(body, { status: response.statusCode, headers })
+}
 
 export default async function web(app: FastifyInstance, options: { buildDir: string }) {
-  void app
-  void options
+  const serverEntry = path.join(options.buildDir, 'server', 'index.js')
+  const clientDir = path.join(options.buildDir, 'client')
+  if (!fs.existsSync(serverEntry) || !fs.existsSync(clientDir)) {
+    app.log.warn({ buildDir: options.buildDir }, 'web app not built (run `npm run build`): serving the API only')
+    return
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as Partial<WebServerBuild>
+  if (typeof build.createHandler !== 'function') {
+    throw new Error(`${serverEntry} does not export createHandler: rebuild the web app`)
+  }
+  const handle = build.createHandler(app.config.nodeEnv)
+
+  // Hashed build output never changes under its name; other public files (favicon…) may.
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      const immutable = filePath.startsWith(path.join(clientDir, 'assets') + path.sep)
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+    },
+  })
+
+  // Pages take any body as a stream, for React Router actions to read (formData(), json()…).
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
+
+  const platform = { name: app.config.providerName, url: app.config.platformUrl }
+
+  app.route({
+    method: PAGE_METHODS,
+    url: '/*',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/'
+      if (isApiPath(pathname)) {
+        return reply.status(404).send(NotFound(`Nothing at ${request.method} ${pathname}`).toJSON())
+      }
+      if (pathname.startsWith(ASSETS_PREFIX)) {
+        return reply.status(404).type('text/plain; charset=utf-8').send('Not found')
+      }
+
+      // `request.host` is the Host header, or X-Forwarded-Host from a trusted proxy (TRUST_PROXY).
+      const target = await resolveHost(app.db, app.config, request.host)
+      if (target.kind === 'unknown') {
+        return reply
+          .status(404)
+          .type('text/html; charset=utf-8')
+          .send(unknownHostPage(platform.name, platform.url))
+      }
+
+      // Same-origin API calls from loaders: the same routes, schemas and mappers, no network.
+      const api: InProcessApi = async (apiPath, init = {}) => {
+        if (!apiPath.startsWith('/') || apiPath.startsWith('//')) throw new Error(`Not an API path: ${apiPath}`)
+        const response = await app.inject({
+          method: (init.method ?? 'GET').toUpperCase() as HTTPMethods,
+          url: apiPath,
+          headers: { ...init.headers, host: request.host },
+          payload: init.body,
+          remoteAddress: request.ip,
+        })
+        return toWebResponse(response)
+      }
+
+      let shop: WebLoadContext['shop'] = null
+      if (target.kind === 'shop') {
+        const response = await api(`/api/shops/${encodeURIComponent(target.shop.id)}`)
+        if (!response.ok) throw new Error(`GET /api/shops/${target.shop.id} answered ${response.status}`)
+        shop = (await response.json()) as Record<string, unknown>
+      }
+
+      const response = await handle(toWebRequest(request, reply, app.config.bodyLimit), { shop, platform, api })
+      // The page may set its own; these are the defaults for every rendered page.
+      reply.headers(PAGE_HEADERS)
+      return reply.send(response)
+    },
+  })
 }

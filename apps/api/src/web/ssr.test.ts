@@ -1,0 +1,209 @@
+/**
+ * The web plugin with a stand-in build (the real one is covered by the browser tests in e2e/): host
+ * resolution, the load context, request and response conversion, static files and the API's own paths.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createShop, errorBody, setupApp } from '../../test/helpers'
+
+// A server build with the same export as apps/web/server/index.ts: it answers with what it received.
+const fakeServerBuild = `
+export function createHandler(mode) {
+  return async (request, context) => {
+    const url = new URL(request.url)
+    if (url.pathname === '/echo') {
+      const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.text()
+      const viaApi = context.shop ? await context.api('/api/shops/' + context.shop._id) : null
+      const missing = await context.api('/api/no-such-route', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+      return Response.json({
+        mode,
+        url: request.url,
+        method: request.method,
+        contentType: request.headers.get('content-type'),
+        body,
+        shop: context.shop,
+        platform: context.platform,
+        viaApi: viaApi && { status: viaApi.status, body: await viaApi.json() },
+        missing: { status: missing.status, body: await missing.json() },
+      })
+    }
+    if (url.pathname === '/stream') {
+      const encoder = new TextEncoder()
+      const body = new ReadableStream({
+        start(controller) {
+          controller.enqueue(encoder.encode('<p>first</p>'))
+          controller.enqueue(encoder.encode('<p>second</p>'))
+          controller.close()
+        },
+      })
+      const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', 'x-frame-options': 'DENY' })
+      headers.append('set-cookie', 'a=1; Path=/')
+      headers.append('set-cookie', 'b=2; Path=/')
+      return new Response(body, { status: 201, headers })
+    }
+    return new Response('<!doctype html><title>page</title>', { headers: { 'content-type': 'text/html' } })
+  }
+}
+`
+
+function writeFakeBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-build-'))
+  fs.mkdirSync(path.join(dir, 'server'))
+  fs.mkdirSync(path.join(dir, 'client', 'assets'), { recursive: true })
+  fs.writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}')
+  fs.writeFileSync(path.join(dir, 'server', 'index.js'), fakeServerBuild)
+  fs.writeFileSync(path.join(dir, 'client', 'assets', 'app-abc123.js'), 'console.log(1)')
+  fs.writeFileSync(path.join(dir, 'client', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+  return dir
+}
+
+const buildDir = writeFakeBuild()
+const emptyBuildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-none-'))
+afterAll(() => {
+  fs.rmSync(buildDir, { recursive: true, force: true })
+  fs.rmSync(emptyBuildDir, { recursive: true, force: true })
+})
+
+const ctx = await setupApp({ webBuildDir: buildDir })
+const shop = await createShop(ctx, {}, { title: 'Corner Shop' })
+const shopHost = `${shop.slug}.shops.test`
+
+type Echo = {
+  mode: string
+  url: string
+  method: string
+  contentType: string | null
+  body: string | null
+  shop: { _id: string; title: string } | null
+  platform: { name: string; url: string }
+  viaApi: { status: number; body: unknown } | null
+  missing: { status: number; body: { name: string; code: number } }
+}
+
+describe('web pages by host', () => {
+  it("renders a shop host's pages with the public shop DTO and the in-process API", async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/echo?x=1', headers: { host: shopHost } })
+    expect(response.statusCode).toBe(200)
+    const echo = response.json<Echo>()
+    const profile = await ctx.app.inject({ method: 'GET', url: `/api/shops/${shop.id}` })
+    expect(profile.statusCode).toBe(200)
+    expect(echo.shop).toEqual(profile.json())
+    expect(echo.shop?.title).toBe('Corner Shop')
+    expect(echo.platform).toEqual({ name: ctx.app.config.providerName, url: ctx.app.config.platformUrl })
+    expect(echo.url).toBe(`http://${shopHost}/echo?x=1`)
+    expect(echo.mode).toBe('test')
+    expect(echo.viaApi).toEqual({ status: 200, body: profile.json() })
+    expect(echo.missing.status).toBe(404)
+    expect(echo.missing.body).toMatchObject({ name: 'NotFound', code: 404 })
+  })
+
+  it('gives the platform host no shop', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/echo', headers: { host: 'shops.test' } })
+    expect(response.statusCode).toBe(200)
+    expect(response.json<Echo>().shop).toBeNull()
+  })
+
+  it('answers an unknown host with a 404 page', async () => {
+    for (const host of ['nowhere.shops.test', 'example.com', '10.0.0.1:3000']) {
+      const response = await ctx.app.inject({ method: 'GET', url: '/', headers: { host } })
+      expect(response.statusCode).toBe(404)
+      expect(response.headers['content-type']).toMatch(/^text\/html/)
+      expect(response.body).toContain('Shop not found')
+    }
+  })
+
+  it('keeps unknown API paths as the Feathers NotFound on every host, and real API routes working', async () => {
+    for (const url of ['/api/no-such-thing', '/api', '/delivery/nothing', '/uploads/none.webp']) {
+      for (const method of ['GET', 'POST', 'DELETE'] as const) {
+        const response = await ctx.app.inject({ method, url, headers: { host: shopHost } })
+        expect(response.statusCode, `${method} ${url}`).toBe(404)
+        expect(errorBody(response).name).toBe('NotFound')
+      }
+    }
+    const api = await ctx.app.inject({ method: 'GET', url: `/api/shops/${shop.slug}`, headers: { host: shopHost } })
+    expect(api.statusCode).toBe(200)
+    expect(api.headers['content-type']).toMatch(/^application\/json/)
+  })
+
+  it('streams the page response with its status and headers, adding safe defaults', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/stream', headers: { host: shopHost } })
+    expect(response.statusCode).toBe(201)
+    expect(response.body).toBe('<p>first</p><p>second</p>')
+    expect(response.headers['x-frame-options']).toBe('DENY')
+    expect(response.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/'])
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('answers HEAD without a body', async () => {
+    const response = await ctx.app.inject({ method: 'HEAD', url: '/', headers: { host: shopHost } })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toBe('')
+  })
+})
+
+describe('request bodies for actions', () => {
+  it('passes form and JSON bodies through unparsed', async () => {
+    const form = await ctx.app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { host: shopHost, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'intent=save&title=A+%26+B',
+    })
+    expect(form.statusCode).toBe(200)
+    expect(form.json<Echo>()).toMatchObject({ method: 'POST', body: 'intent=save&title=A+%26+B' })
+
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { host: shopHost, 'content-type': 'application/json' },
+      payload: '{"not": "parsed by Fastify"',
+    })
+    expect(json.statusCode).toBe(200)
+    expect(json.json<Echo>()).toMatchObject({ contentType: 'application/json', body: '{"not": "parsed by Fastify"' })
+  })
+
+  it('refuses bodies over the limit', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { host: shopHost, 'content-type': 'text/plain' },
+      payload: 'x'.repeat(ctx.app.config.bodyLimit + 1),
+    })
+    expect(response.statusCode).toBe(400)
+    expect(errorBody(response).message).toBe('Request body is too large')
+  })
+})
+
+describe('built client files', () => {
+  it('serves hashed assets as immutable and other files for an hour', async () => {
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { host: shopHost } })
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(asset.body).toBe('console.log(1)')
+
+    const icon = await ctx.app.inject({ method: 'GET', url: '/favicon.svg', headers: { host: 'shops.test' } })
+    expect(icon.statusCode).toBe(200)
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600')
+    expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/)
+  })
+
+  it('answers a missing asset with a plain 404, not a page', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/assets/gone-999.js', headers: { host: shopHost } })
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-type']).toMatch(/^text\/plain/)
+  })
+})
+
+describe('without a web build', async () => {
+  const apiOnly = await setupApp({ webBuildDir: emptyBuildDir })
+
+  it('serves the API only', async () => {
+    const page = await apiOnly.app.inject({ method: 'GET', url: '/', headers: { host: 'shops.test' } })
+    expect(page.statusCode).toBe(404)
+    expect(errorBody(page).name).toBe('NotFound')
+    const api = await apiOnly.app.inject({ method: 'GET', url: '/api/shops/nope' })
+    expect(api.statusCode).toBe(404)
+  })
+})

@@ -1,0 +1,75 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import type { User } from '../../../types/api'
+import { logout } from '../session'
+
+/** SPEC §2 account dropdown ("Your account"): the user, Profile, Log out. A disclosure, not an ARIA menu. */
+export function AccountMenu({ user }: { user: User }) {
+  const [open, setOpen] = useState(false)
+  const navigate = useNavigate()
+  const root = useRef<HTMLDivElement>(null)
+  const toggle = useRef<HTMLButtonElement>(null)
+  const panelId = useId()
+  const displayName = user.name.trim() || user.email
+
+  useEffect(() => {
+    if (!open) return
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false)
+    }
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpen(false)
+      toggle.current?.focus()
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    document.addEventListener('keydown', onKeyDown)
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown)
+      document.removeEventListener('keydown', onKeyDown)
+    }
+  }, [open])
+
+  async function onLogout() {
+    setOpen(false)
+    await logout()
+    navigate('/')
+  }
+
+  return (
+    <div className="account-menu" ref={root}>
+      <button
+        ref={toggle}
+        type="button"
+        className="account-toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className="avatar" aria-hidden="true">
+          {displayName.charAt(0).toUpperCase()}
+        </span>
+        <span className="visually-hidden">Your account: </span>
+        <span className="account-name">{displayName}</span>
+      </button>
+      <div id={panelId} className="account-panel" hidden={!open}>
+        <p className="account-who">
+          <strong>{user.name}</strong>
+          <span>{user.email}</span>
+        </p>
+        <ul>
+          <li>
+            <Link to="/account" onClick={() => setOpen(false)}>
+              Profile
+            </Link>
+          </li>
+          <li>
+            <button type="button" onClick={onLogout}>
+              Log out
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  )
+}

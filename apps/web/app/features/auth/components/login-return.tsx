@@ -1,0 +1,48 @@
+import { useEffect, useRef, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { Alert } from '../../../components/ui/alert'
+import { errorMessage } from '../../../lib/api'
+import { completeLogin, takeCheckpoint } from '../session'
+
+/**
+ * Back from the login page on any page (SPEC §2, DESIGN §5): `?code=` is exchanged for a token and the
+ * user, then removed from the address; with `c`, the saved checkpoint is opened and cleared.
+ */
+export function LoginReturn() {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const [error, setError] = useState<string | null>(null)
+  // Codes work once: never exchange the same address twice (e.g. effects run twice in development).
+  const handled = useRef<string | null>(null)
+
+  useEffect(() => {
+    const params = new URLSearchParams(location.search)
+    const code = params.get('code')
+    const returning = params.has('c')
+    if (code === null && !returning) return
+    if (handled.current === location.search) return
+    handled.current = location.search
+
+    void (async () => {
+      let loggedIn = true
+      if (code) {
+        try {
+          await completeLogin(code)
+          setError(null)
+        } catch (failure) {
+          loggedIn = false
+          setError(`Login failed: ${errorMessage(failure)}`)
+        }
+      }
+      params.delete('code')
+      params.delete('c')
+      const rest = params.toString()
+      const here = `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`
+      const checkpoint = returning ? takeCheckpoint() : null
+      // After a failed exchange stay here: the checkpoint may be a guarded page that would loop to login.
+      navigate(loggedIn && checkpoint ? checkpoint : here, { replace: true })
+    })()
+  }, [location.search, location.pathname, location.hash, navigate])
+
+  return error ? <Alert onDismiss={() => setError(null)}>{error}</Alert> : null
+}

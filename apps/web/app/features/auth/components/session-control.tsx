@@ -1,0 +1,9 @@
+import { useSessionUser } from '../session'
+import { AccountMenu } from './account-menu'
+import { LoginButton } from './login-button'
+
+/** The navbar's end: the account menu when logged in, else the Login button. */
+export function SessionControl() {
+  const user = useSessionUser()
+  return user ? <AccountMenu user={user} /> : <LoginButton />
+}

@@ -1,0 +1,70 @@
+/**
+ * The login session, kept where SPEC §3 says: `authCredentials` {access_token, token_type} and `user` in
+ * localStorage, plus the `checkpoint` to return to. An absent stored user means logged out (SPEC §4).
+ */
+import { readStored, removeStored, useStored, writeStored } from '../../lib/local-store'
+import type { User } from '../../types/api'
+import { exchangeCode } from './api/exchange-code'
+import { getCurrentUser } from './api/get-current-user'
+import { requestLoginUrl } from './api/request-login'
+import { revokeToken } from './api/revoke-token'
+
+export function useSessionUser(): User | null {
+  return useStored('user')
+}
+
+/** Only same-site paths are followed back, never another origin. */
+export function isSafeReturnPath(value: unknown): value is string {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')
+}
+
+/** Saves where to come back to and answers the platform's login page address for this origin. */
+export async function prepareLogin(returnTo: string): Promise<string> {
+  if (isSafeReturnPath(returnTo)) writeStored('checkpoint', returnTo)
+  return requestLoginUrl(window.location.origin)
+}
+
+/** Reads and clears the saved checkpoint. */
+export function takeCheckpoint(): string | null {
+  const checkpoint = readStored('checkpoint')
+  removeStored('checkpoint')
+  return isSafeReturnPath(checkpoint) ? checkpoint : null
+}
+
+/** Finishes a login: the one-time code becomes a token, and the user is fetched and stored with it. */
+export async function completeLogin(code: string): Promise<User> {
+  const { access_token, token_type } = await exchangeCode(code)
+  writeStored('authCredentials', { access_token, token_type })
+  try {
+    const user = await getCurrentUser()
+    writeStored('user', user)
+    return user
+  } catch (error) {
+    removeStored('authCredentials')
+    throw error
+  }
+}
+
+/** Re-reads the stored user from the API; null when the token is no longer accepted. */
+export async function refreshUser(): Promise<User | null> {
+  if (!readStored('authCredentials')) return readStored('user')
+  try {
+    const user = await getCurrentUser()
+    writeStored('user', user)
+    return user
+  } catch {
+    // A 401 has already ended the session (lib/api); any other failure keeps what is stored.
+    return readStored('user')
+  }
+}
+
+/** Revokes the token (best effort: the session ends locally either way). */
+export async function logout(): Promise<void> {
+  try {
+    if (readStored('authCredentials')) await revokeToken()
+  } catch {
+    // Offline or already revoked: forgetting the token locally is what matters.
+  } finally {
+    removeStored('authCredentials', 'user')
+  }
+}

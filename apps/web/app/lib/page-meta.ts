@@ -1,0 +1,95 @@
+/**
+ * Page metadata, SPEC §2: title '{page} | {shop title}' (the provider's name when there is no shop), the
+ * shop's about text as description, a summary_large_image Twitter card with the shop's handle, Open Graph
+ * tags with the logo, and Facebook's domain verification when the shop set it.
+ */
+import type { MetaDescriptor } from 'react-router'
+import type { Shop } from '../types/api'
+
+export const FALLBACK_DESCRIPTION = 'Our site is still under development. Please come back later'
+
+export type SiteInfo = {
+  shop: Shop | null
+  platform: { name: string; url: string }
+  /** Origin of the current request, for absolute image and page URLs. */
+  origin: string
+}
+
+/** `@handle` from a twitter.com / x.com profile URL. */
+export function twitterHandle(shop: Shop | null): string | null {
+  const url = shop?.socials.find((social) => social.site === 'twitter')?.url
+  if (!url) return null
+  try {
+    const { hostname, pathname } = new URL(url)
+    if (!/(^|\.)(twitter|x)\.com$/i.test(hostname)) return null
+    const handle = pathname.split('/').filter(Boolean)[0]?.replace(/^@/, '')
+    return handle && /^\w{1,15}$/.test(handle) ? `@${handle}` : null
+  } catch {
+    return null
+  }
+}
+
+/** The code itself, whether the shop saved the code or pasted Facebook's whole `<meta … content="…">` tag. */
+export function facebookVerification(shop: Shop | null): string | null {
+  const raw = shop?.config.facebook.meta.trim()
+  if (!raw) return null
+  const code = /content\s*=\s*["']([^"']+)["']/i.exec(raw)?.[1] ?? raw
+  return /^[\w-]{1,200}$/.test(code) ? code : null
+}
+
+/** Snippets are short: whitespace collapsed, cut at a word with an ellipsis past 200 characters. */
+export function summary(text: string, max = 200): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  if (flat.length <= max) return flat
+  const cut = flat.slice(0, max - 1)
+  const space = cut.lastIndexOf(' ')
+  const atWord = space > max / 2 ? cut.slice(0, space).replace(/[\s,.;:!?-]+$/, '') : cut
+  return `${atWord}…`
+}
+
+function absolute(url: string, origin: string): string {
+  try {
+    return new URL(url, origin).toString()
+  } catch {
+    return url
+  }
+}
+
+export function pageTitle(page: string | null, site: Pick<SiteInfo, 'shop' | 'platform'>): string {
+  const owner = site.shop?.title || site.platform.name
+  return page ? `${page} | ${owner}` : owner
+}
+
+/** `page` null gives the bare shop or provider name (the platform's landing page). */
+export function pageMeta(page: string | null, site: SiteInfo | undefined, path = '/'): MetaDescriptor[] {
+  if (!site) return [{ title: page ?? '' }]
+  const { shop, origin } = site
+  const title = pageTitle(page, site)
+  const description = summary(shop?.about ?? '') || FALLBACK_DESCRIPTION
+  const handle = twitterHandle(shop)
+  const image = shop?.logo ? absolute(shop.logo.url, origin) : null
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: description },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: absolute(path, origin) },
+    { property: 'og:site_name', content: shop?.title || site.platform.name },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+  ]
+  if (image) tags.push({ property: 'og:image', content: image }, { name: 'twitter:image', content: image })
+  if (handle) tags.push({ name: 'twitter:site', content: handle }, { name: 'twitter:creator', content: handle })
+  const verification = facebookVerification(shop)
+  if (verification) tags.push({ name: 'facebook-domain-verification', content: verification })
+  return tags
+}
+
+type MatchLike = { id: string; loaderData?: unknown } | undefined
+
+/** The root route's site data, as meta functions receive it in `matches`. */
+export function siteFromMatches(matches: readonly MatchLike[]): SiteInfo | undefined {
+  return matches.find((match) => match?.id === 'root')?.loaderData as SiteInfo | undefined
+}

@@ -1,0 +1,20 @@
+/**
+ * What the API process passes to every loader and action (built in apps/api/src/web/ssr.ts, which keeps a
+ * structural copy of this type — change both together).
+ */
+import type { Shop } from './types/api'
+
+/** The API called in-process: same routes, validation and mappers, no network. */
+export type InProcessApi = (
+  path: string,
+  init?: { method?: string; headers?: Record<string, string>; body?: string },
+) => Promise<Response>
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    /** The shop this host serves, or null on the platform's own host. */
+    shop: Shop | null
+    platform: { name: string; url: string }
+    api: InProcessApi
+  }
+}

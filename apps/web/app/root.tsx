@@ -1,0 +1,98 @@
+import type { ReactNode } from 'react'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from 'react-router'
+import type { Route } from './+types/root'
+import stylesheet from './app.css?url'
+import { StatusPage } from './components/status-page'
+import { LoginReturn } from './features/auth/components/login-return'
+import { type SiteInfo, pageMeta } from './lib/page-meta'
+
+/** The site this host serves: its shop (null on the platform's host), the platform, the request's origin. */
+export function loader({ context, request }: Route.LoaderArgs): SiteInfo {
+  return { shop: context.shop, platform: context.platform, origin: new URL(request.url).origin }
+}
+
+// The site does not change while someone browses it: reload it only when asked (revalidate()) or after a
+// submission, not on every navigation.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  currentUrl.href === nextUrl.href || (!!formMethod && formMethod.toUpperCase() !== 'GET')
+    ? defaultShouldRevalidate
+    : false
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
+
+export const meta: Route.MetaFunction = ({ loaderData, error, location }) => {
+  if (!error) return pageMeta(null, loaderData, location.pathname)
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return pageMeta(notFound ? 'Page not found' : 'Something went wrong', loaderData, location.pathname)
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const site = useRouteLoaderData<typeof loader>('root')
+  const logo = site?.shop?.logo
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        {logo ? (
+          <link rel="icon" href={logo.thumbnail || logo.url} />
+        ) : (
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        )}
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return (
+    <>
+      <LoginReturn />
+      <Outlet />
+    </>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main id="main" className="page">
+        <StatusPage code={404} title="Page not found">
+          <p>There is nothing at this address.</p>
+          <p>
+            <a href="/">Go to the home page</a>
+          </p>
+        </StatusPage>
+      </main>
+    )
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const details = import.meta.env.DEV && error instanceof Error ? error.stack : null
+  return (
+    <main id="main" className="page">
+      <StatusPage code={status} title="Something went wrong">
+        <p>Sorry, this page could not be shown. Please try again in a moment.</p>
+        {details && <pre className="error-details">{details}</pre>}
+        <p>
+          <a href="/">Go to the home page</a>
+        </p>
+      </StatusPage>
+    </main>
+  )
+}

@@ -1,0 +1,160 @@
+/**
+ * Server rendering by host (DESIGN §3, §12; SPEC §2 page metadata): plain HTTP with a Host header, no browser.
+ */
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { PROVIDER_NAME, demo, request, useServer } from './fixtures'
+
+type ShopProfile = {
+  title: string
+  about: string
+  logo: { url: string; thumbnail: string } | null
+  socials: { site: string; url: string }[]
+  config: { facebook: { meta: string } }
+}
+
+const decode = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+
+/** The content of `<meta name|property="key" content="…">`, or null. */
+function metaContent(html: string, key: string): string | null {
+  for (const [tag] of html.matchAll(/<meta\b[^>]*>/g)) {
+    if (!new RegExp(`\\b(?:name|property)="${key.replace(/[.:]/g, '\\$&')}"`).test(tag)) continue
+    const content = /\bcontent="([^"]*)"/.exec(tag)?.[1]
+    return content === undefined ? null : decode(content)
+  }
+  return null
+}
+
+const { server } = useServer()
+
+describe('server-rendered pages', () => {
+  it('renders the demo shop home with its title, description, cards and favicon', async () => {
+    const { port } = server()
+    const host = `demo.localhost:${port}`
+    const shopResponse = await request(port, host, `/api/shops/${demo.slug}`)
+    assert.equal(shopResponse.status, 200)
+    const shop = JSON.parse(shopResponse.body) as ShopProfile
+
+    const page = await request(port, host, '/')
+    assert.equal(page.status, 200)
+    assert.match(String(page.headers['content-type']), /^text\/html/)
+    const html = page.body
+    assert.ok(html.includes('<title>Home | Demo Shop</title>'), 'title is "Home | Demo Shop"')
+
+    // The shop's about text (shortened for snippets), or SPEC's fallback.
+    const description = metaContent(html, 'description')
+    assert.ok(description)
+    const about = shop.about.replace(/\s+/g, ' ').trim()
+    if (about) {
+      assert.ok(description.length <= 200)
+      assert.ok(about.startsWith(description.replace(/…$/, '')), `"${description}" comes from the about text`)
+    } else {
+      assert.equal(description, 'Our site is still under development. Please come back later')
+    }
+    assert.equal(metaContent(html, 'og:title'), 'Home | Demo Shop')
+    assert.equal(metaContent(html, 'og:description'), description)
+    assert.equal(metaContent(html, 'twitter:description'), description)
+    assert.equal(metaContent(html, 'twitter:card'), 'summary_large_image')
+    assert.equal(metaContent(html, 'twitter:title'), 'Home | Demo Shop')
+
+    const twitter = shop.socials.find((social) => social.site === 'twitter')
+    if (twitter) {
+      const handle = new URL(twitter.url).pathname.split('/').filter(Boolean)[0]
+      assert.equal(metaContent(html, 'twitter:site'), `@${handle}`)
+    } else {
+      assert.equal(metaContent(html, 'twitter:site'), null)
+    }
+
+    if (shop.logo) {
+      assert.equal(metaContent(html, 'og:image'), new URL(shop.logo.url, `http://${host}`).toString())
+      assert.ok(html.includes(`<link rel="icon" href="${shop.logo.thumbnail}"/>`), 'the favicon is the logo thumbnail')
+    } else {
+      assert.equal(metaContent(html, 'og:image'), null)
+      assert.ok(html.includes('<link rel="icon" href="/favicon.svg"'), 'the favicon is the default icon')
+    }
+    const verification = shop.config.facebook.meta.trim()
+    if (verification) assert.ok(metaContent(html, 'facebook-domain-verification'))
+
+    // The page itself: the shop's heading, the navbar with the Login button, rendered on the server.
+    assert.match(html, /<h1[^>]*>Demo Shop<\/h1>/)
+    assert.match(html, /<nav[^>]*aria-label="Main"/)
+    assert.match(html, /<button[^>]*>Login<\/button>/)
+  })
+
+  it('serves the favicon and the hashed assets with long-lived caching', async () => {
+    const { port } = server()
+    const html = (await request(port, `demo.localhost:${port}`, '/')).body
+    const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+    assert.ok(script, 'the page preloads its scripts')
+    const asset = await request(port, `demo.localhost:${port}`, script)
+    assert.equal(asset.status, 200)
+    assert.equal(asset.headers['cache-control'], 'public, max-age=31536000, immutable')
+    assert.match(String(asset.headers['content-type']), /javascript/)
+
+    const icon = await request(port, `localhost:${port}`, '/favicon.svg')
+    assert.equal(icon.status, 200)
+    assert.match(String(icon.headers['content-type']), /^image\/svg\+xml/)
+
+    assert.equal((await request(port, `demo.localhost:${port}`, '/assets/missing-abc123.js')).status, 404)
+  })
+
+  it('shows the provider landing page on the platform host', async () => {
+    const { port } = server()
+    const page = await request(port, `localhost:${port}`, '/')
+    assert.equal(page.status, 200)
+    assert.ok(page.body.includes(`<title>${PROVIDER_NAME}</title>`))
+    assert.match(page.body, new RegExp(`<h1[^>]*>${PROVIDER_NAME}</h1>`))
+    assert.match(page.body, /<a[^>]*href="\/setup"[^>]*>Create your shop<\/a>/)
+    assert.ok(!page.body.includes('Demo Shop'), 'no shop on the platform host')
+  })
+
+  it('answers an unknown host with a 404 page', async () => {
+    const { port } = server()
+    for (const host of [`nowhere.localhost:${port}`, `127.0.0.1:${port}`]) {
+      const page = await request(port, host, '/')
+      assert.equal(page.status, 404, host)
+      assert.match(String(page.headers['content-type']), /^text\/html/)
+      assert.match(page.body, /Shop not found/)
+    }
+  })
+
+  it('renders unknown paths as a 404 page inside the shop layout', async () => {
+    const { port } = server()
+    const page = await request(port, `demo.localhost:${port}`, '/no/such/page')
+    assert.equal(page.status, 404)
+    assert.ok(page.body.includes('<title>Page not found | Demo Shop</title>'))
+    assert.match(page.body, /<h1[^>]*>Page not found<\/h1>/)
+    assert.match(page.body, /<nav[^>]*aria-label="Main"/)
+  })
+
+  it('keeps API paths out of the web app: unknown ones get the Feathers NotFound', async () => {
+    const { port } = server()
+    for (const [method, urlPath] of [
+      ['GET', '/api/no-such-thing'],
+      ['POST', '/api/no-such-thing'],
+      ['GET', '/delivery/nope'],
+      ['GET', '/uploads/zz/missing.webp'],
+    ] as const) {
+      const response = await request(port, `demo.localhost:${port}`, urlPath, { method })
+      assert.equal(response.status, 404, `${method} ${urlPath}`)
+      const body = JSON.parse(response.body) as Record<string, unknown>
+      assert.equal(body.name, 'NotFound')
+      assert.equal(body.code, 404)
+      assert.equal(body.className, 'not-found')
+    }
+  })
+
+  it('renders the account page in the browser only', async () => {
+    const { port } = server()
+    const page = await request(port, `demo.localhost:${port}`, '/account')
+    assert.equal(page.status, 200)
+    assert.ok(page.body.includes('<title>Your account | Demo Shop</title>'))
+    assert.match(page.body, /Loading your account/)
+  })
+})
