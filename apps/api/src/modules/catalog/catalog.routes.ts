@@ -1,5 +1,186 @@
+/** HTTP for products, categories and inventory: schemas and one service call per handler. */
 import type { FastifyInstance } from 'fastify'
+import { feathersQuerySchema, pageSchema } from '../../lib/feathers-query'
+import {
+  CategoryCreateBody,
+  type CategoryCreateInput,
+  CategoryResponse,
+  IdParams,
+  InventoryResponse,
+  InventoryUpsertBody,
+  type InventoryUpsertInput,
+  ProductCreateBody,
+  type ProductCreateInput,
+  ProductPatchBody,
+  type ProductPatchInput,
+  ProductResponse,
+  Uuid,
+  errorResponses,
+} from './catalog.schemas'
+import { categoryQuerySpec } from './category.repository'
+import { createCategory, listShopCategories, removeCategory } from './category.service'
+import { inventoryQuerySpec } from './inventory.repository'
+import { listProductInventory, setInventory } from './inventory.service'
+import { productQuerySpec } from './product.repository'
+import { createProduct, getProduct, listShopProducts, patchProduct, removeProduct } from './product.service'
+
+type IdRoute = { Params: { id: string } }
+type Query = Record<string, unknown>
+
+const productListQuery = { ...feathersQuerySchema(productQuerySpec, { shop: Uuid }), required: ['shop'] }
+const categoryQueryBase = feathersQuerySchema(categoryQuerySpec, { shop: Uuid })
+const categoryListQuery = {
+  ...categoryQueryBase,
+  required: ['shop'],
+  properties: {
+    ...categoryQueryBase.properties,
+    // Sorted lower-cased, so only a case-insensitive search is offered on the name.
+    name: { type: 'object', properties: { $q: { type: 'string' } }, required: ['$q'], additionalProperties: false },
+  },
+}
+const inventoryListQuery = { ...feathersQuerySchema(inventoryQuerySpec, { product: Uuid }), required: ['product'] }
 
 export default async function routes(app: FastifyInstance) {
-  void app
+  // ---------------------------------------------------------------- products
+  app.get<{ Querystring: Query & { shop: string } }>(
+    '/api/products/',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'List a shop\'s products (search with title[$q], sort by price.value or createdAt)',
+        querystring: productListQuery,
+        response: { 200: pageSchema(ProductResponse), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { shop, ...query } = request.query
+      return listShopProducts(request, shop, query)
+    },
+  )
+
+  app.get<IdRoute>(
+    '/api/products/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One product',
+        params: IdParams,
+        response: { 200: ProductResponse, ...errorResponses },
+      },
+    },
+    async (request) => getProduct(request, request.params.id),
+  )
+
+  app.post<{ Body: ProductCreateInput }>(
+    '/api/products/',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Create a product (catalog.edit)',
+        body: ProductCreateBody,
+        response: { 201: ProductResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createProduct(request, request.body)),
+  )
+
+  app.patch<IdRoute & { Body: ProductPatchInput }>(
+    '/api/products/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Change a product (catalog.edit)',
+        params: IdParams,
+        body: ProductPatchBody,
+        response: { 200: ProductResponse, ...errorResponses },
+      },
+    },
+    async (request) => patchProduct(request, request.params.id, request.body),
+  )
+
+  app.delete<IdRoute>(
+    '/api/products/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Delete a product (catalog.edit); answers the deleted product',
+        params: IdParams,
+        response: { 200: ProductResponse, ...errorResponses },
+      },
+    },
+    async (request) => removeProduct(request, request.params.id),
+  )
+
+  // ---------------------------------------------------------------- categories
+  app.get<{ Querystring: Query & { shop: string } }>(
+    '/api/categories/',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'List a shop\'s categories, sorted by name',
+        querystring: categoryListQuery,
+        response: { 200: pageSchema(CategoryResponse), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { shop, ...query } = request.query
+      return listShopCategories(request, shop, query)
+    },
+  )
+
+  app.post<{ Body: CategoryCreateInput }>(
+    '/api/categories/',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Create a category (catalog.edit); a name already used in the shop is a 409',
+        body: CategoryCreateBody,
+        response: { 201: CategoryResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createCategory(request, request.body)),
+  )
+
+  app.delete<IdRoute>(
+    '/api/categories/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Delete a category and take it out of its products (catalog.edit)',
+        params: IdParams,
+        response: { 200: CategoryResponse, ...errorResponses },
+      },
+    },
+    async (request) => removeCategory(request, request.params.id),
+  )
+
+  // ---------------------------------------------------------------- inventory
+  app.get<{ Querystring: Query & { product: string } }>(
+    '/api/inventory/',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A product\'s inventory rows (staff); variant filters one variant (empty for none)',
+        querystring: inventoryListQuery,
+        response: { 200: pageSchema(InventoryResponse), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { product, ...query } = request.query
+      return listProductInventory(request, product, query)
+    },
+  )
+
+  app.post<{ Body: InventoryUpsertInput }>(
+    '/api/inventory/',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Set the stock of a product or one of its variants (catalog.edit); updates inStock',
+        body: InventoryUpsertBody,
+        response: { 200: InventoryResponse, ...errorResponses },
+      },
+    },
+    async (request) => setInventory(request, request.body),
+  )
 }

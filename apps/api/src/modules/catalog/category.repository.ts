@@ -1,0 +1,64 @@
+/** The only SQL for categories. */
+import { and, count, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { categories } from '../../db/schema'
+import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
+import type { CategoryRow } from './catalog.dto'
+
+/** Sorted case-insensitively so "apparel" and "Shoes" order the same on every database collation. */
+export const categoryQuerySpec: QuerySpec = {
+  fields: {
+    name: { column: sql`lower(${categories.name})`, type: 'string', sort: true, search: 'substring' },
+    createdAt: { column: categories.createdAt, type: 'date', sort: true },
+  },
+  defaultSort: { name: 1 },
+  tieBreaker: categories.id,
+}
+
+export async function listCategories(db: Db, shopId: string, parsed: ParsedQuery) {
+  const where = and(eq(categories.shopId, shopId), parsed.where)
+  const [rows, [counted]] = await Promise.all([
+    parsed.limit > 0
+      ? db.select().from(categories).where(where).orderBy(...parsed.orderBy).limit(parsed.limit).offset(parsed.skip)
+      : Promise.resolve([] as CategoryRow[]),
+    db.select({ total: count() }).from(categories).where(where),
+  ])
+  return { rows, total: counted?.total ?? 0 }
+}
+
+export async function findCategory(db: Db, id: string): Promise<CategoryRow | null> {
+  const [row] = await db.select().from(categories).where(eq(categories.id, id)).limit(1)
+  return row ?? null
+}
+
+/**
+ * The subset of `ids` that are categories of `shopId`, share-locked until the transaction ends so a
+ * concurrent delete cannot leave a product pointing at a category that no longer exists.
+ */
+export async function lockExistingCategoryIds(db: Db, shopId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set()
+  const rows = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.shopId, shopId), inArray(categories.id, ids)))
+    .orderBy(categories.id)
+    .for('share')
+  return new Set(rows.map((row) => row.id))
+}
+
+/** Reads and locks the category row until the transaction ends. */
+export async function findCategoryForUpdate(db: Db, id: string): Promise<CategoryRow | null> {
+  const [row] = await db.select().from(categories).where(eq(categories.id, id)).limit(1).for('update')
+  return row ?? null
+}
+
+/** Throws the unique violation of `categories_shop_name_key` for a duplicate name. */
+export async function insertCategory(db: Db, shopId: string, name: string): Promise<CategoryRow> {
+  const [row] = await db.insert(categories).values({ shopId, name }).returning()
+  return row!
+}
+
+export async function deleteCategory(db: Db, id: string): Promise<CategoryRow | null> {
+  const [row] = await db.delete(categories).where(eq(categories.id, id)).returning()
+  return row ?? null
+}

@@ -1,0 +1,220 @@
+/**
+ * Products: the public list and detail (available products only, unless the caller is staff of the
+ * shop) and the staff writes. Input is already schema-checked; this adds the checks a schema cannot make
+ * (amounts with two decimals, categories and images of the same shop, unique variants).
+ */
+import { randomBytes } from 'node:crypto'
+import { can, isMajorAmount, toMinor } from '@shop/domain'
+import type { FastifyRequest } from 'fastify'
+import type { Db } from '../../db/client'
+import type { ImageRef, Variant } from '../../db/schema'
+import { BadRequest, type FieldError, NotFound } from '../../lib/errors'
+import { type Page, parseQuery } from '../../lib/feathers-query'
+import { UPLOADS_PREFIX } from '../../lib/storage'
+import { authorize, requireUser } from '../../plugins/auth'
+import { findActiveRole } from '../staff/shop-role.repository'
+import { findUploadsByKey } from '../uploads/upload.repository'
+import { type ProductRow, productDto } from './catalog.dto'
+import type { ProductCreateInput, ProductDto, ProductPatchInput } from './catalog.schemas'
+import { lockExistingCategoryIds } from './category.repository'
+import { deleteInventoryExcept, lockInventory } from './inventory.repository'
+import { inventoryVariantIds, refreshInStock } from './inventory.service'
+import {
+  type ProductChanges,
+  deleteProduct,
+  findProduct,
+  findProductForUpdate,
+  insertProduct,
+  listProducts,
+  productQuerySpec,
+  updateProduct,
+} from './product.repository'
+
+type ImageInput = NonNullable<ProductCreateInput['images']>[number]
+type VariantInput = NonNullable<ProductCreateInput['variants']>[number]
+
+function invalid(errors: FieldError[]): never {
+  const first = errors[0]!
+  throw BadRequest(`Invalid body: ${first.path} ${first.message}`, errors)
+}
+
+/** Staff of the shop (any role) also see unavailable products; everyone else only published ones. */
+async function seesUnavailable(request: FastifyRequest, shopId: string): Promise<boolean> {
+  if (!request.user) return false
+  return can(await findActiveRole(request.server.db, shopId, request.user.id), 'dashboard.view')
+}
+
+function minorAmount(value: number, path: string): number {
+  if (!isMajorAmount(value)) invalid([{ path, message: 'must be an amount with at most 2 decimals' }])
+  return toMinor(value)
+}
+
+async function checkedCategories(tx: Db, shopId: string, ids: string[]): Promise<string[]> {
+  const found = await lockExistingCategoryIds(tx, shopId, ids)
+  const errors = ids.flatMap((id, i) => (found.has(id) ? [] : [{ path: `categories.${i}`, message: 'is not a category of this shop' }]))
+  if (errors.length) invalid(errors)
+  return ids
+}
+
+/** Only images this server stored for this shop; the thumbnail always comes from the stored upload. */
+async function checkedImages(request: FastifyRequest, shopId: string, images: ImageInput[]): Promise<ImageRef[]> {
+  const keys = images.map((image) => image.url.slice(UPLOADS_PREFIX.length))
+  const stored = new Map((await findUploadsByKey(request.server.db, shopId, [...new Set(keys)])).map((row) => [row.key, row]))
+  const errors: FieldError[] = []
+  const refs = images.map((image, i) => {
+    const upload = stored.get(keys[i]!)
+    if (!upload) {
+      errors.push({ path: `images.${i}.url`, message: 'must be an image uploaded to this shop' })
+      return null
+    }
+    const thumbnail = request.server.storage.publicUrl(upload.thumbnailKey)
+    if (image.thumbnail !== undefined && image.thumbnail !== thumbnail) {
+      errors.push({ path: `images.${i}.thumbnail`, message: 'must be the thumbnail of the uploaded image' })
+    }
+    return { url: request.server.storage.publicUrl(upload.key), thumbnail, alt: image.alt ?? '' }
+  })
+  if (errors.length) invalid(errors)
+  return refs as ImageRef[]
+}
+
+const featureKey = (features: Record<string, string>) =>
+  JSON.stringify(Object.entries(features).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+
+function newVariantId(taken: Set<string>): string {
+  for (;;) {
+    const id = randomBytes(6).toString('base64url')
+    if (!taken.has(id)) {
+      taken.add(id)
+      return id
+    }
+  }
+}
+
+/**
+ * Gives every variant an id: the one sent, else the id of an existing variant with the same features
+ * (so a client that does not send ids keeps its inventory rows), else a new short random one.
+ */
+export function resolveVariants(input: VariantInput[], existing: Variant[] = []): Variant[] {
+  const errors: FieldError[] = []
+  const taken = new Set<string>()
+  const seenFeatures = new Set<string>()
+  input.forEach((variant, i) => {
+    if (variant._id !== undefined) {
+      if (taken.has(variant._id)) errors.push({ path: `variants.${i}._id`, message: 'is used by another variant' })
+      taken.add(variant._id)
+    }
+    const key = featureKey(variant.features)
+    if (seenFeatures.has(key)) errors.push({ path: `variants.${i}.features`, message: 'are the same as another variant\'s' })
+    seenFeatures.add(key)
+  })
+  if (errors.length) invalid(errors)
+  const unclaimed = existing.filter((variant) => !taken.has(variant._id))
+  return input.map((variant) => {
+    const features = { ...variant.features }
+    if (variant._id !== undefined) return { _id: variant._id, features }
+    const match = unclaimed.findIndex((old) => featureKey(old.features) === featureKey(features))
+    if (match >= 0) {
+      const [old] = unclaimed.splice(match, 1)
+      taken.add(old!._id)
+      return { _id: old!._id, features }
+    }
+    return { _id: newVariantId(taken), features }
+  })
+}
+
+/** Whether a Feathers query holds a non-blank `$q` anywhere (top level or inside `$or`). */
+function hasSearch(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false
+  return Object.entries(value).some(([key, inner]) =>
+    key === '$q' ? typeof inner === 'string' && inner.trim() !== '' : hasSearch(inner),
+  )
+}
+
+export async function listShopProducts(
+  request: FastifyRequest,
+  shopId: string,
+  query: Record<string, unknown>,
+): Promise<Page<ProductDto>> {
+  const parsed = parseQuery(productQuerySpec, query)
+  const availableOnly = !(await seesUnavailable(request, shopId))
+  const { rows, total } = await listProducts(request.server.db, { shopId, availableOnly }, parsed, hasSearch(query))
+  return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map(productDto) }
+}
+
+export async function getProduct(request: FastifyRequest, id: string): Promise<ProductDto> {
+  const row = await findProduct(request.server.db, id)
+  if (!row || (!row.available && !(await seesUnavailable(request, row.shopId)))) throw NotFound('No such product')
+  return productDto(row)
+}
+
+export async function createProduct(request: FastifyRequest, input: ProductCreateInput): Promise<ProductDto> {
+  await authorize(request, input.shop, 'catalog.edit')
+  const priceMinor = minorAmount(input.price.value, 'price.value')
+  const sellAtMinor = input.sellAt === undefined ? 0 : minorAmount(input.sellAt, 'sellAt')
+  const variants = resolveVariants(input.variants ?? [])
+  const images = await checkedImages(request, input.shop, input.images ?? [])
+  // A new product has no inventory rows, so it starts in stock (the column default).
+  const row = await request.server.db.transaction(async (tx) =>
+    insertProduct(tx, {
+      shopId: input.shop,
+      title: input.title.trim(),
+      description: input.description ?? '',
+      priceMinor,
+      currency: input.price.currency,
+      sellAtMinor,
+      images,
+      variants,
+      categoryIds: await checkedCategories(tx, input.shop, input.categories ?? []),
+      available: input.available ?? true,
+    }),
+  )
+  return productDto(row)
+}
+
+/** Loads a product for a staff write: 401 anonymous, 404 missing or another shop's, 403 role too low. */
+async function productForWrite(request: FastifyRequest, id: string): Promise<ProductRow> {
+  requireUser(request)
+  const product = await findProduct(request.server.db, id)
+  if (!product) throw NotFound('No such product')
+  await authorize(request, product.shopId, 'catalog.edit')
+  return product
+}
+
+export async function patchProduct(request: FastifyRequest, id: string, input: ProductPatchInput): Promise<ProductDto> {
+  const product = await productForWrite(request, id)
+  const changes: ProductChanges = {}
+  if (input.title !== undefined) changes.title = input.title.trim()
+  if (input.description !== undefined) changes.description = input.description
+  if (input.price !== undefined) {
+    changes.priceMinor = minorAmount(input.price.value, 'price.value')
+    changes.currency = input.price.currency
+  }
+  if (input.sellAt !== undefined) changes.sellAtMinor = minorAmount(input.sellAt, 'sellAt')
+  if (input.available !== undefined) changes.available = input.available
+  if (input.images !== undefined) changes.images = await checkedImages(request, product.shopId, input.images)
+  if (input.variants !== undefined) resolveVariants(input.variants) // fail fast, before any lock
+
+  const row = await request.server.db.transaction(async (tx) => {
+    if (input.variants !== undefined) await lockInventory(tx, product.shopId, product.id)
+    if (input.categories !== undefined) changes.categoryIds = await checkedCategories(tx, product.shopId, input.categories)
+    const current = await findProductForUpdate(tx, product.id)
+    if (!current) throw NotFound('No such product')
+    if (input.variants !== undefined) changes.variants = resolveVariants(input.variants, current.variants)
+    await updateProduct(tx, product.id, changes)
+    if (changes.variants) {
+      // Rows of removed variants go; the stock flag follows what is left.
+      await deleteInventoryExcept(tx, product.shopId, product.id, inventoryVariantIds({ variants: changes.variants }))
+      await refreshInStock(tx, product.id)
+    }
+    return findProduct(tx, product.id)
+  })
+  if (!row) throw NotFound('No such product')
+  return productDto(row)
+}
+
+export async function removeProduct(request: FastifyRequest, id: string): Promise<ProductDto> {
+  const product = await productForWrite(request, id)
+  const row = await deleteProduct(request.server.db, product.id)
+  if (!row) throw NotFound('No such product')
+  return productDto(row)
+}

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import { uploads } from '../src/db/schema'
+import { type TestUser, createStaffedShop, errorBody, setupApp } from './helpers'
+
+const ctx = await setupApp()
+const { shop, keeper, owner, shopper, outsider } = await createStaffedShop(ctx)
+
+/** A multipart body with one file part (and optional plain fields). */
+function multipart(content: Buffer, filename = 'photo.png', contentType = 'image/png', fields: Record<string, string> = {}) {
+  const boundary = `----shop-test-${randomBytes(8).toString('hex')}`
+  const parts = Object.entries(fields).map(
+    ([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  )
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  )
+  return {
+    payload: Buffer.concat([...parts, head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  }
+}
+
+const png = (width = 800, height = 600) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 20 } } }).png().toBuffer()
+
+function upload(body: { payload: Buffer; headers: Record<string, string> }, user?: TestUser, query = `shop=${shop.id}`) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/uploads?${query}`,
+    headers: { ...body.headers, ...(user ? user.headers : {}) },
+    payload: body.payload,
+  })
+}
+
+const uploadCount = async () => (await ctx.database.db.select().from(uploads).where(eq(uploads.shopId, shop.id))).length
+
+describe('POST /api/uploads', () => {
+  it('stores a real PNG as a bounded WebP with a thumbnail served with an immutable cache header', async () => {
+    const response = await upload(multipart(await png(2400, 1200)), keeper)
+    expect(response.statusCode, response.body).toBe(201)
+    const body = response.json()
+    expect(body).toEqual({
+      _id: expect.any(String),
+      url: expect.stringMatching(/^\/uploads\/[0-9a-f]{2}\/[0-9a-f]{32}\.webp$/),
+      thumbnail: expect.stringMatching(/^\/uploads\/[0-9a-f]{2}\/[0-9a-f]{32}-thumb\.webp$/),
+      width: 2000,
+      height: 1000,
+    })
+    const [row] = await ctx.database.db.select().from(uploads).where(eq(uploads.id, body._id))
+    expect(row).toMatchObject({ shopId: shop.id, createdBy: keeper.id, contentType: 'image/webp', width: 2000, height: 1000 })
+
+    const thumbnail = await ctx.app.inject({ method: 'GET', url: body.thumbnail })
+    expect(thumbnail.statusCode).toBe(200)
+    expect(thumbnail.headers['content-type']).toBe('image/webp')
+    expect(thumbnail.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(thumbnail.headers['x-content-type-options']).toBe('nosniff')
+    const meta = await sharp(thumbnail.rawPayload).metadata()
+    expect(meta).toMatchObject({ format: 'webp', width: 400, height: 200 })
+
+    const original = await ctx.app.inject({ method: 'GET', url: body.url })
+    expect(original.statusCode).toBe(200)
+    expect(original.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('lets the upload be used as a product image, with the stored thumbnail', async () => {
+    const stored = (await upload(multipart(await png(64, 64)), owner)).json()
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products/',
+      headers: keeper.headers,
+      payload: { shop: shop.id, title: 'Pictured', price: { value: 5, currency: 'GHS' }, images: [{ url: stored.url, alt: 'Red square' }] },
+    })
+    expect(response.statusCode, response.body).toBe(201)
+    expect(response.json().images).toEqual([{ url: stored.url, thumbnail: stored.thumbnail, alt: 'Red square' }])
+  })
+
+  it('checks the type by content: text renamed .png is a 400 and stores nothing', async () => {
+    const before = await uploadCount()
+    const response = await upload(multipart(Buffer.from('just some text, honestly'), 'fake.png', 'image/png'), keeper)
+    expect(response.statusCode).toBe(400)
+    expect(errorBody(response)).toMatchObject({ name: 'BadRequest', errors: [{ path: 'file' }] })
+    expect(await uploadCount()).toBe(before)
+  })
+
+  it('refuses an image type it does not accept (GIF) and a PNG whose body is corrupt', async () => {
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer()
+    const refused = await upload(multipart(gif, 'a.gif', 'image/gif'), keeper)
+    expect(refused.statusCode).toBe(400)
+    errorBody(refused)
+    // Noise does not compress: cut in half, the header still reads but the pixels do not decode.
+    const noise = randomBytes(300 * 300 * 3)
+    const full = await sharp(noise, { raw: { width: 300, height: 300, channels: 3 } }).png().toBuffer()
+    const truncated = await upload(multipart(full.subarray(0, full.length / 2), 'cut.png'), keeper)
+    expect(truncated.statusCode).toBe(400)
+    expect(errorBody(truncated)).toMatchObject({ message: 'The image could not be read', errors: [{ path: 'file' }] })
+  })
+
+  it('refuses a file over 5 MB with 400 in the error shape', async () => {
+    const before = await uploadCount()
+    const response = await upload(multipart(randomBytes(5 * 1024 * 1024 + 1)), keeper)
+    expect(response.statusCode).toBe(400)
+    expect(errorBody(response)).toMatchObject({ name: 'BadRequest', message: 'Request body is too large' })
+    expect(await uploadCount()).toBe(before)
+  })
+
+  it('answers 401 to anonymous callers and 404 to shoppers and other shops\' staff, storing nothing', async () => {
+    const before = await uploadCount()
+    const body = multipart(await png(10, 10))
+    const anonymous = await upload(body)
+    expect(anonymous.statusCode).toBe(401)
+    errorBody(anonymous)
+    for (const user of [shopper, outsider]) {
+      const response = await upload(body, user)
+      expect(response.statusCode).toBe(404)
+      errorBody(response)
+    }
+    expect(await uploadCount()).toBe(before)
+  })
+
+  it.each([
+    ['no shop', ''],
+    ['a malformed shop', 'shop=nope'],
+    ['an unknown parameter', 'SHOP&folder=x'],
+  ])('answers 400 for %s', async (_name, query) => {
+    const response = await upload(multipart(await png(10, 10)), keeper, query.replace('SHOP', `shop=${shop.id}`))
+    expect(response.statusCode).toBe(400)
+    errorBody(response)
+  })
+
+  it('answers 400 for a body that is not a multipart file', async () => {
+    const json = await ctx.app.inject({
+      method: 'POST', url: `/api/uploads?shop=${shop.id}`, headers: keeper.headers, payload: { file: 'data:image/png;base64,AAAA' },
+    })
+    expect(json.statusCode).toBe(400)
+    errorBody(json)
+    const noFile = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/uploads?shop=${shop.id}`,
+      headers: { ...keeper.headers, 'content-type': 'multipart/form-data; boundary=xyz' },
+      payload: '--xyz\r\nContent-Disposition: form-data; name="title"\r\n\r\nhello\r\n--xyz--\r\n',
+    })
+    expect(noFile.statusCode).toBe(400)
+    expect(errorBody(noFile).errors).toEqual([{ path: 'file', message: 'is required' }])
+    const noBoundary = await ctx.app.inject({
+      method: 'POST', url: `/api/uploads?shop=${shop.id}`, headers: { ...keeper.headers, 'content-type': 'multipart/form-data' }, payload: 'x',
+    })
+    expect(noBoundary.statusCode).toBe(400)
+    errorBody(noBoundary)
+    const cut = multipart(await png(10, 10))
+    const truncated = await upload({ ...cut, payload: cut.payload.subarray(0, 120) }, keeper)
+    expect(truncated.statusCode).toBe(400)
+    errorBody(truncated)
+    const empty = await upload(multipart(Buffer.alloc(0)), keeper)
+    expect(empty.statusCode).toBe(400)
+    errorBody(empty)
+  })
+})
+
+describe('GET /uploads/*', () => {
+  it('answers 404 in the error shape for a missing file and never leaves the uploads directory', async () => {
+    const missing = await ctx.app.inject({ method: 'GET', url: '/uploads/ab/missing.webp' })
+    expect(missing.statusCode).toBe(404)
+    errorBody(missing)
+    for (const url of ['/uploads/../../etc/passwd', '/uploads/%2e%2e/%2e%2e/etc/passwd', '/uploads/..%2f..%2fpackage.json']) {
+      const response = await ctx.app.inject({ method: 'GET', url })
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400)
+      expect(response.statusCode, url).toBeLessThan(500)
+      expect(response.body).not.toContain('root:')
+    }
+  })
+})
