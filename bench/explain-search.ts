@@ -25,7 +25,7 @@ import {
 
 const PRODUCTS = 100_000
 const SEARCH = 'jackt'
-const INDEX = 'products_title_trgm_idx'
+const INDEX = 'products_shop_title_trgm_idx'
 
 const serverUrl = process.argv[2]
 if (serverUrl && !/^postgres(ql)?:\/\//.test(serverUrl)) {

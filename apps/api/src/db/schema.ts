@@ -205,7 +205,8 @@ export const products = pgTable(
   (t) => [
     index('products_shop_created_idx').on(t.shopId, t.createdAt),
     index('products_shop_price_idx').on(t.shopId, t.priceMinor),
-    index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // btree_gin lets one GIN index hold the shop and the title trigrams, so a search reads only its shop's entries.
+    index('products_shop_title_trgm_idx').using('gin', t.shopId, sql`${t.title} gin_trgm_ops`),
     index('products_categories_idx').using('gin', t.categoryIds),
     check('products_price_check', sql`${t.priceMinor} >= 0 and ${t.sellAtMinor} >= 0`),
   ],
