@@ -6,7 +6,7 @@
 import type { MultipartFile } from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import { BadRequest, HttpError } from '../../lib/errors'
-import { type StoredImage, storeImage } from '../../lib/images'
+import { storeImage } from '../../lib/images'
 import type { Storage } from '../../lib/storage'
 import { authorize } from '../../plugins/auth'
 import { type UploadRow, insertUpload } from './upload.repository'
@@ -44,25 +44,11 @@ async function readOneFile(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
-/**
- * storeImage refuses what is not an image by its header; a file with a valid header but a corrupt body
- * (or a HEIF that is not AVIF) only fails while decoding, and that is the client's file, not our fault.
- * File system errors (they carry a `code` such as ENOSPC) stay server errors.
- */
-async function storeUploadedImage(storage: Storage, buffer: Buffer): Promise<StoredImage> {
-  try {
-    return await storeImage(storage, buffer)
-  } catch (error) {
-    if (error instanceof HttpError || typeof (error as { code?: unknown })?.code === 'string') throw error
-    throw BadRequest('The image could not be read', [{ path: 'file', message: 'must be a valid JPEG, PNG, WebP or AVIF image' }])
-  }
-}
-
 export async function uploadImage(request: FastifyRequest, shopId: string): Promise<UploadDto> {
   await authorize(request, shopId, 'catalog.edit')
   const buffer = await readOneFile(request)
   if (buffer.length === 0) throw BadRequest('Invalid body: file is empty', [{ path: 'file', message: 'is empty' }])
-  const image = await storeUploadedImage(request.server.storage, buffer)
+  const image = await storeImage(request.server.storage, buffer)
   const row = await insertUpload(request.server.db, {
     shopId,
     key: image.key,
