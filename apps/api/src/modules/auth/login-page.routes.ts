@@ -29,6 +29,7 @@ function renderPage(providerName: string, state: PageState): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Log in | ${e(providerName)}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
   *{box-sizing:border-box}
   body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#1d2129}
