@@ -1,8 +1,8 @@
-/** SQL for shop role invitations and the staff notifications they cause. */
+/** SQL for shop role invitations. */
 import type { StaffRole } from '@shop/domain'
 import { and, eq, not, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { type ImageRef, notifications, shopRoleInvitations, shops } from '../../db/schema'
+import { type ImageRef, shopRoleInvitations, shops } from '../../db/schema'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
 
 export type InvitationRow = typeof shopRoleInvitations.$inferSelect
@@ -94,11 +94,4 @@ export async function closeInvitation(db: Db, id: string, status: 'accepted' | '
     .where(and(eq(shopRoleInvitations.id, id), eq(shopRoleInvitations.status, 'pending')))
     .returning({ id: shopRoleInvitations.id })
   return rows.length > 0
-}
-
-export async function insertNotifications(
-  db: Db,
-  rows: { shopId: string; userId: string; type: string; title: string; body: string; link: string }[],
-): Promise<void> {
-  if (rows.length) await db.insert(notifications).values(rows)
 }

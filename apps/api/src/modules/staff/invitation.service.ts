@@ -7,6 +7,7 @@ import { type StaffRole, canInvite, roleRank } from '@shop/domain'
 import type { FastifyRequest } from 'fastify'
 import type { Static } from 'typebox'
 import type { Db } from '../../db/client'
+import { notifyStaff } from '../notifications/notify'
 import { Conflict, Forbidden, NotFound } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
 import type { AuthUser } from '../auth/token.repository'
@@ -17,13 +18,11 @@ import {
   findInvitation,
   findPendingInvitation,
   insertInvitation,
-  insertNotifications,
   invitationQuerySpec,
   listInvitations as listInvitationRows,
   refreshInvitation,
 } from './invitation.repository'
 import {
-  findActiveManagerIds,
   findActiveRole,
   findShopRole,
   insertRole,
@@ -91,20 +90,18 @@ async function grantRole(db: Db, shopId: string, userId: string, role: StaffRole
 }
 
 async function notifyManagers(db: Db, invitation: InvitationWithShop, user: AuthUser) {
-  const managerIds = await findActiveManagerIds(db, invitation.shopId)
   const who = user.name.trim() || user.email
-  await insertNotifications(
+  await notifyStaff(
     db,
-    managerIds
-      .filter((managerId) => managerId !== user.id)
-      .map((managerId) => ({
-        shopId: invitation.shopId,
-        userId: managerId,
-        type: 'invitation-accepted',
-        title: 'Invitation accepted',
-        body: `${who} (${user.email}) joined ${invitation.shop.title} as ${invitation.role}.`,
-        link: '/admin/management',
-      })),
+    invitation.shopId,
+    'staff.manage',
+    {
+      type: 'invitation-accepted',
+      title: 'Invitation accepted',
+      body: `${who} (${user.email}) joined ${invitation.shop.title} as ${invitation.role}.`,
+      link: '/admin/management',
+    },
+    user.id,
   )
 }
 

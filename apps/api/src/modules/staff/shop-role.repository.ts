@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { StaffRole } from '@shop/domain'
 import type { Db } from '../../db/client'
 import { shopRoles, shops, users } from '../../db/schema'
@@ -121,11 +121,3 @@ export async function isActiveStaffEmail(db: Db, shopId: string, email: string):
   return !!row
 }
 
-/** Active owners and administrators: the people told about staff changes. */
-export async function findActiveManagerIds(db: Db, shopId: string): Promise<string[]> {
-  const rows = await db
-    .select({ userId: shopRoles.userId })
-    .from(shopRoles)
-    .where(and(eq(shopRoles.shopId, shopId), eq(shopRoles.status, 'active'), inArray(shopRoles.role, ['owner', 'administrator'])))
-  return rows.map((row) => row.userId)
-}

@@ -1,0 +1,32 @@
+/**
+ * Creating notifications (DESIGN §10): shoppers hear about their orders; staff hear about new orders,
+ * new reviews and accepted invitations. Call these inside the transaction of the change they report,
+ * so a notification exists exactly when its change does.
+ */
+import { type Permission, can } from '@shop/domain'
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { shopRoles } from '../../db/schema'
+import { insertNotifications } from './notification.repository'
+
+export type NotificationContent = { type: string; title: string; body: string; link: string }
+
+export async function notifyUser(db: Db, shopId: string, userId: string, content: NotificationContent): Promise<void> {
+  await insertNotifications(db, [{ shopId, userId, ...content }])
+}
+
+/** Notifies every active staff member of the shop whose role has `permission`, except `exceptUserId`. */
+export async function notifyStaff(
+  db: Db,
+  shopId: string,
+  permission: Permission,
+  content: NotificationContent,
+  exceptUserId?: string,
+): Promise<void> {
+  const staff = await db
+    .select({ userId: shopRoles.userId, role: shopRoles.role })
+    .from(shopRoles)
+    .where(and(eq(shopRoles.shopId, shopId), eq(shopRoles.status, 'active')))
+  const recipients = staff.filter((s) => can(s.role, permission) && s.userId !== exceptUserId)
+  await insertNotifications(db, recipients.map((s) => ({ shopId, userId: s.userId, ...content })))
+}
