@@ -16,6 +16,8 @@ import rateLimitPlugin from './plugins/rate-limit'
 import authRoutes from './modules/auth/auth.routes'
 import loginPage from './modules/auth/login-page.routes'
 import catalogRoutes from './modules/catalog/catalog.routes'
+import deliveryRoutes from './modules/delivery/delivery.routes'
+import discountRoutes from './modules/discounts/discount.routes'
 import shopRoutes from './modules/shops/shop.routes'
 import { isAllowedOrigin } from './modules/shops/shop-host'
 import staffRoutes from './modules/staff/staff.routes'
@@ -68,6 +70,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(staffRoutes)
   await app.register(catalogRoutes)
   await app.register(uploadRoutes)
+  await app.register(deliveryRoutes)
+  await app.register(discountRoutes)
 
   app.setNotFoundHandler((request, reply) => {
     const error = NotFound(`Nothing at ${request.method} ${request.url.split('?')[0]}`)

@@ -1,0 +1,116 @@
+/** HTTP for delivery (SPEC §7 /delivery/*): regions, a shop's rates, and the fee calculation. */
+import type { FastifyInstance } from 'fastify'
+import { feathersQuerySchema, pageSchema } from '../../lib/feathers-query'
+import { errorResponses } from '../../lib/schemas'
+import { rateQuerySpec } from './delivery.repository'
+import {
+  CalculateBody,
+  type CalculateInput,
+  CalculationResponse,
+  IdParams,
+  RateCreateBody,
+  type RateCreateInput,
+  RatePatchBody,
+  type RatePatchInput,
+  RateResponse,
+  RegionListQuery,
+  type RegionListInput,
+  RegionResponse,
+  Uuid,
+} from './delivery.schemas'
+import { type RateVisibility, calculateDelivery, createRate, listCountryRegions, listShopRates, patchRate } from './delivery.service'
+
+const tags = ['delivery']
+
+const rateListQuery = {
+  ...feathersQuerySchema(rateQuerySpec, {
+    client: { ...Uuid, description: 'the shop id' },
+    active: {
+      type: 'string',
+      enum: ['true', 'false', 'all'],
+      description: 'true (default, public): active rates; false or all: staff with settings.manage only',
+    },
+  }),
+  required: ['client'],
+}
+
+export default async function routes(app: FastifyInstance) {
+  app.get<{ Querystring: RegionListInput }>(
+    '/delivery/regions/',
+    {
+      schema: {
+        tags,
+        summary: 'The delivery regions of a country, sorted by name (all of them, one page)',
+        security: [],
+        querystring: RegionListQuery,
+        response: { 200: pageSchema(RegionResponse), ...errorResponses(400) },
+      },
+    },
+    async (request) => listCountryRegions(app.db, request.query.country),
+  )
+
+  app.get<{ Querystring: Record<string, unknown> & { client: string; active?: RateVisibility } }>(
+    '/delivery/rates/',
+    {
+      schema: {
+        tags,
+        summary: "A shop's delivery rates, cheapest first",
+        description:
+          'Public: the active rates of the shop named by `client`. Staff with settings.manage (administrator, ' +
+          'owner) may pass `active=false` (inactive rates only) or `active=all`; anyone else asking for those ' +
+          'gets 401/404/403. Also filters `name[$q]`, `regions` (covers a region), `paymentOption`, sorts on ' +
+          '`name`, `rate.value`, `createdAt`.',
+        security: [{}, { bearer: [] }],
+        querystring: rateListQuery,
+        response: { 200: pageSchema(RateResponse), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { client, active, ...query } = request.query
+      return listShopRates(request, client, active ?? 'true', query)
+    },
+  )
+
+  app.post<{ Body: RateCreateInput }>(
+    '/delivery/rates/',
+    {
+      schema: {
+        tags,
+        summary: 'Create a delivery rate (settings.manage)',
+        body: RateCreateBody,
+        response: { 201: RateResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createRate(request, request.body)),
+  )
+
+  app.patch<{ Params: { id: string }; Body: RatePatchInput }>(
+    '/delivery/rates/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a delivery rate, or deactivate it with active:false (settings.manage)',
+        params: IdParams,
+        body: RatePatchBody,
+        response: { 200: RateResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => patchRate(request, request.params.id, request.body),
+  )
+
+  app.post<{ Body: CalculateInput }>(
+    '/delivery/calculate',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: "The shop's active rates that deliver to a region, cheapest first, with their fees",
+        description: 'Items are checked for shape only; the fee is the rate\'s value. An unknown region is a 400.',
+        security: [],
+        body: CalculateBody,
+        response: { 200: CalculationResponse, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request) => calculateDelivery(app.db, request.body),
+  )
+}

@@ -1,0 +1,112 @@
+/** HTTP for discount codes (SPEC §7 /api/discount-codes/): the public exact lookup, and staff list and edits. */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { TooManyRequests } from '../../lib/errors'
+import { feathersQuerySchema, pageSchema } from '../../lib/feathers-query'
+import { errorResponses } from '../../lib/schemas'
+import { discountCodeQuerySpec } from './discount-code.repository'
+import {
+  DiscountCodeCreateBody,
+  type DiscountCodeCreateInput,
+  DiscountCodeListItem,
+  DiscountCodePatchBody,
+  type DiscountCodePatchInput,
+  DiscountCodeResponse,
+  IdParams,
+  Uuid,
+} from './discount.schemas'
+import { createDiscountCode, findDiscountCodes, getDiscountCode, patchDiscountCode } from './discount.service'
+
+const tags = ['discounts']
+
+const listQueryBase = feathersQuerySchema(discountCodeQuerySpec, { shop: Uuid })
+const listQuery = {
+  ...listQueryBase,
+  required: ['shop'],
+  properties: {
+    ...listQueryBase.properties,
+    // A plain value is the public exact lookup; staff search with code[$q].
+    code: {
+      anyOf: [
+        { type: 'string', maxLength: 100 },
+        { type: 'object', properties: { $q: { type: 'string', maxLength: 100 } }, required: ['$q'], additionalProperties: false },
+      ],
+    },
+  },
+}
+
+type ListRoute = { Querystring: Record<string, unknown> & { shop: string; code?: unknown } }
+
+export default async function routes(app: FastifyInstance) {
+  // Per IP, against guessing codes; shared by every process through the rate-limit store.
+  const lookupLimit = app.createRateLimit({
+    max: 30,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `discount-lookup:${request.ip}`,
+  })
+  async function limitLookups(request: FastifyRequest<ListRoute>) {
+    if (typeof request.query.code !== 'string') return
+    const result = await lookupLimit(request)
+    if (!result.isAllowed && result.isExceeded) throw TooManyRequests('Too many discount code lookups. Please wait a minute and try again.')
+  }
+
+  app.get<ListRoute>(
+    '/api/discount-codes/',
+    {
+      preHandler: limitLookups,
+      schema: {
+        tags,
+        summary: 'Look up one code (public), or list the shop\'s codes (discounts.manage)',
+        description:
+          'With `code=X&shop=Y` (nothing else): the code, ignoring case, as `{_id, code, type, value, minSubtotal, ' +
+          'expiresAt}` if it can be used now, else an empty list; rate limited per IP. Without `code` (or with ' +
+          '`code[$q]`): the staff listing, filters `active`, `type`, sorts `createdAt` (default newest first), ' +
+          '`expiresAt`, `usedCount`, `code`.',
+        // Anonymous for the lookup, a bearer token for the listing.
+        security: [{}, { bearer: [] }],
+        querystring: listQuery,
+        response: { 200: pageSchema(DiscountCodeListItem), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => findDiscountCodes(request, request.query),
+  )
+
+  app.get<{ Params: { id: string } }>(
+    '/api/discount-codes/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One discount code (discounts.manage)',
+        params: IdParams,
+        response: { 200: DiscountCodeResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getDiscountCode(request, request.params.id),
+  )
+
+  app.post<{ Body: DiscountCodeCreateInput }>(
+    '/api/discount-codes/',
+    {
+      schema: {
+        tags,
+        summary: 'Create a discount code (discounts.manage); a code the shop already has, in any case, is a 409',
+        body: DiscountCodeCreateBody,
+        response: { 201: DiscountCodeResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createDiscountCode(request, request.body)),
+  )
+
+  app.patch<{ Params: { id: string }; Body: DiscountCodePatchInput }>(
+    '/api/discount-codes/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a discount code, or deactivate it with active:false (discounts.manage)',
+        params: IdParams,
+        body: DiscountCodePatchBody,
+        response: { 200: DiscountCodeResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => patchDiscountCode(request, request.params.id, request.body),
+  )
+}

@@ -1,0 +1,239 @@
+/**
+ * Discount codes (DESIGN §9). Staff with discounts.manage (manager and up) list, create and change them.
+ * Shoppers only ever look up one code by its exact text, and only see it while it is usable. Orders take a
+ * use with `redeemDiscountCode` inside their own transaction; see docs/decisions/0006-discount-code-uses.md.
+ */
+import { endOfDay, isMajorAmount, toMajor, toMinor } from '@shop/domain'
+import type { FastifyRequest } from 'fastify'
+import type { Db } from '../../db/client'
+import { BadRequest, Conflict, type FieldError, NotFound, Unprocessable, isUniqueViolation } from '../../lib/errors'
+import { type Page, parseQuery } from '../../lib/feathers-query'
+import { authorize, requireUser } from '../../plugins/auth'
+import {
+  type DiscountCodeChanges,
+  type RedeemedCode,
+  discountCodeQuerySpec,
+  findCode,
+  findCodeForUpdate,
+  findCodeState,
+  findValidCode,
+  giveCodeUseBack,
+  insertCode,
+  listCodes,
+  takeCodeUse,
+  updateCode,
+} from './discount-code.repository'
+import { type DiscountCodeRow, discountCodeDto, publicDiscountCodeDto } from './discount.dto'
+import {
+  CODE_PATTERN,
+  type DiscountCodeCreateInput,
+  type DiscountCodeDto,
+  type DiscountCodePatchInput,
+  type PublicDiscountCodeDto,
+} from './discount.schemas'
+
+const codePattern = new RegExp(CODE_PATTERN)
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const UNIQUE_CODE = 'discount_codes_shop_code_key'
+
+type DiscountType = 'percentage' | 'fixed'
+
+function invalid(errors: FieldError[]): never {
+  const first = errors[0]!
+  throw BadRequest(`Invalid body: ${first.path} ${first.message}`, errors)
+}
+
+function duplicateCode(error: unknown): never {
+  if (isUniqueViolation(error, UNIQUE_CODE)) {
+    throw Conflict('This shop already has this discount code', [{ path: 'code', message: 'is already used in this shop (ignoring case)' }])
+  }
+  throw error
+}
+
+/** A whole percent 1–100, or a fixed amount (major units, 2 decimals) stored in minor units. */
+function storedValue(type: DiscountType, value: number): number {
+  if (type === 'percentage') {
+    if (!Number.isInteger(value) || value < 1 || value > 100) invalid([{ path: 'value', message: 'must be a whole percent from 1 to 100' }])
+    return value
+  }
+  if (!isMajorAmount(value)) invalid([{ path: 'value', message: 'must be an amount with at most 2 decimals' }])
+  return toMinor(value)
+}
+
+function storedMinSubtotal(minSubtotal: number | null): number {
+  if (minSubtotal === null) return 0
+  if (!isMajorAmount(minSubtotal)) invalid([{ path: 'minSubtotal', message: 'must be an amount with at most 2 decimals' }])
+  return toMinor(minSubtotal)
+}
+
+/** `expiresOn` is a day (it ends at 23:59:59 Africa/Accra); `expiresAt` an exact instant. Either, in the future. */
+function storedExpiry(input: { expiresOn?: string; expiresAt?: string }): Date | undefined {
+  if (input.expiresOn !== undefined && input.expiresAt !== undefined) {
+    invalid([{ path: 'expiresAt', message: 'must not be sent together with expiresOn' }])
+  }
+  if (input.expiresOn !== undefined) {
+    const end = endOfDay(input.expiresOn)
+    if (!end) invalid([{ path: 'expiresOn', message: 'must be a real day (YYYY-MM-DD)' }])
+    if (end.getTime() <= Date.now()) invalid([{ path: 'expiresOn', message: 'must be today or a later day' }])
+    return end
+  }
+  if (input.expiresAt !== undefined) {
+    const at = new Date(input.expiresAt)
+    if (Number.isNaN(at.getTime())) invalid([{ path: 'expiresAt', message: 'must be an ISO-8601 date and time' }])
+    if (at.getTime() <= Date.now()) invalid([{ path: 'expiresAt', message: 'must be in the future' }])
+    return at
+  }
+  return undefined
+}
+
+// ---------------------------------------------------------------- HTTP operations
+
+/**
+ * GET /api/discount-codes/: with `code` (a plain value) it is the public exact lookup, which takes no
+ * other parameter; without it, the staff listing.
+ */
+export async function findDiscountCodes(
+  request: FastifyRequest,
+  query: Record<string, unknown> & { shop: string },
+): Promise<Page<PublicDiscountCodeDto> | Page<DiscountCodeDto>> {
+  const { shop, code, ...rest } = query
+  if (typeof code === 'string') {
+    const extra = Object.keys(rest)
+    if (extra.length) {
+      throw BadRequest(
+        `Invalid query: ${extra[0]} is not allowed when looking up a code`,
+        extra.map((key) => ({ path: key, message: 'is not allowed when looking up a code' })),
+      )
+    }
+    return lookUpDiscountCode(request.server.db, shop, code)
+  }
+  return listShopDiscountCodes(request, shop, code === undefined ? rest : { ...rest, code })
+}
+
+/** The shopper's lookup: at most the one code, ignoring case, and only while it can be used. */
+export async function lookUpDiscountCode(db: Db, shopId: string, code: string): Promise<Page<PublicDiscountCodeDto>> {
+  const row = await findValidDiscountCode(db, shopId, code)
+  return { total: row ? 1 : 0, limit: 1, skip: 0, data: row ? [publicDiscountCodeDto(row)] : [] }
+}
+
+export async function listShopDiscountCodes(
+  request: FastifyRequest,
+  shopId: string,
+  query: Record<string, unknown>,
+): Promise<Page<DiscountCodeDto>> {
+  await authorize(request, shopId, 'discounts.manage')
+  const parsed = parseQuery(discountCodeQuerySpec, query)
+  const { rows, total } = await listCodes(request.server.db, shopId, parsed)
+  return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map(discountCodeDto) }
+}
+
+export async function getDiscountCode(request: FastifyRequest, id: string): Promise<DiscountCodeDto> {
+  requireUser(request)
+  const row = await findCode(request.server.db, id)
+  if (!row) throw NotFound('No such discount code')
+  await authorize(request, row.shopId, 'discounts.manage')
+  return discountCodeDto(row)
+}
+
+export async function createDiscountCode(request: FastifyRequest, input: DiscountCodeCreateInput): Promise<DiscountCodeDto> {
+  await authorize(request, input.shop, 'discounts.manage')
+  const expiresAt = storedExpiry(input)
+  if (!expiresAt) invalid([{ path: 'expiresOn', message: 'is required' }])
+  const values = {
+    shopId: input.shop,
+    code: input.code,
+    type: input.type,
+    value: storedValue(input.type, input.value),
+    expiresAt,
+    usageLimit: input.usageLimit ?? null,
+    minSubtotalMinor: storedMinSubtotal(input.minSubtotal ?? null),
+    active: input.active ?? true,
+  }
+  const row = await insertCode(request.server.db, values).catch(duplicateCode)
+  return discountCodeDto(row)
+}
+
+export async function patchDiscountCode(request: FastifyRequest, id: string, input: DiscountCodePatchInput): Promise<DiscountCodeDto> {
+  requireUser(request)
+  const db = request.server.db
+  const existing = await findCode(db, id)
+  if (!existing) throw NotFound('No such discount code')
+  await authorize(request, existing.shopId, 'discounts.manage')
+
+  // A stored value means different things per type (percent or minor units), so a new type needs a new value.
+  if (input.type !== undefined && input.type !== existing.type && input.value === undefined) {
+    invalid([{ path: 'value', message: 'is required when the type changes' }])
+  }
+  const changes: DiscountCodeChanges = {}
+  if (input.code !== undefined) changes.code = input.code
+  if (input.type !== undefined) changes.type = input.type
+  if (input.value !== undefined) changes.value = storedValue(input.type ?? existing.type, input.value)
+  const expiresAt = storedExpiry(input)
+  if (expiresAt) changes.expiresAt = expiresAt
+  if (input.usageLimit !== undefined) changes.usageLimit = input.usageLimit
+  if (input.minSubtotal !== undefined) changes.minSubtotalMinor = storedMinSubtotal(input.minSubtotal)
+  if (input.active !== undefined) changes.active = input.active
+
+  const row = await db
+    .transaction(async (tx) => {
+      // Locked, so no redemption slips in between the check below and the update.
+      const current = await findCodeForUpdate(tx, id)
+      if (!current) return null
+      if (changes.usageLimit != null && changes.usageLimit < current.usedCount) {
+        throw Conflict(`This code has already been used ${current.usedCount} times`, [
+          { path: 'usageLimit', message: `must be at least ${current.usedCount}, the uses so far` },
+        ])
+      }
+      return updateCode(tx, id, changes)
+    })
+    .catch(duplicateCode)
+  if (!row) throw NotFound('No such discount code')
+  return discountCodeDto(row)
+}
+
+// ---------------------------------------------------------------- for checkouts and orders
+
+/** The code if it can be used now (active, not expired, uses left), ignoring case; else null. For previews. */
+export async function findValidDiscountCode(db: Db, shopId: string, code: string): Promise<DiscountCodeRow | null> {
+  const text = code.trim()
+  if (!uuidPattern.test(shopId) || !codePattern.test(text)) return null
+  return findValidCode(db, shopId, text)
+}
+
+const notValid = () => Unprocessable('This discount code is not valid', [{ path: 'discount.code', message: 'is not valid' }])
+
+/**
+ * Takes one use of a code inside the caller's transaction (rolled back with it) and answers its terms:
+ * `value` is a percent for percentage codes and minor units for fixed ones, as `discountAmount` expects.
+ * Throws 422 for an unknown, inactive or expired code or an unmet minimum subtotal, 409 when used up.
+ */
+export async function redeemDiscountCode(tx: Db, shopId: string, code: string, subtotalMinor: number): Promise<RedeemedCode> {
+  const text = code.trim()
+  if (!uuidPattern.test(shopId) || !codePattern.test(text)) throw notValid()
+  const subtotal = Number.isFinite(subtotalMinor) ? Math.max(0, Math.round(subtotalMinor)) : 0
+  const redeemed = await takeCodeUse(tx, shopId, text, subtotal)
+  if (redeemed) return redeemed
+
+  const state = await findCodeState(tx, shopId, text)
+  if (!state || !state.live) throw notValid()
+  if (state.usedUp) {
+    throw Conflict('This discount code has been used up', [{ path: 'discount.code', message: 'has been used up' }])
+  }
+  if (state.minSubtotalMinor > subtotal) {
+    const minimum = `${state.currency} ${toMajor(state.minSubtotalMinor).toFixed(2)}`
+    throw Unprocessable(`Spend at least ${minimum} to use this code`, [
+      { path: 'discount.code', message: `needs a subtotal of at least ${minimum}` },
+    ])
+  }
+  throw notValid()
+}
+
+/**
+ * Gives back one use taken by `redeemDiscountCode`. Not for canceled orders, which keep their use (see
+ * docs/decisions/0006-discount-code-uses.md); for a compensation step when a use was taken in a transaction
+ * that committed but the order it was for was not placed. False when there was no use to give back.
+ */
+export async function releaseDiscountCode(tx: Db, id: string): Promise<boolean> {
+  if (!uuidPattern.test(id)) return false
+  return giveCodeUseBack(tx, id)
+}
