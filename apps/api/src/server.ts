@@ -11,7 +11,11 @@ import { demoLogins, seedDemoIfEmpty } from './seed/demo'
 
 async function main() {
   const config = loadConfig()
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (error) => console.error(`database connection lost (it will be replaced): ${error.message}`),
+  })
   await database.migrate()
   const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db, localStorage(config.dataDir)) : false
 

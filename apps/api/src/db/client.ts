@@ -35,9 +35,14 @@ export async function openDatabase(options: {
   dataDir?: string
   /** A PGlite data directory dump to start from (tests start from an already-migrated one). */
   template?: Blob
+  /** Told when an idle PostgreSQL connection fails (the pool replaces it). */
+  onIdleError?: (error: Error) => void
 }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 20 })
+    // An idle connection can be cut by the server (restart, failover, a dropped database); the pool
+    // replaces it. Without a listener node-postgres would throw the error and end the process.
+    pool.on('error', (error) => options.onIdleError?.(error))
     const db = drizzleNodePg(pool, { schema }) as unknown as Db
     return {
       db,
