@@ -9,11 +9,8 @@
  *
  * Exits 1 if the plan does not use the trigram index.
  */
-import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
-import pg from 'pg'
-import { type Database, openDatabase } from '../apps/api/src/db/client'
 import { parseQuery } from '../apps/api/src/lib/feathers-query'
 import {
   type ProductScope,
@@ -22,6 +19,7 @@ import {
   productQuerySpec,
   withSearchPlanning,
 } from '../apps/api/src/modules/catalog/product.repository'
+import { fillCatalog, rowsOf, scratchDatabase } from './scratch'
 
 const PRODUCTS = 100_000
 const SEARCH = 'jackt'
@@ -33,66 +31,14 @@ if (serverUrl && !/^postgres(ql)?:\/\//.test(serverUrl)) {
   process.exit(2)
 }
 
-/** Both drivers answer `execute` with `{rows}`; the shared Db type leaves the result untyped. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows
-
-async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query(text)
-  } finally {
-    await client.end()
-  }
-}
-
-async function scratchDatabase(): Promise<{ database: Database; label: string; drop: () => Promise<void> }> {
-  if (!serverUrl) {
-    return { database: await openDatabase({ url: null }), label: 'PGlite (in memory)', drop: async () => {} }
-  }
-  const name = `shop_explain_${process.pid}_${randomBytes(4).toString('hex')}`
-  await adminQuery(serverUrl, `create database "${name}"`)
-  const target = new URL(serverUrl)
-  target.pathname = `/${name}`
-  const database = await openDatabase({ url: target.toString() })
-  return {
-    database,
-    label: `PostgreSQL (scratch database ${name})`,
-    drop: () => adminQuery(serverUrl, `drop database if exists "${name}" with (force)`),
-  }
-}
-
-// Titles like "Classic leather jacket, brown": about 1 in 25 names a jacket, as in a real clothing shop.
-const adjectives = ['Classic', 'Slim', 'Vintage', 'Oversized', 'Kids', 'Everyday', 'Premium', 'Summer', 'Winter', 'Casual', 'Formal']
-const materials = ['leather', 'cotton', 'linen', 'wool', 'denim', 'silk', 'suede', 'canvas', 'kente', 'polyester', 'fleece', 'velvet', 'batik']
-const nouns = [
-  'jacket', 'shirt', 'dress', 'skirt', 'trousers', 'shorts', 'sandals', 'sneakers', 'boots', 'bag', 'scarf', 'hat', 'belt',
-  'wallet', 'coat', 'hoodie', 'sweater', 'blouse', 'jumpsuit', 'socks', 'gloves', 'cap', 'tie', 'apron', 'kaftan',
-]
-const colors = ['black', 'white', 'brown', 'navy', 'red', 'green', 'yellow', 'grey', 'beige', 'blue', 'orange', 'pink', 'gold']
-const textArray = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v}'`).join(', ')}]::text[]`)
-// hashint4 spreads the rows deterministically, with no session state (a pool may switch connections).
-const pick = (values: string[], seed: number) =>
-  sql`(${textArray(values)})[1 + ((hashint4(i * ${sql.raw(String(seed))}) & 2147483647) % ${sql.raw(String(values.length))})]`
-
 async function main() {
-  const { database, label, drop } = await scratchDatabase()
+  const { database, label, drop } = await scratchDatabase(serverUrl, { prefix: 'shop_explain' })
   try {
     const { db } = database
     let started = Date.now()
     await database.migrate()
-    const shopRows = rowsOf<{ id: string }>(await db.execute(sql`insert into shops (slug, title) values ('explain', 'Explain') returning id`))
-    const shopId = shopRows[0]!.id
-    await db.execute(sql`
-      insert into products (shop_id, title, price_minor, currency, created_at, available)
-      select ${shopId}::uuid,
-             ${pick(adjectives, 3)} || ' ' || ${pick(materials, 7)} || ' ' || ${pick(nouns, 11)} || ', ' || ${pick(colors, 13)},
-             100 + (hashint4(i) & 2147483647) % 100000,
-             'GHS',
-             now() - make_interval(secs => i),
-             i % 50 <> 0
-      from generate_series(1, ${PRODUCTS}) as i`)
-    await db.execute(sql`analyze products`)
+    const { shops } = await fillCatalog(db, { shops: 1, perShop: PRODUCTS, stock: 10, slugPrefix: 'explain' })
+    const shopId = shops[0]!.id
     console.log(`${label}: migrated and inserted ${PRODUCTS} products in ${Date.now() - started} ms\n`)
 
     // What the route builds for an anonymous shopper: GET /api/products/?shop=…&title[$q]=jackt

@@ -1,0 +1,60 @@
+/**
+ * The baseline: bare Fastify and a database driver answering the product list with the same SQL as the
+ * app (page + count, newest first, available only) and the same JSON shape, with no framework features —
+ * no validation, no auth, no query translation. Started as its own process by bench/bench.ts.
+ *
+ *   DATABASE_URL=postgres://… PORT=… npx tsx bench/baseline-server.ts   (or DATA_DIR=… for PGlite)
+ */
+import { PGlite } from '@electric-sql/pglite'
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import Fastify from 'fastify'
+import pg from 'pg'
+
+type Row = Record<string, unknown> & { id: string; price_minor: number; currency: string; sell_at_minor: number; created_at: Date | string; updated_at: Date | string }
+type Query = (text: string, params: unknown[]) => Promise<{ rows: Row[] }>
+
+async function connect(): Promise<Query> {
+  if (process.env.DATABASE_URL) {
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 })
+    return (text, params) => pool.query(text, params)
+  }
+  const db = await PGlite.create(process.env.DATA_DIR!, { extensions: { pg_trgm, btree_gin } })
+  return (text, params) => db.query<Row>(text, params)
+}
+
+const columns =
+  'id, shop_id, title, description, price_minor, currency, sell_at_minor, images, variants, category_ids, available, in_stock, created_at, updated_at'
+const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString())
+
+const query = await connect()
+const app = Fastify()
+app.get('/api/products/', async (request) => {
+  const { shop } = request.query as { shop: string }
+  const [page, counted] = await Promise.all([
+    query(`select ${columns} from products where shop_id = $1 and available = true order by created_at desc, id asc limit 20`, [shop]),
+    query('select count(*)::int as total from products where shop_id = $1 and available = true', [shop]),
+  ])
+  return {
+    total: counted.rows[0]!.total,
+    limit: 20,
+    skip: 0,
+    data: page.rows.map((row) => ({
+      _id: row.id,
+      shop: row.shop_id,
+      title: row.title,
+      description: row.description,
+      price: { value: row.price_minor / 100, currency: row.currency },
+      sellAt: row.sell_at_minor / 100,
+      images: row.images,
+      variants: row.variants,
+      categories: row.category_ids,
+      available: row.available,
+      inStock: row.in_stock,
+      createdAt: iso(row.created_at),
+      updatedAt: iso(row.updated_at),
+    })),
+  }
+})
+await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) })
+console.log('baseline listening')

@@ -1,0 +1,196 @@
+/**
+ * `npm run bench`: 100,000 products over 100 shops in a scratch database, the built server started on
+ * it, and autocannon driving the product list, title search, product by id, the SSR home page and order
+ * placement. The product list is also measured on a bare Fastify + driver baseline (bench/baseline-server.ts)
+ * in the same run on the same data. Runs on PostgreSQL (BENCH_DATABASE_URL, default this machine's server)
+ * and on PGlite for reference, prints a table and writes bench/results.md.
+ *
+ *   npm run bench                        # both databases
+ *   npm run bench -- --only=postgres     # or --only=pglite; --duration=10 seconds per scenario
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs/promises'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { sql } from 'drizzle-orm'
+import { fillCatalog, rowsOf, scratchDatabase } from './scratch'
+
+const repoRoot = path.resolve(import.meta.dirname, '..')
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]))
+const duration = Number(args.duration ?? 10)
+const only = args.only as 'postgres' | 'pglite' | undefined
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const SHOPS = 100
+const PER_SHOP = 1000
+const STOCK = 1_000_000
+const CONNECTIONS = 10
+const SEARCH_RATE = 50
+
+type Figure = { scenario: string; rps: number; p50: number; p99: number; errors: number; baselineRps?: number; note?: string }
+
+async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+function start(command: string[], env: Record<string, string>, ready: string): Promise<ChildProcess> {
+  const child = spawn(command[0]!, command.slice(1), { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${command.join(' ')} did not start:\n${output}`)), 120_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk
+      if (output.includes(ready)) {
+        clearTimeout(timer)
+        resolve(child)
+      }
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', (chunk) => (output += chunk))
+    child.on('exit', (code) => reject(new Error(`${command.join(' ')} exited with ${code}:\n${output}`)))
+  })
+}
+
+async function stop(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await exited
+}
+
+type Request = { method?: string; path: string; headers?: Record<string, string>; body?: string }
+
+async function drive(port: number, next: () => Request, connections = CONNECTIONS, overallRate?: number) {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration,
+    ...(overallRate ? { overallRate } : {}),
+    requests: [
+      {
+        setupRequest: (request) => {
+          const r = next()
+          return { ...request, method: (r.method ?? 'GET') as 'GET', path: r.path, headers: { ...request.headers, ...r.headers }, body: r.body }
+        },
+      },
+    ],
+  })
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+    ok: result['2xx'],
+  }
+}
+
+const random = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!
+
+async function benchTarget(kind: 'postgres' | 'pglite'): Promise<{ label: string; figures: Figure[]; oversell: string }> {
+  const scratch = await scratchDatabase(kind === 'postgres' ? serverUrl : undefined, { prefix: 'shop_bench', onDisk: true })
+  const figures: Figure[] = []
+  try {
+    const { db } = scratch.database
+    const started = Date.now()
+    await scratch.database.migrate()
+    const { shops } = await fillCatalog(db, { shops: SHOPS, perShop: PER_SHOP, stock: STOCK, slugPrefix: 'bench' })
+    const products = rowsOf<{ id: string; shop_id: string }>(
+      await db.execute(sql`select id, shop_id from products where available order by hashint4(hashtext(id::text)) limit 2000`),
+    )
+    // The oversell check: 25 units of one product, 200 buyers at once.
+    const [scarce] = products
+    await db.execute(sql`update inventory set quantity = 25 where product_id = ${scarce!.id}`)
+    console.log(`${scratch.label}: ${SHOPS * PER_SHOP} products over ${SHOPS} shops ready in ${Date.now() - started} ms`)
+    await scratch.database.close() // PGlite allows one process at a time; the servers open it themselves.
+
+    const shopIds = shops.map((s) => s.id)
+    const list = () => ({ path: `/api/products/?shop=${random(shopIds)}` })
+
+    // Baseline first, on its own.
+    const basePort = await freePort()
+    const baseline = await start(['node', '--import', 'tsx', 'bench/baseline-server.ts'], { ...scratch.env, PORT: String(basePort) }, 'baseline listening')
+    await drive(basePort, list) // warm-up
+    const base = await drive(basePort, list)
+    await stop(baseline)
+
+    const port = await freePort()
+    const app = await start(
+      ['node', 'apps/api/dist/server.js'],
+      { ...scratch.env, PORT: String(port), HOST: '127.0.0.1', ROOT_DOMAIN: `localhost:${port}`, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' },
+      'is running',
+    )
+    try {
+      await drive(port, list) // warm-up
+      const scenarios: [string, () => Request][] = [
+        ['product list', list],
+        ['title search', () => ({ path: `/api/products/?shop=${random(shopIds)}&title[$q]=jackt` })],
+        ['product by id', () => ({ path: `/api/products/${random(products).id}` })],
+        ['SSR home page', () => ({ path: '/', headers: { host: `${random(shops).slug}.localhost:${port}` } })],
+      ]
+      for (const [scenario, next] of scenarios) {
+        const r = await drive(port, next)
+        figures.push({ scenario, ...r, ...(scenario === 'product list' ? { baselineRps: base.rps } : {}) })
+      }
+      // Latency at a steady, realistic load rather than at saturation (where p99 only measures the queue).
+      const steady = await drive(port, scenarios[1]![1], CONNECTIONS, SEARCH_RATE)
+      figures.push({ scenario: `title search at ${SEARCH_RATE} req/s`, ...steady })
+      const order = (product: { id: string; shop_id: string }) => ({
+        method: 'POST',
+        path: `/api/orders/?email=bench%40example.com&shop=${product.shop_id}`,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ items: [{ product: product.id, count: 1 }], delivery: { type: 'pick-up' } }),
+      })
+      const plenty = products.slice(1)
+      const placed = await drive(port, () => order(random(plenty)), 20)
+      figures.push({ scenario: 'order placement', ...placed, note: 'orders/s' })
+
+      // Zero oversell: 200 concurrent buyers for 25 units.
+      const attempts = await Promise.all(
+        Array.from({ length: 200 }, async () => {
+          const r = order(scarce!)
+          const response = await fetch(`http://127.0.0.1:${port}${r.path}`, { method: 'POST', headers: r.headers, body: r.body })
+          return response.status
+        }),
+      )
+      const sold = attempts.filter((s) => s === 201).length
+      const refused = attempts.filter((s) => s === 409).length
+      return { label: scratch.label, figures, oversell: `${sold} of 200 concurrent orders for 25 units succeeded, ${refused} refused with 409` }
+    } finally {
+      await stop(app)
+    }
+  } finally {
+    await scratch.drop()
+  }
+}
+
+function table(results: { label: string; figures: Figure[]; oversell: string }[]): string {
+  const lines = [
+    `Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; ${duration} s per scenario, ${CONNECTIONS} connections (orders: 20).`,
+    '',
+    '| database | scenario | req/s | p50 ms | p99 ms | errors | baseline req/s | ratio |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+  ]
+  for (const { label, figures } of results) {
+    for (const f of figures) {
+      const ratio = f.baselineRps ? `${Math.round((100 * f.rps) / f.baselineRps)} %` : ''
+      lines.push(`| ${label} | ${f.scenario} | ${f.rps} | ${f.p50} | ${f.p99} | ${f.errors} | ${f.baselineRps ?? ''} | ${ratio} |`)
+    }
+  }
+  lines.push('')
+  for (const { label, oversell } of results) lines.push(`- ${label}: ${oversell}.`)
+  lines.push('', 'Targets: product list ≥ 80 % of the baseline; title search p99 ≤ 30 ms (at a steady load); order placement ≥ 300 orders/s on PostgreSQL with zero oversell.')
+  return lines.join('\n')
+}
+
+const results = []
+for (const kind of ['postgres', 'pglite'] as const) {
+  if (only && only !== kind) continue
+  results.push(await benchTarget(kind))
+}
+const text = table(results)
+console.log(`\n${text}`)
+await fs.writeFile(path.join(repoRoot, 'bench/results.md'), `# Benchmark results\n\nProduced by \`npm run bench\`.\n\n${text}\n`)
