@@ -18,6 +18,7 @@ import loginPage from './modules/auth/login-page.routes'
 import catalogRoutes from './modules/catalog/catalog.routes'
 import deliveryRoutes from './modules/delivery/delivery.routes'
 import discountRoutes from './modules/discounts/discount.routes'
+import orderRoutes from './modules/orders/orders.routes'
 import shopRoutes from './modules/shops/shop.routes'
 import { isAllowedOrigin } from './modules/shops/shop-host'
 import staffRoutes from './modules/staff/staff.routes'
@@ -72,6 +73,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(uploadRoutes)
   await app.register(deliveryRoutes)
   await app.register(discountRoutes)
+  await app.register(orderRoutes)
 
   app.setNotFoundHandler((request, reply) => {
     const error = NotFound(`Nothing at ${request.method} ${request.url.split('?')[0]}`)

@@ -1,0 +1,75 @@
+/**
+ * Checkouts (DESIGN §8): a priced snapshot anyone may create. Its id is unguessable, so its link can be
+ * shared: whoever opens it sees the items and totals, and only its creator (logged in) sees the email,
+ * address and phone. A checkout takes no stock and no discount use; placing an order re-prices it.
+ */
+import { checkoutTotal } from '@shop/domain'
+import type { FastifyRequest } from 'fastify'
+import { BadRequest, Forbidden, NotFound } from '../../lib/errors'
+import { type Page, parseQuery } from '../../lib/feathers-query'
+import { requireUser } from '../../plugins/auth'
+import { checkoutQuerySpec, findCheckout, insertCheckout, listCheckouts } from './checkout.repository'
+import { type CheckoutRow, checkoutDto } from './orders.dto'
+import type { CheckoutCreateInput, CheckoutDto, PlaceQuery } from './orders.schemas'
+import { checkItemShape, loadPricingContext, priceSnapshot } from './pricing-snapshot'
+
+/** The buyer's email: the query's, or the logged-in user's; anonymous callers must give one. */
+export function buyerEmail(request: FastifyRequest, email: string | undefined): string {
+  const chosen = email ?? request.user?.email
+  if (!chosen) throw BadRequest('Invalid query: email is required when not logged in', [{ path: 'email', message: 'is required when not logged in' }])
+  return chosen.trim()
+}
+
+function isCreator(request: FastifyRequest, row: CheckoutRow): boolean {
+  return !!request.user && row.profileId === request.user.id
+}
+
+export async function createCheckout(request: FastifyRequest, query: PlaceQuery, input: CheckoutCreateInput): Promise<CheckoutDto> {
+  const db = request.server.db
+  const email = buyerEmail(request, query.email)
+  checkItemShape(input.items)
+  const context = await loadPricingContext(db, query.shop.toLowerCase(), input.items)
+  const snapshot = await priceSnapshot(db, context, input, 'checkout')
+  const row = await insertCheckout(db, {
+    shopId: context.terms.shopId,
+    profileId: request.user?.id ?? null,
+    email,
+    items: snapshot.items,
+    delivery: snapshot.delivery,
+    discount: snapshot.discount,
+    currency: snapshot.currency,
+    subtotalMinor: snapshot.subtotalMinor,
+    taxMinor: snapshot.taxMinor,
+    deliveryMinor: snapshot.deliveryMinor,
+    discountMinor: snapshot.discountMinor,
+    totalMinor: checkoutTotal({
+      subtotal: snapshot.subtotalMinor,
+      tax: snapshot.taxMinor,
+      deliveryFee: snapshot.deliveryMinor,
+      discount: snapshot.discountMinor,
+      deliveryType: snapshot.delivery.type,
+      paymentOption: snapshot.delivery.rate?.paymentOption ?? null,
+    }),
+  })
+  return checkoutDto(row, true)
+}
+
+/** Anyone with the id: the share link. */
+export async function getCheckout(request: FastifyRequest, id: string): Promise<CheckoutDto> {
+  const row = await findCheckout(request.server.db, id)
+  if (!row) throw NotFound('No such checkout')
+  return checkoutDto(row, isCreator(request, row))
+}
+
+/** The caller's own checkouts in a shop, newest first. */
+export async function listOwnCheckouts(
+  request: FastifyRequest,
+  query: Record<string, unknown> & { profile: string; shop: string },
+): Promise<Page<CheckoutDto>> {
+  const { profile, shop, ...rest } = query
+  const parsed = parseQuery(checkoutQuerySpec, rest)
+  const user = requireUser(request)
+  if (profile.toLowerCase() !== user.id) throw Forbidden('You can only list your own checkouts')
+  const { rows, total } = await listCheckouts(request.server.db, { profileId: user.id, shopId: shop }, parsed)
+  return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map((row) => checkoutDto(row, true)) }
+}

@@ -1,0 +1,193 @@
+/**
+ * The only SQL for orders and their timeline, plus the reads placing an order needs from the shop and the
+ * catalog (one query each, whatever the number of lines).
+ */
+import type { OrderStatus } from '@shop/domain'
+import { type SQL, and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { orderEvents, orders, products, shopConfigs, shops } from '../../db/schema'
+import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
+import type { OrderEventRow, OrderRow } from './orders.dto'
+
+/** What `GET /api/orders/` may filter and sort by; anything else is a 400. */
+export const orderQuerySpec: QuerySpec = {
+  fields: {
+    _id: { column: orders.id, type: 'uuid' },
+    orderId: { column: orders.orderId, type: 'string', search: 'substring', sort: true },
+    status: { column: orders.status, type: 'string', sort: true },
+    acked: { column: orders.acked, type: 'boolean' },
+    email: { column: orders.email, type: 'string', search: 'substring' },
+    'totals.total': { column: orders.totalMinor, type: 'money', sort: true },
+    createdAt: { column: orders.createdAt, type: 'date', sort: true },
+    updatedAt: { column: orders.updatedAt, type: 'date', sort: true },
+  },
+  defaultSort: { createdAt: -1 },
+  tieBreaker: orders.id,
+}
+
+// ---------------------------------------------------------------- shop and catalog reads
+
+export type ShopTerms = {
+  shopId: string
+  currency: string
+  taxRateBps: number
+  paymentOptions: { provider: string; enabled: boolean }[]
+}
+
+export type PricedProduct = Pick<
+  typeof products.$inferSelect,
+  'id' | 'title' | 'priceMinor' | 'sellAtMinor' | 'currency' | 'images' | 'variants'
+>
+
+/**
+ * The shop's currency, tax rate and payment options, with its available products among `productIds`, in
+ * one query (placing an order is a hot path); null for an unknown shop.
+ */
+export async function findShopForPricing(
+  db: Db,
+  shopId: string,
+  productIds: string[],
+): Promise<{ terms: ShopTerms; products: PricedProduct[] } | null> {
+  const productsJson = productIds.length
+    ? sql<PricedProduct[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', ${products.id}, 'title', ${products.title}, 'priceMinor', ${products.priceMinor},
+          'sellAtMinor', ${products.sellAtMinor}, 'currency', ${products.currency},
+          'images', ${products.images}, 'variants', ${products.variants})), '[]'::json)
+        from ${products}
+        where ${and(eq(products.shopId, shops.id), eq(products.available, true), inArray(products.id, productIds))})`
+    : sql<PricedProduct[]>`'[]'::json`
+  const [row] = await db
+    .select({
+      currency: shops.currency,
+      taxRateBps: shopConfigs.taxRateBps,
+      paymentOptions: shopConfigs.paymentOptions,
+      products: productsJson,
+    })
+    .from(shops)
+    .leftJoin(shopConfigs, eq(shopConfigs.shopId, shops.id))
+    .where(eq(shops.id, shopId))
+    .limit(1)
+  if (!row) return null
+  return {
+    terms: { shopId, currency: row.currency, taxRateBps: row.taxRateBps ?? 0, paymentOptions: row.paymentOptions ?? [] },
+    products: row.products ?? [],
+  }
+}
+
+// ---------------------------------------------------------------- orders
+
+export type NewOrder = typeof orders.$inferInsert
+
+/**
+ * Serializes requests that carry the same Idempotency-Key for a shop until the transaction ends, so the
+ * second one finds the first one's order instead of competing with it for stock and codes.
+ */
+export async function lockIdempotencyKey(tx: Db, shopId: string, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order:${shopId}:${key}`}, 0))`)
+}
+
+export async function findOrderByIdempotencyKey(db: Db, shopId: string, key: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.shopId, shopId), eq(orders.idempotencyKey, key)))
+    .limit(1)
+  return row ?? null
+}
+
+/**
+ * Inserts a new order and its 'placed' timeline entry in one statement (placing an order is a hot path).
+ * Null when the human order id is already taken in the shop: the caller draws another.
+ */
+export async function insertPlacedOrder(
+  db: Db,
+  values: NewOrder,
+  actorId: string | null,
+): Promise<{ order: OrderRow; event: OrderEventRow } | null> {
+  const inserted = db.$with('inserted').as(
+    db.insert(orders).values(values).onConflictDoNothing({ target: [orders.shopId, orders.orderId] }).returning(),
+  )
+  const event = db.$with('event').as(
+    db
+      .insert(orderEvents)
+      .select(
+        db
+          .select({
+            id: sql`gen_random_uuid()`.as('id'),
+            shopId: inserted.shopId,
+            orderId: inserted.id,
+            status: inserted.status,
+            note: sql`''`.as('note'),
+            actorId: sql`${actorId}::uuid`.as('actor_id'),
+            createdAt: inserted.createdAt,
+          })
+          .from(inserted),
+      )
+      .returning(),
+  )
+  const [row] = await db.with(inserted, event).select().from(inserted).innerJoin(event, eq(event.orderId, inserted.id))
+  return row ? { order: row.inserted, event: row.event } : null
+}
+
+export async function findOrder(db: Db, id: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
+  return row ?? null
+}
+
+/** Reads and locks the order until the transaction ends, so status changes happen one at a time. */
+export async function findOrderForUpdate(db: Db, id: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1).for('update')
+  return row ?? null
+}
+
+export async function setOrderStatus(db: Db, id: string, status: OrderStatus): Promise<OrderRow> {
+  const [row] = await db
+    .update(orders)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(orders.id, id))
+    .returning()
+  return row!
+}
+
+export async function setOrderItems(db: Db, id: string, items: OrderRow['items']): Promise<OrderRow> {
+  const [row] = await db.update(orders).set({ items }).where(eq(orders.id, id)).returning()
+  return row!
+}
+
+/** One page of orders matching `scope` (the tenant or the buyer) and the parsed filters. */
+export async function listOrders(db: Db, scope: SQL, parsed: ParsedQuery) {
+  const where = and(scope, parsed.where)
+  const [rows, [counted]] = await Promise.all([
+    parsed.limit > 0
+      ? db.select().from(orders).where(where).orderBy(...parsed.orderBy).limit(parsed.limit).offset(parsed.skip)
+      : Promise.resolve([] as OrderRow[]),
+    db.select({ total: count() }).from(orders).where(where),
+  ])
+  return { rows, total: counted?.total ?? 0 }
+}
+
+export function shopScope(shopId: string): SQL {
+  return eq(orders.shopId, shopId)
+}
+
+export function buyerScope(profileId: string, shopId?: string): SQL {
+  return and(eq(orders.profileId, profileId), shopId ? eq(orders.shopId, shopId) : undefined) as SQL
+}
+
+// ---------------------------------------------------------------- timeline
+
+export type NewOrderEvent = typeof orderEvents.$inferInsert
+
+export async function insertOrderEvent(db: Db, values: NewOrderEvent): Promise<OrderEventRow> {
+  const [row] = await db.insert(orderEvents).values(values).returning()
+  return row!
+}
+
+export async function listOrderEvents(db: Db, orderId: string): Promise<OrderEventRow[]> {
+  return db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
+}

@@ -1,0 +1,157 @@
+/**
+ * Reading orders and moving them through the status machine (DESIGN §8).
+ *
+ * Who may see an order: staff of its shop (dashboard.view), the logged-in buyer (profile), or anyone with
+ * the private link's key. Who may move it: staff with orders.move, one step forward or cancel; the buyer
+ * (or key holder) may only cancel while it is placed. Anything else is a 409 and nothing changes.
+ */
+import { timingSafeEqual } from 'node:crypto'
+import { canTransition, orderStatusLabels, orderSummary } from '@shop/domain'
+import type { SQL } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import type { Db } from '../../db/client'
+import { sha256 } from '../../lib/crypto'
+import { BadRequest, Conflict, Forbidden, HttpError, NotAuthenticated, NotFound } from '../../lib/errors'
+import { type Page, parseQuery } from '../../lib/feathers-query'
+import { authorize, requireUser } from '../../plugins/auth'
+import { refreshInStock } from '../catalog/inventory.service'
+import { notifyStaff, notifyUser } from '../notifications/notify'
+import { returnStock } from './order-stock.repository'
+import {
+  buyerScope,
+  findOrder,
+  findOrderForUpdate,
+  insertOrderEvent,
+  listOrderEvents,
+  listOrders,
+  orderQuerySpec,
+  setOrderStatus,
+  shopScope,
+} from './order.repository'
+import { type OrderRow, type StoredLine, orderDto } from './orders.dto'
+import type { OrderDto, OrderPatchInput } from './orders.schemas'
+
+type Actor = 'staff' | 'shopper'
+
+/** Compares the key's hash with the stored one in constant time. */
+function keyMatches(order: OrderRow, key: string | undefined): boolean {
+  if (!key || !order.accessKeyHash) return false
+  const given = Buffer.from(sha256(key), 'hex')
+  const stored = Buffer.from(order.accessKeyHash, 'hex')
+  return given.length === stored.length && timingSafeEqual(given, stored)
+}
+
+function isBuyer(request: FastifyRequest, order: OrderRow, key: string | undefined): boolean {
+  return (!!request.user && order.profileId === request.user.id) || keyMatches(order, key)
+}
+
+/** 401 when there is neither a login nor a key; 404 for an unknown order. */
+async function loadOrder(request: FastifyRequest, id: string, key: string | undefined): Promise<OrderRow> {
+  if (!request.user && !key) throw NotAuthenticated()
+  const order = await findOrder(request.server.db, id)
+  if (!order) throw NotFound('No such order')
+  return order
+}
+
+export async function listShopOrders(
+  request: FastifyRequest,
+  query: Record<string, unknown> & { shop?: string; profile?: string },
+): Promise<Page<OrderDto>> {
+  const { shop, profile, ...rest } = query
+  const parsed = parseQuery(orderQuerySpec, rest)
+  const user = requireUser(request)
+  let scope: SQL
+  if (profile !== undefined) {
+    const profileId = profile.toLowerCase()
+    if (profileId !== user.id) {
+      // Staff may look at one buyer's orders in their own shop; nobody else sees another's orders.
+      if (!shop) throw Forbidden('You can only list your own orders')
+      await authorize(request, shop, 'dashboard.view')
+    }
+    scope = buyerScope(profileId, shop)
+  } else {
+    if (!shop) throw BadRequest('Invalid query: shop is required', [{ path: 'shop', message: 'is required (or profile)' }])
+    await authorize(request, shop, 'dashboard.view')
+    scope = shopScope(shop)
+  }
+  const { rows, total } = await listOrders(request.server.db, scope, parsed)
+  return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map((row) => orderDto(row)) }
+}
+
+export async function getOrder(request: FastifyRequest, id: string, key: string | undefined): Promise<OrderDto> {
+  const order = await loadOrder(request, id, key)
+  if (!isBuyer(request, order, key)) {
+    if (!request.user) throw NotFound('No such order')
+    await authorize(request, order.shopId, 'dashboard.view')
+  }
+  return orderDto(order, await listOrderEvents(request.server.db, order.id))
+}
+
+/** Staff when the caller has orders.move in the shop, else the buyer; anyone else gets 404 (or 403). */
+async function actorFor(request: FastifyRequest, order: OrderRow, key: string | undefined): Promise<Actor> {
+  const buyer = isBuyer(request, order, key)
+  if (!request.user) {
+    if (buyer) return 'shopper'
+    throw NotFound('No such order')
+  }
+  try {
+    await authorize(request, order.shopId, 'orders.move')
+    return 'staff'
+  } catch (error) {
+    if (buyer && error instanceof HttpError && (error.code === 403 || error.code === 404)) return 'shopper'
+    throw error
+  }
+}
+
+/** Gives a canceled order's stock back and refreshes inStock, after the order row's lock (inventory, then products). */
+async function restock(tx: Db, order: OrderRow): Promise<void> {
+  const lines = (order.items as StoredLine[])
+    .filter((line) => line.stockTaken !== false)
+    .map((line) => ({ productId: line.product, variantId: line.variant ?? '', count: line.count }))
+  const touched = await returnStock(tx, order.shopId, lines)
+  for (const productId of touched.sort()) await refreshInStock(tx, productId)
+}
+
+export async function changeOrderStatus(
+  request: FastifyRequest,
+  id: string,
+  key: string | undefined,
+  input: OrderPatchInput,
+): Promise<OrderDto> {
+  const found = await loadOrder(request, id, key)
+  const actor = await actorFor(request, found, key)
+  const db = request.server.db
+  const updated = await db.transaction(async (tx) => {
+    const order = await findOrderForUpdate(tx, found.id)
+    if (!order) throw NotFound('No such order')
+    if (!canTransition(order.status, input.status, order.delivery.type, actor)) {
+      const message =
+        actor === 'shopper'
+          ? 'You can only cancel an order while it is placed'
+          : `Order ${order.orderId} cannot move from ${order.status} to ${input.status}`
+      throw Conflict(message, [{ path: 'status', message: `cannot change from ${order.status} to ${input.status}` }])
+    }
+    const row = await setOrderStatus(tx, order.id, input.status)
+    const note = input.note?.trim() ?? ''
+    await insertOrderEvent(tx, { shopId: order.shopId, orderId: order.id, status: input.status, note, actorId: request.user?.id ?? null })
+    if (input.status === 'canceled') await restock(tx, order)
+    if (order.profileId) {
+      await notifyUser(tx, order.shopId, order.profileId, {
+        type: 'order-status',
+        title: `Order ${order.orderId} is ${orderStatusLabels[input.status]}`,
+        body: note || orderSummary(order.items),
+        link: `/account/orders?order=${order.id}`,
+      })
+    }
+    if (actor === 'shopper') {
+      await notifyStaff(tx, order.shopId, 'orders.move', {
+        type: 'order-canceled',
+        title: `Order ${order.orderId} was canceled by the buyer`,
+        body: note || orderSummary(order.items),
+        link: `/admin/orders?order=${order.id}`,
+      })
+    }
+    return row
+  })
+  return orderDto(updated, await listOrderEvents(db, updated.id))
+}

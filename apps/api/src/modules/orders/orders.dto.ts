@@ -1,0 +1,143 @@
+/**
+ * Row → response mappers for checkouts and orders, and the shapes of their stored snapshots. Only the
+ * fields listed here ever reach a client; contact details only when the caller may see them.
+ */
+import { checkoutTotal, toMajor } from '@shop/domain'
+import type { DeliveryDetails, DiscountTerms, ImageRef, LineItem, checkouts, orderEvents, orders } from '../../db/schema'
+import type { CheckoutDto, DeliveryDto, DiscountDto, LineDto, OrderDto, TotalsDto } from './orders.schemas'
+
+export type CheckoutRow = typeof checkouts.$inferSelect
+export type OrderRow = typeof orders.$inferSelect
+export type OrderEventRow = typeof orderEvents.$inferSelect
+
+/**
+ * A priced line as stored in `items` (jsonb): schema.ts's LineItem plus what the response shows of the
+ * product at the time (list and sale price, images) and whether placing the order took stock for it.
+ */
+export type StoredLine = LineItem & {
+  priceMinor: number
+  sellAtMinor: number
+  images: ImageRef[]
+  /** Orders only: a tracked inventory row was decremented, so a cancel gives the count back. */
+  stockTaken?: boolean
+}
+
+export type StoredRate = NonNullable<DeliveryDetails['rate']> & { estimatedDays: number | null }
+export type StoredDelivery = Omit<DeliveryDetails, 'rate'> & { rate?: StoredRate }
+
+/** Rows written before these fields existed still map: fall back to what LineItem has. */
+function storedLine(line: LineItem): StoredLine {
+  const stored = line as Partial<StoredLine> & LineItem
+  return {
+    ...line,
+    priceMinor: stored.priceMinor ?? line.unitPriceMinor,
+    sellAtMinor: stored.sellAtMinor ?? 0,
+    images: stored.images ?? (line.image ? [line.image] : []),
+  }
+}
+
+export function lineDto(line: LineItem): LineDto {
+  const stored = storedLine(line)
+  return {
+    product: {
+      _id: stored.product,
+      title: stored.title,
+      price: { value: toMajor(stored.priceMinor), currency: stored.currency },
+      sellAt: toMajor(stored.sellAtMinor),
+      images: stored.images.map((image) => ({ url: image.url, thumbnail: image.thumbnail, alt: image.alt ?? '' })),
+    },
+    variant: stored.variant ? { _id: stored.variant, features: { ...(stored.features ?? {}) } } : null,
+    count: stored.count,
+    unitPrice: toMajor(stored.unitPriceMinor),
+  }
+}
+
+export function deliveryDto(delivery: DeliveryDetails, withContact: boolean): DeliveryDto {
+  const rate = delivery.rate as StoredRate | undefined
+  return {
+    type: delivery.type,
+    region: delivery.region ?? null,
+    rate: rate
+      ? {
+          _id: rate.id,
+          name: rate.name,
+          rate: { value: toMajor(rate.rateMinor), currency: rate.currency },
+          paymentOption: rate.paymentOption,
+          estimatedDays: rate.estimatedDays ?? null,
+        }
+      : null,
+    ...(withContact ? { address: delivery.address ?? '', phone: delivery.phone ?? '' } : {}),
+  }
+}
+
+/** Stored terms hold minor units for fixed codes (as discountAmount wants); the wire shows major units. */
+export function discountDto(terms: DiscountTerms | null): DiscountDto {
+  if (!terms) return null
+  return { code: terms.code, type: terms.type, value: terms.type === 'fixed' ? toMajor(terms.value) : terms.value }
+}
+
+type Amounts = { subtotalMinor: number; taxMinor: number; deliveryMinor: number; discountMinor: number; totalMinor: number }
+
+function totalsDto(row: Amounts): TotalsDto {
+  return {
+    subtotal: toMajor(row.subtotalMinor),
+    tax: toMajor(row.taxMinor),
+    delivery: toMajor(row.deliveryMinor),
+    discount: toMajor(row.discountMinor),
+    total: toMajor(row.totalMinor),
+  }
+}
+
+/** `creator`: the caller made this checkout, so its contact details are theirs to see. */
+export function checkoutDto(row: CheckoutRow, creator: boolean): CheckoutDto {
+  return {
+    _id: row.id,
+    shop: row.shopId,
+    items: row.items.map(lineDto),
+    delivery: deliveryDto(row.delivery, creator),
+    discount: discountDto(row.discount ?? null),
+    tax: toMajor(row.taxMinor),
+    currency: row.currency,
+    totals: totalsDto(row),
+    createdAt: row.createdAt.toISOString(),
+    ...(creator ? { email: row.email, profile: row.profileId } : {}),
+  }
+}
+
+/** SPEC §9's checkout total of an order: what an instant provider collects when it is placed. */
+export function amountDueMinor(row: Pick<OrderRow, 'subtotalMinor' | 'taxMinor' | 'deliveryMinor' | 'discountMinor' | 'delivery'>): number {
+  return checkoutTotal({
+    subtotal: row.subtotalMinor,
+    tax: row.taxMinor,
+    deliveryFee: row.deliveryMinor,
+    discount: row.discountMinor,
+    deliveryType: row.delivery.type,
+    paymentOption: row.delivery.rate?.paymentOption ?? null,
+  })
+}
+
+export function orderDto(row: OrderRow, timeline?: OrderEventRow[]): OrderDto {
+  return {
+    _id: row.id,
+    orderId: row.orderId,
+    shop: row.shopId,
+    profile: row.profileId,
+    email: row.email,
+    phone: row.phone,
+    items: row.items.map(lineDto),
+    delivery: deliveryDto(row.delivery, true),
+    discount: discountDto(row.discount ?? null),
+    tax: toMajor(row.taxMinor),
+    currency: row.currency,
+    totals: totalsDto(row),
+    amountDue: toMajor(amountDueMinor(row)),
+    status: row.status,
+    acked: row.acked,
+    payment: { provider: row.paymentProvider },
+    ...(timeline
+      ? { timeline: timeline.map((event) => ({ status: event.status, note: event.note, createdAt: event.createdAt.toISOString() })) }
+      : {}),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}

@@ -1,0 +1,148 @@
+/** HTTP for checkouts and orders (SPEC §7 /api/checkouts/, /api/orders/): schemas and one call per handler. */
+import type { FastifyInstance } from 'fastify'
+import { feathersQuerySchema, pageSchema } from '../../lib/feathers-query'
+import { errorResponses } from '../../lib/schemas'
+import { checkoutQuerySpec } from './checkout.repository'
+import { createCheckout, getCheckout, listOwnCheckouts } from './checkout.service'
+import { orderQuerySpec } from './order.repository'
+import { changeOrderStatus, getOrder, listShopOrders } from './order.service'
+import {
+  CheckoutCreateBody,
+  type CheckoutCreateInput,
+  CheckoutResponse,
+  EmptyQuery,
+  IdParams,
+  IdempotencyHeaders,
+  KeyQuery,
+  OrderCreateBody,
+  type OrderCreateInput,
+  OrderPatchBody,
+  type OrderPatchInput,
+  OrderResponse,
+  PlaceQuery,
+  Uuid,
+} from './orders.schemas'
+import { placeOrder } from './place-order'
+
+type IdRoute = { Params: { id: string } }
+type Query = Record<string, unknown>
+
+const checkoutListQuery = { ...feathersQuerySchema(checkoutQuerySpec, { profile: Uuid, shop: Uuid }), required: ['profile', 'shop'] }
+const orderListQuery = feathersQuerySchema(orderQuerySpec, { shop: Uuid, profile: Uuid })
+
+export default async function routes(app: FastifyInstance) {
+  // ---------------------------------------------------------------- checkouts
+  app.post<{ Querystring: PlaceQuery; Body: CheckoutCreateInput }>(
+    '/api/checkouts/',
+    {
+      schema: {
+        tags: ['checkouts'],
+        summary: 'Price a cart into a shareable checkout (anyone; email required when anonymous)',
+        security: [{}, { bearer: [] }],
+        querystring: PlaceQuery,
+        body: CheckoutCreateBody,
+        response: { 201: CheckoutResponse, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createCheckout(request, request.query, request.body)),
+  )
+
+  app.get<IdRoute>(
+    '/api/checkouts/:id',
+    {
+      schema: {
+        tags: ['checkouts'],
+        summary: 'A checkout by its (unguessable) id; contact details only for its creator',
+        security: [{}, { bearer: [] }],
+        params: IdParams,
+        querystring: EmptyQuery,
+        response: { 200: CheckoutResponse, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => getCheckout(request, request.params.id),
+  )
+
+  app.get<{ Querystring: Query & { profile: string; shop: string } }>(
+    '/api/checkouts/',
+    {
+      schema: {
+        tags: ['checkouts'],
+        summary: 'The caller\'s own checkouts in a shop (profile must be the caller), newest first',
+        querystring: checkoutListQuery,
+        response: { 200: pageSchema(CheckoutResponse), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listOwnCheckouts(request, request.query),
+  )
+
+  // ---------------------------------------------------------------- orders
+  app.post<{ Querystring: PlaceQuery; Body: OrderCreateInput; Headers: { 'idempotency-key'?: string } }>(
+    '/api/orders/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Place an order from a checkout or from items + delivery (anyone; email required when anonymous)',
+        description:
+          'Re-prices from the catalog, takes the discount use and the stock in one transaction. A shortage is a 409 ' +
+          'naming `items.N`. With `Idempotency-Key`, a repeat of the same key in the shop answers the first order ' +
+          '(200). An anonymous buyer gets `accessKey` and `privateUrl` once, in the 201.',
+        security: [{}, { bearer: [] }],
+        querystring: PlaceQuery,
+        headers: IdempotencyHeaders,
+        body: OrderCreateBody,
+        response: { 200: OrderResponse, 201: OrderResponse, ...errorResponses(400, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const placed = await placeOrder(request, request.query, request.body, request.headers['idempotency-key'])
+      return reply.code(placed.created ? 201 : 200).send(placed.order)
+    },
+  )
+
+  app.get<{ Querystring: Query & { shop?: string; profile?: string } }>(
+    '/api/orders/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'A shop\'s orders (staff, shop required) or the caller\'s own (profile = caller)',
+        description:
+          'Filters: status (also $in, or $or[0][status]=…), acked, orderId[$q], email[$q], createdAt[$gte|$lte] ' +
+          '(ISO or ms), updatedAt; sort by createdAt (default newest first), updatedAt, orderId, status, totals.total.',
+        querystring: orderListQuery,
+        response: { 200: pageSchema(OrderResponse), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => listShopOrders(request, request.query),
+  )
+
+  app.get<IdRoute & { Querystring: { key?: string } }>(
+    '/api/orders/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'One order with its timeline: staff of its shop, its buyer, or anyone with ?key= (the private link)',
+        security: [{}, { bearer: [] }],
+        params: IdParams,
+        querystring: KeyQuery,
+        response: { 200: OrderResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getOrder(request, request.params.id, request.query.key),
+  )
+
+  app.patch<IdRoute & { Querystring: { key?: string }; Body: OrderPatchInput }>(
+    '/api/orders/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Move an order: staff one step forward or cancel; the buyer (or ?key=) cancel while placed',
+        security: [{}, { bearer: [] }],
+        params: IdParams,
+        querystring: KeyQuery,
+        body: OrderPatchBody,
+        response: { 200: OrderResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => changeOrderStatus(request, request.params.id, request.query.key, request.body),
+  )
+}

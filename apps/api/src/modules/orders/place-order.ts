@@ -1,0 +1,259 @@
+/**
+ * Placing an order (DESIGN §8), in one transaction: re-price from the catalog (never from the checkout's
+ * stored prices), take the discount use, write the order, its first timeline entry and the notifications,
+ * then take the stock. Stock comes last so the hot inventory rows stay locked for as short a time as
+ * possible; any failure (a shortage is a 409 naming the line) rolls everything back.
+ *
+ * `Idempotency-Key`: requests with the same key for the same shop are serialized by an advisory lock, and
+ * every one after the first answers the first one's order (200) instead of placing another.
+ */
+import { randomInt } from 'node:crypto'
+import { checkoutTotal, orderSummary, orderTotal, toMajor } from '@shop/domain'
+import type { FastifyRequest } from 'fastify'
+import type { Db } from '../../db/client'
+import { randomToken, sha256 } from '../../lib/crypto'
+import { BadRequest, Conflict, type FieldError, GeneralError, NotFound, isUniqueViolation } from '../../lib/errors'
+import { refreshInStock } from '../catalog/inventory.service'
+import { notifyStaff, notifyUser } from '../notifications/notify'
+import { findCheckout } from './checkout.repository'
+import { buyerEmail } from './checkout.service'
+import { type StockLine, takeStock } from './order-stock.repository'
+import {
+  type ShopTerms,
+  findOrderByIdempotencyKey,
+  insertPlacedOrder,
+  listOrderEvents,
+  lockIdempotencyKey,
+  setOrderItems,
+} from './order.repository'
+import { type OrderEventRow, type OrderRow, type StoredLine, orderDto } from './orders.dto'
+import type { OrderCreateInput, OrderDto, PlaceQuery } from './orders.schemas'
+import { type SnapshotInput, checkItemShape, loadPricingContext, priceSnapshot } from './pricing-snapshot'
+
+/** No 0/O, 1/I/L: easy to read out over the phone. 31^6 ≈ 887 million codes per shop. */
+export const ORDER_ID_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
+const ORDER_ID_LENGTH = 6
+const ORDER_ID_ATTEMPTS = 8
+const IDEMPOTENCY_INDEX = 'orders_shop_idempotency_key'
+
+export function newOrderId(): string {
+  let id = ''
+  for (let i = 0; i < ORDER_ID_LENGTH; i++) id += ORDER_ID_ALPHABET[randomInt(ORDER_ID_ALPHABET.length)]
+  return id
+}
+
+export type PlacedOrder = { created: boolean; order: OrderDto }
+
+function invalid(errors: FieldError[]): never {
+  const first = errors[0]!
+  throw BadRequest(`Invalid body: ${first.path} ${first.message}`, errors)
+}
+
+/** The body names either a checkout or the items and delivery itself. */
+function checkBodyShape(input: OrderCreateInput): void {
+  if (input.checkout !== undefined) {
+    const extra = (['items', 'delivery', 'discount'] as const).filter((field) => input[field] !== undefined)
+    if (extra.length) invalid(extra.map((field) => ({ path: field, message: 'is not allowed with checkout (it comes from the checkout)' })))
+    return
+  }
+  const missing = (['items', 'delivery'] as const).filter((field) => input[field] === undefined)
+  if (missing.length) invalid(missing.map((field) => ({ path: field, message: 'is required (or send checkout)' })))
+  checkItemShape(input.items!)
+}
+
+/** `payment.provider` must be one the shop has enabled; the first enabled one by default. */
+function paymentProvider(terms: ShopTerms, requested: string | undefined): string {
+  const enabled = terms.paymentOptions.filter((option) => option.enabled).map((option) => option.provider)
+  // A shop that has not set payment options yet takes orders paid on delivery or at pick-up.
+  const accepted = enabled.length ? enabled : ['manual']
+  if (requested === undefined) return accepted[0]!
+  if (!accepted.includes(requested)) {
+    invalid([{ path: 'payment.provider', message: `is not accepted by this shop (accepted: ${accepted.join(', ')})` }])
+  }
+  return requested
+}
+
+/** What to price: the body's items and delivery, or a checkout of this shop (only its ids and counts). */
+async function orderSource(tx: Db, shopId: string, input: OrderCreateInput): Promise<SnapshotInput & { checkoutId: string | null }> {
+  if (input.checkout === undefined) {
+    return { items: input.items!, delivery: input.delivery!, discount: input.discount ?? null, checkoutId: null }
+  }
+  const checkout = await findCheckout(tx, input.checkout)
+  if (!checkout || checkout.shopId !== shopId) throw NotFound('No such checkout')
+  const { delivery } = checkout
+  return {
+    items: checkout.items.map((line) => ({ product: line.product, variant: line.variant ?? null, count: line.count })),
+    delivery: {
+      type: delivery.type,
+      ...(delivery.region ? { region: delivery.region } : {}),
+      ...(delivery.address ? { address: delivery.address } : {}),
+      ...(delivery.phone ? { phone: delivery.phone } : {}),
+      ...(delivery.rate ? { rate: delivery.rate.id } : {}),
+    },
+    discount: checkout.discount ? { code: checkout.discount.code } : null,
+    checkoutId: checkout.id,
+  }
+}
+
+const stockKey = (productId: string, variantId: string) => `${productId}/${variantId}`
+
+/**
+ * Takes the stock of every line (one statement), refuses with a 409 naming each short line, and refreshes
+ * `inStock` of the products that ran out. Answers the keys of the lines that had a tracked row.
+ */
+async function takeOrderStock(tx: Db, shopId: string, items: StoredLine[]): Promise<Set<string>> {
+  const lines: StockLine[] = items.map((item) => ({ productId: item.product, variantId: item.variant ?? '', count: item.count }))
+  const taken = await takeStock(tx, shopId, lines)
+  const byKey = new Map(taken.map((row) => [stockKey(row.productId, row.variantId), row]))
+  const short: FieldError[] = []
+  lines.forEach((line, i) => {
+    const row = byKey.get(stockKey(line.productId, line.variantId))
+    if (row && row.remaining === null) short.push({ path: `items.${i}`, message: `only ${row.available} left` })
+  })
+  if (short.length) {
+    const first = items[Number(short[0]!.path.split('.')[1])]!
+    throw Conflict(`Not enough stock of ${first.title}: ${short[0]!.message}`, short)
+  }
+  // Only a row that reached 0 can change a product's inStock.
+  const soldOut = [...new Set(taken.filter((row) => row.remaining === 0).map((row) => row.productId))].sort()
+  for (const productId of soldOut) await refreshInStock(tx, productId)
+  return new Set(byKey.keys())
+}
+
+type Outcome = { created: true; row: OrderRow; events: OrderEventRow[] } | { created: false; row: OrderRow }
+
+async function placeInTransaction(
+  tx: Db,
+  request: FastifyRequest,
+  shopId: string,
+  email: string,
+  input: OrderCreateInput,
+  idempotencyKey: string | undefined,
+  accessKey: string | null,
+): Promise<Outcome> {
+  const user = request.user
+  if (idempotencyKey) {
+    await lockIdempotencyKey(tx, shopId, idempotencyKey)
+    const existing = await findOrderByIdempotencyKey(tx, shopId, idempotencyKey)
+    if (existing) return { created: false, row: existing }
+  }
+  const source = await orderSource(tx, shopId, input)
+  const context = await loadPricingContext(tx, shopId, source.items)
+  const provider = paymentProvider(context.terms, input.payment?.provider)
+  const snapshot = await priceSnapshot(tx, context, source, 'order')
+  const amounts = { subtotal: snapshot.subtotalMinor, deliveryFee: snapshot.deliveryMinor, discount: snapshot.discountMinor, deliveryType: snapshot.delivery.type }
+  const amountDue = checkoutTotal({ ...amounts, tax: snapshot.taxMinor, paymentOption: snapshot.delivery.rate?.paymentOption ?? null })
+
+  let placed: { order: OrderRow; event: OrderEventRow } | null = null
+  for (let attempt = 0; !placed; attempt++) {
+    if (attempt === ORDER_ID_ATTEMPTS) throw GeneralError('Could not allocate an order id')
+    placed = await insertPlacedOrder(
+      tx,
+      {
+        shopId,
+        orderId: newOrderId(),
+        profileId: user?.id ?? null,
+        email,
+        phone: input.phone ?? snapshot.delivery.phone ?? user?.phone ?? '',
+        checkoutId: source.checkoutId,
+        items: snapshot.items,
+        delivery: snapshot.delivery,
+        discount: snapshot.discount,
+        discountCodeId: snapshot.discountCodeId,
+        currency: snapshot.currency,
+        subtotalMinor: snapshot.subtotalMinor,
+        taxMinor: snapshot.taxMinor,
+        deliveryMinor: snapshot.deliveryMinor,
+        discountMinor: snapshot.discountMinor,
+        totalMinor: orderTotal(amounts),
+        status: 'placed',
+        paymentProvider: provider,
+        // Nothing to settle up front: paid on delivery or at pick-up, or nothing due.
+        acked: provider === 'manual' || amountDue === 0,
+        accessKeyHash: accessKey ? sha256(accessKey) : null,
+        idempotencyKey: idempotencyKey ?? null,
+      },
+      user?.id ?? null,
+    )
+  }
+  let row = placed.order
+
+  const summary = orderSummary(snapshot.items)
+  const link = `/account/orders?order=${row.id}`
+  if (user) await notifyUser(tx, shopId, user.id, { type: 'order-placed', title: `Order ${row.orderId} is placed`, body: summary, link })
+  await notifyStaff(
+    tx,
+    shopId,
+    'orders.move',
+    {
+      type: 'new-order',
+      title: `New order ${row.orderId}`,
+      body: `${summary} · ${snapshot.currency} ${toMajor(row.totalMinor).toFixed(2)}`,
+      link: `/admin/orders?order=${row.id}`,
+    },
+    user?.id,
+  )
+
+  const tracked = await takeOrderStock(tx, shopId, snapshot.items)
+  if (snapshot.items.some((item) => !tracked.has(stockKey(item.product, item.variant ?? '')))) {
+    // Lines without a tracked row took no stock, so canceling must not give any back.
+    const items = snapshot.items.map((item) => ({ ...item, stockTaken: tracked.has(stockKey(item.product, item.variant ?? '')) }))
+    row = await setOrderItems(tx, row.id, items)
+  }
+  return { created: true, row, events: [placed.event] }
+}
+
+function isRetryable(error: unknown): boolean {
+  const code = ((error as { cause?: { code?: string } })?.cause ?? (error as { code?: string }))?.code
+  return code === '40P01' || code === '40001'
+}
+
+/** A replay must come from the same buyer, or the key would hand one buyer's order to another. */
+function checkSameBuyer(row: OrderRow, request: FastifyRequest, email: string): void {
+  if (row.profileId !== (request.user?.id ?? null) || row.email.toLowerCase() !== email.toLowerCase()) {
+    throw Conflict('This Idempotency-Key was already used for another order', [
+      { path: 'headers.idempotency-key', message: 'was already used for another order' },
+    ])
+  }
+}
+
+export async function placeOrder(
+  request: FastifyRequest,
+  query: PlaceQuery,
+  input: OrderCreateInput,
+  idempotencyKey: string | undefined,
+): Promise<PlacedOrder> {
+  const db = request.server.db
+  const email = buyerEmail(request, query.email)
+  checkBodyShape(input)
+  const shopId = query.shop.toLowerCase()
+  const accessKey = request.user ? null : randomToken(32)
+
+  let outcome: Outcome | undefined
+  for (let attempt = 1; !outcome; attempt++) {
+    try {
+      outcome = await db.transaction((tx) => placeInTransaction(tx, request, shopId, email, input, idempotencyKey, accessKey))
+    } catch (error) {
+      // A deadlock with an unrelated writer (a product deleted mid-order, say): run the order again.
+      if (isRetryable(error) && attempt < 3) continue
+      if (idempotencyKey && isUniqueViolation(error, IDEMPOTENCY_INDEX)) {
+        const winner = await findOrderByIdempotencyKey(db, shopId, idempotencyKey)
+        if (winner) outcome = { created: false, row: winner }
+        else throw error
+      } else {
+        throw error
+      }
+    }
+  }
+
+  if (!outcome.created) {
+    checkSameBuyer(outcome.row, request, email)
+    return { created: false, order: orderDto(outcome.row, await listOrderEvents(db, outcome.row.id)) }
+  }
+  const order = orderDto(outcome.row, outcome.events)
+  if (accessKey) {
+    order.accessKey = accessKey
+    order.privateUrl = `/orders/${outcome.row.id}?key=${accessKey}`
+  }
+  return { created: true, order }
+}

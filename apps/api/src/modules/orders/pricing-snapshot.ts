@@ -1,0 +1,184 @@
+/**
+ * The server-priced snapshot shared by checkouts and orders: lines priced from the catalog with the
+ * displayed price, the delivery rate checked against the shop and region, the discount code's terms, tax
+ * from the shop's settings, and the amounts in minor units. Nothing the client sends is a price.
+ *
+ * A checkout is a preview: a code that cannot be used now simply gives no discount. An order redeems the
+ * code inside its transaction, so an unusable code fails the order (422/409).
+ */
+import { discountAmount, displayedPrice, subtotal, taxAmount } from '@shop/domain'
+import type { Db } from '../../db/client'
+import type { DiscountTerms } from '../../db/schema'
+import { BadRequest, type FieldError, NotFound } from '../../lib/errors'
+import { findApplicableRate } from '../delivery/delivery.service'
+import { findValidDiscountCode, redeemDiscountCode } from '../discounts/discount.service'
+import { type PricedProduct, type ShopTerms, findShopForPricing } from './order.repository'
+import type { StoredDelivery, StoredLine } from './orders.dto'
+import type { DeliveryInput, DiscountInput, ItemInput } from './orders.schemas'
+
+export type SnapshotInput = { items: ItemInput[]; delivery: DeliveryInput; discount?: DiscountInput }
+
+export type PricedSnapshot = {
+  currency: string
+  items: StoredLine[]
+  delivery: StoredDelivery
+  /** The code's terms: a percent, or minor units for a fixed code. */
+  discount: DiscountTerms | null
+  /** Orders only: the redeemed code's id. */
+  discountCodeId: string | null
+  subtotalMinor: number
+  taxMinor: number
+  /** The chosen rate's fee; 0 for pick-up. */
+  deliveryMinor: number
+  discountMinor: number
+}
+
+export type SnapshotMode = 'checkout' | 'order'
+
+function invalid(errors: FieldError[]): never {
+  const first = errors[0]!
+  throw BadRequest(`Invalid body: ${first.path} ${first.message}`, errors)
+}
+
+/** The shop's terms and the catalog rows the items name: what a snapshot is priced from. */
+export type PricingContext = { terms: ShopTerms; products: Map<string, PricedProduct> }
+
+export async function loadPricingContext(db: Db, shopId: string, items: readonly { product: string }[]): Promise<PricingContext> {
+  const ids = [...new Set(items.map((item) => item.product.toLowerCase()))]
+  const found = await findShopForPricing(db, shopId, ids)
+  if (!found) throw NotFound('No such shop')
+  return { terms: found.terms, products: new Map(found.products.map((product) => [product.id, product])) }
+}
+
+/** Checks that need no database: each product+variant once, as the cart keeps them (SPEC §5). */
+export function checkItemShape(items: ItemInput[]): void {
+  const errors: FieldError[] = []
+  const seen = new Map<string, number>()
+  items.forEach((item, i) => {
+    const key = `${item.product.toLowerCase()}/${item.variant ?? ''}`
+    const first = seen.get(key)
+    if (first === undefined) seen.set(key, i)
+    else errors.push({ path: `items.${i}`, message: `repeats items.${first} (same product and variant)` })
+  })
+  if (errors.length) invalid(errors)
+}
+
+function priceLines({ terms, products }: PricingContext, items: ItemInput[], errors: FieldError[]): StoredLine[] {
+  const lines: StoredLine[] = []
+  items.forEach((item, i) => {
+    const product = products.get(item.product.toLowerCase())
+    if (!product) {
+      errors.push({ path: `items.${i}.product`, message: 'is not an available product of this shop' })
+      return
+    }
+    if (product.currency !== terms.currency) {
+      errors.push({ path: `items.${i}.product`, message: `is priced in ${product.currency}; this shop sells in ${terms.currency}` })
+      return
+    }
+    const variantId = item.variant ?? null
+    const variant = variantId === null ? undefined : product.variants.find((v) => v._id === variantId)
+    if (product.variants.length > 0 && variantId === null) {
+      errors.push({ path: `items.${i}.variant`, message: 'is required: the product has variants' })
+      return
+    }
+    if (product.variants.length > 0 && !variant) {
+      errors.push({ path: `items.${i}.variant`, message: 'is not a variant of the product' })
+      return
+    }
+    if (product.variants.length === 0 && variantId !== null) {
+      errors.push({ path: `items.${i}.variant`, message: 'must be omitted: the product has no variants' })
+      return
+    }
+    const image = product.images[0]
+    lines.push({
+      product: product.id,
+      ...(variant ? { variant: variant._id, features: { ...variant.features } } : {}),
+      count: item.count,
+      title: product.title,
+      unitPriceMinor: displayedPrice(product.priceMinor, product.sellAtMinor),
+      currency: product.currency,
+      ...(image ? { image } : {}),
+      priceMinor: product.priceMinor,
+      sellAtMinor: product.sellAtMinor,
+      images: product.images,
+    })
+  })
+  return lines
+}
+
+async function resolveDelivery(db: Db, terms: ShopTerms, input: DeliveryInput, errors: FieldError[]): Promise<StoredDelivery> {
+  const phone = input.phone ? { phone: input.phone } : {}
+  if (input.type === 'pick-up') {
+    for (const field of ['region', 'rate', 'address'] as const) {
+      if (input[field] !== undefined) errors.push({ path: `delivery.${field}`, message: 'is only for dispatch' })
+    }
+    return { type: 'pick-up', ...phone }
+  }
+  for (const field of ['region', 'rate', 'address'] as const) {
+    if (input[field] === undefined) errors.push({ path: `delivery.${field}`, message: 'is required for dispatch' })
+  }
+  if (!input.region || !input.rate || !input.address) return { type: 'dispatch', ...phone }
+  const rate = await findApplicableRate(db, terms.shopId, input.rate, input.region)
+  if (!rate) {
+    errors.push({ path: 'delivery.rate', message: 'is not an active delivery rate of this shop for the region' })
+  } else if (rate.currency !== terms.currency) {
+    errors.push({ path: 'delivery.rate', message: `is priced in ${rate.currency}; this shop sells in ${terms.currency}` })
+  }
+  return {
+    type: 'dispatch',
+    region: input.region,
+    address: input.address.trim(),
+    ...phone,
+    ...(rate
+      ? {
+          rate: {
+            id: rate.id,
+            name: rate.name,
+            rateMinor: rate.rateMinor,
+            currency: rate.currency,
+            paymentOption: rate.paymentOption,
+            estimatedDays: rate.estimatedDays,
+          },
+        }
+      : {}),
+  }
+}
+
+/**
+ * Prices `input` from `context` (loaded for the same items). Every invalid item and delivery field is reported in one 400. In 'order'
+ * mode `db` must be the order's transaction: the discount use is taken there.
+ */
+export async function priceSnapshot(db: Db, context: PricingContext, input: SnapshotInput, mode: SnapshotMode): Promise<PricedSnapshot> {
+  checkItemShape(input.items)
+  const { terms } = context
+  const errors: FieldError[] = []
+  const items = priceLines(context, input.items, errors)
+  const delivery = await resolveDelivery(db, terms, input.delivery, errors)
+  if (errors.length) invalid(errors)
+
+  const subtotalMinor = subtotal(items)
+  let discount: DiscountTerms | null = null
+  let discountCodeId: string | null = null
+  const code = input.discount?.code
+  if (code) {
+    if (mode === 'order') {
+      const redeemed = await redeemDiscountCode(db, terms.shopId, code, subtotalMinor)
+      discount = { code: redeemed.code, type: redeemed.type, value: redeemed.value }
+      discountCodeId = redeemed.id
+    } else {
+      const row = await findValidDiscountCode(db, terms.shopId, code)
+      if (row && row.minSubtotalMinor <= subtotalMinor) discount = { code: row.code, type: row.type, value: row.value }
+    }
+  }
+  return {
+    currency: terms.currency,
+    items,
+    delivery,
+    discount,
+    discountCodeId,
+    subtotalMinor,
+    taxMinor: taxAmount(subtotalMinor, terms.taxRateBps),
+    deliveryMinor: delivery.type === 'dispatch' ? (delivery.rate?.rateMinor ?? 0) : 0,
+    discountMinor: discountAmount(subtotalMinor, discount),
+  }
+}
