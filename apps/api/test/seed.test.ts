@@ -1,15 +1,21 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { orderStatuses, orderTotal, subtotal } from '@shop/domain'
 import { asc, count, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Db } from '../src/db/client'
 import {
+  analyticsEvents,
   categories,
   deliveryRates,
   deliveryRegions,
   discountCodes,
   inventory,
+  notifications,
+  orderEvents,
+  orders,
   products,
+  reviews,
   shopConfigs,
   shopRoles,
   shops,
@@ -28,7 +34,10 @@ const other = await setupApp()
 const race = await setupApp()
 
 const DAY = 86_400_000
-const tables = { shops, shopConfigs, users, shopRoles, categories, products, inventory, uploads, deliveryRates, discountCodes }
+const tables = {
+  shops, shopConfigs, users, shopRoles, categories, products, inventory, uploads, deliveryRates, discountCodes,
+  orders, orderEvents, reviews, notifications, analyticsEvents,
+}
 
 async function counts(db: Db) {
   const result: Record<string, number> = {}
@@ -223,6 +232,46 @@ describe('demo seed on an empty database', () => {
       expect(days).toBeGreaterThan(364)
       expect(days).toBeLessThan(367)
     }
+  })
+
+  it('writes a month of orders in every status, each with its timeline and domain totals', async () => {
+    const rows = await db.select().from(orders).where(eq(orders.shopId, shopId))
+    expect(new Set(rows.map((o) => o.status))).toEqual(new Set(orderStatuses))
+    expect(new Set(rows.map((o) => o.orderId)).size).toBe(rows.length)
+    const events = await db.select().from(orderEvents).orderBy(asc(orderEvents.createdAt))
+    for (const order of rows) {
+      expect(order.subtotalMinor).toBe(subtotal(order.items))
+      expect(order.totalMinor).toBe(
+        orderTotal({ subtotal: order.subtotalMinor, deliveryFee: order.deliveryMinor, discount: order.discountMinor, deliveryType: order.delivery.type }),
+      )
+      const timeline = events.filter((e) => e.orderId === order.id)
+      expect(timeline[0]!.status).toBe('placed')
+      expect(timeline.at(-1)!.status).toBe(order.status)
+      expect(order.createdAt.getTime()).toBeGreaterThan(Date.now() - 31 * DAY)
+      expect(order.createdAt.getTime()).toBeLessThanOrEqual(Date.now())
+    }
+    // The demo shopper can open an order of theirs through the API.
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/token/', payload: { email: 'shopper@demo.shop', password: 'demo1234' } })
+    const headers = { authorization: `Bearer ${login.json().access_token}` }
+    const mine = rows.find((o) => o.email === 'shopper@demo.shop')!
+    const response = await ctx.app.inject({ url: `/api/orders/${mine.id}`, headers })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ orderId: mine.orderId, status: mine.status })
+  })
+
+  it('writes reviews of delivered orders, notifications and 30 days of visits', async () => {
+    const rows = await db.select().from(reviews).innerJoin(orders, eq(orders.id, reviews.relatedOrder))
+    expect(rows.length).toBeGreaterThan(0)
+    for (const { orders: order, reviews: review } of rows) {
+      expect(order.status).toBe('delivered')
+      expect(review.profileId).toBe(order.profileId)
+    }
+    const notes = await db.select().from(notifications)
+    expect(notes.some((n) => n.type === 'order-status' && !n.read)).toBe(true)
+    expect(notes.some((n) => n.type === 'new-order')).toBe(true)
+    const visits = await db.select().from(analyticsEvents).where(eq(analyticsEvents.shopId, shopId))
+    const days = new Set(visits.map((v) => v.createdAt.toISOString().slice(0, 10)))
+    expect(days.size).toBeGreaterThanOrEqual(30)
   })
 
   it('does nothing when called again', async () => {

@@ -1,5 +1,5 @@
 /**
- * Seeds "Demo Shop" on an empty database (DESIGN §13). Images are drawn and stored first (slow, outside the
+ * Seeds "Demo Shop" on an empty database (DESIGN §13), with a month of orders, reviews and visits. Images are drawn and stored first (slow, outside the
  * transaction); then every row is written in one transaction, so a failure leaves no half-made shop.
  */
 import { randomUUID } from 'node:crypto'
@@ -7,20 +7,27 @@ import { endOfDay } from '@shop/domain'
 import { count, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import {
+  analyticsEvents,
   categories,
   deliveryRates,
   discountCodes,
   inventory,
+  notifications,
+  orderEvents,
+  orders,
   products,
+  reviews,
   shopConfigs,
   shopRoles,
   shops,
+  trackingIds,
   uploads,
   users,
 } from '../db/schema'
 import { hashPassword } from '../lib/crypto'
 import type { Storage } from '../lib/storage'
 import { demoCatalog, demoCategories } from './catalog-data'
+import { demoHistory } from './demo-history'
 import { logoSvg, productSvg, storeSvgImages } from './demo-images'
 import { demoDeliveryRates, demoDiscountCodes, demoPaymentOptions, demoPeople, demoShopProfile } from './demo-profile'
 import {
@@ -105,6 +112,18 @@ export async function seedDemoIfEmpty(db: Db, storage: Storage): Promise<boolean
     inventoryRows.push(...rows.inventory)
   })
   const expiresAt = endOfDay(oneYearFrom(now).toISOString().slice(0, 10))!
+  const rates = demoDeliveryRates.map((rate) => ({ ...deliveryRateFactory(shop.id, rate), id: randomUUID() }))
+  const codes = demoDiscountCodes.map((code) => ({ ...discountCodeFactory(shop.id, { ...code, expiresAt }), id: randomUUID() }))
+  const welcome = codes.find((code) => code.type === 'percentage')!
+  const history = demoHistory({
+    shopId: shop.id,
+    shopperId: people.find((p) => p.login.role === 'shopper')!.row.id,
+    staffIds: people.filter((p) => p.login.role !== 'shopper').map((p) => p.row.id),
+    products: productRows,
+    rates,
+    welcomeCode: { code: welcome.code, type: 'percentage', value: welcome.value, id: welcome.id },
+    now,
+  })
 
   return db.transaction(async (tx) => {
     await tx.execute(SEED_LOCK)
@@ -119,8 +138,14 @@ export async function seedDemoIfEmpty(db: Db, storage: Storage): Promise<boolean
     await tx.insert(categories).values(demoCategories.map((name) => ({ id: categoryIds.get(name)!, shopId: shop.id, name })))
     await tx.insert(products).values(productRows)
     await tx.insert(inventory).values(inventoryRows)
-    await tx.insert(deliveryRates).values(demoDeliveryRates.map((rate) => deliveryRateFactory(shop.id, rate)))
-    await tx.insert(discountCodes).values(demoDiscountCodes.map((code) => discountCodeFactory(shop.id, { ...code, expiresAt })))
+    await tx.insert(deliveryRates).values(rates)
+    await tx.insert(discountCodes).values(codes)
+    await tx.insert(orders).values(history.orders)
+    await tx.insert(orderEvents).values(history.events)
+    await tx.insert(reviews).values(history.reviews)
+    await tx.insert(notifications).values(history.notifications)
+    await tx.insert(trackingIds).values(history.trackingIds)
+    await tx.insert(analyticsEvents).values(history.visits)
     return true
   })
 }
