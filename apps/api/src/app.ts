@@ -19,6 +19,7 @@ import catalogRoutes from './modules/catalog/catalog.routes'
 import deliveryRoutes from './modules/delivery/delivery.routes'
 import discountRoutes from './modules/discounts/discount.routes'
 import orderRoutes from './modules/orders/orders.routes'
+import paymentRoutes from './modules/payments/payments.routes'
 import shopRoutes from './modules/shops/shop.routes'
 import { isAllowedOrigin } from './modules/shops/shop-host'
 import staffRoutes from './modules/staff/staff.routes'
@@ -74,6 +75,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(deliveryRoutes)
   await app.register(discountRoutes)
   await app.register(orderRoutes)
+  await app.register(paymentRoutes)
 
   app.setNotFoundHandler((request, reply) => {
     const error = NotFound(`Nothing at ${request.method} ${request.url.split('?')[0]}`)

@@ -28,6 +28,10 @@ export type Config = {
   bodyLimit: number
   uploadLimit: number
   trustProxy: boolean
+  /** Paystack's secret key (`sk_test_…`/`sk_live_…`); null turns the paystack provider off. */
+  paystackSecretKey: string | null
+  /** Paystack's API origin; only tests point it elsewhere (a local fake). */
+  paystackBaseUrl: string
 }
 
 export class ConfigError extends Error {}
@@ -52,6 +56,38 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be 1/0 or true/false, got "${raw}"`)
 }
 
+/** https, or http to a loopback host (a local fake in tests); no path, query or credentials. */
+function paystackBaseUrl(env: Env): string {
+  const raw = (env.PAYSTACK_BASE_URL || 'https://api.paystack.co').replace(/\/+$/, '')
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError(`PAYSTACK_BASE_URL must be an absolute URL, got "${raw}"`)
+  }
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
+  if (
+    !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) ||
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash ||
+    url.pathname !== '/'
+  ) {
+    throw new ConfigError(`PAYSTACK_BASE_URL must be an https origin such as https://api.paystack.co, got "${raw}"`)
+  }
+  return url.origin
+}
+
+function paystackSecretKey(env: Env): string | null {
+  const raw = env.PAYSTACK_SECRET_KEY?.trim()
+  if (!raw) return null
+  if (!/^sk_(test|live)_[A-Za-z0-9]{8,200}$/.test(raw)) {
+    // Never echo a secret, even a malformed one.
+    throw new ConfigError('PAYSTACK_SECRET_KEY must be a Paystack secret key (sk_test_… or sk_live_…)')
+  }
+  return raw
+}
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development'
@@ -88,6 +124,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     bodyLimit: integer(env, 'BODY_LIMIT', 100 * 1024, 1024, 10 * 1024 * 1024),
     uploadLimit: 5 * 1024 * 1024,
     trustProxy: flag(env, 'TRUST_PROXY', false),
+    paystackSecretKey: paystackSecretKey(env),
+    paystackBaseUrl: paystackBaseUrl(env),
     ...overrides,
   }
 }

@@ -5,12 +5,10 @@
  * the private link's key. Who may move it: staff with orders.move, one step forward or cancel; the buyer
  * (or key holder) may only cancel while it is placed. Anything else is a 409 and nothing changes.
  */
-import { timingSafeEqual } from 'node:crypto'
 import { canTransition, orderStatusLabels, orderSummary } from '@shop/domain'
 import type { SQL } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client'
-import { sha256 } from '../../lib/crypto'
 import { BadRequest, Conflict, Forbidden, HttpError, NotAuthenticated, NotFound } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
 import { authorize, requireUser } from '../../plugins/auth'
@@ -28,22 +26,11 @@ import {
   setOrderStatus,
   shopScope,
 } from './order.repository'
+import { isBuyer } from './buyer-access'
 import { type OrderRow, type StoredLine, orderDto } from './orders.dto'
 import type { OrderDto, OrderPatchInput } from './orders.schemas'
 
 type Actor = 'staff' | 'shopper'
-
-/** Compares the key's hash with the stored one in constant time. */
-function keyMatches(order: OrderRow, key: string | undefined): boolean {
-  if (!key || !order.accessKeyHash) return false
-  const given = Buffer.from(sha256(key), 'hex')
-  const stored = Buffer.from(order.accessKeyHash, 'hex')
-  return given.length === stored.length && timingSafeEqual(given, stored)
-}
-
-function isBuyer(request: FastifyRequest, order: OrderRow, key: string | undefined): boolean {
-  return (!!request.user && order.profileId === request.user.id) || keyMatches(order, key)
-}
 
 /** 401 when there is neither a login nor a key; 404 for an unknown order. */
 async function loadOrder(request: FastifyRequest, id: string, key: string | undefined): Promise<OrderRow> {

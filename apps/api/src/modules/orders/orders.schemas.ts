@@ -4,6 +4,7 @@
  */
 import { type OrderStatus, orderStatuses } from '@shop/domain'
 import { type Static, Type } from 'typebox'
+import { PaymentSummary } from '../payments/payments.schemas'
 
 export const MAX_LINES = 100
 export const MAX_COUNT = 1000
@@ -189,7 +190,8 @@ export const OrderResponse = Type.Object({
   amountDue: Type.Number(),
   status: Status,
   acked: Type.Boolean(),
-  payment: Type.Object({ provider: Type.String() }),
+  /** The provider; in the answer that places the order also its payment attempt and where to pay. */
+  payment: PaymentSummary,
   /** Oldest first; left out of list items. */
   timeline: Type.Optional(Type.Array(TimelineEntry)),
   createdAt: IsoDate,

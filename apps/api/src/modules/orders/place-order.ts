@@ -15,6 +15,9 @@ import { randomToken, sha256 } from '../../lib/crypto'
 import { BadRequest, Conflict, type FieldError, GeneralError, NotFound, isUniqueViolation } from '../../lib/errors'
 import { refreshInStock } from '../catalog/inventory.service'
 import { notifyStaff, notifyUser } from '../notifications/notify'
+import { acceptedProviders } from '../payments/providers/registry'
+import { currentPaymentSummary, openOrderTransaction, paymentSummary, startTransaction } from '../payments/start-payment'
+import type { TransactionRow } from '../payments/transaction.repository'
 import { findCheckout } from './checkout.repository'
 import { buyerEmail } from './checkout.service'
 import { type StockLine, takeStock } from './order-stock.repository'
@@ -61,11 +64,12 @@ function checkBodyShape(input: OrderCreateInput): void {
   checkItemShape(input.items!)
 }
 
-/** `payment.provider` must be one the shop has enabled; the first enabled one by default. */
-function paymentProvider(terms: ShopTerms, requested: string | undefined): string {
-  const enabled = terms.paymentOptions.filter((option) => option.enabled).map((option) => option.provider)
-  // A shop that has not set payment options yet takes orders paid on delivery or at pick-up.
-  const accepted = enabled.length ? enabled : ['manual']
+/**
+ * `payment.provider` must be one the shop has enabled and this server can use (Paystack needs its key); the
+ * first such one by default. A shop with none takes orders paid on delivery or at pick-up.
+ */
+function paymentProvider(request: FastifyRequest, terms: ShopTerms, requested: string | undefined): string {
+  const accepted: string[] = acceptedProviders(request.server.config, terms.paymentOptions)
   if (requested === undefined) return accepted[0]!
   if (!accepted.includes(requested)) {
     invalid([{ path: 'payment.provider', message: `is not accepted by this shop (accepted: ${accepted.join(', ')})` }])
@@ -120,7 +124,9 @@ async function takeOrderStock(tx: Db, shopId: string, items: StoredLine[]): Prom
   return new Set(byKey.keys())
 }
 
-type Outcome = { created: true; row: OrderRow; events: OrderEventRow[] } | { created: false; row: OrderRow }
+type Outcome =
+  | { created: true; row: OrderRow; events: OrderEventRow[]; transaction: TransactionRow | null }
+  | { created: false; row: OrderRow }
 
 async function placeInTransaction(
   tx: Db,
@@ -139,7 +145,7 @@ async function placeInTransaction(
   }
   const source = await orderSource(tx, shopId, input)
   const context = await loadPricingContext(tx, shopId, source.items)
-  const provider = paymentProvider(context.terms, input.payment?.provider)
+  const provider = paymentProvider(request, context.terms, input.payment?.provider)
   const snapshot = await priceSnapshot(tx, context, source, 'order')
   const amounts = { subtotal: snapshot.subtotalMinor, deliveryFee: snapshot.deliveryMinor, discount: snapshot.discountMinor, deliveryType: snapshot.delivery.type }
   const amountDue = checkoutTotal({ ...amounts, tax: snapshot.taxMinor, paymentOption: snapshot.delivery.rate?.paymentOption ?? null })
@@ -194,13 +200,16 @@ async function placeInTransaction(
     user?.id,
   )
 
+  // The payment attempt is written with the order; its provider is called only after the commit.
+  const transaction = await openOrderTransaction(tx, row)
+
   const tracked = await takeOrderStock(tx, shopId, snapshot.items)
   if (snapshot.items.some((item) => !tracked.has(stockKey(item.product, item.variant ?? '')))) {
     // Lines without a tracked row took no stock, so canceling must not give any back.
     const items = snapshot.items.map((item) => ({ ...item, stockTaken: tracked.has(stockKey(item.product, item.variant ?? '')) }))
     row = await setOrderItems(tx, row.id, items)
   }
-  return { created: true, row, events: [placed.event] }
+  return { created: true, row, events: [placed.event], transaction }
 }
 
 function isRetryable(error: unknown): boolean {
@@ -248,12 +257,17 @@ export async function placeOrder(
 
   if (!outcome.created) {
     checkSameBuyer(outcome.row, request, email)
-    return { created: false, order: orderDto(outcome.row, await listOrderEvents(db, outcome.row.id)) }
+    const replayed = orderDto(outcome.row, await listOrderEvents(db, outcome.row.id))
+    replayed.payment = await currentPaymentSummary(db, outcome.row)
+    return { created: false, order: replayed }
   }
   const order = orderDto(outcome.row, outcome.events)
   if (accessKey) {
     order.accessKey = accessKey
     order.privateUrl = `/orders/${outcome.row.id}?key=${accessKey}`
   }
+  // Never fails the placement: a provider that is down leaves the order placed and the attempt 'failed'.
+  const started = outcome.transaction ? await startTransaction(request, outcome.row, outcome.transaction, accessKey) : null
+  order.payment = paymentSummary(outcome.row.paymentProvider, started)
   return { created: true, order }
 }

@@ -1,0 +1,28 @@
+/**
+ * GET /api/payment-info/?shop= (public): what the storefront may offer at checkout. Only the shop's enabled
+ * options whose provider works on this server (Paystack only with a secret key), their labels, and whether
+ * payout details exist; nothing private (no keys, no account numbers).
+ */
+import type { FastifyRequest } from 'fastify'
+import { NotFound } from '../../lib/errors'
+import { shopHasFinancialAccount } from './financial-account.repository'
+import type { PaymentInfoDto } from './payments.schemas'
+import { acceptedOptions, instantProviders } from './providers/registry'
+import { findShopPaymentTerms } from './transaction.repository'
+
+export async function getPaymentInfo(request: FastifyRequest, shopId: string): Promise<PaymentInfoDto> {
+  const { db, config } = request.server
+  const id = shopId.toLowerCase()
+  const shop = await findShopPaymentTerms(db, id)
+  if (!shop) throw NotFound('No such shop')
+  return {
+    shop: id,
+    currency: shop.currency,
+    options: acceptedOptions(config, shop.paymentOptions).map((option) => ({
+      provider: option.provider,
+      label: option.label,
+      instant: instantProviders[option.provider],
+    })),
+    payout: await shopHasFinancialAccount(db, id),
+  }
+}

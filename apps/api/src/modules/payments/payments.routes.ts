@@ -1,0 +1,257 @@
+/**
+ * HTTP for payments (SPEC §7 PATCH /api/transactions/{id}, /api/financial-accounts/, GET /api/payment-info/;
+ * DESIGN §8): schemas and one call per handler. Two routes live in scopes of their own: Paystack's webhook,
+ * which needs the raw body to check its signature, and the test provider's HTML pay page, which takes forms.
+ */
+import formbody from '@fastify/formbody'
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
+import { BadRequest, NotAuthenticated } from '../../lib/errors'
+import { feathersQuerySchema, pageSchema } from '../../lib/feathers-query'
+import { errorResponses } from '../../lib/schemas'
+import { toHttpError } from '../../plugins/errors'
+import {
+  createFinancialAccount,
+  getFinancialAccount,
+  listShopFinancialAccounts,
+  patchFinancialAccount,
+  removeFinancialAccount,
+} from './financial-account.service'
+import { financialAccountQuerySpec } from './financial-account.repository'
+import { getPaymentInfo } from './payment-info.service'
+import {
+  FinancialAccountCreateBody,
+  type FinancialAccountCreateInput,
+  FinancialAccountPatchBody,
+  type FinancialAccountPatchInput,
+  FinancialAccountResponse,
+  IdParams,
+  KeyQuery,
+  PayPageForm,
+  PayPageQuery,
+  PaymentInfoResponse,
+  PaystackEvent,
+  ShopQuery,
+  TransactionPatchBody,
+  type TransactionPatchInput,
+  TransactionResponse,
+  Uuid,
+} from './payments.schemas'
+import { handlePaystackEvent, isValidPaystackSignature } from './paystack-webhook'
+import { payPageError, renderPayPage, submitPayPage } from './test-pay-page'
+import { listOrderTransactions, patchTransaction } from './transaction.service'
+import { transactionQuerySpec } from './transaction.repository'
+
+type IdRoute = { Params: { id: string } }
+type Query = Record<string, unknown>
+
+const tags = ['payments']
+const transactionListQuery = {
+  ...feathersQuerySchema(transactionQuerySpec, { order: Uuid, key: KeyQuery.properties.key }),
+  required: ['order'],
+}
+const accountListQuery = { ...feathersQuerySchema(financialAccountQuerySpec, { shop: Uuid }), required: ['shop'] }
+
+export default async function routes(app: FastifyInstance) {
+  // ---------------------------------------------------------------- transactions
+  app.patch<IdRoute & { Querystring: KeyQuery; Body: TransactionPatchInput }>(
+    '/api/transactions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Verify or retry a payment attempt (buyer or ?key=), or record a payment on delivery as received (staff)',
+        description:
+          '`{action: "verify"}` asks the provider and settles the attempt (buyer or staff); `{action: "retry"}` opens a ' +
+          'new attempt with a new `redirectUrl` (buyer; only the order\'s newest attempt, only while unpaid); ' +
+          '`{status: "success", note?}` records a `manual` payment as received (staff with orders.move). 502 when ' +
+          'the provider cannot be reached.',
+        security: [{}, { bearer: [] }],
+        params: IdParams,
+        querystring: KeyQuery,
+        body: TransactionPatchBody,
+        response: { 200: TransactionResponse, ...errorResponses(400, 401, 403, 404, 409), 502: { $ref: 'Error#', description: 'Provider unreachable' } },
+      },
+    },
+    async (request) => patchTransaction(request, request.params.id, request.query.key, request.body),
+  )
+
+  app.get<{ Querystring: Query & { order: string; key?: string } }>(
+    '/api/transactions/',
+    {
+      schema: {
+        tags,
+        summary: 'An order\'s payment attempts, newest first (its buyer, ?key=, or its shop\'s staff)',
+        description: 'Filters: status, provider; sort by createdAt (default newest first), updatedAt.',
+        security: [{}, { bearer: [] }],
+        querystring: transactionListQuery,
+        response: { 200: pageSchema(TransactionResponse), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => listOrderTransactions(request, request.query),
+  )
+
+  // ---------------------------------------------------------------- financial accounts
+  app.post<{ Body: FinancialAccountCreateInput }>(
+    '/api/financial-accounts/',
+    {
+      schema: {
+        tags,
+        summary: 'Add a payout account: mobile money or bank (settings.manage)',
+        description: 'Mobile money: a Ghana number (10 digits starting with 0, or +233…). Bank: 6–20 digits. Answers the number masked.',
+        body: FinancialAccountCreateBody,
+        response: { 201: FinancialAccountResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createFinancialAccount(request, request.body)),
+  )
+
+  app.get<{ Querystring: Query & { shop: string } }>(
+    '/api/financial-accounts/',
+    {
+      schema: {
+        tags,
+        summary: 'A shop\'s payout accounts, numbers masked (settings.manage)',
+        description: 'Filters: kind, provider (also $q); sort by createdAt (default newest first), updatedAt, provider.',
+        querystring: accountListQuery,
+        response: { 200: pageSchema(FinancialAccountResponse), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => listShopFinancialAccounts(request, request.query),
+  )
+
+  app.get<IdRoute>(
+    '/api/financial-accounts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One payout account, number masked (settings.manage)',
+        params: IdParams,
+        response: { 200: FinancialAccountResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => getFinancialAccount(request, request.params.id),
+  )
+
+  app.patch<IdRoute & { Body: FinancialAccountPatchInput }>(
+    '/api/financial-accounts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a payout account (settings.manage)',
+        params: IdParams,
+        body: FinancialAccountPatchBody,
+        response: { 200: FinancialAccountResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => patchFinancialAccount(request, request.params.id, request.body),
+  )
+
+  app.delete<IdRoute>(
+    '/api/financial-accounts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a payout account (settings.manage); answers it, masked',
+        params: IdParams,
+        response: { 200: FinancialAccountResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => removeFinancialAccount(request, request.params.id),
+  )
+
+  // ---------------------------------------------------------------- payment info
+  app.get<{ Querystring: ShopQuery }>(
+    '/api/payment-info/',
+    {
+      schema: {
+        tags,
+        summary: 'What a shop accepts at checkout (public): its usable payment options and whether it has payout details',
+        security: [{}, { bearer: [] }],
+        querystring: ShopQuery,
+        response: { 200: PaymentInfoResponse, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => getPaymentInfo(request, request.query.shop),
+  )
+
+  await app.register(paystackWebhook)
+  await app.register(testPayPage)
+}
+
+/** Its own scope: JSON bodies are kept raw here (only here) so the signature is checked over the exact bytes. */
+async function paystackWebhook(app: FastifyInstance) {
+  const rawBodies = new WeakMap<FastifyRequest, Buffer>()
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const raw = body as Buffer
+    rawBodies.set(request, raw)
+    try {
+      done(null, JSON.parse(raw.toString('utf8')))
+    } catch {
+      done(BadRequest('Request body is not valid JSON') as unknown as FastifyError, undefined)
+    }
+  })
+
+  app.post<{ Body: PaystackEvent }>(
+    '/api/payments/paystack/webhook',
+    {
+      // Before the body's shape is looked at: an unsigned request learns nothing and changes nothing.
+      preValidation: async (request) => {
+        const signature = request.headers['x-paystack-signature']
+        if (!isValidPaystackSignature(rawBodies.get(request), signature, app.config.paystackSecretKey)) {
+          throw NotAuthenticated('Invalid or missing x-paystack-signature')
+        }
+      },
+      schema: {
+        tags,
+        summary: 'Paystack\'s webhook: charge.success settles the attempt after verifying it with Paystack',
+        description:
+          'Signed with `x-paystack-signature` = HMAC-SHA512 of the raw body with the secret key (hex); anything else is a ' +
+          '401. Unknown references and other events answer 200 and change nothing. 502 when Paystack cannot be asked, so it retries.',
+        security: [],
+        headers: { type: 'object', properties: { 'x-paystack-signature': { type: 'string' } } },
+        body: PaystackEvent,
+        response: {
+          200: { type: 'object', properties: { received: { type: 'boolean' } }, required: ['received'] },
+          ...errorResponses(400, 401),
+          502: { $ref: 'Error#', description: 'Paystack unreachable' },
+        },
+      },
+    },
+    async (request) => handlePaystackEvent(request, request.body),
+  )
+}
+
+/** Its own scope: HTML, forms, and errors shown as a page rather than JSON. */
+async function testPayPage(app: FastifyInstance) {
+  await app.register(formbody, { bodyLimit: 4 * 1024 })
+
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const httpError = toHttpError(error)
+    if (httpError.code >= 500) request.log.error({ err: error }, 'test pay page failed')
+    return reply.status(httpError.code).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(payPageError(httpError))
+  })
+
+  // The address may carry a private order link's key: keep it out of caches, referrers and frames.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+    reply.header('referrer-policy', 'no-referrer')
+    reply.header('x-frame-options', 'DENY')
+  })
+
+  app.get<IdRoute & { Querystring: KeyQuery }>(
+    '/pay/test/:id',
+    {
+      schema: { hide: true, tags, summary: 'The test provider\'s pay page (HTML)', params: IdParams, querystring: PayPageQuery },
+    },
+    async (request, reply) =>
+      reply.type('text/html; charset=utf-8').send(await renderPayPage(request, request.params.id, request.query.key)),
+  )
+
+  app.post<IdRoute & { Body: PayPageForm }>(
+    '/pay/test/:id',
+    {
+      schema: { hide: true, tags, summary: 'Pay or cancel on the test pay page, then back to the order', params: IdParams, body: PayPageForm },
+    },
+    async (request, reply) => reply.redirect(await submitPayPage(request, request.params.id, request.body), 303),
+  )
+}

@@ -1,0 +1,151 @@
+/**
+ * Wire schemas of transactions, financial accounts and payment info. Requests are strict (unknown fields
+ * are a 400). Money on the wire is major units. Account numbers only ever leave the server masked.
+ */
+import { type Static, Type } from 'typebox'
+
+export const Uuid = Type.String({ format: 'uuid' })
+const IsoDate = Type.String({ format: 'date-time' })
+/** The secret of an anonymous buyer's private order link. */
+const AccessKey = Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' })
+const Provider = Type.Union([Type.Literal('manual'), Type.Literal('test'), Type.Literal('paystack')])
+const Money = Type.Object({ value: Type.Number(), currency: Type.String() })
+
+export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false })
+export const KeyQuery = Type.Object({ key: Type.Optional(AccessKey) }, { additionalProperties: false })
+export type KeyQuery = Static<typeof KeyQuery>
+
+// ---------------------------------------------------------------- transactions
+
+export const TransactionStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('success'),
+  Type.Literal('failed'),
+  Type.Literal('abandoned'),
+])
+
+export const TransactionResponse = Type.Object({
+  _id: Type.String(),
+  order: Type.String(),
+  provider: Type.String(),
+  reference: Type.String(),
+  amount: Money,
+  status: TransactionStatus,
+  /** Why the attempt failed, in words a buyer can read; null otherwise. */
+  error: Type.Union([Type.String(), Type.Null()]),
+  /** Only in the answer that started the attempt (placing the order or a retry): where to pay. */
+  redirectUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+})
+export type TransactionDto = Static<typeof TransactionResponse>
+
+/**
+ * `{action: 'verify'}` (buyer or staff), `{action: 'retry'}` (buyer), or `{status: 'success', note?}`
+ * (staff with orders.move: a payment on delivery was received). Exactly one of action and status.
+ */
+export const TransactionPatchBody = Type.Object(
+  {
+    action: Type.Optional(Type.Union([Type.Literal('verify'), Type.Literal('retry')])),
+    status: Type.Optional(Type.Literal('success')),
+    note: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+)
+export type TransactionPatchInput = Static<typeof TransactionPatchBody>
+
+/** The payment part of an order's answer when it is placed. */
+export const PaymentSummary = Type.Object({
+  provider: Type.String(),
+  status: Type.Optional(TransactionStatus),
+  /** The attempt's id, for PATCH /api/transactions/{id}. */
+  transaction: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** Where to send the buyer to pay (instant providers, in the answer that started the attempt). */
+  redirectUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  error: Type.Optional(Type.String()),
+})
+export type PaymentSummary = Static<typeof PaymentSummary>
+
+// ---------------------------------------------------------------- financial accounts
+
+export const MAX_FINANCIAL_ACCOUNTS = 10
+
+const Kind = Type.Union([Type.Literal('mobile-money'), Type.Literal('bank')])
+const Text = (max: number) => Type.String({ minLength: 2, maxLength: max, pattern: '\\S' })
+/** Digits with optional spaces or dashes, or a leading +; the service checks the exact form per kind. */
+const AccountNumber = Type.String({ minLength: 6, maxLength: 30, pattern: '^\\+?[0-9][0-9 -]*$' })
+
+export const FinancialAccountCreateBody = Type.Object(
+  {
+    shop: Uuid,
+    kind: Kind,
+    /** The network ('MTN MoMo', 'Telecel Cash', 'AirtelTigo Money') or the bank's name. */
+    provider: Text(80),
+    accountName: Text(100),
+    accountNumber: AccountNumber,
+  },
+  { additionalProperties: false },
+)
+export type FinancialAccountCreateInput = Static<typeof FinancialAccountCreateBody>
+
+export const FinancialAccountPatchBody = Type.Object(
+  {
+    kind: Type.Optional(Kind),
+    provider: Type.Optional(Text(80)),
+    accountName: Type.Optional(Text(100)),
+    accountNumber: Type.Optional(AccountNumber),
+  },
+  { additionalProperties: false, minProperties: 1 },
+)
+export type FinancialAccountPatchInput = Static<typeof FinancialAccountPatchBody>
+
+export const FinancialAccountResponse = Type.Object({
+  _id: Type.String(),
+  shop: Type.String(),
+  kind: Kind,
+  provider: Type.String(),
+  accountName: Type.String(),
+  /** Masked: `•••• 4567`, only the last four digits. The full number never leaves the server. */
+  accountNumber: Type.String(),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+})
+export type FinancialAccountDto = Static<typeof FinancialAccountResponse>
+
+// ---------------------------------------------------------------- payment info
+
+export const ShopQuery = Type.Object({ shop: Uuid }, { additionalProperties: false })
+export type ShopQuery = Static<typeof ShopQuery>
+
+export const PaymentInfoResponse = Type.Object({
+  shop: Type.String(),
+  currency: Type.String(),
+  /** The ways to pay this shop takes, in its order; the first is the default. */
+  options: Type.Array(Type.Object({ provider: Provider, label: Type.String(), instant: Type.Boolean() })),
+  /** Whether the shop has payout details on file. */
+  payout: Type.Boolean(),
+})
+export type PaymentInfoDto = Static<typeof PaymentInfoResponse>
+
+// ---------------------------------------------------------------- Paystack webhook and the test pay page
+
+export const PaystackEvent = Type.Object(
+  {
+    event: Type.String({ maxLength: 100 }),
+    data: Type.Optional(Type.Object({ reference: Type.Optional(Type.Unknown()) })),
+  },
+  // Paystack's document, not ours: its other fields are ignored, never rejected.
+  { additionalProperties: true },
+)
+export type PaystackEvent = Static<typeof PaystackEvent>
+
+export const PayPageQuery = KeyQuery
+
+export const PayPageForm = Type.Object(
+  {
+    outcome: Type.Union([Type.Literal('pay'), Type.Literal('cancel')]),
+    key: Type.Optional(AccessKey),
+  },
+  { additionalProperties: false },
+)
+export type PayPageForm = Static<typeof PayPageForm>

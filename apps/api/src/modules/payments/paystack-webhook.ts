@@ -1,0 +1,47 @@
+/**
+ * Paystack's webhook (POST /api/payments/paystack/webhook). The signature is HMAC-SHA512 of the raw body
+ * with our secret key, in hex, compared in constant time. Only `charge.success` matters, and even then only
+ * its reference: the payment is confirmed by asking Paystack (verify), then checked against our attempt.
+ * Answers 200 for anything it has handled or chosen to ignore, so Paystack stops retrying; a 502 when
+ * Paystack could not be asked, so it tries again later.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { FastifyRequest } from 'fastify'
+import type { PaystackEvent } from './payments.schemas'
+import { verifyTransaction } from './settle-payment'
+import { findTransactionByReference } from './transaction.repository'
+
+export function paystackSignature(rawBody: Buffer, secretKey: string): string {
+  return createHmac('sha512', secretKey).update(rawBody).digest('hex')
+}
+
+/** True only for the exact hex signature of this body; any other header (or none) is false. */
+export function isValidPaystackSignature(rawBody: Buffer | undefined, header: unknown, secretKey: string | null): boolean {
+  if (!rawBody || !secretKey || typeof header !== 'string') return false
+  const expected = Buffer.from(paystackSignature(rawBody, secretKey), 'utf8')
+  const given = Buffer.from(header.trim().toLowerCase(), 'utf8')
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+const REFERENCE = /^[A-Za-z0-9._=-]{1,100}$/
+
+export async function handlePaystackEvent(request: FastifyRequest, event: PaystackEvent): Promise<{ received: true }> {
+  if (event.event !== 'charge.success') {
+    request.log.info({ event: event.event }, 'paystack event ignored')
+    return { received: true }
+  }
+  const reference = event.data?.reference
+  if (typeof reference !== 'string' || !REFERENCE.test(reference)) {
+    request.log.warn({ event: event.event }, 'paystack charge.success without a usable reference')
+    return { received: true }
+  }
+  const row = await findTransactionByReference(request.server.db, 'paystack', reference)
+  if (!row) {
+    // Not ours (another integration on the same Paystack account) or long gone: Paystack would retry a 4xx.
+    request.log.warn({ reference }, 'paystack charge.success for an unknown reference')
+    return { received: true }
+  }
+  const settled = await verifyTransaction(request.server, row, request.log)
+  request.log.info({ transaction: row.id, status: settled.transaction.status, changed: settled.changed }, 'paystack charge.success handled')
+  return { received: true }
+}

@@ -1,0 +1,105 @@
+/**
+ * `paystack`: mobile money and cards (DESIGN §8). `start` initializes a transaction and answers Paystack's
+ * hosted pay page; `verify` asks Paystack what happened to a reference. Amounts go to Paystack in the
+ * currency's subunit (pesewas for GHS), which is how we store them. The webhook's signature is checked in
+ * paystack-webhook.ts; its body is never trusted beyond the reference.
+ */
+import type { PaymentProvider, VerifyResult } from './provider'
+import { ProviderError } from './provider'
+
+export type PaystackOptions = { secretKey: string; baseUrl: string; timeoutMs?: number }
+
+type PaystackAnswer = { status?: unknown; message?: unknown; data?: Record<string, unknown> | null }
+
+const DEFAULT_TIMEOUT_MS = 15_000
+
+/** Paystack's transaction states, as ours: anything not settled either way is still pending. */
+function statusOf(value: unknown): VerifyResult['status'] {
+  if (value === 'success') return 'success'
+  if (value === 'failed' || value === 'reversed') return 'failed'
+  // 'abandoned' is also what Paystack says of a pay page the buyer has not finished yet.
+  return 'pending'
+}
+
+function shortMessage(value: unknown): string {
+  return typeof value === 'string' ? value.replace(/\s+/g, ' ').trim().slice(0, 200) : ''
+}
+
+export function paystackProvider(options: PaystackOptions): PaymentProvider {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+
+  async function call(method: 'GET' | 'POST', path: string, what: string, body?: unknown): Promise<Record<string, unknown>> {
+    let response: Response
+    try {
+      response = await fetch(`${options.baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${options.secretKey}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+    } catch (error) {
+      throw new ProviderError(`Paystack could not be reached to ${what}. Please try again.`, (error as Error).message)
+    }
+    let answer: PaystackAnswer
+    try {
+      answer = (await response.json()) as PaystackAnswer
+    } catch {
+      throw new ProviderError(`Paystack gave an unreadable answer when asked to ${what}. Please try again.`, `HTTP ${response.status}`)
+    }
+    if (!response.ok || answer?.status !== true || typeof answer.data !== 'object' || answer.data === null) {
+      const said = shortMessage(answer?.message)
+      throw new ProviderError(`Paystack could not ${what}${said ? `: ${said}` : ''}`, `HTTP ${response.status}`)
+    }
+    return answer.data
+  }
+
+  return {
+    name: 'paystack',
+    instant: true,
+    async start({ order, transaction, returnUrl }) {
+      const data = await call('POST', '/transaction/initialize', 'start the payment', {
+        email: order.email,
+        amount: transaction.amountMinor,
+        currency: transaction.currency,
+        reference: transaction.reference,
+        callback_url: returnUrl,
+        metadata: { orderId: order.orderId, shop: order.shopId },
+      })
+      const url = typeof data.authorization_url === 'string' ? data.authorization_url : ''
+      let parsed: URL | null = null
+      try {
+        parsed = new URL(url)
+      } catch {
+        parsed = null
+      }
+      if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
+        throw new ProviderError('Paystack did not give a payment page. Please try again.', 'no authorization_url')
+      }
+      return { redirectUrl: parsed.toString() }
+    },
+    async verify(reference) {
+      const data = await call('GET', `/transaction/verify/${encodeURIComponent(reference)}`, 'confirm the payment')
+      const amount = data.amount
+      return {
+        status: statusOf(data.status),
+        amountMinor: typeof amount === 'number' && Number.isSafeInteger(amount) ? amount : -1,
+        currency: typeof data.currency === 'string' ? data.currency.toUpperCase() : '',
+        // Only what support needs: no customer or card details.
+        raw: {
+          id: data.id ?? null,
+          status: data.status ?? null,
+          reference: data.reference ?? null,
+          amount: data.amount ?? null,
+          currency: data.currency ?? null,
+          channel: data.channel ?? null,
+          gatewayResponse: data.gateway_response ?? null,
+          paidAt: data.paid_at ?? null,
+        },
+      }
+    },
+  }
+}

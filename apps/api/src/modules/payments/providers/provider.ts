@@ -1,0 +1,54 @@
+/**
+ * One interface for every way a shop takes payment (DESIGN §8). An instant provider collects the order's
+ * amount due before the shop ships (`start` sends the buyer to a pay page); a provider that is not instant
+ * is settled outside the platform (cash or mobile money on delivery), so its orders are acked at placement.
+ *
+ * Providers only talk to the outside world; they never write to the database. Whatever `verify` answers is
+ * checked against the transaction (status, amount, currency) before anything is marked paid.
+ */
+import type { orders, transactions } from '../../../db/schema'
+
+export type ProviderName = 'manual' | 'test' | 'paystack'
+export const providerNames: readonly ProviderName[] = ['manual', 'test', 'paystack']
+
+export type OrderRow = typeof orders.$inferSelect
+export type TransactionRow = typeof transactions.$inferSelect
+
+export type StartContext = {
+  order: OrderRow
+  transaction: TransactionRow
+  /** Where the buyer lands after paying or giving up: the order's page on the shop's origin. */
+  returnUrl: string
+}
+
+export type StartResult = { redirectUrl: string } | null
+
+export type VerifyResult = {
+  status: 'success' | 'failed' | 'pending'
+  amountMinor: number
+  currency: string
+  /** What the provider answered, kept on the transaction for support (no secrets in it). */
+  raw: Record<string, unknown>
+}
+
+export type PaymentProvider = {
+  name: ProviderName
+  instant: boolean
+  start(context: StartContext): Promise<StartResult>
+  verify(reference: string): Promise<VerifyResult>
+}
+
+/** The provider could not be reached or refused the call; `message` is safe to show to a buyer. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message)
+    this.name = 'ProviderError'
+  }
+}
+
+export function isProviderName(value: unknown): value is ProviderName {
+  return typeof value === 'string' && (providerNames as readonly string[]).includes(value)
+}

@@ -1,0 +1,146 @@
+/**
+ * Settling a payment attempt: ask the provider what happened (never trust a webhook's or a browser's
+ * word), check the status, amount and currency against the attempt, then in one database transaction mark
+ * the attempt and ack the order, with a timeline note and a notification to staff. The provider is asked
+ * before the transaction opens, so no database lock is held across a network call.
+ *
+ * Settled for good: a paid attempt, and one whose payment did not match (a person must look at it).
+ * Anything else may still move, since a declined card can be tried again on the same pay page.
+ */
+import { toMajor } from '@shop/domain'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { Db } from '../../db/client'
+import { Conflict, HttpError, NotFound } from '../../lib/errors'
+import { notifyStaff } from '../notifications/notify'
+import { findOrderForUpdate, insertOrderEvent } from '../orders/order.repository'
+import { ProviderError, type VerifyResult } from './providers/provider'
+import { paymentProvider } from './providers/registry'
+import {
+  type TransactionRow,
+  countSuccessfulTransactions,
+  findTransactionForUpdate,
+  markOrderAcked,
+  updateTransaction,
+} from './transaction.repository'
+
+export type Settled = { transaction: TransactionRow; changed: boolean }
+
+/** A provider that could not be reached or answered nonsense: try again later (Paystack retries webhooks on 5xx). */
+export const BadGateway = (message: string) => new HttpError('BadGateway', 502, 'bad-gateway', message)
+
+const providerWords: Record<string, string> = {
+  manual: 'on delivery or at pick-up',
+  test: 'the test provider (simulated)',
+  paystack: 'Paystack',
+}
+
+export const formatMoney = (minor: number, currency: string) => `${currency} ${toMajor(minor).toFixed(2)}`
+
+export function isSettled(row: Pick<TransactionRow, 'status' | 'details'>): boolean {
+  return row.status === 'success' || row.details.failure === 'mismatch'
+}
+
+/**
+ * Acks the order (if it was not yet), notes the payment on its timeline and tells staff. Called inside the
+ * transaction that marked `transaction` paid, after locking it (locks: transaction, then order).
+ */
+async function recordPaymentOnOrder(tx: Db, transaction: TransactionRow, actorId: string | null, extra = ''): Promise<void> {
+  const order = await findOrderForUpdate(tx, transaction.orderId)
+  if (!order) throw NotFound('No such order')
+  await markOrderAcked(tx, order.id)
+  let note = `Payment of ${formatMoney(transaction.amountMinor, transaction.currency)} received ${
+    transaction.provider === 'manual' ? providerWords.manual : `via ${providerWords[transaction.provider] ?? transaction.provider}`
+  } (reference ${transaction.reference})${extra}`
+  if ((await countSuccessfulTransactions(tx, order.id)) > 1) note += '. The order was already paid: refund one payment'
+  if (order.status === 'canceled') note += '. The order is canceled: refund the payment'
+  await insertOrderEvent(tx, { shopId: order.shopId, orderId: order.id, status: order.status, note, actorId })
+  await notifyStaff(
+    tx,
+    order.shopId,
+    'orders.move',
+    { type: 'payment-received', title: `Payment received for order ${order.orderId}`, body: note, link: `/admin/orders?order=${order.id}` },
+    actorId ?? undefined,
+  )
+}
+
+/** Applies what the provider said to the attempt, once, under the attempt's row lock. */
+export async function applyVerification(db: Db, log: FastifyBaseLogger, id: string, result: VerifyResult): Promise<Settled> {
+  return db.transaction(async (tx) => {
+    const current = await findTransactionForUpdate(tx, id)
+    if (!current) throw NotFound('No such transaction')
+    if (isSettled(current) || result.status === 'pending') return { transaction: current, changed: false }
+    const verification = {
+      status: result.status,
+      amountMinor: result.amountMinor,
+      currency: result.currency,
+      raw: result.raw,
+      at: new Date().toISOString(),
+    }
+
+    if (result.status === 'failed') {
+      if (current.status === 'failed' && current.details.failure === 'declined') return { transaction: current, changed: false }
+      const row = await updateTransaction(tx, id, {
+        status: 'failed',
+        details: { failure: 'declined', error: 'The payment was declined or canceled', verification },
+      })
+      return { transaction: row, changed: true }
+    }
+
+    const problems: string[] = []
+    if (result.currency !== current.currency) problems.push(`it was in ${result.currency || 'an unknown currency'}, not ${current.currency}`)
+    if (result.amountMinor !== current.amountMinor) {
+      problems.push(`${result.amountMinor >= 0 ? formatMoney(result.amountMinor, result.currency || current.currency) : 'an unknown amount'} was paid, not ${formatMoney(current.amountMinor, current.currency)}`)
+    }
+    if (problems.length) {
+      log.warn({ transaction: id, provider: current.provider, problems }, 'payment does not match its transaction')
+      const row = await updateTransaction(tx, id, {
+        status: 'failed',
+        details: { failure: 'mismatch', error: `The payment does not match the order: ${problems.join('; ')}`, verification },
+      })
+      return { transaction: row, changed: true }
+    }
+
+    const row = await updateTransaction(tx, id, { status: 'success', details: { verification } })
+    await recordPaymentOnOrder(tx, row, null)
+    return { transaction: row, changed: true }
+  })
+}
+
+/** Asks the attempt's provider and settles it. 409 for a provider that cannot verify; 502 when it cannot be reached. */
+export async function verifyTransaction(app: FastifyInstance, row: TransactionRow, log: FastifyBaseLogger = app.log): Promise<Settled> {
+  const provider = paymentProvider({ config: app.config, db: app.db }, row.provider)
+  if (!provider) throw Conflict(`${providerWords[row.provider] ?? row.provider} payments are not available on this server`)
+  if (!provider.instant) {
+    throw Conflict('A payment on delivery or at pick-up is recorded by the shop\'s staff; there is nothing to verify', [
+      { path: 'action', message: 'verify is only for online payments' },
+    ])
+  }
+  if (isSettled(row)) return { transaction: row, changed: false }
+  let result: VerifyResult
+  try {
+    result = await provider.verify(row.reference)
+  } catch (error) {
+    if (error instanceof ProviderError) {
+      log.warn({ transaction: row.id, provider: row.provider, detail: error.detail }, error.message)
+      throw BadGateway(error.message)
+    }
+    throw error
+  }
+  return applyVerification(app.db, log, row.id, result)
+}
+
+/** Staff record a payment on delivery or at pick-up as received. Unchanged when it already is. */
+export async function recordManualPayment(db: Db, id: string, actorId: string, note: string): Promise<Settled> {
+  return db.transaction(async (tx) => {
+    const current = await findTransactionForUpdate(tx, id)
+    if (!current) throw NotFound('No such transaction')
+    if (current.status === 'success') return { transaction: current, changed: false }
+    const row = await updateTransaction(tx, id, {
+      status: 'success',
+      details: { recordedBy: actorId, recordedAt: new Date().toISOString(), ...(note ? { note } : {}) },
+    })
+    await recordPaymentOnOrder(tx, row, actorId, note ? `: ${note}` : '')
+    return { transaction: row, changed: true }
+  })
+}
+

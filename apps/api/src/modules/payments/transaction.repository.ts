@@ -1,0 +1,145 @@
+/**
+ * The only SQL for transactions (one row per payment attempt), plus the one write payments make to an
+ * order: setting `acked` once its payment is settled.
+ */
+import { type SQL, and, count, desc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { orders, shopConfigs, shops, transactions } from '../../db/schema'
+import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
+
+export type TransactionRow = typeof transactions.$inferSelect
+export type NewTransaction = typeof transactions.$inferInsert
+export type TransactionStatus = TransactionRow['status']
+
+/** What `GET /api/transactions/` may filter and sort by; anything else is a 400. */
+export const transactionQuerySpec: QuerySpec = {
+  fields: {
+    status: { column: transactions.status, type: 'string' },
+    provider: { column: transactions.provider, type: 'string' },
+    createdAt: { column: transactions.createdAt, type: 'date', sort: true },
+    updatedAt: { column: transactions.updatedAt, type: 'date', sort: true },
+  },
+  defaultSort: { createdAt: -1 },
+  tieBreaker: transactions.id,
+}
+
+export async function insertTransaction(db: Db, values: NewTransaction): Promise<TransactionRow> {
+  const [row] = await db.insert(transactions).values(values).returning()
+  return row!
+}
+
+export async function findTransaction(db: Db, id: string): Promise<TransactionRow | null> {
+  const [row] = await db.select().from(transactions).where(eq(transactions.id, id)).limit(1)
+  return row ?? null
+}
+
+/** Reads and locks the attempt until the transaction ends, so a webhook and a verify settle it once. */
+export async function findTransactionForUpdate(db: Db, id: string): Promise<TransactionRow | null> {
+  const [row] = await db.select().from(transactions).where(eq(transactions.id, id)).limit(1).for('update')
+  return row ?? null
+}
+
+export async function findTransactionByReference(db: Db, provider: string, reference: string): Promise<TransactionRow | null> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.provider, provider), eq(transactions.reference, reference)))
+    .limit(1)
+  return row ?? null
+}
+
+/** The order's newest attempt: the one a buyer may retry. */
+export async function findLatestTransaction(db: Db, orderId: string): Promise<TransactionRow | null> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.orderId, orderId))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(1)
+  return row ?? null
+}
+
+/** Sets the status and merges `details` (top-level keys) into what is stored. */
+export async function updateTransaction(
+  db: Db,
+  id: string,
+  changes: { status?: TransactionStatus; details?: Record<string, unknown> },
+): Promise<TransactionRow> {
+  const [row] = await db
+    .update(transactions)
+    .set({
+      ...(changes.status ? { status: changes.status } : {}),
+      ...(changes.details ? { details: sql`${transactions.details} || ${JSON.stringify(changes.details)}::jsonb` } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(transactions.id, id))
+    .returning()
+  return row!
+}
+
+/** One page of an order's attempts. */
+export async function listTransactions(db: Db, orderId: string, parsed: ParsedQuery) {
+  const where = and(eq(transactions.orderId, orderId), parsed.where) as SQL
+  const [rows, [counted]] = await Promise.all([
+    parsed.limit > 0
+      ? db.select().from(transactions).where(where).orderBy(...parsed.orderBy).limit(parsed.limit).offset(parsed.skip)
+      : Promise.resolve([] as TransactionRow[]),
+    db.select({ total: count() }).from(transactions).where(where),
+  ])
+  return { rows, total: counted?.total ?? 0 }
+}
+
+/** Marks the order paid up front; false when it already was. */
+export async function markOrderAcked(db: Db, orderId: string): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ acked: true, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.acked, false)))
+    .returning({ id: orders.id })
+  return rows.length > 0
+}
+
+// ---------------------------------------------------------------- shop reads for payments
+
+/** A shop's currency and payment options (null for an unknown shop). */
+export async function findShopPaymentTerms(db: Db, shopId: string) {
+  const [row] = await db
+    .select({ currency: shops.currency, paymentOptions: shopConfigs.paymentOptions })
+    .from(shops)
+    .leftJoin(shopConfigs, eq(shopConfigs.shopId, shops.id))
+    .where(eq(shops.id, shopId))
+    .limit(1)
+  return row ? { currency: row.currency, paymentOptions: row.paymentOptions ?? [] } : null
+}
+
+export async function findShopSlug(db: Db, shopId: string): Promise<string | null> {
+  const [row] = await db.select({ slug: shops.slug }).from(shops).where(eq(shops.id, shopId)).limit(1)
+  return row?.slug ?? null
+}
+
+/** What the test pay page shows and checks: the attempt, its order, and the shop's title and options. */
+export async function findPayPageData(db: Db, transactionId: string) {
+  const [row] = await db
+    .select({
+      transaction: transactions,
+      order: orders,
+      shopTitle: shops.title,
+      paymentOptions: shopConfigs.paymentOptions,
+    })
+    .from(transactions)
+    .innerJoin(orders, eq(orders.id, transactions.orderId))
+    .innerJoin(shops, eq(shops.id, transactions.shopId))
+    .leftJoin(shopConfigs, eq(shopConfigs.shopId, transactions.shopId))
+    .where(eq(transactions.id, transactionId))
+    .limit(1)
+  return row ? { ...row, paymentOptions: row.paymentOptions ?? [] } : null
+}
+
+/** How many of the order's attempts were paid: more than one means the buyer paid twice. */
+export async function countSuccessfulTransactions(db: Db, orderId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(transactions)
+    .where(and(eq(transactions.orderId, orderId), eq(transactions.status, 'success')))
+  return row?.total ?? 0
+}
