@@ -39,6 +39,7 @@ export const DEFAULT_LIMIT = 20
 export const MAX_LIMIT = 100
 const MAX_IN = 100
 const MAX_STRING = 200
+const INT4_MAX = 2_147_483_647
 const comparisonOps = ['$gt', '$gte', '$lt', '$lte', '$ne'] as const
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -88,11 +89,16 @@ function convert(field: QueryField, value: unknown, path: string): string | numb
       const n = text.trim() === '' ? NaN : Number(text)
       if (!Number.isFinite(n) || Math.abs(n) > 1e12) invalid(path, 'must be a number')
       if (field.type === 'integer' && !Number.isInteger(n)) invalid(path, 'must be an integer')
-      return field.type === 'money' ? Math.round(n * 100) : n
+      const value = field.type === 'money' ? Math.round(n * 100) : n
+      // Integer and money columns are int4: a larger value would be a database error, not an empty page.
+      if (field.type !== 'number' && Math.abs(value) > INT4_MAX) invalid(path, 'is out of range')
+      return value
     }
     case 'date': {
       const date = /^\d{1,15}$/.test(text) ? new Date(Number(text)) : new Date(text)
       if (Number.isNaN(date.getTime())) invalid(path, 'must be a date (ISO-8601 or milliseconds)')
+      const year = date.getUTCFullYear()
+      if (year < 1 || year > 9999) invalid(path, 'must be a date between the years 1 and 9999')
       return date.toISOString()
     }
   }
