@@ -18,8 +18,11 @@ import loginPage from './modules/auth/login-page.routes'
 import catalogRoutes from './modules/catalog/catalog.routes'
 import deliveryRoutes from './modules/delivery/delivery.routes'
 import discountRoutes from './modules/discounts/discount.routes'
+import analyticsRoutes from './modules/analytics/analytics.routes'
+import notificationRoutes from './modules/notifications/notification.routes'
 import orderRoutes from './modules/orders/orders.routes'
 import paymentRoutes from './modules/payments/payments.routes'
+import reviewRoutes from './modules/reviews/review.routes'
 import shopRoutes from './modules/shops/shop.routes'
 import { isAllowedOrigin } from './modules/shops/shop-host'
 import staffRoutes from './modules/staff/staff.routes'
@@ -76,6 +79,9 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(discountRoutes)
   await app.register(orderRoutes)
   await app.register(paymentRoutes)
+  await app.register(reviewRoutes)
+  await app.register(notificationRoutes)
+  await app.register(analyticsRoutes)
 
   app.setNotFoundHandler((request, reply) => {
     const error = NotFound(`Nothing at ${request.method} ${request.url.split('?')[0]}`)

@@ -1,9 +1,62 @@
 /** SQL for notifications. */
+import { and, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { notifications } from '../../db/schema'
+import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
 
 export type NewNotification = { shopId: string; userId: string; type: string; title: string; body: string; link: string }
+export type NotificationRow = typeof notifications.$inferSelect
 
 export async function insertNotifications(db: Db, rows: NewNotification[]): Promise<void> {
   if (rows.length) await db.insert(notifications).values(rows)
+}
+
+/** What `GET /api/notifications/` may filter and sort by; anything else is a 400. */
+export const notificationQuerySpec: QuerySpec = {
+  fields: {
+    shop: { column: notifications.shopId, type: 'uuid' },
+    type: { column: notifications.type, type: 'string' },
+    read: { column: notifications.read, type: 'boolean' },
+    createdAt: { column: notifications.createdAt, type: 'date', sort: true },
+  },
+  defaultSort: { createdAt: -1 },
+  tieBreaker: notifications.id,
+}
+
+/** Reads and counts only the given user's notifications. */
+export async function listNotifications(db: Db, userId: string, parsed: ParsedQuery): Promise<{ rows: NotificationRow[]; total: number }> {
+  const where = and(eq(notifications.userId, userId), parsed.where)
+  const [rows, [counted]] = await Promise.all([
+    parsed.limit > 0
+      ? db.select().from(notifications).where(where).orderBy(...parsed.orderBy).limit(parsed.limit).offset(parsed.skip)
+      : Promise.resolve([]),
+    db.select({ total: count() }).from(notifications).where(where),
+  ])
+  return { rows, total: Number(counted?.total ?? 0) }
+}
+
+/** Marks one of the user's notifications read or unread; null when the user has no notification with this id. */
+export async function setNotificationRead(db: Db, userId: string, id: string, read: boolean): Promise<NotificationRow | null> {
+  const [row] = await db
+    .update(notifications)
+    .set({ read })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning()
+  return row ?? null
+}
+
+/**
+ * The user's unread count, optionally in one shop. `not read` is written exactly as the predicate of the
+ * partial index notifications_unread_idx, so the count reads only unread entries.
+ */
+export function unreadCountQuery(db: Db, userId: string, shopId?: string) {
+  return db
+    .select({ count: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), shopId ? eq(notifications.shopId, shopId) : undefined, sql`not ${notifications.read}`))
+}
+
+export async function countUnread(db: Db, userId: string, shopId?: string): Promise<number> {
+  const [row] = await unreadCountQuery(db, userId, shopId)
+  return Number(row?.count ?? 0)
 }

@@ -1,0 +1,82 @@
+/** HTTP for tracking ids, analytics events and the dashboard's daily visits and sales charts. */
+import type { FastifyInstance } from 'fastify'
+import { errorResponses } from '../../lib/schemas'
+import {
+  EventBody,
+  type EventInput,
+  EventQuery,
+  EventResponse,
+  MAX_EVENT_BODY_BYTES,
+  SalesParams,
+  SalesQuery,
+  type SalesQueryInput,
+  SalesResponse,
+  TrackingIdBody,
+  TrackingIdResponse,
+  VisitsQuery,
+  type VisitsQueryInput,
+  VisitsResponse,
+} from './analytics.schemas'
+import { createTrackingId, recordEvent, salesByDay, visitsByDay } from './analytics.service'
+
+export default async function routes(app: FastifyInstance) {
+  app.post(
+    '/api/tracking-ids',
+    {
+      bodyLimit: 1024,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['analytics'],
+        summary: 'A new anonymous tracking id for analytics events, valid for maxAge seconds',
+        security: [],
+        body: TrackingIdBody,
+        response: { 201: TrackingIdResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createTrackingId(request)),
+  )
+
+  app.post<{ Querystring: { trackingId: string }; Body: EventInput }>(
+    '/api/analytics',
+    {
+      bodyLimit: MAX_EVENT_BODY_BYTES,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['analytics'],
+        summary: 'Record an event; an unknown or expired tracking id is a 401 (renew it and retry once)',
+        security: [],
+        querystring: EventQuery,
+        body: EventBody,
+        response: { 201: EventResponse, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await recordEvent(request, request.query.trackingId, request.body)),
+  )
+
+  app.get<{ Querystring: VisitsQueryInput }>(
+    '/api/analytics-aggregator/',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: 'Daily visits and distinct visitors of a shop, every day of the range (dashboard.view)',
+        querystring: VisitsQuery,
+        response: { 200: VisitsResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => visitsByDay(request, request.query),
+  )
+
+  app.get<{ Params: { shopId: string }; Querystring: SalesQueryInput }>(
+    '/api/sales/:shopId',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: 'Daily sales (non-canceled order totals) and order counts, every day of the range (dashboard.view)',
+        params: SalesParams,
+        querystring: SalesQuery,
+        response: { 200: SalesResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => salesByDay(request, request.params.shopId, request.query),
+  )
+}

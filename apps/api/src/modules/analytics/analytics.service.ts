@@ -1,0 +1,64 @@
+/**
+ * Analytics (DESIGN §10): anonymous tracking ids, the events the storefront posts with them, and the
+ * dashboard's daily visits and sales charts ('dashboard.view', keeper and up). An unknown, malformed or
+ * expired tracking id is a 401 so the client renews it and retries once (SPEC §7).
+ */
+import { toMajor } from '@shop/domain'
+import type { FastifyRequest } from 'fastify'
+import { BadRequest, NotAuthenticated, NotFound } from '../../lib/errors'
+import { authorize } from '../../plugins/auth'
+import { findShopById } from '../shops/shop.repository'
+import { dailyVisits, insertEvent, insertTrackingId, isLiveTrackingId } from './analytics.repository'
+import type { EventInput, SalesDto, SalesQueryInput, VisitsDto, VisitsQueryInput } from './analytics.schemas'
+import { resolveRange } from './date-range'
+import { dailySales } from './sales.repository'
+
+export const TRACKING_ID_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export async function createTrackingId(request: FastifyRequest): Promise<{ trackingId: string; maxAge: number }> {
+  const expiresAt = new Date(Date.now() + TRACKING_ID_MAX_AGE_SECONDS * 1000)
+  const trackingId = await insertTrackingId(request.server.db, expiresAt)
+  return { trackingId, maxAge: TRACKING_ID_MAX_AGE_SECONDS }
+}
+
+export async function recordEvent(request: FastifyRequest, trackingId: string, input: EventInput): Promise<{ ok: true }> {
+  const db = request.server.db
+  if (!uuidPattern.test(trackingId) || !(await isLiveTrackingId(db, trackingId.toLowerCase()))) {
+    throw NotAuthenticated('Unknown or expired tracking id')
+  }
+  const extras = input.extras ?? {}
+  const shopId = extras.shop
+  if (shopId === undefined) throw BadRequest('Invalid body: extras.shop is required', [{ path: 'extras.shop', message: 'is required' }])
+  if (!(await findShopById(db, shopId))) {
+    throw BadRequest('Invalid body: extras.shop is not a known shop', [{ path: 'extras.shop', message: 'is not a known shop' }])
+  }
+  await insertEvent(db, { shopId, trackingId: trackingId.toLowerCase(), action: input.action, category: input.category, extras })
+  return { ok: true }
+}
+
+export async function visitsByDay(request: FastifyRequest, query: VisitsQueryInput): Promise<VisitsDto> {
+  await authorize(request, query.shop, 'dashboard.view')
+  const range = resolveRange(
+    { from: query.createdAt?.$gte, to: query.createdAt?.$lte },
+    { from: 'createdAt.$gte', to: 'createdAt.$lte' },
+  )
+  const data = await dailyVisits(request.server.db, query.shop, range)
+  return { shop: query.shop, from: range.from.toISOString(), to: range.to.toISOString(), data }
+}
+
+export async function salesByDay(request: FastifyRequest, shopId: string, query: SalesQueryInput): Promise<SalesDto> {
+  await authorize(request, shopId, 'dashboard.view')
+  const range = resolveRange(query, { from: 'from', to: 'to' })
+  const db = request.server.db
+  const [shop, days] = await Promise.all([findShopById(db, shopId), dailySales(db, shopId, range)])
+  if (!shop) throw NotFound('No such shop')
+  return {
+    shop: shopId,
+    from: range.from.toISOString(),
+    to: range.to.toISOString(),
+    currency: shop.currency,
+    data: days.map((day) => ({ date: day.date, sales: toMajor(day.salesMinor), orders: day.orders })),
+  }
+}

@@ -1,0 +1,56 @@
+/** HTTP for the caller's notifications: the list, marking read or unread, and the unread hint. */
+import type { FastifyInstance } from 'fastify'
+import { pageSchema } from '../../lib/feathers-query'
+import { errorResponses } from '../../lib/schemas'
+import { listOwnNotifications, markNotification, unreadHint } from './notification.service'
+import {
+  NotificationHintQuery,
+  NotificationHintResponse,
+  NotificationIdParams,
+  NotificationListQuery,
+  type NotificationPatchInput,
+  NotificationPatchBody,
+  NotificationResponse,
+} from './notification.schemas'
+
+export default async function routes(app: FastifyInstance) {
+  app.get<{ Querystring: Record<string, unknown> }>(
+    '/api/notifications/',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'The caller’s notifications, newest first (filter by shop, read, type)',
+        querystring: NotificationListQuery,
+        response: { 200: pageSchema(NotificationResponse), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => listOwnNotifications(request, request.query),
+  )
+
+  app.patch<{ Params: { id: string }; Body: NotificationPatchInput }>(
+    '/api/notifications/:id',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark one of the caller’s notifications read or unread',
+        params: NotificationIdParams,
+        body: NotificationPatchBody,
+        response: { 200: NotificationResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => markNotification(request, request.params.id, request.body.read),
+  )
+
+  app.get<{ Querystring: { shop?: string } }>(
+    '/api/notifications-hint',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'How many of the caller’s notifications are unread (optionally in one shop)',
+        querystring: NotificationHintQuery,
+        response: { 200: NotificationHintResponse, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => unreadHint(request, request.query.shop),
+  )
+}

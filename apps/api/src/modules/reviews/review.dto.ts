@@ -1,0 +1,23 @@
+/** Row → response mapper for reviews. Authors appear by first name only: never an email or a full name. */
+import type { ReviewWithAuthor } from './review.repository'
+import type { ReviewDto } from './review.schemas'
+
+export function firstName(name: string | null): string {
+  return name?.trim().split(/\s+/)[0] ?? ''
+}
+
+/** `moderator` adds the `hidden` flag, which only the shop's moderators see. */
+export function reviewDto(row: ReviewWithAuthor, view: { moderator: boolean }): ReviewDto {
+  return {
+    _id: row.id,
+    shop: row.shopId,
+    relatedOrder: row.relatedOrder,
+    rating: row.rating,
+    text: row.text,
+    reply: row.reply,
+    repliedAt: row.repliedAt ? row.repliedAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    author: { name: firstName(row.authorName) },
+    ...(view.moderator ? { hidden: row.hidden } : {}),
+  }
+}

@@ -1,0 +1,93 @@
+/** The only SQL for reviews. Every list names the shop; single rows are reached by primary key. */
+import { and, count, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { orders, reviews, users } from '../../db/schema'
+import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
+
+export type ReviewRow = typeof reviews.$inferSelect
+export type ReviewWithAuthor = ReviewRow & { authorName: string | null }
+export type ReviewInsert = Pick<typeof reviews.$inferInsert, 'shopId' | 'relatedOrder' | 'profileId' | 'rating' | 'text'>
+export type ReviewChanges = Partial<Pick<ReviewRow, 'hidden' | 'reply' | 'repliedAt'>>
+
+/** What `GET /api/reviews/` may filter and sort by; `hidden` only reaches SQL for moderators (see the service). */
+export const reviewQuerySpec: QuerySpec = {
+  fields: {
+    relatedOrder: { column: reviews.relatedOrder, type: 'uuid' },
+    rating: { column: reviews.rating, type: 'integer', sort: true },
+    hidden: { column: reviews.hidden, type: 'boolean' },
+    createdAt: { column: reviews.createdAt, type: 'date', sort: true },
+  },
+  defaultSort: { createdAt: -1 },
+  tieBreaker: reviews.id,
+}
+
+export type ReviewScope = { shopId: string; visibleOnly: boolean }
+
+const scopedWhere = (scope: ReviewScope, parsed: ParsedQuery) =>
+  and(eq(reviews.shopId, scope.shopId), scope.visibleOnly ? sql`not ${reviews.hidden}` : undefined, parsed.where)
+
+const withAuthor = { review: reviews, authorName: users.name }
+
+export async function listReviews(db: Db, scope: ReviewScope, parsed: ParsedQuery): Promise<{ rows: ReviewWithAuthor[]; total: number }> {
+  const where = scopedWhere(scope, parsed)
+  const [rows, [counted]] = await Promise.all([
+    parsed.limit > 0
+      ? db
+          .select(withAuthor)
+          .from(reviews)
+          .leftJoin(users, eq(users.id, reviews.profileId))
+          .where(where)
+          .orderBy(...parsed.orderBy)
+          .limit(parsed.limit)
+          .offset(parsed.skip)
+      : Promise.resolve([]),
+    db.select({ total: count() }).from(reviews).where(where),
+  ])
+  return { rows: rows.map((row) => ({ ...row.review, authorName: row.authorName })), total: Number(counted?.total ?? 0) }
+}
+
+/** Mean rating of the shop's visible reviews, rounded to one decimal; null when there are none. */
+export async function averageVisibleRating(db: Db, shopId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ average: sql<number | null>`round(avg(${reviews.rating}), 1)::float8` })
+    .from(reviews)
+    .where(and(eq(reviews.shopId, shopId), sql`not ${reviews.hidden}`))
+  return row?.average ?? null
+}
+
+export async function findReview(db: Db, id: string): Promise<ReviewWithAuthor | null> {
+  const [row] = await db
+    .select(withAuthor)
+    .from(reviews)
+    .leftJoin(users, eq(users.id, reviews.profileId))
+    .where(eq(reviews.id, id))
+    .limit(1)
+  return row ? { ...row.review, authorName: row.authorName } : null
+}
+
+/** The order fields a review needs: whose it is, which shop, and whether it was delivered. */
+export async function findOrderForReview(db: Db, orderId: string) {
+  const [row] = await db
+    .select({ id: orders.id, shopId: orders.shopId, profileId: orders.profileId, status: orders.status, orderId: orders.orderId })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1)
+  return row ?? null
+}
+
+/** Inserts the review; null when the order already has one (the unique key decides, under any load). */
+export async function insertReview(db: Db, values: ReviewInsert): Promise<ReviewRow | null> {
+  const [row] = await db
+    .insert(reviews)
+    .values(values)
+    .onConflictDoNothing({ target: [reviews.shopId, reviews.relatedOrder] })
+    .returning()
+  return row ?? null
+}
+
+export async function updateReview(db: Db, id: string, changes: ReviewChanges): Promise<void> {
+  await db
+    .update(reviews)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(reviews.id, id))
+}

@@ -1,0 +1,56 @@
+/** HTTP for reviews: schemas and one service call per handler. */
+import type { FastifyInstance } from 'fastify'
+import { errorResponses } from '../../lib/schemas'
+import { createReview, listShopReviews, moderateReview } from './review.service'
+import {
+  type ReviewCreateInput,
+  ReviewCreateBody,
+  ReviewIdParams,
+  ReviewListQuery,
+  ReviewPageResponse,
+  type ReviewPatchInput,
+  ReviewPatchBody,
+  ReviewResponse,
+} from './review.schemas'
+
+export default async function routes(app: FastifyInstance) {
+  app.get<{ Querystring: Record<string, unknown> }>(
+    '/api/reviews/',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'A shop’s visible reviews with their average rating (moderators also see hidden ones)',
+        querystring: ReviewListQuery,
+        response: { 200: ReviewPageResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => listShopReviews(request, request.query),
+  )
+
+  app.post<{ Body: ReviewCreateInput }>(
+    '/api/reviews/',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Review one of the caller’s delivered orders (once per order)',
+        body: ReviewCreateBody,
+        response: { 201: ReviewResponse, ...errorResponses(400, 401, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createReview(request, request.body)),
+  )
+
+  app.patch<{ Params: { id: string }; Body: ReviewPatchInput }>(
+    '/api/reviews/:id',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Hide, show or reply to a review (reviews.moderate)',
+        params: ReviewIdParams,
+        body: ReviewPatchBody,
+        response: { 200: ReviewResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => moderateReview(request, request.params.id, request.body),
+  )
+}
