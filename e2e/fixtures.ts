@@ -214,3 +214,69 @@ export async function readLocalStorage(page: Page, key: string): Promise<unknown
   const raw = await page.evaluate((name) => window.localStorage.getItem(name), key)
   return raw === null ? null : (JSON.parse(raw) as unknown)
 }
+
+export type ApiAnswer<T = unknown> = { status: number; body: T }
+
+/** A JSON call to the API as a script would make it (any host; the API answers on every host). */
+export async function api<T = unknown>(
+  server: RunningServer,
+  method: string,
+  urlPath: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
+  if (options.body !== undefined) headers['content-type'] = 'application/json'
+  if (options.token) headers.authorization = `Bearer ${options.token}`
+  const answer = await request(server.port, `localhost:${server.port}`, urlPath, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  })
+  return { status: answer.status, body: (answer.body ? JSON.parse(answer.body) : undefined) as T }
+}
+
+/** An access token for a demo login (`POST /api/token/ {email, password}`). */
+export async function tokenFor(server: RunningServer, email: string): Promise<string> {
+  const answer = await api<{ access_token: string }>(server, 'POST', '/api/token/', { body: { email, password: demo.password } })
+  if (answer.status !== 200 && answer.status !== 201) throw new Error(`login of ${email} answered ${answer.status}`)
+  return answer.body.access_token
+}
+
+/**
+ * Logs the page's shop origin in the way the web app keeps a session (SPEC §3 authCredentials and user),
+ * without the login page (auth.test.ts covers that round trip). Leaves the page on the shop's /terms.
+ */
+export async function logInPage(server: RunningServer, page: Page, email: string): Promise<{ token: string; userId: string }> {
+  const token = await tokenFor(server, email)
+  const user = await api<{ _id: string }>(server, 'GET', '/api/user/', { token })
+  await page.goto(`${server.shopUrl(demo.slug)}/terms`)
+  await page.evaluate(
+    ([credentials, profile]) => {
+      window.localStorage.setItem('authCredentials', credentials)
+      window.localStorage.setItem('user', profile)
+    },
+    [JSON.stringify({ access_token: token, token_type: 'Bearer' }), JSON.stringify(user.body)] as const,
+  )
+  return { token, userId: user.body._id }
+}
+
+const axeSource = fs.readFileSync(path.join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8')
+
+export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
+
+/** Runs axe-core (WCAG 2.0/2.1 A and AA rules and best practices) on the page as it is now. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource })
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe
+    const result = await axe.run(document, { resultTypes: ['violations'] })
+    return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map(({ target }) => ({ target })) }))
+  })
+}
+
+/** Fails with a readable list when axe finds anything. */
+export function describeViolations(where: string, violations: AxeViolation[]): string {
+  return `${where}: ${violations
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`)
+    .join('; ')}`
+}

@@ -158,3 +158,53 @@ describe('server-rendered pages', () => {
     assert.match(page.body, /Loading your account/)
   })
 })
+
+describe('server-rendered shop pages', () => {
+  it('renders search results with the filters, on the server', async () => {
+    const { port } = server()
+    const page = await request(port, `demo.localhost:${port}`, '/products/?q=%20kente%20&sort=price&direction=asc')
+    assert.equal(page.status, 200)
+    assert.ok(page.body.includes('<title>Search: kente | Demo Shop</title>'))
+    assert.match(page.body, /<h1[^>]*>Results for “kente”<\/h1>/)
+    assert.match(page.body, /<a[^>]*href="\/products\/[0-9a-f-]{36}"[^>]*>Kente print shirt<\/a>/)
+    assert.match(page.body, /<option value="price-asc" selected="">/)
+    // Cards load their thumbnails lazily, past the first row.
+    assert.match(page.body, /<img[^>]*src="\/uploads\/[^"]+-thumb\.webp"/)
+  })
+
+  it('renders a product page with its own title and picture for sharing', async () => {
+    const { port } = server()
+    const host = `demo.localhost:${port}`
+    const shop = JSON.parse((await request(port, host, `/api/shops/${demo.slug}`)).body) as { _id: string }
+    const list = JSON.parse((await request(port, host, `/api/products/?shop=${shop._id}&title[$q]=jacket`)).body) as {
+      data: { _id: string; title: string; images: { url: string }[] }[]
+    }
+    const product = list.data[0]!
+    const page = await request(port, host, `/products/${product._id}`)
+    assert.equal(page.status, 200)
+    assert.ok(page.body.includes(`<title>${product.title} | Demo Shop</title>`))
+    assert.equal(metaContent(page.body, 'og:image'), new URL(product.images[0]!.url, `http://${host}`).toString())
+    assert.equal(metaContent(page.body, 'twitter:card'), 'summary_large_image')
+    assert.match(page.body, /<s class="price-regular">/, 'the sale price strikes the regular one')
+  })
+
+  it('answers unknown products and shared checkouts with a 404 page in the layout', async () => {
+    const { port } = server()
+    for (const path of ['/products/00000000-0000-4000-8000-000000000000', '/products/nope', '/checkout/00000000-0000-4000-8000-000000000000']) {
+      const page = await request(port, `demo.localhost:${port}`, path)
+      assert.equal(page.status, 404, path)
+      assert.ok(page.body.includes('<title>Page not found | Demo Shop</title>'), path)
+      assert.match(page.body, /<nav[^>]*aria-label="Main"/)
+    }
+  })
+
+  it('renders the about page with its anchors and the footer links', async () => {
+    const { port } = server()
+    const page = await request(port, `demo.localhost:${port}`, '/about')
+    assert.equal(page.status, 200)
+    for (const id of ['payments', 'returns', 'contact']) assert.match(page.body, new RegExp(`<section id="${id}"`))
+    assert.match(page.body, new RegExp(`<a href="http://localhost:${port}/setup">Create your shop</a>`))
+    assert.match(page.body, /<a href="[^"]+\/terms">Terms<\/a>/)
+    assert.match(page.body, /<a href="[^"]+\/privacy">Privacy<\/a>/)
+  })
+})

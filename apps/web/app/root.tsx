@@ -12,6 +12,7 @@ import {
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { StatusPage } from './components/status-page'
+import { useSiteVisit } from './features/analytics/hooks/use-site-visit'
 import { LoginReturn } from './features/auth/components/login-return'
 import { type SiteInfo, pageMeta } from './lib/page-meta'
 
@@ -60,7 +61,8 @@ export function Layout({ children }: { children: ReactNode }) {
   )
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  useSiteVisit(loaderData.shop?._id ?? null)
   return (
     <>
       <LoginReturn />

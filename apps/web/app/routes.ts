@@ -3,7 +3,23 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),
-    route('account', 'routes/account-layout.tsx', [index('routes/account.tsx')]),
+    route('products', 'routes/products.tsx'),
+    route('products/:id', 'routes/product.tsx'),
+    route('checkout', 'routes/checkout.tsx'),
+    route('checkout/:id', 'routes/shared-checkout.tsx'),
+    route('orders/:id', 'routes/order.tsx'),
+    route('about', 'routes/about.tsx'),
+    route('reviews', 'routes/reviews.tsx'),
+    route('terms', 'routes/terms.tsx'),
+    route('privacy', 'routes/privacy.tsx'),
+    route('account', 'routes/account-layout.tsx', [
+      index('routes/account.tsx'),
+      route('profile', 'routes/account-profile.tsx'),
+      route('notifications', 'routes/account-notifications.tsx'),
+      route('orders', 'routes/account-orders.tsx'),
+      route('orders/:id', 'routes/account-order.tsx'),
+      route('checkouts', 'routes/account-checkouts.tsx'),
+    ]),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig

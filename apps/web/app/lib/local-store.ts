@@ -6,11 +6,18 @@
 import { useMemo, useSyncExternalStore } from 'react'
 import type { User } from '../types/api'
 
+/** SPEC §3 cart item: the product and variant ids (null when the product has none) and how many. */
+export type StoredCartItem = { count: number; product: string; variant: string | null }
+
 export type StoredValues = {
   authCredentials: { access_token: string; token_type: string }
   user: User
   /** Address (path + search + hash) to return to after logging in. */
   checkpoint: string
+  /** SPEC §3: stored with version 2; any other version is discarded. */
+  cart: { version: number; items: StoredCartItem[] }
+  /** The analytics tracking id and when it expires (ms since the epoch). */
+  tracking: { trackingId: string; expires: number }
 }
 
 export type StoreKey = keyof StoredValues

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Shop } from '../types/api'
-import { FALLBACK_DESCRIPTION, facebookVerification, pageMeta, pageTitle, summary, twitterHandle } from './page-meta'
+import { FALLBACK_DESCRIPTION, facebookVerification, pageMeta, pageTitle, routeMeta, summary, twitterHandle } from './page-meta'
 
 const platform = { name: 'Shoplet', url: 'http://localhost:3000' }
 
@@ -85,5 +85,27 @@ describe('page metadata (SPEC §2)', () => {
     expect(facebookVerification(withMeta('"><script>'))).toBeNull()
     const site = { shop: withMeta('abc123xyz'), platform, origin: 'http://demo.localhost:3000' }
     expect(content(pageMeta('Home', site), 'facebook-domain-verification')).toBe('abc123xyz')
+  })
+})
+
+describe('route metadata', () => {
+  const site = { shop: shop({ logo: { url: '/uploads/l.webp', thumbnail: '/uploads/l-t.webp' } }), platform, origin: 'http://demo.localhost:3000' }
+  const matches = [{ id: 'root', loaderData: site }]
+
+  it('shares a page image instead of the logo when given one', () => {
+    const tags = routeMeta('Kente shirt', { matches, location: { pathname: '/products/x' } }, { image: '/uploads/p.webp' })
+    expect(tags[0]).toEqual({ title: 'Kente shirt | Demo Shop' })
+    expect(content(tags, 'og:image')).toBe('http://demo.localhost:3000/uploads/p.webp')
+    expect(content(tags, 'og:url')).toBe('http://demo.localhost:3000/products/x')
+  })
+
+  it('names the failure when the loader failed', () => {
+    const missing = { status: 404, statusText: 'Not Found', internal: false, data: null }
+    expect(routeMeta('Product', { matches, location: { pathname: '/' }, error: missing })[0]).toEqual({
+      title: 'Page not found | Demo Shop',
+    })
+    expect(routeMeta('Product', { matches, location: { pathname: '/' }, error: new Error('x') })[0]).toEqual({
+      title: 'Something went wrong | Demo Shop',
+    })
   })
 })

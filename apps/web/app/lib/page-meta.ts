@@ -3,7 +3,7 @@
  * shop's about text as description, a summary_large_image Twitter card with the shop's handle, Open Graph
  * tags with the logo, and Facebook's domain verification when the shop set it.
  */
-import type { MetaDescriptor } from 'react-router'
+import { type MetaDescriptor, isRouteErrorResponse } from 'react-router'
 import type { Shop } from '../types/api'
 
 export const FALLBACK_DESCRIPTION = 'Our site is still under development. Please come back later'
@@ -60,14 +60,23 @@ export function pageTitle(page: string | null, site: Pick<SiteInfo, 'shop' | 'pl
   return page ? `${page} | ${owner}` : owner
 }
 
-/** `page` null gives the bare shop or provider name (the platform's landing page). */
-export function pageMeta(page: string | null, site: SiteInfo | undefined, path = '/'): MetaDescriptor[] {
+/**
+ * `page` null gives the bare shop or provider name (the platform's landing page). `image` replaces the
+ * shop's logo as the shared picture (a product page shares its product).
+ */
+export function pageMeta(
+  page: string | null,
+  site: SiteInfo | undefined,
+  path = '/',
+  options: { image?: string | null } = {},
+): MetaDescriptor[] {
   if (!site) return [{ title: page ?? '' }]
   const { shop, origin } = site
   const title = pageTitle(page, site)
   const description = summary(shop?.about ?? '') || FALLBACK_DESCRIPTION
   const handle = twitterHandle(shop)
-  const image = shop?.logo ? absolute(shop.logo.url, origin) : null
+  const picture = options.image ?? shop?.logo?.url
+  const image = picture ? absolute(picture, origin) : null
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: description },
@@ -92,4 +101,16 @@ type MatchLike = { id: string; loaderData?: unknown } | undefined
 /** The root route's site data, as meta functions receive it in `matches`. */
 export function siteFromMatches(matches: readonly MatchLike[]): SiteInfo | undefined {
   return matches.find((match) => match?.id === 'root')?.loaderData as SiteInfo | undefined
+}
+
+type MetaArgs = { matches: readonly MatchLike[]; location: { pathname: string }; error?: unknown }
+
+/** A route's metadata: its page name, or the error's when its loader failed. */
+export function routeMeta(page: string | null, { matches, location, error }: MetaArgs, options?: { image?: string | null }) {
+  const site = siteFromMatches(matches)
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404
+    return pageMeta(notFound ? 'Page not found' : 'Something went wrong', site, location.pathname)
+  }
+  return pageMeta(page, site, location.pathname, options)
 }

@@ -1,7 +1,8 @@
 import { Outlet } from 'react-router'
+import { AccountSidebar } from '../features/account/components/account-sidebar'
 import { requireUser } from '../features/auth/guard'
 import { refreshUser } from '../features/auth/session'
-import { pageMeta, siteFromMatches } from '../lib/page-meta'
+import { routeMeta } from '../lib/page-meta'
 import type { Route } from './+types/account-layout'
 
 /** Account pages render in the browser, behind the route guard (SPEC §2, DESIGN §12). */
@@ -13,8 +14,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta('Your account', siteFromMatches(matches), location.pathname)
+export const meta: Route.MetaFunction = (args) => routeMeta('Your account', args)
 
 export function HydrateFallback() {
   return (
@@ -25,5 +25,12 @@ export function HydrateFallback() {
 }
 
 export default function AccountLayout() {
-  return <Outlet />
+  return (
+    <div className="account-layout">
+      <AccountSidebar />
+      <div className="account-content">
+        <Outlet />
+      </div>
+    </div>
+  )
 }

@@ -1,10 +1,9 @@
-import { useRouteLoaderData } from 'react-router'
-import type { clientLoader } from './account-layout'
+import { Link } from 'react-router'
+import { useAccountUser } from '../features/auth/hooks/use-account-user'
 
+/** The account's entry (SPEC §2 "Profile" menu item): who is logged in, and the account's pages. */
 export default function Account() {
-  const data = useRouteLoaderData<typeof clientLoader>('routes/account-layout')
-  if (!data) return null
-  const { user } = data
+  const user = useAccountUser()
   return (
     <section className="account" aria-labelledby="account-title">
       <h1 id="account-title">Your account</h1>
@@ -24,6 +23,20 @@ export default function Account() {
           </div>
         )}
       </dl>
+      <ul className="account-links">
+        <li>
+          <Link to="/account/profile">Edit your name and phone</Link>
+        </li>
+        <li>
+          <Link to="/account/orders">Your orders</Link>
+        </li>
+        <li>
+          <Link to="/account/notifications">Your notifications</Link>
+        </li>
+        <li>
+          <Link to="/account/checkouts">Checkouts you shared</Link>
+        </li>
+      </ul>
     </section>
   )
 }

@@ -1,15 +1,45 @@
+import { listProducts } from '../features/catalog/api/list-products'
+import { listCategories } from '../features/catalog/api/list-categories'
+import { ProductGrid, toProductSummary } from '../features/catalog/components/product-card'
 import { PlatformLanding } from '../features/platform/components/platform-landing'
 import { ShopHome } from '../features/shop/components/shop-home'
-import { pageMeta, siteFromMatches } from '../lib/page-meta'
+import { serverApi } from '../lib/api.server'
+import { routeMeta, siteFromMatches } from '../lib/page-meta'
 import { useSite } from '../lib/use-site'
 import type { Route } from './+types/home'
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const site = siteFromMatches(matches)
-  return pageMeta(site?.shop ? 'Home' : null, site, location.pathname)
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
+
+const NEWEST = 8
+
+export async function loader({ context }: Route.LoaderArgs) {
+  if (!context.shop) return { products: [], categories: [] }
+  const api = serverApi(context)
+  const shop = context.shop._id
+  const [page, categories] = await Promise.all([
+    listProducts(api, { shop, available: true, $sort: { createdAt: -1 }, $limit: NEWEST }),
+    listCategories(api, shop),
+  ])
+  return { products: page.data.map(toProductSummary), categories }
 }
 
-export default function Home() {
+export const meta: Route.MetaFunction = (args) => routeMeta(siteFromMatches(args.matches)?.shop ? 'Home' : null, args)
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { shop, platform } = useSite()
-  return shop ? <ShopHome shop={shop} /> : <PlatformLanding name={platform.name} />
+  return shop ? (
+    <ShopHome
+      shop={shop}
+      categories={loaderData.categories}
+      newest={
+        loaderData.products.length ? (
+          <ProductGrid products={loaderData.products} eagerCount={4} />
+        ) : (
+          <p>No products yet. Please come back soon.</p>
+        )
+      }
+    />
+  ) : (
+    <PlatformLanding name={platform.name} />
+  )
 }

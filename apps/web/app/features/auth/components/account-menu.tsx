@@ -3,8 +3,19 @@ import { Link, useNavigate } from 'react-router'
 import type { User } from '../../../types/api'
 import { logout } from '../session'
 
-/** SPEC §2 account dropdown ("Your account"): the user, Profile, Log out. A disclosure, not an ARIA menu. */
-export function AccountMenu({ user }: { user: User }) {
+type Props = {
+  user: User
+  /** Staff of this shop see the Admin Dashboard entry (SPEC §2, §6). */
+  staff?: boolean
+  /** Shows the notification dot. */
+  unread?: boolean
+}
+
+/**
+ * SPEC §2 account dropdown ("Your account"): Profile, Admin Dashboard for staff, Log out, and a dot while
+ * there are unread notifications. A disclosure, not an ARIA menu.
+ */
+export function AccountMenu({ user, staff = false, unread = false }: Props) {
   const [open, setOpen] = useState(false)
   const navigate = useNavigate()
   const root = useRef<HTMLDivElement>(null)
@@ -22,11 +33,17 @@ export function AccountMenu({ user }: { user: User }) {
       setOpen(false)
       toggle.current?.focus()
     }
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget && !root.current?.contains(event.relatedTarget as Node)) setOpen(false)
+    }
+    const element = root.current
     document.addEventListener('pointerdown', onPointerDown)
     document.addEventListener('keydown', onKeyDown)
+    element?.addEventListener('focusout', onFocusOut)
     return () => {
       document.removeEventListener('pointerdown', onPointerDown)
       document.removeEventListener('keydown', onKeyDown)
+      element?.removeEventListener('focusout', onFocusOut)
     }
   }, [open])
 
@@ -48,9 +65,11 @@ export function AccountMenu({ user }: { user: User }) {
       >
         <span className="avatar" aria-hidden="true">
           {displayName.charAt(0).toUpperCase()}
+          {unread && <span className="dot" />}
         </span>
         <span className="visually-hidden">Your account: </span>
         <span className="account-name">{displayName}</span>
+        {unread && <span className="visually-hidden"> (unread notifications)</span>}
       </button>
       <div id={panelId} className="account-panel" hidden={!open}>
         <p className="account-who">
@@ -63,6 +82,13 @@ export function AccountMenu({ user }: { user: User }) {
               Profile
             </Link>
           </li>
+          {staff && (
+            <li>
+              <Link to="/admin/" onClick={() => setOpen(false)}>
+                Admin Dashboard
+              </Link>
+            </li>
+          )}
           <li>
             <button type="button" onClick={onLogout}>
               Log out

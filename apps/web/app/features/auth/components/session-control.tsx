@@ -3,7 +3,7 @@ import { AccountMenu } from './account-menu'
 import { LoginButton } from './login-button'
 
 /** The navbar's end: the account menu when logged in, else the Login button. */
-export function SessionControl() {
+export function SessionControl({ staff = false, unread = false }: { staff?: boolean; unread?: boolean }) {
   const user = useSessionUser()
-  return user ? <AccountMenu user={user} /> : <LoginButton />
+  return user ? <AccountMenu user={user} staff={staff} unread={unread} /> : <LoginButton />
 }

@@ -1,11 +1,57 @@
+import { Link } from 'react-router'
+import { SocialLinks } from '../../../components/social-links'
 import type { Shop } from '../../../types/api'
 
+/** SPEC §2 footer: the shop's links and socials, the provider's "create your shop" links, terms and privacy. */
 export function ShopFooter({ shop, platform }: { shop: Shop; platform: { name: string; url: string } }) {
+  const year = new Date().getFullYear()
   return (
     <footer className="site-footer">
-      <p>{shop.title}</p>
-      <p>
-        Want a shop like this? <a href={`${platform.url}/setup`}>Create your shop with {platform.name}</a>
+      <div className="footer-grid">
+        <nav aria-label="Shop">
+          <h2 className="footer-title">{shop.title}</h2>
+          <ul>
+            <li>
+              <Link to="/products/">All products</Link>
+            </li>
+            <li>
+              <Link to="/about">About us</Link>
+            </li>
+            <li>
+              <Link to="/reviews">Reviews</Link>
+            </li>
+            <li>
+              <Link to="/about#payments">Payments</Link>
+            </li>
+            <li>
+              <Link to="/about#returns">Returns</Link>
+            </li>
+            <li>
+              <Link to="/about#contact">Contact</Link>
+            </li>
+          </ul>
+          <SocialLinks shop={shop} />
+        </nav>
+        <nav aria-label={platform.name}>
+          <h2 className="footer-title">Sell with {platform.name}</h2>
+          <ul>
+            <li>
+              <a href={`${platform.url}/setup`}>Create your shop</a>
+            </li>
+            <li>
+              <a href={platform.url}>About {platform.name}</a>
+            </li>
+            <li>
+              <a href={`${platform.url}/terms`}>Terms</a>
+            </li>
+            <li>
+              <a href={`${platform.url}/privacy`}>Privacy</a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <p className="footer-legal">
+        © {year} {shop.title} · Powered by <a href={platform.url}>{platform.name}</a>
       </p>
     </footer>
   )

@@ -1,13 +1,42 @@
-import type { Shop } from '../../../types/api'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import type { Category, Shop } from '../../../types/api'
 
-export function ShopHome({ shop }: { shop: Shop }) {
+/** The shop's home: who they are, the promotion, the categories and the newest products (`newest`). */
+export function ShopHome({ shop, categories, newest }: { shop: Shop; categories: Category[]; newest: ReactNode }) {
   const tagline = shop.tagline.trim()
-  const about = shop.about.trim()
+  const promotion = shop.home.promotionalText.trim()
   return (
-    <section className="hero" aria-labelledby="shop-title">
-      <h1 id="shop-title">{shop.title}</h1>
-      {tagline && <p className="hero-tagline">{tagline}</p>}
-      {about && <p className="hero-about">{about}</p>}
-    </section>
+    <>
+      <section className="hero" aria-labelledby="shop-title">
+        <h1 id="shop-title">{shop.title}</h1>
+        {tagline && <p className="hero-tagline">{tagline}</p>}
+        {promotion && <p className="hero-promo">{promotion}</p>}
+        <p>
+          <Link to="/products/" className="button button-primary">
+            Shop all products
+          </Link>
+        </p>
+      </section>
+      {categories.length > 0 && (
+        <section className="home-section" aria-labelledby="categories-title">
+          <h2 id="categories-title">Categories</h2>
+          <ul className="category-list">
+            {categories.map((category) => (
+              <li key={category._id}>
+                <Link to={`/products/?category=${category._id}`}>{category.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section className="home-section" aria-labelledby="newest-title">
+        <div className="section-head">
+          <h2 id="newest-title">New in</h2>
+          <Link to="/products/">See all</Link>
+        </div>
+        {newest}
+      </section>
+    </>
   )
 }

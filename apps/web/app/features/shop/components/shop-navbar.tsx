@@ -1,22 +1,48 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link, NavLink } from 'react-router'
+import { SocialLinks } from '../../../components/social-links'
 import type { Shop } from '../../../types/api'
+import { SearchForm } from './search-form'
 
-/** Public pages' top bar (SPEC §2 layouts): promotional text, the shop's logo or title, the account slot. */
-export function ShopNavbar({ shop, account }: { shop: Shop; account: ReactNode }) {
+/**
+ * Public pages' top bar (SPEC §2 layouts): promotional text, the logo or title, the search box, About us,
+ * Reviews, the social links, Checkout (its badge comes with the `checkout` slot) and the account slot.
+ */
+export function ShopNavbar({ shop, checkout, account }: { shop: Shop; checkout: ReactNode; account: ReactNode }) {
   const promotion = shop.home.promotionalText.trim()
   return (
     <header className="site-header">
       {promotion && <p className="promo">{promotion}</p>}
-      <nav className="navbar" aria-label="Main">
+      <nav className="navbar shop-navbar" aria-label="Main">
         <Link to="/" className="brand">
           {shop.logo ? (
-            <img src={shop.logo.thumbnail || shop.logo.url} alt={shop.title} className="brand-logo" height={40} />
+            <img
+              src={shop.logo.thumbnail || shop.logo.url}
+              alt={shop.title}
+              className="brand-logo"
+              width={40}
+              height={40}
+            />
           ) : (
             shop.title
           )}
         </Link>
-        <div className="navbar-end">{account}</div>
+        <SearchForm />
+        <div className="nav-links">
+          <ul className="nav-list">
+            <li>
+              <NavLink to="/about">About us</NavLink>
+            </li>
+            <li>
+              <NavLink to="/reviews">Reviews</NavLink>
+            </li>
+          </ul>
+          <SocialLinks shop={shop} />
+        </div>
+        <div className="navbar-end">
+          {checkout}
+          {account}
+        </div>
       </nav>
     </header>
   )

@@ -1,0 +1,29 @@
+import { formatMoney } from '../lib/money'
+
+export type TotalsRow = {
+  label: string
+  /** Major units; a string replaces the amount (e.g. "Free"). */
+  value: number | string
+  note?: string
+  negative?: boolean
+  total?: boolean
+}
+
+/** Subtotal, discount, tax, delivery and total, as a definition list. */
+export function TotalsTable({ rows, currency, label = 'Order summary' }: { rows: TotalsRow[]; currency: string; label?: string }) {
+  return (
+    <dl className="totals" aria-label={label}>
+      {rows.map((row) => (
+        <div key={row.label} className={row.total ? 'totals-row totals-total' : 'totals-row'}>
+          <dt>{row.label}</dt>
+          <dd>
+            {typeof row.value === 'string'
+              ? row.value
+              : `${row.negative && row.value > 0 ? '− ' : ''}${formatMoney(row.value, currency)}`}
+            {row.note && <span className="totals-note">{row.note}</span>}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}

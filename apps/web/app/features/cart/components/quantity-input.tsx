@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react'
+import { MAX_COUNT } from '../cart'
+
+/** A count of at least 1, typed or stepped; other input is kept as a draft until it makes sense. */
+export function QuantityInput({ value, label, onChange }: { value: number; label: string; onChange: (count: number) => void }) {
+  const [draft, setDraft] = useState(String(value))
+  useEffect(() => setDraft(String(value)), [value])
+
+  function commit(text: string) {
+    setDraft(text)
+    const count = Number(text)
+    if (Number.isInteger(count) && count >= 1 && count <= MAX_COUNT) onChange(count)
+  }
+
+  return (
+    <div className="quantity" role="group" aria-label={label}>
+      <button type="button" onClick={() => onChange(value - 1)} disabled={value <= 1} aria-label="One fewer">
+        −
+      </button>
+      <input
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_COUNT}
+        step={1}
+        value={draft}
+        aria-label="Quantity"
+        onChange={(event) => commit(event.target.value)}
+        onBlur={() => setDraft(String(value))}
+      />
+      <button type="button" onClick={() => onChange(value + 1)} disabled={value >= MAX_COUNT} aria-label="One more">
+        +
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,64 @@
+import { toMinor, displayedPrice } from '@shop/domain'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { api, errorMessage } from '../../../lib/api'
+import type { Product, Variant } from '../../../types/api'
+import { getCartProducts } from '../api/get-cart-products'
+import type { CartItem } from '../cart'
+
+export type CartLine = {
+  item: CartItem
+  product: Product | null
+  variant: Variant | null
+  /** The product (or its variant) is gone from the shop: it cannot be ordered. */
+  unavailable: boolean
+  /** SPEC §9 displayed price of one unit, minor units (0 while unknown). */
+  unitPriceMinor: number
+}
+
+/**
+ * The cart's items with their products as the shop sells them now (fresh prices and stock), fetched in
+ * one call for the ids not fetched yet.
+ */
+export function useCartLines(shopId: string, items: CartItem[]) {
+  const [products, setProducts] = useState<Map<string, Product>>(() => new Map())
+  const [fetched, setFetched] = useState<Set<string>>(() => new Set())
+  const [error, setError] = useState<string | null>(null)
+  const [attempt, setAttempt] = useState(0)
+  const ids = useMemo(() => [...new Set(items.map((item) => item.product))].sort(), [items])
+  const missing = useMemo(() => ids.filter((id) => !fetched.has(id)), [ids, fetched])
+  const missingKey = missing.join(',')
+
+  useEffect(() => {
+    if (!missingKey) return
+    const wanted = missingKey.split(',')
+    let live = true
+    setError(null)
+    getCartProducts(api, shopId, wanted).then(
+      (found) => {
+        if (!live) return
+        setProducts((current) => new Map([...current, ...found.map((product) => [product._id, product] as const)]))
+        setFetched((current) => new Set([...current, ...wanted]))
+      },
+      (failure: unknown) => live && setError(errorMessage(failure)),
+    )
+    return () => {
+      live = false
+    }
+  }, [shopId, missingKey, attempt])
+
+  const lines: CartLine[] = useMemo(
+    () =>
+      items.map((item) => {
+        const product = products.get(item.product) ?? null
+        const variant = product?.variants.find((candidate) => candidate._id === item.variant) ?? null
+        const wrongVariant = !!product && (product.variants.length > 0 ? !variant : item.variant !== null)
+        const unavailable = fetched.has(item.product) && (!product || wrongVariant)
+        const unitPriceMinor = product ? displayedPrice(toMinor(product.price.value), toMinor(product.sellAt)) : 0
+        return { item, product, variant, unavailable, unitPriceMinor }
+      }),
+    [items, products, fetched],
+  )
+
+  const retry = useCallback(() => setAttempt((value) => value + 1), [])
+  return { lines, loading: missing.length > 0 && !error, error, retry }
+}

@@ -1,0 +1,57 @@
+import { Link } from 'react-router'
+import { ProductImage } from '../../../components/product-image'
+import type { Product } from '../../../types/api'
+import { ProductPrice } from './product-price'
+
+export type ProductSummary = Pick<Product, '_id' | 'title' | 'price' | 'sellAt' | 'inStock'> & {
+  image?: { url: string; thumbnail: string; alt: string }
+}
+
+/** What a list shows of a product; loaders send only this. */
+export function toProductSummary(product: Product): ProductSummary {
+  const { _id, title, price, sellAt, inStock, images } = product
+  return { _id, title, price, sellAt, inStock, ...(images[0] ? { image: images[0] } : {}) }
+}
+
+type HeadingLevel = 2 | 3
+
+export function ProductCard({ product, eager = false, headingLevel = 3 }: { product: ProductSummary; eager?: boolean; headingLevel?: HeadingLevel }) {
+  const Title = `h${headingLevel}` as const
+  const onSale = product.sellAt > 0 && product.sellAt < product.price.value
+  return (
+    <article className="product-card">
+      <ProductImage image={product.image} alt="" eager={eager} />
+      <Title className="product-card-title">
+        <Link to={`/products/${product._id}`}>{product.title}</Link>
+      </Title>
+      <ProductPrice price={product.price} sellAt={product.sellAt} />
+      {(onSale || !product.inStock) && (
+        <p className="product-tags">
+          {onSale && <span className="tag tag-sale">Sale</span>}
+          {!product.inStock && <span className="tag tag-out">Out of stock</span>}
+        </p>
+      )}
+    </article>
+  )
+}
+
+export function ProductGrid({
+  products,
+  eagerCount = 0,
+  headingLevel = 3,
+}: {
+  products: ProductSummary[]
+  eagerCount?: number
+  /** The cards' heading level under the list's own heading. */
+  headingLevel?: HeadingLevel
+}) {
+  return (
+    <ul className="product-grid">
+      {products.map((product, index) => (
+        <li key={product._id}>
+          <ProductCard product={product} eager={index < eagerCount} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  )
+}

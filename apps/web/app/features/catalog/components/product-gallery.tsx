@@ -1,0 +1,31 @@
+import { useState } from 'react'
+import { ProductImage } from '../../../components/product-image'
+import type { ProductImage as Picture } from '../../../types/api'
+
+/** The product's pictures: one large, the others as thumbnails to switch to. */
+export function ProductGallery({ images, title }: { images: Picture[]; title: string }) {
+  const [index, setIndex] = useState(0)
+  const current = images[index] ?? images[0]
+  return (
+    <div className="gallery">
+      <ProductImage image={current} alt={current?.alt || title} size="full" eager className="gallery-main" />
+      {images.length > 1 && (
+        <ul className="gallery-thumbs" aria-label="More pictures">
+          {images.map((image, i) => (
+            <li key={image.url}>
+              <button
+                type="button"
+                className="gallery-thumb"
+                aria-pressed={i === index}
+                aria-label={`Show picture ${i + 1} of ${images.length}`}
+                onClick={() => setIndex(i)}
+              >
+                <ProductImage image={image} alt="" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,380 @@
+import { toMajor } from '@shop/domain'
+import { type FormEvent, useId, useMemo, useRef, useState } from 'react'
+import { Link } from 'react-router'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { type TotalsRow, TotalsTable } from '../../../components/totals-table'
+import { ApiError, errorMessage } from '../../../lib/api'
+import { formatMoney } from '../../../lib/money'
+import { randomId } from '../../../lib/random-id'
+import type { DiscountCode, Order, PaymentOption, Region, Shop, User } from '../../../types/api'
+import { createCheckout } from '../api/create-checkout'
+import type { CheckoutInput, DeliveryInput, ItemInput } from '../api/order-input'
+import { placeOrder } from '../api/place-order'
+import { useDeliveryRates } from '../hooks/use-delivery-rates'
+import { type Estimate, estimate } from '../totals'
+import { DiscountField } from './discount-field'
+import { ShareLink } from './share-link'
+
+export type OrderLineInput = { product: string; variant: string | null; count: number; unitPriceMinor: number; key: string }
+
+type Props = {
+  shop: Shop
+  user: User | null
+  regions: Region[]
+  paymentOptions: PaymentOption[]
+  /** The orderable lines of the cart, priced as the shop sells them now. */
+  lines: OrderLineInput[]
+  /** Why the order cannot be placed yet (the cart still loading, a line to remove…). */
+  blocked: string | null
+  onPlaced: (order: Order) => void
+  /** Lines the API refused (lineKey → message), or an empty map. */
+  onLineProblems: (problems: Map<string, string>) => void
+}
+
+type Field = 'email' | 'phone' | 'region' | 'rate' | 'address'
+const PHONE = /^\+?[0-9][0-9 ()-]{2,30}$/
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+function estimateRows(figures: Estimate, deliveryType: 'pick-up' | 'dispatch', code: DiscountCode | null): TotalsRow[] {
+  const rows: TotalsRow[] = [{ label: 'Subtotal', value: toMajor(figures.subtotal) }]
+  if (code && figures.discount > 0) rows.push({ label: `Discount (${code.code})`, value: toMajor(figures.discount), negative: true })
+  rows.push({ label: 'Tax', value: figures.tax === null ? 'Calculated when you order' : toMajor(figures.tax) })
+  if (deliveryType === 'pick-up') rows.push({ label: 'Delivery', value: 'Free (pick-up)' })
+  else if (figures.deliveryPaid === 'none' && figures.delivery === 0) rows.push({ label: 'Delivery', value: 'Choose a region and rate' })
+  else
+    rows.push({
+      label: 'Delivery',
+      value: toMajor(figures.delivery),
+      note: figures.deliveryPaid === 'on-delivery' ? 'paid to the rider on delivery' : undefined,
+    })
+  rows.push({ label: figures.tax === null ? 'Estimated total' : 'Total', value: toMajor(figures.total), total: true })
+  return rows
+}
+
+/**
+ * Delivery or pick-up, contact, discount code, payment, the totals (SPEC §9, from the domain rules), and
+ * the two ways out: place the order, or share the checkout as a link.
+ */
+export function CheckoutForm({ shop, user, regions, paymentOptions, lines, blocked, onPlaced, onLineProblems }: Props) {
+  const id = useId()
+  const [deliveryType, setDeliveryType] = useState<'pick-up' | 'dispatch'>('pick-up')
+  const [region, setRegion] = useState('')
+  const [rateId, setRateId] = useState('')
+  const [address, setAddress] = useState('')
+  const [phone, setPhone] = useState(user?.phone ?? '')
+  const [email, setEmail] = useState('')
+  const [code, setCode] = useState<DiscountCode | null>(null)
+  const [provider, setProvider] = useState(paymentOptions[0]?.provider ?? '')
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [failure, setFailure] = useState<string | null>(null)
+  const [busy, setBusy] = useState<'order' | 'share' | null>(null)
+  const [shared, setShared] = useState<{ url: string; signature: string } | null>(null)
+  const attempt = useRef<{ signature: string; key: string } | null>(null)
+
+  const items: ItemInput[] = useMemo(
+    () => lines.map((line) => ({ product: line.product, ...(line.variant ? { variant: line.variant } : {}), count: line.count })),
+    [lines],
+  )
+  const { rates, error: ratesError, retry: retryRates } = useDeliveryRates(shop._id, deliveryType === 'dispatch' ? region : '', items)
+  const rate = rates?.find((candidate) => candidate._id === rateId) ?? null
+  const figures = estimate({ lines, deliveryType, rate, code, taxRate: shop.taxRate })
+  const currency = shop.currency
+
+  // The cheapest rate is chosen when the rates arrive, unless the chosen one is still offered.
+  if (rates && rates.length > 0 && !rates.some((candidate) => candidate._id === rateId)) setRateId(rates[0]!._id)
+
+  function validate(): Partial<Record<Field, string>> {
+    const found: Partial<Record<Field, string>> = {}
+    if (!user && !EMAIL.test(email.trim())) found.email = 'Enter your email address, like name@example.com.'
+    const phoneText = phone.trim()
+    if (deliveryType === 'dispatch' && !phoneText) found.phone = 'Enter a phone number for the rider.'
+    else if (phoneText && !PHONE.test(phoneText)) found.phone = 'Enter a phone number with digits only, like +233 24 123 4567.'
+    if (deliveryType === 'dispatch') {
+      if (!region) found.region = 'Choose your region.'
+      else if (!rate) found.rate = rates?.length === 0 ? 'Nobody delivers to this region: choose pick-up or another region.' : 'Choose a delivery rate.'
+      if (!address.trim()) found.address = 'Enter the delivery address.'
+    }
+    return found
+  }
+
+  function input(): CheckoutInput {
+    const phoneText = phone.trim()
+    const delivery: DeliveryInput =
+      deliveryType === 'pick-up'
+        ? { type: 'pick-up', ...(phoneText ? { phone: phoneText } : {}) }
+        : { type: 'dispatch', region, rate: rateId, address: address.trim(), ...(phoneText ? { phone: phoneText } : {}) }
+    const discount = code && figures.discountProblem === null ? { discount: { code: code.code } } : {}
+    return { items, delivery, ...discount }
+  }
+
+  const buyer = () => ({ shop: shop._id, ...(user ? {} : { email: email.trim() }) })
+
+  /** Checks the form; on a problem shows it and moves focus to the first field concerned. */
+  function ready(): boolean {
+    const found = validate()
+    setErrors(found)
+    setFailure(null)
+    const first = (['email', 'phone', 'region', 'rate', 'address'] as Field[]).find((field) => found[field])
+    if (first) {
+      document.getElementById(`${id}-${first}`)?.focus()
+      return false
+    }
+    return true
+  }
+
+  function showFailure(error: unknown) {
+    if (error instanceof ApiError && error.status === 409 && error.body?.errors?.length) {
+      const problems = new Map<string, string>()
+      for (const problem of error.body.errors) {
+        const index = /^items\.(\d+)/.exec(problem.path)?.[1]
+        const line = index === undefined ? undefined : lines[Number(index)]
+        if (line) problems.set(line.key, `Not enough in stock: ${problem.message}.`)
+      }
+      onLineProblems(problems)
+    }
+    if (error instanceof ApiError && error.status === 422) setCode(null)
+    const offline = error instanceof ApiError && error.status === null
+    setFailure(offline ? 'We could not reach the shop. Check your connection and try again.' : errorMessage(error))
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy || blocked || !ready()) return
+    const body = { ...input(), ...(provider ? { payment: { provider } } : {}) }
+    const signature = JSON.stringify([buyer(), body])
+    // A retry of the same order (after a lost answer) sends the same key, so it is placed only once.
+    if (attempt.current?.signature !== signature) attempt.current = { signature, key: randomId() }
+    setBusy('order')
+    onLineProblems(new Map())
+    try {
+      onPlaced(await placeOrder(buyer(), body, attempt.current.key))
+    } catch (error) {
+      showFailure(error)
+      setBusy(null)
+    }
+  }
+
+  async function share() {
+    if (busy || blocked || !ready()) return
+    setBusy('share')
+    const body = input()
+    try {
+      const checkout = await createCheckout(buyer(), body)
+      setShared({ url: `${window.location.origin}/checkout/${checkout._id}`, signature: JSON.stringify([buyer(), body]) })
+    } catch (error) {
+      showFailure(error)
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const fieldProps = (field: Field) => ({
+    id: `${id}-${field}`,
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
+  })
+  const fieldError = (field: Field) =>
+    errors[field] ? (
+      <p id={`${id}-${field}-error`} className="field-error">
+        {errors[field]}
+      </p>
+    ) : null
+  const sharedCurrent = shared && shared.signature === JSON.stringify([buyer(), input()])
+  const pickUpAt = shop.aboutSections.contact.trim()
+
+  return (
+    <form className="checkout-form" onSubmit={onSubmit} noValidate aria-label="Checkout">
+      <fieldset className="panel">
+        <legend>Delivery</legend>
+        <div className="choice-list">
+          <label className="choice">
+            <input
+              type="radio"
+              name="delivery-type"
+              value="pick-up"
+              checked={deliveryType === 'pick-up'}
+              onChange={() => setDeliveryType('pick-up')}
+            />
+            <span>
+              <strong>Pick up</strong> from the shop: free
+            </span>
+          </label>
+          <label className="choice">
+            <input
+              type="radio"
+              name="delivery-type"
+              value="dispatch"
+              checked={deliveryType === 'dispatch'}
+              onChange={() => setDeliveryType('dispatch')}
+            />
+            <span>
+              <strong>Delivery</strong> to your address
+            </span>
+          </label>
+        </div>
+        {deliveryType === 'pick-up' ? (
+          pickUpAt && (
+            <p className="hint">
+              Pick up at: {pickUpAt} <Link to="/about#contact">Contact details</Link>
+            </p>
+          )
+        ) : (
+          <>
+            <div className="field">
+              <label htmlFor={`${id}-region`}>Region</label>
+              <select {...fieldProps('region')} value={region} onChange={(event) => setRegion(event.target.value)}>
+                <option value="">Choose your region</option>
+                {regions.map((option) => (
+                  <option key={option._id} value={option._id}>
+                    {option.name}
+                  </option>
+                ))}
+              </select>
+              {fieldError('region')}
+            </div>
+            {region && (
+              <fieldset className="field rates" aria-describedby={errors.rate ? `${id}-rate-error` : undefined}>
+                <legend>Delivery rate</legend>
+                {ratesError ? (
+                  <div className="inline-alert" role="alert">
+                    {ratesError}{' '}
+                    <button type="button" className="link-button" onClick={retryRates}>
+                      Try again
+                    </button>
+                  </div>
+                ) : rates === null ? (
+                  <p className="hint" role="status">
+                    Finding delivery rates…
+                  </p>
+                ) : rates.length === 0 ? (
+                  <p className="hint">This shop does not deliver to this region yet. Choose pick-up or another region.</p>
+                ) : (
+                  <div className="choice-list" id={`${id}-rate`} tabIndex={-1}>
+                    {rates.map((option) => (
+                      <label key={option._id} className="choice">
+                        <input
+                          type="radio"
+                          name="rate"
+                          value={option._id}
+                          checked={rateId === option._id}
+                          onChange={() => setRateId(option._id)}
+                        />
+                        <span>
+                          <strong>{option.name}</strong>: {formatFee(option.fee.value, option.fee.currency)}
+                          <span className="choice-note">
+                            {option.paymentOption === 'instant' ? 'Paid with your order' : 'Paid to the rider on delivery'}
+                            {option.estimatedDays !== null &&
+                              ` · ${option.estimatedDays <= 1 ? 'about a day' : `about ${option.estimatedDays} days`}`}
+                          </span>
+                        </span>
+                      </label>
+                    ))}
+                  </div>
+                )}
+                {fieldError('rate')}
+              </fieldset>
+            )}
+            <div className="field">
+              <label htmlFor={`${id}-address`}>Delivery address</label>
+              <textarea
+                {...fieldProps('address')}
+                rows={3}
+                maxLength={500}
+                autoComplete="street-address"
+                value={address}
+                onChange={(event) => setAddress(event.target.value)}
+              />
+              {fieldError('address')}
+            </div>
+          </>
+        )}
+      </fieldset>
+
+      <fieldset className="panel">
+        <legend>Contact</legend>
+        {user ? (
+          <p className="hint">
+            Ordering as <strong>{user.email}</strong>.
+          </p>
+        ) : (
+          <div className="field">
+            <label htmlFor={`${id}-email`}>Email</label>
+            <input
+              {...fieldProps('email')}
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            {fieldError('email')}
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={`${id}-phone`}>Phone{deliveryType === 'pick-up' ? ' (optional)' : ''}</label>
+          <input
+            {...fieldProps('phone')}
+            type="tel"
+            autoComplete="tel"
+            maxLength={31}
+            value={phone}
+            onChange={(event) => setPhone(event.target.value)}
+          />
+          {fieldError('phone')}
+        </div>
+      </fieldset>
+
+      <div className="panel">
+        <DiscountField shopId={shop._id} applied={code} onChange={setCode} problem={figures.discountProblem} />
+      </div>
+
+      <fieldset className="panel">
+        <legend>Payment</legend>
+        {paymentOptions.length === 0 ? (
+          <p className="field-error">This shop does not take orders online at the moment.</p>
+        ) : (
+          <div className="choice-list">
+            {paymentOptions.map((option) => (
+              <label key={option.provider} className="choice">
+                <input
+                  type="radio"
+                  name="payment"
+                  value={option.provider}
+                  checked={provider === option.provider}
+                  onChange={() => setProvider(option.provider)}
+                />
+                <span>
+                  {option.label}
+                  {option.instant && <span className="choice-note">You pay on the next page when you place the order.</span>}
+                </span>
+              </label>
+            ))}
+          </div>
+        )}
+      </fieldset>
+
+      <section className="panel" aria-labelledby={`${id}-summary`}>
+        <h2 id={`${id}-summary`}>Order summary</h2>
+        <TotalsTable rows={estimateRows(figures, deliveryType, code)} currency={currency} />
+        {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
+        {blocked && <p className="hint">{blocked}</p>}
+        <div className="checkout-actions">
+          <Button type="submit" disabled={!!blocked || paymentOptions.length === 0 || busy !== null} aria-busy={busy === 'order' || undefined}>
+            {busy === 'order' ? 'Placing your order…' : 'Place order'}
+          </Button>
+          <Button variant="secondary" onClick={() => void share()} disabled={!!blocked || busy !== null} aria-busy={busy === 'share' || undefined}>
+            Share checkout
+          </Button>
+        </div>
+        {shared && sharedCurrent && (
+          <ShareLink url={shared.url} label="Anyone with this link can see this checkout and pay for it" />
+        )}
+      </section>
+    </form>
+  )
+}
+
+function formatFee(value: number, currency: string): string {
+  return value === 0 ? 'free' : formatMoney(value, currency)
+}

@@ -1,0 +1,99 @@
+import { useId, useState } from 'react'
+import { api, errorMessage } from '../../../lib/api'
+import { formatMoney } from '../../../lib/money'
+import type { DiscountCode } from '../../../types/api'
+import { findDiscountCode } from '../api/find-discount-code'
+import { FIXED_DISCOUNT_CURRENCY, type Estimate } from '../totals'
+
+export function describeDiscount(code: Pick<DiscountCode, 'type' | 'value'>): string {
+  return code.type === 'percentage' ? `${code.value} % off` : `${formatMoney(code.value, FIXED_DISCOUNT_CURRENCY)} off`
+}
+
+type Props = {
+  shopId: string
+  applied: DiscountCode | null
+  onChange: (code: DiscountCode | null) => void
+  problem: Estimate['discountProblem']
+}
+
+/** A discount code: looked up when applied; it counts only as SPEC §5 says (see totals.ts). */
+export function DiscountField({ shopId, applied, onChange, problem }: Props) {
+  const id = useId()
+  const [text, setText] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  async function apply() {
+    const code = text.trim()
+    if (!code) {
+      setError('Enter a discount code.')
+      return
+    }
+    setBusy(true)
+    setError(null)
+    try {
+      const found = await findDiscountCode(api, shopId, code)
+      if (found) {
+        onChange(found)
+        setText('')
+      } else {
+        setError(`“${code}” is not a valid discount code.`)
+      }
+    } catch (failure) {
+      setError(errorMessage(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (applied) {
+    return (
+      <div className="discount-applied" role="status">
+        <p>
+          Code <strong>{applied.code}</strong>: {describeDiscount(applied)}
+          {problem === 'min-subtotal' && (
+            <span className="field-error">
+              {' '}
+              Needs a subtotal of at least {formatMoney(applied.minSubtotal, FIXED_DISCOUNT_CURRENCY)}.
+            </span>
+          )}
+        </p>
+        <button type="button" className="link-button" onClick={() => onChange(null)}>
+          Remove code
+        </button>
+      </div>
+    )
+  }
+
+  return (
+    <div className="discount-field">
+      <label htmlFor={id}>Discount code</label>
+      <div className="inline-field">
+        <input
+          id={id}
+          type="text"
+          value={text}
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={32}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter applies the code instead of placing the order.
+            if (event.key === 'Enter') {
+              event.preventDefault()
+              void apply()
+            }
+          }}
+        />
+        <button type="button" className="button button-secondary" onClick={() => void apply()} disabled={busy} aria-busy={busy || undefined}>
+          Apply
+        </button>
+      </div>
+      <p id={`${id}-error`} className="field-error" role="alert">
+        {error}
+      </p>
+    </div>
+  )
+}

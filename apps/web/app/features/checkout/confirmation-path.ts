@@ -1,0 +1,6 @@
+import type { Order } from '../../types/api'
+
+/** The order's own page: its private link for a buyer without an account, else the page behind login. */
+export function confirmationPath(order: Order): string {
+  return order.privateUrl ?? `/orders/${order._id}`
+}

@@ -1,0 +1,106 @@
+import { allowedTransitions, formatShortDate } from '@shop/domain'
+import { useState } from 'react'
+import { OrderLines } from '../../../components/order-lines'
+import { TotalsTable } from '../../../components/totals-table'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { errorMessage } from '../../../lib/api'
+import { pricedRows } from '../../../lib/totals-rows'
+import type { Order, Region } from '../../../types/api'
+import { cancelOrder } from '../api/cancel-order'
+import { OrderStatusBadge } from './order-status-badge'
+import { OrderTimeline } from './order-timeline'
+
+type Props = {
+  order: Order
+  regions: Region[]
+  /** The private link's key, for a buyer without an account. */
+  accessKey?: string | null
+  onChange: (order: Order) => void
+  headingLevel?: 2 | 3
+}
+
+/** An order for its buyer: status, items, delivery, totals, timeline, and cancel while placed. */
+export function OrderDetails({ order, regions, accessKey, onChange, headingLevel = 2 }: Props) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const Heading = `h${headingLevel}` as const
+  const region = regions.find((candidate) => candidate._id === order.delivery.region)?.name ?? order.delivery.region
+  const cancelable = allowedTransitions(order.status, order.delivery.type, 'shopper').includes('canceled')
+
+  async function cancel() {
+    if (!window.confirm(`Cancel order ${order.orderId}?`)) return
+    setBusy(true)
+    setError(null)
+    try {
+      onChange(await cancelOrder(order._id, accessKey))
+    } catch (failure) {
+      setError(errorMessage(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="order-details">
+      <dl className="order-facts">
+        <div>
+          <dt>Order number</dt>
+          <dd>
+            <strong>{order.orderId}</strong>
+          </dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <OrderStatusBadge status={order.status} />
+          </dd>
+        </div>
+        <div>
+          <dt>Placed</dt>
+          <dd>
+            <time dateTime={order.createdAt}>{formatShortDate(new Date(order.createdAt))}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Delivery</dt>
+          <dd>
+            {order.delivery.type === 'pick-up'
+              ? 'Pick-up at the shop'
+              : `${order.delivery.rate?.name ?? 'Delivery'}${region ? ` to ${region}` : ''}`}
+            {order.delivery.address && <span className="block">{order.delivery.address}</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>{paymentWords(order)}</dd>
+        </div>
+      </dl>
+      <Heading>Items</Heading>
+      <OrderLines lines={order.items} currency={order.currency} />
+      <TotalsTable rows={pricedRows(order, 'order')} currency={order.currency} />
+      {order.timeline && order.timeline.length > 0 && (
+        <>
+          <Heading>History</Heading>
+          <OrderTimeline timeline={order.timeline} />
+        </>
+      )}
+      {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
+      {cancelable && (
+        <p>
+          <Button variant="secondary" onClick={() => void cancel()} disabled={busy} aria-busy={busy || undefined}>
+            Cancel order
+          </Button>
+        </p>
+      )}
+    </div>
+  )
+}
+
+const providerNames: Record<string, string> = { test: 'Test payment', paystack: 'Paystack (mobile money or card)' }
+
+function paymentWords(order: Order): string {
+  if (order.payment.provider === 'manual') return 'On delivery or at pick-up'
+  const name = providerNames[order.payment.provider] ?? order.payment.provider
+  return `${name}: ${order.acked ? 'paid' : order.status === 'canceled' ? 'not paid' : 'waiting for payment'}`
+}

@@ -1,0 +1,28 @@
+import { formatShortDate, orderSummary } from '@shop/domain'
+import { Link } from 'react-router'
+import { formatMoney } from '../../../lib/money'
+import type { Order } from '../../../types/api'
+import { OrderStatusBadge } from './order-status-badge'
+
+/** One line per order: SPEC §9 summary, status label, date and total. */
+export function OrderList({ orders }: { orders: Order[] }) {
+  return (
+    <ul className="order-list">
+      {orders.map((order) => (
+        <li key={order._id} className="order-row">
+          <div>
+            <p className="order-row-title">
+              <Link to={`/account/orders/${order._id}`}>Order {order.orderId}</Link>
+            </p>
+            <p className="order-row-summary">{orderSummary(order.items.map((line) => ({ title: line.product.title })))}</p>
+          </div>
+          <div className="order-row-meta">
+            <OrderStatusBadge status={order.status} />
+            <time dateTime={order.createdAt}>{formatShortDate(new Date(order.createdAt))}</time>
+            <strong>{formatMoney(order.totals.total, order.currency)}</strong>
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}

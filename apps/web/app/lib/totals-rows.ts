@@ -1,0 +1,29 @@
+import type { TotalsRow } from '../components/totals-table'
+import type { Checkout, Order } from '../types/api'
+
+type Priced = Pick<Checkout | Order, 'totals' | 'delivery' | 'discount'>
+
+/**
+ * The server's figures of a checkout or an order, as rows. A checkout's total leaves out a fee paid to
+ * the rider (SPEC §9 checkout total); an order's total is subtotal + delivery − discount (order total).
+ */
+export function pricedRows(priced: Priced, kind: 'checkout' | 'order'): TotalsRow[] {
+  const { totals, delivery, discount } = priced
+  const rows: TotalsRow[] = [{ label: 'Subtotal', value: totals.subtotal }]
+  if (discount && totals.discount > 0) {
+    rows.push({ label: `Discount (${discount.code})`, value: totals.discount, negative: true })
+  }
+  if (totals.tax > 0 || kind === 'checkout') rows.push({ label: 'Tax', value: totals.tax })
+  if (delivery.type === 'pick-up') {
+    rows.push({ label: 'Delivery', value: 'Free (pick-up)' })
+  } else {
+    const onDelivery = delivery.rate?.paymentOption !== 'instant'
+    rows.push({
+      label: 'Delivery',
+      value: totals.delivery,
+      note: onDelivery && totals.delivery > 0 ? 'paid to the rider on delivery' : undefined,
+    })
+  }
+  rows.push({ label: 'Total', value: totals.total, total: true })
+  return rows
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react'
+import { Link, useLocation } from 'react-router'
+import { StatusPage } from '../components/status-page'
+import { requireUser } from '../features/auth/guard'
+import { listRegions } from '../features/checkout/api/list-regions'
+import { ShareLink } from '../features/checkout/components/share-link'
+import { getOrder } from '../features/orders/api/get-order'
+import { OrderDetails } from '../features/orders/components/order-details'
+import { PaymentOutcome } from '../features/orders/components/payment-outcome'
+import { api } from '../lib/api'
+import { routeMeta } from '../lib/page-meta'
+import { isMissing, notFound } from '../lib/route-errors'
+import { useSite } from '../lib/use-site'
+import type { Route } from './+types/order'
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
+
+/**
+ * An order's page (the confirmation after placing it). A buyer without an account opens it by its private
+ * link (`?key=`); everyone else must be logged in as its buyer, so the route guard applies without a key.
+ */
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  const key = new URL(request.url).searchParams.get('key')
+  if (!key) await requireUser(request)
+  const [order, regions] = await Promise.all([
+    getOrder(params.id, key).catch((error: unknown) => {
+      if (isMissing(error)) return null
+      throw error
+    }),
+    listRegions(api).catch(() => []),
+  ])
+  if (!order) notFound()
+  return { order, regions, accessKey: key }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args.loaderData ? `Order ${args.loaderData.order.orderId}` : 'Your order', args)
+
+export function HydrateFallback() {
+  return (
+    <p className="loading" role="status">
+      Loading your order…
+    </p>
+  )
+}
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  // Another order starts with its own state.
+  return <OrderView key={loaderData.order._id} {...loaderData} />
+}
+
+function OrderView(loaderData: Route.ComponentProps['loaderData']) {
+  const { shop, origin } = useSite()
+  const location = useLocation()
+  const [order, setOrder] = useState(loaderData.order)
+  const params = new URLSearchParams(location.search)
+  const payment = params.get('payment')
+  const placed = (location.state as { placed?: boolean } | null)?.placed === true || payment === 'success'
+  if (!shop || order.shop !== shop._id) {
+    return (
+      <StatusPage code={404} title="Page not found">
+        <p>There is nothing at this address.</p>
+      </StatusPage>
+    )
+  }
+  const privateUrl = loaderData.accessKey ? `${origin}/orders/${order._id}?key=${loaderData.accessKey}` : null
+  return (
+    <section aria-labelledby="order-title" className="order-page">
+      <h1 id="order-title">{placed ? 'Thank you for your order!' : `Order ${order.orderId}`}</h1>
+      {placed && (
+        <p className="lead" role="status">
+          Your order <strong>{order.orderId}</strong> is placed. The shop will let you know as it moves along.
+        </p>
+      )}
+      {payment && (
+        <PaymentOutcome outcome={payment} transaction={params.get('transaction')} accessKey={loaderData.accessKey} />
+      )}
+      {privateUrl ? (
+        <ShareLink url={privateUrl} label="Keep this private link to follow your order" />
+      ) : (
+        <p>
+          <Link to="/account/orders">See all your orders</Link>
+        </p>
+      )}
+      <OrderDetails order={order} regions={loaderData.regions} accessKey={loaderData.accessKey} onChange={setOrder} />
+    </section>
+  )
+}

@@ -1,0 +1,69 @@
+import { Link } from 'react-router'
+import { AddToCart } from '../features/cart/components/add-to-cart'
+import { getProduct } from '../features/catalog/api/get-product'
+import { listCategories } from '../features/catalog/api/list-categories'
+import { ProductGallery } from '../features/catalog/components/product-gallery'
+import { ProductPrice } from '../features/catalog/components/product-price'
+import { variantLabel } from '../features/catalog/variant-label'
+import { serverApi } from '../lib/api.server'
+import { routeMeta } from '../lib/page-meta'
+import { isMissing, notFound } from '../lib/route-errors'
+import type { Route } from './+types/product'
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  if (!context.shop) notFound()
+  const api = serverApi(context)
+  const [product, categories] = await Promise.all([
+    getProduct(api, params.id).catch((error: unknown) => {
+      if (isMissing(error)) return null
+      throw error
+    }),
+    listCategories(api, context.shop._id),
+  ])
+  // Another shop's product does not exist on this shop's host.
+  if (!product || product.shop !== context.shop._id || !product.available) notFound()
+  const { _id, title, description, price, sellAt, images, variants, inStock } = product
+  return {
+    product: { _id, title, description, price, sellAt, images, variants, inStock },
+    categories: categories.filter((category) => product.categories.includes(category._id)),
+  }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args.loaderData?.product.title ?? 'Product', args, { image: args.loaderData?.product.images[0]?.url })
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, categories } = loaderData
+  return (
+    <article className="product-page" aria-labelledby="product-title">
+      <ProductGallery images={product.images} title={product.title} />
+      <div className="product-info">
+        <h1 id="product-title">{product.title}</h1>
+        <ProductPrice price={product.price} sellAt={product.sellAt} className="price-large" />
+        <p className={product.inStock ? 'stock stock-in' : 'stock stock-out'}>
+          {product.inStock ? 'In stock' : 'Out of stock'}
+        </p>
+        <AddToCart productId={product._id} variants={product.variants} inStock={product.inStock} label={variantLabel} />
+        {product.description && (
+          <section aria-labelledby="description-title" className="product-description">
+            <h2 id="description-title">Description</h2>
+            <p>{product.description}</p>
+          </section>
+        )}
+        {categories.length > 0 && (
+          <p className="product-categories">
+            In{' '}
+            {categories.map((category, index) => (
+              <span key={category._id}>
+                {index > 0 && ', '}
+                <Link to={`/products/?category=${category._id}`}>{category.name}</Link>
+              </span>
+            ))}
+          </p>
+        )}
+      </div>
+    </article>
+  )
+}

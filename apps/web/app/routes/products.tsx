@@ -1,0 +1,56 @@
+import { listProducts } from '../features/catalog/api/list-products'
+import { listCategories } from '../features/catalog/api/list-categories'
+import { Pagination } from '../features/catalog/components/pagination'
+import { ProductGrid, toProductSummary } from '../features/catalog/components/product-card'
+import { ProductFilters } from '../features/catalog/components/product-filters'
+import { PAGE_SIZE, parseSearch, searchHref, toProductQuery } from '../features/catalog/search-params'
+import { serverApi } from '../lib/api.server'
+import { notFound } from '../lib/route-errors'
+import { routeMeta } from '../lib/page-meta'
+import type { Route } from './+types/products'
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (!context.shop) notFound()
+  const api = serverApi(context)
+  const search = parseSearch(new URL(request.url).searchParams)
+  const [page, categories] = await Promise.all([
+    listProducts(api, toProductQuery(search, context.shop._id)),
+    listCategories(api, context.shop._id),
+  ])
+  return { search, categories, total: page.total, products: page.data.map(toProductSummary) }
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const q = args.loaderData?.search.q
+  return routeMeta(q ? `Search: ${q}` : 'Products', args)
+}
+
+export default function Products({ loaderData }: Route.ComponentProps) {
+  const { search, categories, total, products } = loaderData
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
+  const category = categories.find((item) => item._id === search.category)
+  const heading = search.q ? `Results for “${search.q}”` : (category?.name ?? 'All products')
+  return (
+    <section aria-labelledby="products-title" className="products-page">
+      <h1 id="products-title">{heading}</h1>
+      <ProductFilters search={search} categories={categories} />
+      <p className="result-count" role="status">
+        {total === 0 ? 'No products found' : `${total} ${total === 1 ? 'product' : 'products'}`}
+        {pages > 1 && ` · page ${search.page} of ${pages}`}
+      </p>
+      {products.length > 0 ? (
+        <ProductGrid products={products} eagerCount={4} headingLevel={2} />
+      ) : (
+        <div className="empty">
+          <p>{search.q ? 'Nothing matches your search. Try other words or fewer filters.' : 'No products match these filters.'}</p>
+          <p>
+            <a href="/products/">See all products</a>
+          </p>
+        </div>
+      )}
+      <Pagination page={search.page} pages={pages} href={(page) => searchHref({ ...search, page })} />
+    </section>
+  )
+}

@@ -1,0 +1,83 @@
+/**
+ * Public pages stay light (issue: the shop's own code adds at most 25 KB gzip to the home page's JavaScript,
+ * admin code never loads on public pages) and answer fast. Prints the split and the TTFB it measured.
+ */
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, it } from 'node:test'
+import zlib from 'node:zlib'
+import { demo, repoRoot, request, useServer } from './fixtures'
+
+const OWN_BUDGET = 25 * 1024
+const clientDir = path.join(repoRoot, 'apps/web/build/client')
+/** React, React DOM and React Router, and the bundler's runtime: what an empty app ships too. */
+const FRAMEWORK = /^(chunk-|entry\.client-|jsx-runtime-|rolldown-runtime-)/
+/** React Router's route manifest: grows with the number of routes, not with their code. */
+const MANIFEST = /^manifest-/
+
+const { server } = useServer()
+
+/** Every script a page loads: its module preloads and the manifest it imports. */
+function scriptsOf(html: string): string[] {
+  return [...new Set(html.match(/\/assets\/[^"']+\.js/g) ?? [])]
+}
+
+function gzipSize(asset: string): number {
+  return zlib.gzipSync(fs.readFileSync(path.join(clientDir, asset)), { level: 9 }).length
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+describe('public pages are light', () => {
+  it("keeps the shop's own code on the home page within 25 KB gzip", async (t) => {
+    const { port } = server()
+    const html = (await request(port, `demo.localhost:${port}`, '/')).body
+    const sizes = { framework: 0, manifest: 0, own: 0 }
+    for (const script of scriptsOf(html)) {
+      const name = path.basename(script)
+      const kind = FRAMEWORK.test(name) ? 'framework' : MANIFEST.test(name) ? 'manifest' : 'own'
+      sizes[kind] += gzipSize(script)
+    }
+    t.diagnostic(
+      `home page JavaScript (gzip): framework ${kb(sizes.framework)}, own code ${kb(sizes.own)}, route manifest ${kb(sizes.manifest)}, total ${kb(sizes.framework + sizes.own + sizes.manifest)}`,
+    )
+    assert.ok(sizes.framework > 50 * 1024, 'the framework was found (the split is not vacuous)')
+    assert.ok(sizes.own <= OWN_BUDGET, `own code is ${kb(sizes.own)}, over the 25 KB budget`)
+  })
+
+  it('loads no admin code on public pages', async () => {
+    const { port } = server()
+    for (const page of ['/', '/products/', '/about', '/reviews', '/checkout', '/account']) {
+      const html = (await request(port, `demo.localhost:${port}`, page)).body
+      const admin = scriptsOf(html).filter((script) => /admin/i.test(path.basename(script)))
+      assert.deepEqual(admin, [], `${page} loads ${admin.join(', ')}`)
+    }
+  })
+
+  it('answers the home page quickly (time to first byte)', async (t) => {
+    const { port } = server()
+    const host = `demo.localhost:${port}`
+    for (let i = 0; i < 5; i++) await request(port, host, '/')
+    const times: number[] = []
+    for (let i = 0; i < 30; i++) {
+      const started = process.hrtime.bigint()
+      const answer = await new Promise<number>((resolve, reject) => {
+        import('node:http').then(({ default: http }) => {
+          const req = http.request({ host: '127.0.0.1', port, path: '/', headers: { host } }, (res) => {
+            res.once('data', () => resolve(Number(process.hrtime.bigint() - started) / 1e6))
+            res.resume()
+          })
+          req.on('error', reject)
+          req.end()
+        }, reject)
+      })
+      times.push(answer)
+    }
+    times.sort((a, b) => a - b)
+    const median = times[Math.floor(times.length / 2)]!
+    const p90 = times[Math.floor(times.length * 0.9)]!
+    t.diagnostic(`home page TTFB on ${demo.title}: median ${median.toFixed(1)} ms, p90 ${p90.toFixed(1)} ms (${times.length} requests)`)
+    assert.ok(median < 500, `median TTFB ${median.toFixed(1)} ms`)
+  })
+})
