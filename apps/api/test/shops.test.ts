@@ -20,13 +20,14 @@ const profileKeys = [
   'home',
   'aboutSections',
   'config',
+  'taxRate',
   'domains',
   'currency',
   'createdAt',
 ].sort()
 
 describe('GET /api/shops/{idOrSlug}', () => {
-  it('answers the public profile by id and by slug, with the Facebook meta and nothing else of the settings', async () => {
+  it('answers the public profile by id and by slug, with the Facebook meta and tax rate and nothing else of the settings', async () => {
     await db.update(shopConfigs).set({ facebookMeta: 'abc123', taxRateBps: 1500 }).where(eq(shopConfigs.shopId, shop.id))
     await db.insert(shopDomains).values({ shopId: shop.id, domain: 'profile.example.com' })
 
@@ -45,6 +46,7 @@ describe('GET /api/shops/{idOrSlug}', () => {
       home: { promotionalText: '' },
       aboutSections: { payments: '', returns: '', contact: '' },
       config: { facebook: { meta: 'abc123' } },
+      taxRate: 15,
       domains: ['profile.example.com'],
       currency: 'GHS',
     })

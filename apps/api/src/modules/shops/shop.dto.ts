@@ -13,7 +13,10 @@ export function toLogo(logo: ImageRef | null): LogoDto {
   return logo ? { url: logo.url, thumbnail: logo.thumbnail } : null
 }
 
-export function toShopProfile(shop: ShopRow, extras: { facebookMeta: string; domains: string[] }): ShopProfile {
+export function toShopProfile(
+  shop: ShopRow,
+  extras: { facebookMeta: string; taxRateBps: number; domains: string[] },
+): ShopProfile {
   return {
     _id: shop.id,
     slug: shop.slug,
@@ -29,6 +32,7 @@ export function toShopProfile(shop: ShopRow, extras: { facebookMeta: string; dom
       contact: shop.aboutSections.contact ?? '',
     },
     config: { facebook: { meta: extras.facebookMeta } },
+    taxRate: extras.taxRateBps / 100,
     domains: extras.domains,
     currency: shop.currency,
     createdAt: shop.createdAt.toISOString(),

@@ -32,13 +32,14 @@ export async function findShopDomains(db: Db, shopId: string): Promise<string[]>
 }
 
 /** The one setting that is public: the storefront renders it as a meta tag. */
-export async function findFacebookMeta(db: Db, shopId: string): Promise<string> {
+/** The settings the storefront shows: the Facebook verification code and the tax rate. */
+export async function findPublicConfig(db: Db, shopId: string): Promise<{ facebookMeta: string; taxRateBps: number }> {
   const [row] = await db
-    .select({ meta: shopConfigs.facebookMeta })
+    .select({ facebookMeta: shopConfigs.facebookMeta, taxRateBps: shopConfigs.taxRateBps })
     .from(shopConfigs)
     .where(eq(shopConfigs.shopId, shopId))
     .limit(1)
-  return row?.meta ?? ''
+  return row ?? { facebookMeta: '', taxRateBps: 0 }
 }
 
 export type ShopChanges = {

@@ -28,6 +28,7 @@ export const shopProfileSchema = Type.Object({
   home: Type.Object({ promotionalText: Type.String() }),
   aboutSections: Type.Object({ payments: Type.String(), returns: Type.String(), contact: Type.String() }),
   config: Type.Object({ facebook: Type.Object({ meta: Type.String() }) }),
+  taxRate: Type.Number({ description: 'percent of the subtotal, so the checkout can show tax before ordering' }),
   domains: Type.Array(Type.String()),
   currency: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),

@@ -14,7 +14,7 @@ import { type ShopProfile, toShopProfile } from './shop.dto'
 import {
   type ShopChanges,
   type ShopRow,
-  findFacebookMeta,
+  findPublicConfig,
   findShopById,
   findShopBySlug,
   findShopDomains,
@@ -32,8 +32,8 @@ const SLUG_MESSAGE = 'must be 3 to 40 lower-case letters, digits or single hyphe
 const initialPaymentOptions: PaymentOption[] = [{ provider: 'manual', enabled: true }]
 
 async function profileOf(db: Db, shop: ShopRow): Promise<ShopProfile> {
-  const [facebookMeta, domains] = await Promise.all([findFacebookMeta(db, shop.id), findShopDomains(db, shop.id)])
-  return toShopProfile(shop, { facebookMeta, domains })
+  const [config, domains] = await Promise.all([findPublicConfig(db, shop.id), findShopDomains(db, shop.id)])
+  return toShopProfile(shop, { ...config, domains })
 }
 
 export async function getShopProfile(db: Db, idOrSlug: string): Promise<ShopProfile> {
