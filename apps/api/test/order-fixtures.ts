@@ -25,7 +25,9 @@ export async function insertOrder(ctx: TestContext, fixture: OrderFixture) {
       orderId: randomBytes(4).toString('hex').toUpperCase(),
       profileId: fixture.profileId ?? null,
       email: 'buyer@example.com',
-      items: [{ product: '00000000-0000-4000-8000-000000000001', count: 1, title: 'A thing', unitPriceMinor: total, currency: 'GHS' }],
+      items: [
+        { product: '00000000-0000-4000-8000-000000000001', count: 1, title: 'A thing', unitPriceMinor: total, priceMinor: total, sellAtMinor: 0, currency: 'GHS', images: [] },
+      ],
       delivery: { type: 'pick-up' },
       currency: fixture.currency ?? 'GHS',
       subtotalMinor: total,

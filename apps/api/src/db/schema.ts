@@ -287,22 +287,28 @@ export const deliveryRates = pgTable(
 
 // ---------------------------------------------------------------- checkout and orders
 
+/** A priced line as an order or checkout keeps it: what the product was when it was bought. */
 export type LineItem = {
   product: string
   variant?: string
+  features?: Record<string, string>
   count: number
   title: string
+  /** The price paid: the sale price when the product was on sale. */
   unitPriceMinor: number
+  priceMinor: number
+  sellAtMinor: number
   currency: string
-  image?: ImageRef
-  features?: Record<string, string>
+  images: ImageRef[]
+  /** Orders only: a tracked inventory row was decremented, so a cancel gives the count back. */
+  stockTaken?: boolean
 }
 export type DeliveryDetails = {
   type: 'pick-up' | 'dispatch'
   region?: string
   address?: string
   phone?: string
-  rate?: { id: string; name: string; rateMinor: number; currency: string; paymentOption: string }
+  rate?: { id: string; name: string; rateMinor: number; currency: string; paymentOption: string; estimatedDays: number | null }
 }
 export type DiscountTerms = { code: string; type: 'percentage' | 'fixed'; value: number }
 

@@ -14,6 +14,8 @@ import {
   subtotal,
 } from '@shop/domain'
 import type {
+  DeliveryDetails,
+  LineItem,
   analyticsEvents,
   notifications,
   orderEvents,
@@ -21,7 +23,6 @@ import type {
   reviews,
   trackingIds,
 } from '../db/schema'
-import type { StoredDelivery, StoredLine } from '../modules/orders/orders.dto'
 import { newOrderId } from '../modules/orders/place-order'
 import type { NewDeliveryRate, NewProduct } from './factories'
 
@@ -101,7 +102,7 @@ export function demoHistory(input: {
     const byShopper = index % 3 === 0 || (finalStatus === 'delivered' && index % 4 === 1)
     const buyer = byShopper ? { email: 'shopper@demo.shop', phone: '+233 26 448 7305' } : random.pick(buyers)
 
-    const lines: StoredLine[] = []
+    const lines: LineItem[] = []
     for (let n = random.int(1, 3); lines.length < n; ) {
       const product = random.pick(sellable)
       if (lines.some((line) => line.product === product.id)) continue
@@ -113,7 +114,6 @@ export function demoHistory(input: {
         title: product.title,
         unitPriceMinor: displayedPrice(product.priceMinor, product.sellAtMinor ?? 0),
         currency: 'GHS',
-        ...(product.images?.[0] ? { image: product.images[0] } : {}),
         priceMinor: product.priceMinor,
         sellAtMinor: product.sellAtMinor ?? 0,
         images: product.images ?? [],
@@ -124,7 +124,7 @@ export function demoHistory(input: {
     const dispatch = finalStatus === 'dispatched' || index % 2 === 0
     const rate = dispatch ? random.pick(input.rates) : undefined
     const region = rate ? rate.regions![0]! : undefined
-    const delivery: StoredDelivery = rate
+    const delivery: DeliveryDetails = rate
       ? {
           type: 'dispatch',
           region,

@@ -27,7 +27,8 @@ import {
   shopScope,
 } from './order.repository'
 import { isBuyer } from './buyer-access'
-import { type OrderRow, type StoredLine, orderDto } from './orders.dto'
+import type { LineItem } from '../../db/schema'
+import { type OrderRow, orderDto } from './orders.dto'
 import type { OrderDto, OrderPatchInput } from './orders.schemas'
 
 type Actor = 'staff' | 'shopper'
@@ -92,7 +93,7 @@ async function actorFor(request: FastifyRequest, order: OrderRow, key: string | 
 
 /** Gives a canceled order's stock back and refreshes inStock, after the order row's lock (inventory, then products). */
 async function restock(tx: Db, order: OrderRow): Promise<void> {
-  const lines = (order.items as StoredLine[])
+  const lines = (order.items as LineItem[])
     .filter((line) => line.stockTaken !== false)
     .map((line) => ({ productId: line.product, variantId: line.variant ?? '', count: line.count }))
   const touched = await returnStock(tx, order.shopId, lines)

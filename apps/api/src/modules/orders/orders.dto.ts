@@ -3,41 +3,14 @@
  * fields listed here ever reach a client; contact details only when the caller may see them.
  */
 import { checkoutTotal, toMajor } from '@shop/domain'
-import type { DeliveryDetails, DiscountTerms, ImageRef, LineItem, checkouts, orderEvents, orders } from '../../db/schema'
+import type { DeliveryDetails, DiscountTerms, LineItem, checkouts, orderEvents, orders } from '../../db/schema'
 import type { CheckoutDto, DeliveryDto, DiscountDto, LineDto, OrderDto, TotalsDto } from './orders.schemas'
 
 export type CheckoutRow = typeof checkouts.$inferSelect
 export type OrderRow = typeof orders.$inferSelect
 export type OrderEventRow = typeof orderEvents.$inferSelect
 
-/**
- * A priced line as stored in `items` (jsonb): schema.ts's LineItem plus what the response shows of the
- * product at the time (list and sale price, images) and whether placing the order took stock for it.
- */
-export type StoredLine = LineItem & {
-  priceMinor: number
-  sellAtMinor: number
-  images: ImageRef[]
-  /** Orders only: a tracked inventory row was decremented, so a cancel gives the count back. */
-  stockTaken?: boolean
-}
-
-export type StoredRate = NonNullable<DeliveryDetails['rate']> & { estimatedDays: number | null }
-export type StoredDelivery = Omit<DeliveryDetails, 'rate'> & { rate?: StoredRate }
-
-/** Rows written before these fields existed still map: fall back to what LineItem has. */
-function storedLine(line: LineItem): StoredLine {
-  const stored = line as Partial<StoredLine> & LineItem
-  return {
-    ...line,
-    priceMinor: stored.priceMinor ?? line.unitPriceMinor,
-    sellAtMinor: stored.sellAtMinor ?? 0,
-    images: stored.images ?? (line.image ? [line.image] : []),
-  }
-}
-
-export function lineDto(line: LineItem): LineDto {
-  const stored = storedLine(line)
+export function lineDto(stored: LineItem): LineDto {
   return {
     product: {
       _id: stored.product,
@@ -53,7 +26,7 @@ export function lineDto(line: LineItem): LineDto {
 }
 
 export function deliveryDto(delivery: DeliveryDetails, withContact: boolean): DeliveryDto {
-  const rate = delivery.rate as StoredRate | undefined
+  const rate = delivery.rate
   return {
     type: delivery.type,
     region: delivery.region ?? null,
@@ -63,7 +36,7 @@ export function deliveryDto(delivery: DeliveryDetails, withContact: boolean): De
           name: rate.name,
           rate: { value: toMajor(rate.rateMinor), currency: rate.currency },
           paymentOption: rate.paymentOption,
-          estimatedDays: rate.estimatedDays ?? null,
+          estimatedDays: rate.estimatedDays,
         }
       : null,
     ...(withContact ? { address: delivery.address ?? '', phone: delivery.phone ?? '' } : {}),

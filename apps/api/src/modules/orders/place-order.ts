@@ -29,7 +29,8 @@ import {
   lockIdempotencyKey,
   setOrderItems,
 } from './order.repository'
-import { type OrderEventRow, type OrderRow, type StoredLine, orderDto } from './orders.dto'
+import type { LineItem } from '../../db/schema'
+import { type OrderEventRow, type OrderRow, orderDto } from './orders.dto'
 import type { OrderCreateInput, OrderDto, PlaceQuery } from './orders.schemas'
 import { type SnapshotInput, checkItemShape, loadPricingContext, priceSnapshot } from './pricing-snapshot'
 
@@ -105,7 +106,7 @@ const stockKey = (productId: string, variantId: string) => `${productId}/${varia
  * Takes the stock of every line (one statement), refuses with a 409 naming each short line, and refreshes
  * `inStock` of the products that ran out. Answers the keys of the lines that had a tracked row.
  */
-async function takeOrderStock(tx: Db, shopId: string, items: StoredLine[]): Promise<Set<string>> {
+async function takeOrderStock(tx: Db, shopId: string, items: LineItem[]): Promise<Set<string>> {
   const lines: StockLine[] = items.map((item) => ({ productId: item.product, variantId: item.variant ?? '', count: item.count }))
   const taken = await takeStock(tx, shopId, lines)
   const byKey = new Map(taken.map((row) => [stockKey(row.productId, row.variantId), row]))

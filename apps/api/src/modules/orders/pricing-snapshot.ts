@@ -13,15 +13,15 @@ import { BadRequest, type FieldError, NotFound } from '../../lib/errors'
 import { findApplicableRate } from '../delivery/delivery.service'
 import { findValidDiscountCode, redeemDiscountCode } from '../discounts/discount.service'
 import { type PricedProduct, type ShopTerms, findShopForPricing } from './order.repository'
-import type { StoredDelivery, StoredLine } from './orders.dto'
+import type { DeliveryDetails, LineItem } from '../../db/schema'
 import type { DeliveryInput, DiscountInput, ItemInput } from './orders.schemas'
 
 export type SnapshotInput = { items: ItemInput[]; delivery: DeliveryInput; discount?: DiscountInput }
 
 export type PricedSnapshot = {
   currency: string
-  items: StoredLine[]
-  delivery: StoredDelivery
+  items: LineItem[]
+  delivery: DeliveryDetails
   /** The code's terms: a percent, or minor units for a fixed code. */
   discount: DiscountTerms | null
   /** Orders only: the redeemed code's id. */
@@ -63,8 +63,8 @@ export function checkItemShape(items: ItemInput[]): void {
   if (errors.length) invalid(errors)
 }
 
-function priceLines({ terms, products }: PricingContext, items: ItemInput[], errors: FieldError[]): StoredLine[] {
-  const lines: StoredLine[] = []
+function priceLines({ terms, products }: PricingContext, items: ItemInput[], errors: FieldError[]): LineItem[] {
+  const lines: LineItem[] = []
   items.forEach((item, i) => {
     const product = products.get(item.product.toLowerCase())
     if (!product) {
@@ -89,7 +89,6 @@ function priceLines({ terms, products }: PricingContext, items: ItemInput[], err
       errors.push({ path: `items.${i}.variant`, message: 'must be omitted: the product has no variants' })
       return
     }
-    const image = product.images[0]
     lines.push({
       product: product.id,
       ...(variant ? { variant: variant._id, features: { ...variant.features } } : {}),
@@ -97,7 +96,6 @@ function priceLines({ terms, products }: PricingContext, items: ItemInput[], err
       title: product.title,
       unitPriceMinor: displayedPrice(product.priceMinor, product.sellAtMinor),
       currency: product.currency,
-      ...(image ? { image } : {}),
       priceMinor: product.priceMinor,
       sellAtMinor: product.sellAtMinor,
       images: product.images,
@@ -106,7 +104,7 @@ function priceLines({ terms, products }: PricingContext, items: ItemInput[], err
   return lines
 }
 
-async function resolveDelivery(db: Db, terms: ShopTerms, input: DeliveryInput, errors: FieldError[]): Promise<StoredDelivery> {
+async function resolveDelivery(db: Db, terms: ShopTerms, input: DeliveryInput, errors: FieldError[]): Promise<DeliveryDetails> {
   const phone = input.phone ? { phone: input.phone } : {}
   if (input.type === 'pick-up') {
     for (const field of ['region', 'rate', 'address'] as const) {
