@@ -3,7 +3,7 @@ import { SHOP_TIME_ZONE } from '@shop/domain'
 import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { analyticsEvents, trackingIds } from '../../db/schema'
-import type { DateRange } from './date-range'
+import { type DateRange, daysOf } from './date-range'
 
 export type NewAnalyticsEvent = Pick<typeof analyticsEvents.$inferInsert, 'shopId' | 'trackingId' | 'action' | 'category' | 'extras'>
 export type DailyVisits = { date: string; visits: number; visitors: number }
@@ -35,13 +35,7 @@ export function dailyVisitsQuery(shopId: string, range: DateRange) {
   const from = range.from.toISOString()
   const to = range.to.toISOString()
   return sql`
-    with days as (
-      select day::date as day
-      from generate_series(
-        (${from}::timestamptz at time zone ${SHOP_TIME_ZONE})::date,
-        (${to}::timestamptz at time zone ${SHOP_TIME_ZONE})::date,
-        interval '1 day'
-      ) as day
+    with days as (${daysOf(range)}
     ),
     counts as (
       select (${analyticsEvents.createdAt} at time zone ${SHOP_TIME_ZONE})::date as day,

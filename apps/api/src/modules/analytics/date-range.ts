@@ -4,6 +4,7 @@
  * day of the shop time zone (Africa/Accra), from the day of `from` to the day of `to`.
  */
 import { SHOP_TIME_ZONE, endOfDay } from '@shop/domain'
+import { type SQL, sql } from 'drizzle-orm'
 import { BadRequest } from '../../lib/errors'
 
 export const DEFAULT_RANGE_DAYS = 30
@@ -65,4 +66,15 @@ export function resolveRange(bounds: { from?: string; to?: string }, paths: { fr
   if (from.getTime() > to.getTime()) invalid(paths.from, `must not be after ${paths.to}`)
   if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) invalid(paths.to, `must be at most ${MAX_RANGE_DAYS} days after ${paths.from}`)
   return { from, to }
+}
+
+/** SQL for one row per shop-time-zone day of the range (`day date`), the spine the charts join onto. */
+export function daysOf(range: DateRange): SQL {
+  return sql`
+      select day::date as day
+      from generate_series(
+        (${range.from.toISOString()}::timestamptz at time zone ${SHOP_TIME_ZONE})::date,
+        (${range.to.toISOString()}::timestamptz at time zone ${SHOP_TIME_ZONE})::date,
+        interval '1 day'
+      ) as day`
 }

@@ -3,7 +3,7 @@ import { SHOP_TIME_ZONE } from '@shop/domain'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { orders } from '../../db/schema'
-import type { DateRange } from './date-range'
+import { type DateRange, daysOf } from './date-range'
 
 type SalesRow = { date: string; sales_minor: number; orders: number }
 export type DailySales = { date: string; salesMinor: number; orders: number }
@@ -17,13 +17,7 @@ export function dailySalesQuery(shopId: string, range: DateRange) {
   const from = range.from.toISOString()
   const to = range.to.toISOString()
   return sql`
-    with days as (
-      select day::date as day
-      from generate_series(
-        (${from}::timestamptz at time zone ${SHOP_TIME_ZONE})::date,
-        (${to}::timestamptz at time zone ${SHOP_TIME_ZONE})::date,
-        interval '1 day'
-      ) as day
+    with days as (${daysOf(range)}
     ),
     totals as (
       select (${orders.createdAt} at time zone ${SHOP_TIME_ZONE})::date as day,
