@@ -15,6 +15,7 @@ import { useDeliveryRates } from '../hooks/use-delivery-rates'
 import { type Estimate, estimate } from '../totals'
 import { DiscountField } from './discount-field'
 import { ShareLink } from './share-link'
+import { PaymentChoice } from './payment-choice'
 
 export type OrderLineInput = { product: string; variant: string | null; count: number; unitPriceMinor: number; key: string }
 
@@ -329,30 +330,7 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, block
         <DiscountField shopId={shop._id} applied={code} onChange={setCode} problem={figures.discountProblem} />
       </div>
 
-      <fieldset className="panel">
-        <legend>Payment</legend>
-        {paymentOptions.length === 0 ? (
-          <p className="field-error">This shop does not take orders online at the moment.</p>
-        ) : (
-          <div className="choice-list">
-            {paymentOptions.map((option) => (
-              <label key={option.provider} className="choice">
-                <input
-                  type="radio"
-                  name="payment"
-                  value={option.provider}
-                  checked={provider === option.provider}
-                  onChange={() => setProvider(option.provider)}
-                />
-                <span>
-                  {option.label}
-                  {option.instant && <span className="choice-note">You pay on the next page when you place the order.</span>}
-                </span>
-              </label>
-            ))}
-          </div>
-        )}
-      </fieldset>
+      <PaymentChoice options={paymentOptions} value={provider} onChange={setProvider} className="panel" />
 
       <section className="panel" aria-labelledby={`${id}-summary`}>
         <h2 id={`${id}-summary`}>Order summary</h2>

@@ -5,6 +5,7 @@ import { ApiError, errorMessage } from '../../../lib/api'
 import { randomId } from '../../../lib/random-id'
 import type { Order, PaymentOption, User } from '../../../types/api'
 import { placeOrder } from '../api/place-order'
+import { PaymentChoice } from './payment-choice'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -76,30 +77,7 @@ export function PlaceSharedCheckout({ shopId, checkoutId, user, paymentOptions, 
           )}
         </div>
       )}
-      <fieldset className="field">
-        <legend>Payment</legend>
-        {paymentOptions.length === 0 ? (
-          <p className="field-error">This shop does not take orders online at the moment.</p>
-        ) : (
-          <div className="choice-list">
-            {paymentOptions.map((option) => (
-              <label key={option.provider} className="choice">
-                <input
-                  type="radio"
-                  name="payment"
-                  value={option.provider}
-                  checked={provider === option.provider}
-                  onChange={() => setProvider(option.provider)}
-                />
-                <span>
-                  {option.label}
-                  {option.instant && <span className="choice-note">You pay on the next page when you place the order.</span>}
-                </span>
-              </label>
-            ))}
-          </div>
-        )}
-      </fieldset>
+      <PaymentChoice options={paymentOptions} value={provider} onChange={setProvider} className="field" />
       {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
       <Button type="submit" disabled={busy || paymentOptions.length === 0} aria-busy={busy || undefined}>
         {busy ? 'Placing the order…' : 'Place order'}
