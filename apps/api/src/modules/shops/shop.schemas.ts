@@ -3,15 +3,11 @@ import { Type } from 'typebox'
 
 export const uuidSchema = Type.String({ format: 'uuid' })
 
-/** Files this platform stored (`/uploads/{key}`); no `..`, no scheme, no other host. */
-const uploadUrl = Type.String({ maxLength: 300, pattern: '^/uploads/(?:[A-Za-z0-9_-]+/)*[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9]+)?$' })
-const httpUrl = Type.String({ maxLength: 500, pattern: '^https?://[^\\s/?#]+(?:[/?#]\\S*)?$' })
 const socialSite = Type.Union([Type.Literal('facebook'), Type.Literal('instagram'), Type.Literal('twitter')])
 const paymentProvider = Type.Union([Type.Literal('manual'), Type.Literal('test'), Type.Literal('paystack')])
-const nonBlank = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' })
 
-export const TITLE_MAX = 100
-export const LONG_TEXT_MAX = 5000
+/** The request bodies live in the domain package, where the dashboard's forms validate with them too. */
+export { LONG_TEXT_MAX, TITLE_MAX, shopConfigPatchBody, shopIdBody, shopPatchBody } from '@shop/domain/schemas/shop'
 
 // ---------------------------------------------------------------- shop profile
 
@@ -48,32 +44,6 @@ export const shopListQuery = Type.Object(
   { additionalProperties: false },
 )
 
-const aboutSection = Type.Optional(Type.String({ maxLength: LONG_TEXT_MAX }))
-
-export const shopPatchBody = Type.Object(
-  {
-    title: Type.Optional(nonBlank(TITLE_MAX)),
-    tagline: Type.Optional(Type.String({ maxLength: 200 })),
-    about: Type.Optional(Type.String({ maxLength: LONG_TEXT_MAX })),
-    logo: Type.Optional(
-      Type.Union([Type.Object({ url: uploadUrl, thumbnail: uploadUrl }, { additionalProperties: false }), Type.Null()]),
-    ),
-    socials: Type.Optional(
-      Type.Array(Type.Object({ site: socialSite, url: httpUrl }, { additionalProperties: false }), { maxItems: 3 }),
-    ),
-    home: Type.Optional(
-      Type.Object({ promotionalText: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
-    ),
-    aboutSections: Type.Optional(
-      Type.Object(
-        { payments: aboutSection, returns: aboutSection, contact: aboutSection },
-        { additionalProperties: false, minProperties: 1 },
-      ),
-    ),
-  },
-  { additionalProperties: false, minProperties: 1 },
-)
-
 // ---------------------------------------------------------------- shop settings
 
 export const paymentOptionSchema = Type.Object({
@@ -91,40 +61,8 @@ export const shopConfigSchema = Type.Object({
   updatedAt: Type.String({ format: 'date-time' }),
 })
 
-export const shopConfigPatchBody = Type.Object(
-  {
-    facebook: Type.Optional(
-      Type.Object(
-        {
-          meta: Type.String({
-            maxLength: 500,
-            description: 'the facebook-domain-verification code, or the whole <meta> tag Facebook shows',
-          }),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    taxRate: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'percent, at most 2 decimals' })),
-    paymentOptions: Type.Optional(
-      Type.Array(
-        Type.Object(
-          { provider: paymentProvider, enabled: Type.Boolean(), label: Type.Optional(Type.String({ maxLength: 100 })) },
-          { additionalProperties: false },
-        ),
-        { maxItems: 3 },
-      ),
-    ),
-    domains: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 260 }), { maxItems: 20 })),
-  },
-  { additionalProperties: false, minProperties: 1 },
-)
-
 // ---------------------------------------------------------------- shop ids
 
-export const shopIdBody = Type.Object(
-  { slug: Type.String({ maxLength: 100 }), title: nonBlank(TITLE_MAX) },
-  { additionalProperties: false },
-)
 export const shopIdCreatedSchema = Type.Object({ _id: Type.String(), slug: Type.String() })
 export const slugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 60 }) })
 export const slugAvailabilitySchema = Type.Object({ slug: Type.String(), available: Type.Boolean() })

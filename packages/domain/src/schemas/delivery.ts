@@ -1,0 +1,59 @@
+/**
+ * Request bodies of a shop's delivery rates: the API validates with them and the dashboard's forms check
+ * the same rules in the browser. Money on the wire is `{value, currency}` in major units.
+ */
+import { type Static, Type } from 'typebox'
+
+/** 10 million major units keeps every fee inside the integer minor-unit column. */
+export const MAX_FEE = 10_000_000
+export const MAX_ESTIMATED_DAYS = 365
+
+const Uuid = Type.String({ format: 'uuid' })
+/** A region id as stored in delivery_regions (`GH-AA`); whether it exists is checked against the table. */
+export const RegionId = Type.String({ pattern: '^[A-Z]{2}-[A-Z0-9]{1,3}$' })
+export const PaymentOption = Type.Union([Type.Literal('instant'), Type.Literal('on-delivery')])
+const EstimatedDays = Type.Union([Type.Integer({ minimum: 0, maximum: MAX_ESTIMATED_DAYS }), Type.Null()])
+
+const RateInput = Type.Object(
+  {
+    value: Type.Number({ minimum: 0, maximum: MAX_FEE }),
+    /** Defaults to the shop's currency, and must be it: fees are added to the shop's order totals. */
+    currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
+  },
+  { additionalProperties: false },
+)
+const rateFields = {
+  name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+  regions: Type.Array(RegionId, { minItems: 1, maxItems: 100, uniqueItems: true }),
+  rate: RateInput,
+  paymentOption: PaymentOption,
+  estimatedDays: EstimatedDays,
+  active: Type.Boolean(),
+}
+
+export const RateCreateBody = Type.Object(
+  {
+    shop: Uuid,
+    name: rateFields.name,
+    regions: rateFields.regions,
+    rate: rateFields.rate,
+    paymentOption: rateFields.paymentOption,
+    estimatedDays: Type.Optional(rateFields.estimatedDays),
+    active: Type.Optional(rateFields.active),
+  },
+  { additionalProperties: false },
+)
+export type RateCreateInput = Static<typeof RateCreateBody>
+
+export const RatePatchBody = Type.Object(
+  {
+    name: Type.Optional(rateFields.name),
+    regions: Type.Optional(rateFields.regions),
+    rate: Type.Optional(rateFields.rate),
+    paymentOption: Type.Optional(rateFields.paymentOption),
+    estimatedDays: Type.Optional(rateFields.estimatedDays),
+    active: Type.Optional(rateFields.active),
+  },
+  { additionalProperties: false, minProperties: 1 },
+)
+export type RatePatchInput = Static<typeof RatePatchBody>
