@@ -1,0 +1,51 @@
+import { type ReactNode, useEffect, useRef } from 'react'
+import { Button } from './button'
+
+type ConfirmDialogProps = {
+  open: boolean
+  title: string
+  children?: ReactNode
+  confirmLabel: string
+  /** Destructive actions get the danger style. */
+  danger?: boolean
+  busy?: boolean
+  onConfirm: () => void
+  onCancel: () => void
+}
+
+/**
+ * A modal question before a destructive action ("Delete this product?"). The native <dialog> traps focus,
+ * closes on Escape and returns focus to the opener.
+ */
+export function ConfirmDialog({ open, title, children, confirmLabel, danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    const element = dialog.current
+    if (!element) return
+    if (open && !element.open) element.showModal()
+    if (!open && element.open) element.close()
+  }, [open])
+
+  return (
+    <dialog
+      ref={dialog}
+      className="confirm-dialog"
+      aria-labelledby="confirm-dialog-title"
+      onCancel={(event) => {
+        event.preventDefault()
+        onCancel()
+      }}
+    >
+      <h2 id="confirm-dialog-title">{title}</h2>
+      {children}
+      <div className="confirm-dialog-actions">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button className={danger ? 'button-danger' : undefined} onClick={onConfirm} disabled={busy}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </dialog>
+  )
+}
