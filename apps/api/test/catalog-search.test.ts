@@ -44,6 +44,16 @@ describe('product search (title[$q])', () => {
     expect(page.total).toBe(2)
   })
 
+  it('reports the whole total on every page of a search, past the end and with $limit=0', async () => {
+    expect(await list('title[$q]=leather&$limit=1')).toMatchObject({ total: 2, limit: 1, skip: 0 })
+    const second = await list('title[$q]=leather&$limit=1&$skip=1')
+    expect(second).toMatchObject({ total: 2, skip: 1 })
+    expect(second.data).toHaveLength(1)
+    expect(await list('title[$q]=leather&$skip=10')).toMatchObject({ total: 2, skip: 10, data: [] })
+    expect(await list('title[$q]=leather&$limit=0')).toEqual({ total: 2, limit: 0, skip: 0, data: [] })
+    expect(await list('title[$q]=zzzzqqq')).toMatchObject({ total: 0, data: [] })
+  })
+
   it('ranks the better match first, ahead of the newer product', async () => {
     // Default order would put "Jackets for kids" (newer) first; the whole word "jacket" matches better.
     expect(titles(await list('title[$q]=jacket'))).toEqual(['Leather jacket, brown', 'Jackets for kids'])

@@ -27,6 +27,14 @@ export type Database = {
   close(): Promise<void>
 }
 
+/**
+ * Planner costs for data that sits in memory or on SSD, set on every connection. At the default
+ * random_page_cost (4) the planner prices a bitmap heap scan's page reads as random disk I/O and picks a
+ * sequential scan for a trigram title search that matches a few percent of a shop, running word_similarity
+ * on every row: about ten times slower (bench/search-explain.md). 1.1 is the usual value for SSDs.
+ */
+export const PLANNER_SETTINGS = { random_page_cost: '1.1' } as const
+
 // node-postgres returns bigint (int8) as strings; counts fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10))
 
@@ -39,7 +47,8 @@ export async function openDatabase(options: {
   onIdleError?: (error: Error) => void
 }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 20 })
+    const settings = Object.entries(PLANNER_SETTINGS).map(([name, value]) => `-c ${name}=${value}`)
+    const pool = new pg.Pool({ connectionString: options.url, max: 20, options: settings.join(' ') })
     // An idle connection can be cut by the server (restart, failover, a dropped database); the pool
     // replaces it. Without a listener node-postgres would throw the error and end the process.
     pool.on('error', (error) => options.onIdleError?.(error))
@@ -55,6 +64,8 @@ export async function openDatabase(options: {
   const dataDir = options.dataDir ?? 'memory://'
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true })
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin }, loadDataDir: options.template })
+  // PGlite is one connection: setting the session once covers every query.
+  for (const [name, value] of Object.entries(PLANNER_SETTINGS)) await client.query(`set ${name} = ${value}`)
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
     db,

@@ -1,5 +1,5 @@
 /** The only SQL for products. Every query names the shop (or reaches the row by its primary key). */
-import { and, count, eq, sql } from 'drizzle-orm'
+import { and, count, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { products } from '../../db/schema'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
@@ -46,34 +46,43 @@ export function productCountQuery(db: Db, scope: ProductScope, parsed: ParsedQue
 }
 
 /**
- * Runs `work` in a transaction planned for a trigram title search. At the default random_page_cost (4)
- * the planner prefers a sequential scan as soon as a search matches a few percent of a shop's products:
- * it prices the bitmap heap scan's page reads as random disk I/O and the per-row `<%` check as nearly
- * free, while word_similarity on every row in fact costs about ten times the index plan. 1.1 is the usual
- * value for SSDs and cached data; SET LOCAL keeps it to this transaction. See bench/search-explain.md.
+ * A title search's page with the total in the same statement (`count(*) over ()`): the search reads and
+ * ranks every match anyway to sort by similarity, so a second count query would repeat the whole scan.
  */
-export async function withSearchPlanning<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local random_page_cost = 1.1`)
-    return work(tx)
-  })
+export function productSearchQuery(db: Db, scope: ProductScope, parsed: ParsedQuery) {
+  return db
+    .select({ ...getTableColumns(products), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(products)
+    .where(scopedWhere(scope, parsed))
+    .orderBy(...parsed.orderBy)
+    .limit(parsed.limit)
+    .offset(parsed.skip)
 }
 
-async function pageAndCount(db: Db, scope: ProductScope, parsed: ParsedQuery) {
-  const rows = parsed.limit > 0 ? await productPageQuery(db, scope, parsed) : []
+async function countProducts(db: Db, scope: ProductScope, parsed: ParsedQuery): Promise<number> {
   const [counted] = await productCountQuery(db, scope, parsed)
-  return { rows, total: counted?.total ?? 0 }
+  return counted?.total ?? 0
+}
+
+async function searchProducts(db: Db, scope: ProductScope, parsed: ParsedQuery) {
+  if (parsed.limit === 0) return { rows: [] as ProductRow[], total: await countProducts(db, scope, parsed) }
+  const found = await productSearchQuery(db, scope, parsed)
+  const rows: ProductRow[] = found.map(({ total: _total, ...row }) => row)
+  // A page past the end has no row to carry the total; only then is it counted on its own.
+  const total = found[0]?.total ?? (parsed.skip > 0 ? await countProducts(db, scope, parsed) : 0)
+  return { rows, total }
 }
 
 /** One page of products and the total; `search` says the filter holds a title `$q`. */
 export async function listProducts(db: Db, scope: ProductScope, parsed: ParsedQuery, search: boolean) {
-  if (search) return withSearchPlanning(db, (tx) => pageAndCount(tx, scope, parsed))
-  // Outside a transaction the two queries may run on two pooled connections at once.
-  const [rows, [counted]] = await Promise.all([
+  if (search) return searchProducts(db, scope, parsed)
+  // Without a search the page stops early on the (shop, sort) index, so the total is a separate, cheap
+  // count; outside a transaction the two may run on two pooled connections at once.
+  const [rows, total] = await Promise.all([
     parsed.limit > 0 ? productPageQuery(db, scope, parsed) : Promise.resolve([] as ProductRow[]),
-    productCountQuery(db, scope, parsed),
+    countProducts(db, scope, parsed),
   ])
-  return { rows, total: counted?.total ?? 0 }
+  return { rows, total }
 }
 
 export async function findProduct(db: Db, id: string): Promise<ProductRow | null> {
