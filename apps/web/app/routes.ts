@@ -22,4 +22,8 @@ export default [
     ]),
     route('*', 'routes/not-found.tsx'),
   ]),
+  route('admin', 'routes/admin-layout.tsx', [
+    index('routes/admin-index.tsx'),
+    route('*', 'routes/admin-not-found.tsx'),
+  ]),
 ] satisfies RouteConfig

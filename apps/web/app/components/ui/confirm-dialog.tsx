@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react'
+import { type ReactNode, useEffect, useId, useRef } from 'react'
 import { Button } from './button'
 
 type ConfirmDialogProps = {
@@ -19,6 +19,8 @@ type ConfirmDialogProps = {
  */
 export function ConfirmDialog({ open, title, children, confirmLabel, danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null)
+  // Several dialogs may sit on one page (closed ones stay in the DOM), so each title has its own id.
+  const titleId = useId()
   useEffect(() => {
     const element = dialog.current
     if (!element) return
@@ -30,13 +32,13 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger, bus
     <dialog
       ref={dialog}
       className="confirm-dialog"
-      aria-labelledby="confirm-dialog-title"
+      aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault()
         onCancel()
       }}
     >
-      <h2 id="confirm-dialog-title">{title}</h2>
+      <h2 id={titleId}>{title}</h2>
       {children}
       <div className="confirm-dialog-actions">
         <Button variant="secondary" onClick={onCancel} disabled={busy}>

@@ -2,23 +2,31 @@ import { useEffect, useState } from 'react'
 import type { StaffRole, User } from '../../../types/api'
 import { getRole } from '../api/get-role'
 
+export type RoleLookup = { role: StaffRole | null; loading: boolean }
+
 /**
- * The user's role in the shop, fetched per shop (SPEC §6); null for none, while logged out, and when the
- * lookup fails.
+ * The user's role in the shop, fetched per shop (SPEC §6), and whether the answer is still on its way;
+ * null for none, while logged out, and when the lookup fails.
  */
-export function useShopRole(shopId: string | null, user: User | null): StaffRole | null {
-  const [role, setRole] = useState<{ key: string; role: StaffRole | null } | null>(null)
+export function useShopRoleLookup(shopId: string | null, user: User | null): RoleLookup {
+  const [answer, setAnswer] = useState<{ key: string; role: StaffRole | null } | null>(null)
   const key = shopId && user ? `${shopId}/${user._id}` : null
   useEffect(() => {
     if (!key || !shopId) return
     let live = true
     getRole(shopId).then(
-      (found) => live && setRole({ key, role: found }),
-      () => live && setRole({ key, role: null }),
+      (found) => live && setAnswer({ key, role: found }),
+      () => live && setAnswer({ key, role: null }),
     )
     return () => {
       live = false
     }
   }, [key, shopId])
-  return role && role.key === key ? role.role : null
+  if (!key) return { role: null, loading: false }
+  return answer && answer.key === key ? { role: answer.role, loading: false } : { role: null, loading: true }
+}
+
+/** The user's role in the shop, or null (also while the lookup is on its way). */
+export function useShopRole(shopId: string | null, user: User | null): StaffRole | null {
+  return useShopRoleLookup(shopId, user).role
 }

@@ -1,0 +1,21 @@
+import { type AdminTab, adminTabs, visibleTabs } from '@shop/domain'
+
+/** The admin tab an address belongs to (`/admin/orders/123` → orders), or null for `/admin` itself. */
+export function tabOfPath(pathname: string): string | null {
+  const match = /^\/admin\/([^/]+)/.exec(pathname)
+  return match?.[1] ?? null
+}
+
+/**
+ * Where a role may not go: the address of its first tab when `pathname` is a tab the role does not see
+ * (SPEC §6), the storefront for no staff role; null when the page may render (an unknown address renders
+ * the dashboard's not-found page).
+ */
+export function adminRedirect(role: string, pathname: string): string | null {
+  const tabs: AdminTab[] = visibleTabs(role)
+  const first = tabs[0]
+  if (!first) return '/'
+  const tab = tabOfPath(pathname)
+  const hidden = adminTabs.some((known) => known.path === tab) && !tabs.some((visible) => visible.path === tab)
+  return hidden ? `/admin/${first.path}` : null
+}
