@@ -24,6 +24,9 @@ export default [
   ]),
   route('admin', 'routes/admin-layout.tsx', [
     index('routes/admin-index.tsx'),
+    route('products', 'routes/admin-products.tsx'),
+    route('products/new', 'routes/admin-product-new.tsx'),
+    route('products/:id', 'routes/admin-product-edit.tsx'),
     route('*', 'routes/admin-not-found.tsx'),
   ]),
 ] satisfies RouteConfig

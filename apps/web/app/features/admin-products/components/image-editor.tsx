@@ -1,0 +1,190 @@
+import { MAX_IMAGES } from '@shop/domain/schemas/catalog'
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { Field } from '../../../components/ui/field'
+import { uploadImage } from '../../admin/api/upload-image'
+import { errorMessage } from '../../../lib/api'
+import type { FieldErrors } from '../../../lib/form-errors'
+import { type ImageDraft, draftKey, moveItem } from '../product-form'
+
+/** What the API accepts (it checks the content too); checked here first to answer at once. */
+const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif']
+const MAX_BYTES = 5 * 1024 * 1024
+
+type Upload = { key: string; name: string; progress: number; error?: string }
+
+type ImageEditorProps = {
+  shop: string
+  images: ImageDraft[]
+  errors: FieldErrors
+  /** Takes an update function: uploads finish one by one, each adding to the latest list. */
+  onChange: (update: (images: ImageDraft[]) => ImageDraft[]) => void
+  /** How many uploads are still running (the form waits for them before saving). */
+  onPendingChange: (pending: number) => void
+}
+
+function fileProblem(file: File): string | undefined {
+  if (!ACCEPTED_TYPES.includes(file.type)) return 'Choose a JPEG, PNG, WebP or AVIF image.'
+  if (file.size > MAX_BYTES) return 'This image is larger than 5 MB.'
+  return undefined
+}
+
+/** Product images: upload several at once with progress, then order them, describe them, remove them. */
+export function ImageEditor({ shop, images, errors, onChange, onPendingChange }: ImageEditorProps) {
+  const id = useId()
+  const [uploads, setUploads] = useState<Upload[]>([])
+  const [announcement, setAnnouncement] = useState('')
+  const aborts = useRef(new Set<AbortController>())
+
+  const pending = uploads.filter((upload) => !upload.error).length
+  useEffect(() => onPendingChange(pending), [pending, onPendingChange])
+  useEffect(() => {
+    const running = aborts.current
+    return () => running.forEach((controller) => controller.abort())
+  }, [])
+
+  const updateUpload = (key: string, change: Partial<Upload>) =>
+    setUploads((list) => list.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)))
+
+  function start(file: File) {
+    const key = draftKey()
+    const problem = fileProblem(file)
+    setUploads((list) => [...list, { key, name: file.name, progress: 0, error: problem }])
+    if (problem) return
+    const controller = new AbortController()
+    aborts.current.add(controller)
+    uploadImage(shop, file, (progress) => updateUpload(key, { progress }), controller.signal)
+      .then((image) => {
+        setUploads((list) => list.filter((upload) => upload.key !== key))
+        onChange((list) => [...list, { key, url: image.url, thumbnail: image.thumbnail, alt: '' }])
+        setAnnouncement(`${file.name} uploaded.`)
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) updateUpload(key, { error: errorMessage(error) })
+      })
+      .finally(() => aborts.current.delete(controller))
+  }
+
+  function onFiles(event: ChangeEvent<HTMLInputElement>) {
+    Array.from(event.target.files ?? []).forEach(start)
+    // The same file can be chosen again after a failure.
+    event.target.value = ''
+  }
+
+  function move(from: number, to: number) {
+    if (to < 0 || to >= images.length) return
+    onChange((list) => moveItem(list, from, to))
+    setAnnouncement(`Image ${from + 1} moved to position ${to + 1}.`)
+  }
+
+  return (
+    <fieldset className="panel">
+      <legend>Images</legend>
+      <div className="field">
+        <label htmlFor={`${id}-files`}>Add images</label>
+        <p className="field-hint" id={`${id}-hint`}>
+          JPEG, PNG, WebP or AVIF, at most 5 MB each and {MAX_IMAGES} in all. The first image is the one shoppers see first.
+        </p>
+        <input
+          id={`${id}-files`}
+          type="file"
+          accept={ACCEPTED_TYPES.join(',')}
+          multiple
+          aria-describedby={`${id}-hint`}
+          onChange={onFiles}
+        />
+        {errors.images && <p className="field-error">{errors.images}</p>}
+      </div>
+
+      {uploads.length > 0 && (
+        <ul className="upload-list" aria-label="Uploads">
+          {uploads.map((upload) => (
+            <li key={upload.key}>
+              <span className="upload-name">{upload.name}</span>
+              {upload.error ? (
+                <>
+                  <span className="field-error">{upload.error}</span>
+                  <Button
+                    variant="ghost"
+                    className="button-small"
+                    onClick={() => setUploads((list) => list.filter((other) => other.key !== upload.key))}
+                  >
+                    Dismiss<span className="visually-hidden"> {upload.name}</span>
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <progress max={1} value={upload.progress} aria-label={`Uploading ${upload.name}`} />
+                  <span aria-hidden="true">{Math.round(upload.progress * 100)}%</span>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+
+      {images.length > 0 && (
+        <ol className="image-list">
+          {images.map((image, i) => {
+            const position = i + 1
+            return (
+              <li key={image.key} className="image-item">
+                <img src={image.thumbnail} alt="" width={96} height={96} />
+                <div className="image-item-fields">
+                  <Field
+                    name={`images.${i}.alt`}
+                    label={`Alt text for image ${position}`}
+                    hint="What the picture shows, for people who cannot see it."
+                    error={errors[`images.${i}.alt`] ?? errors[`images.${i}.url`] ?? errors[`images.${i}.thumbnail`]}
+                  >
+                    {(props) => (
+                      <input
+                        {...props}
+                        type="text"
+                        maxLength={300}
+                        value={image.alt}
+                        onChange={(event) => {
+                          const alt = event.target.value
+                          onChange((list) => list.map((other) => (other.key === image.key ? { ...other, alt } : other)))
+                        }}
+                      />
+                    )}
+                  </Field>
+                </div>
+                <div className="image-item-actions">
+                  {/* aria-disabled rather than disabled: the button keeps the focus when the image reaches the end. */}
+                  <Button variant="secondary" className="button-small" aria-disabled={i === 0} onClick={() => move(i, i - 1)}>
+                    Move up<span className="visually-hidden"> image {position}</span>
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    className="button-small"
+                    aria-disabled={i === images.length - 1}
+                    onClick={() => move(i, i + 1)}
+                  >
+                    Move down<span className="visually-hidden"> image {position}</span>
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    className="button-small button-remove"
+                    onClick={() => {
+                      onChange((list) => list.filter((other) => other.key !== image.key))
+                      setAnnouncement(`Image ${position} removed.`)
+                      document.getElementById(`${id}-files`)?.focus()
+                    }}
+                  >
+                    Remove<span className="visually-hidden"> image {position}</span>
+                  </Button>
+                </div>
+              </li>
+            )
+          })}
+        </ol>
+      )}
+    </fieldset>
+  )
+}

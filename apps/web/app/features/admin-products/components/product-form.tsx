@@ -1,0 +1,264 @@
+import { can } from '@shop/domain'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { Button } from '../../../components/ui/button'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { Field, FormError } from '../../../components/ui/field'
+import { useToast } from '../../../components/ui/toast'
+import { errorMessage } from '../../../lib/api'
+import { type FieldErrors, hasErrors, serverFieldErrors } from '../../../lib/form-errors'
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
+import { useAdmin } from '../../admin/hooks/use-admin'
+import { deleteProduct } from '../api/delete-product'
+import { PRODUCT_FIELDS, type ProductFormValues, toFormErrors, validateProductForm, withSavedIds } from '../product-form'
+import { saveProduct } from '../save-product'
+import type { AdminProduct } from '../types'
+import { CategoryPicker } from './category-picker'
+import { ImageEditor } from './image-editor'
+import { VariantEditor } from './variant-editor'
+
+type ProductFormProps = {
+  /** The product being edited; null for a new one. */
+  product: AdminProduct | null
+  initial: ProductFormValues
+}
+
+const LIST = '/admin/products'
+const editPath = (id: string) => `${LIST}/${id}`
+
+/** Without the path's parents: `variants.0` clears `variants.0.features.1.name` too. */
+function withoutErrors(errors: FieldErrors, path: string): FieldErrors {
+  const kept = Object.entries(errors).filter(([key]) => key !== path && !key.startsWith(`${path}.`) && key !== 'form')
+  return kept.length === Object.keys(errors).length ? errors : Object.fromEntries(kept)
+}
+
+/** One form to create and edit a product, its images, variants, stock and categories. */
+export function ProductForm({ product, initial }: ProductFormProps) {
+  const { shop, role } = useAdmin()
+  const toast = useToast()
+  const navigate = useNavigate()
+  const form = useRef<HTMLFormElement>(null)
+  const id = useId()
+  const [values, setValues] = useState(initial)
+  // The form as last loaded or saved: what "unsaved changes" and the changed stock rows compare with.
+  const [saved, setSaved] = useState(initial)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [busy, setBusy] = useState(false)
+  const [pendingUploads, setPendingUploads] = useState(0)
+  const [confirmingDelete, setConfirmingDelete] = useState(false)
+  // Set when the page is done with (saved as new, or deleted): the next render navigates without a warning.
+  const [leaveTo, setLeaveTo] = useState<string | null>(null)
+  const editable = can(role, 'catalog.edit')
+
+  useUnsavedChanges(leaveTo === null && JSON.stringify(values) !== JSON.stringify(saved))
+  useEffect(() => {
+    if (leaveTo) navigate(leaveTo)
+  }, [leaveTo, navigate])
+
+  function change<K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K], errorPath: string = key) {
+    setValues((current) => ({ ...current, [key]: value }))
+    setErrors((current) => withoutErrors(current, errorPath))
+  }
+
+  function showErrors(found: FieldErrors) {
+    setErrors(found)
+    // After React has marked the fields: focus the first one, else announce a summary.
+    requestAnimationFrame(() => {
+      const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+      if (invalid) invalid.focus()
+      else setErrors((current) => ({ form: 'Check the messages in the form below.', ...current }))
+    })
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const found = validateProductForm(values)
+    if (hasErrors(found)) return showErrors(found)
+    setBusy(true)
+    try {
+      const { product: result, stockError } = await saveProduct(shop._id, values, product, product ? saved : null)
+      const next = withSavedIds(values, result)
+      if (!product) {
+        if (stockError) toast(`Product created, but its stock was not saved: ${errorMessage(stockError)}`, 'error')
+        else toast('Product created')
+        setLeaveTo(editPath(result._id))
+        return
+      }
+      setValues(next)
+      if (stockError) {
+        // `saved` stays as it was: the stock still differs from it, so saving again writes it again.
+        setErrors({ form: `The product is saved, but its stock is not: ${errorMessage(stockError)}` })
+        return
+      }
+      setSaved(next)
+      setErrors({})
+      toast('Product saved')
+    } catch (failure) {
+      showErrors(toFormErrors(values, serverFieldErrors(failure, PRODUCT_FIELDS)))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function onDelete() {
+    if (!product) return
+    setBusy(true)
+    try {
+      await deleteProduct(product._id)
+      toast('Product deleted')
+      setLeaveTo(LIST)
+    } catch (failure) {
+      toast(errorMessage(failure), 'error')
+      setBusy(false)
+    } finally {
+      setConfirmingDelete(false)
+    }
+  }
+
+  return (
+    <form ref={form} className="admin-form product-form" onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
+      <fieldset className="panel">
+        <legend>Details</legend>
+        <Field name="title" label="Title" error={errors.title}>
+          {(props) => (
+            <input {...props} type="text" maxLength={200} value={values.title} onChange={(event) => change('title', event.target.value)} />
+          )}
+        </Field>
+        <Field name="description" label="Description" hint="Plain text or Markdown." error={errors.description}>
+          {(props) => (
+            <textarea
+              {...props}
+              rows={5}
+              maxLength={10_000}
+              value={values.description}
+              onChange={(event) => change('description', event.target.value)}
+            />
+          )}
+        </Field>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            name="available"
+            checked={values.available}
+            onChange={(event) => change('available', event.target.checked)}
+            aria-describedby={`${id}-available-hint`}
+          />
+          Available in the shop
+        </label>
+        <p className="field-hint" id={`${id}-available-hint`}>
+          Shoppers see only available products; staff see them all.
+        </p>
+      </fieldset>
+
+      <fieldset className="panel">
+        <legend>Price</legend>
+        <div className="price-fields">
+          <Field name="price.value" label="Price" error={errors['price.value']}>
+            {(props) => (
+              <input
+                {...props}
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                value={values.price}
+                onChange={(event) => change('price', event.target.value, 'price.value')}
+              />
+            )}
+          </Field>
+          <Field name="price.currency" label="Currency" error={errors['price.currency']}>
+            {(props) => (
+              <input
+                {...props}
+                type="text"
+                maxLength={3}
+                autoComplete="off"
+                value={values.currency}
+                onChange={(event) => change('currency', event.target.value.toUpperCase(), 'price.currency')}
+              />
+            )}
+          </Field>
+        </div>
+        <Field name="sellAt" label="Sale price" hint="0 means not on sale." error={errors.sellAt}>
+          {(props) => (
+            <input
+              {...props}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              value={values.sellAt}
+              onChange={(event) => change('sellAt', event.target.value)}
+            />
+          )}
+        </Field>
+      </fieldset>
+
+      <ImageEditor
+        shop={shop._id}
+        images={values.images}
+        errors={errors}
+        onChange={(update) => {
+          setValues((current) => ({ ...current, images: update(current.images) }))
+          setErrors((current) => withoutErrors(current, 'images'))
+        }}
+        onPendingChange={setPendingUploads}
+      />
+
+      <VariantEditor
+        variants={values.variants}
+        stock={values.stock}
+        errors={errors}
+        onVariantsChange={(variants) => change('variants', variants)}
+        onStockChange={(stock) => change('stock', stock)}
+      />
+
+      <CategoryPicker
+        shop={shop._id}
+        selected={values.categories}
+        error={errors.categories}
+        onToggle={(id, checked) =>
+          change('categories', checked ? [...values.categories, id] : values.categories.filter((other) => other !== id))
+        }
+        onCreated={(category) => change('categories', [...values.categories, category._id])}
+        onDeleted={(category) => {
+          // Already gone from every product on the server: not an unsaved change here.
+          const drop = (current: ProductFormValues) => ({
+            ...current,
+            categories: current.categories.filter((id) => id !== category._id),
+          })
+          setValues(drop)
+          setSaved(drop)
+        }}
+      />
+
+      {/* Beside the save button, where the eye is when it appears. */}
+      <FormError error={errors.form} />
+      {editable && (
+        <div className="form-actions">
+          <Button type="submit" disabled={busy || pendingUploads > 0} aria-busy={busy || undefined}>
+            {product ? 'Save product' : 'Create product'}
+          </Button>
+          {pendingUploads > 0 && <p className="field-hint">Waiting for the images to finish uploading…</p>}
+          {product && (
+            <Button className="button-danger" onClick={() => setConfirmingDelete(true)} disabled={busy}>
+              Delete product
+            </Button>
+          )}
+        </div>
+      )}
+
+      {product && (
+        <ConfirmDialog
+          open={confirmingDelete}
+          title={`Delete “${product.title}”?`}
+          confirmLabel="Delete product"
+          danger
+          busy={busy}
+          onConfirm={() => void onDelete()}
+          onCancel={() => setConfirmingDelete(false)}
+        >
+          <p>It is removed from the shop with its stock. Orders that include it keep their copy.</p>
+        </ConfirmDialog>
+      )}
+    </form>
+  )
+}

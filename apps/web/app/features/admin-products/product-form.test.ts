@@ -1,0 +1,268 @@
+import { describe, expect, it } from 'vitest'
+import {
+  type ProductFormValues,
+  addFeature,
+  emptyProductForm,
+  formErrorKey,
+  inventoryUpdates,
+  moveItem,
+  newVariant,
+  productToForm,
+  removeFeature,
+  toFormErrors,
+  toProductBody,
+  updateFeature,
+  validateProductForm,
+  withSavedIds,
+} from './product-form'
+import type { AdminProduct, InventoryRow } from './types'
+
+const productId = '7d0b8f3e-4b1a-4c2d-9e8f-0a1b2c3d4e5f'
+const category = '0b6c7a36-8f7e-4a55-9d2c-2f6a3f0b9a11'
+
+const product: AdminProduct = {
+  _id: productId,
+  shop: '5f0c2a1e-1111-4222-8333-444455556666',
+  title: 'Kente shirt',
+  description: 'Woven',
+  price: { value: 120, currency: 'GHS' },
+  sellAt: 99.5,
+  images: [
+    { url: '/uploads/a/one.png', thumbnail: '/uploads/a/one-thumb.webp', alt: 'Front' },
+    { url: '/uploads/a/two.png', thumbnail: '/uploads/a/two-thumb.webp', alt: '' },
+  ],
+  variants: [
+    { _id: 'v-s', features: { Size: 'S', Colour: 'Red' } },
+    { _id: 'v-m', features: { Size: 'M', Colour: 'Red' } },
+  ],
+  categories: [category],
+  available: false,
+  inStock: true,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  updatedAt: '2024-01-01T00:00:00.000Z',
+}
+
+const row = (variant: string | null, quantity: number, tracked = true): InventoryRow => ({
+  _id: `row-${variant}`,
+  product: productId,
+  variant,
+  quantity,
+  tracked,
+  updatedAt: '2024-01-01T00:00:00.000Z',
+})
+
+function filled(overrides: Partial<ProductFormValues> = {}): ProductFormValues {
+  return { ...emptyProductForm('GHS'), title: 'Shirt', price: '25.50', ...overrides }
+}
+
+describe('the product form → the product body', () => {
+  it('starts empty in the shop currency, not on sale, available, counting stock from 0', () => {
+    expect(emptyProductForm('NGN')).toMatchObject({
+      title: '',
+      price: '',
+      currency: 'NGN',
+      sellAt: '0',
+      available: true,
+      variants: [],
+      stock: { tracked: true, quantity: '0' },
+    })
+  })
+
+  it('sends every field, amounts as numbers, features as one object per variant', () => {
+    const values = filled({
+      title: '  Shirt  ',
+      currency: 'ghs',
+      sellAt: '',
+      images: [{ key: 'i', url: '/uploads/a/one.png', thumbnail: '/uploads/a/t.webp', alt: ' Front ' }],
+      variants: [
+        {
+          key: 'v',
+          features: [
+            { key: 'f1', name: 'Size ', value: ' M' },
+            { key: 'f2', name: 'Colour', value: 'Red' },
+          ],
+          stock: { tracked: true, quantity: '3' },
+        },
+      ],
+      categories: [category],
+    })
+    expect(toProductBody(values)).toEqual({
+      title: 'Shirt',
+      description: '',
+      price: { value: 25.5, currency: 'GHS' },
+      sellAt: 0,
+      images: [{ url: '/uploads/a/one.png', thumbnail: '/uploads/a/t.webp', alt: 'Front' }],
+      variants: [{ features: { Size: 'M', Colour: 'Red' } }],
+      categories: [category],
+      available: true,
+    })
+    expect(validateProductForm(values)).toEqual({})
+  })
+
+  it('reads a product and its stock back into the form, and sends it unchanged', () => {
+    const values = productToForm(product, [row('v-s', 4), row('v-m', 0, false)])
+    expect(values.variants.map((variant) => variant.stock)).toEqual([
+      { tracked: true, quantity: '4' },
+      { tracked: false, quantity: '0' },
+    ])
+    expect(values.variants[0]!.features.map(({ name, value }) => [name, value])).toEqual([
+      ['Size', 'S'],
+      ['Colour', 'Red'],
+    ])
+    const { title, description, price, sellAt, images, categories, available } = product
+    expect(toProductBody(values)).toEqual({ title, description, price, sellAt, images, variants: product.variants, categories, available })
+  })
+
+  it('shows a variant or product without a stock row as not counted', () => {
+    expect(productToForm(product, []).variants[0]!.stock).toEqual({ tracked: false, quantity: '0' })
+    expect(productToForm({ ...product, variants: [] }, [row(null, 7)]).stock).toEqual({ tracked: true, quantity: '7' })
+  })
+})
+
+describe('validation at the field', () => {
+  it('names the fields the schema refuses', () => {
+    const errors = validateProductForm(filled({ title: '   ', price: 'abc', currency: 'GH', sellAt: '-1' }))
+    expect(errors).toEqual({
+      title: 'This field is required',
+      'price.value': 'Enter a number',
+      'price.currency': 'Use a three-letter code such as GHS',
+      sellAt: 'Must be at least 0',
+    })
+  })
+
+  it('refuses amounts with more than 2 decimals and stock that is not a whole number', () => {
+    expect(validateProductForm(filled({ price: '1.005', stock: { tracked: true, quantity: '2.5' } }))).toEqual({
+      'price.value': 'Use at most 2 decimals',
+      'stock.quantity': 'Enter a whole number',
+    })
+    expect(validateProductForm(filled({ stock: { tracked: false, quantity: '' } }))).toEqual({})
+  })
+
+  it('checks feature rows: blank and repeated names, blank values, a variant without features', () => {
+    const values = filled({
+      variants: [
+        {
+          key: 'a',
+          features: [
+            { key: 'a1', name: 'Size', value: 'M' },
+            { key: 'a2', name: 'size', value: '' },
+            { key: 'a3', name: ' ', value: 'Red' },
+          ],
+          stock: { tracked: true, quantity: '-1' },
+        },
+        { key: 'b', features: [], stock: { tracked: true, quantity: '1' } },
+      ],
+    })
+    expect(validateProductForm(values)).toEqual({
+      'variants.0.features.1.name': 'Use each name once in a variant',
+      'variants.0.features.1.value': 'Enter a value, such as M',
+      'variants.0.features.2.name': 'Enter a name, such as Size',
+      'variants.0.stock.quantity': 'Must be at least 0',
+      'variants.1.features': 'Add at least one',
+    })
+  })
+
+  it('puts an API error about a feature at its row, and one about the variant at the variant', () => {
+    const values = filled({ variants: [newVariant([])] })
+    values.variants[0] = updateFeature(values.variants[0]!, values.variants[0]!.features[0]!.key, { name: 'Size', value: 'M' })
+    expect(formErrorKey(values, 'variants.0.features.Size')).toBe('variants.0.features.0.value')
+    expect(formErrorKey(values, 'variants.0.features.Colour')).toBe('variants.0.features')
+    expect(formErrorKey(values, 'title')).toBe('title')
+    expect(toFormErrors(values, { 'variants.0.features': 'are the same as another variant\'s' })).toEqual({
+      'variants.0.features': 'are the same as another variant\'s',
+    })
+    expect(
+      toFormErrors(values, { 'variants.0.features': 'This value is not valid', 'variants.0.features.Size': 'Use at most 100 characters' }),
+    ).toEqual({ 'variants.0.features.0.value': 'Use at most 100 characters' })
+  })
+})
+
+describe('editing features and images', () => {
+  it('adds, changes and removes features of one variant', () => {
+    let variant = newVariant([])
+    expect(variant.features).toHaveLength(1)
+    variant = addFeature(variant)
+    const [size, colour] = variant.features
+    variant = updateFeature(variant, size!.key, { name: 'Size', value: 'L' })
+    variant = updateFeature(variant, colour!.key, { name: 'Colour' })
+    variant = updateFeature(variant, colour!.key, { value: 'Blue' })
+    expect(variant.features.map(({ name, value }) => ({ name, value }))).toEqual([
+      { name: 'Size', value: 'L' },
+      { name: 'Colour', value: 'Blue' },
+    ])
+    variant = removeFeature(variant, size!.key)
+    expect(variant.features.map((feature) => feature.name)).toEqual(['Colour'])
+  })
+
+  it('starts a new variant with the names of the last one and its own keys', () => {
+    const first = productToForm(product, []).variants[1]!
+    const next = newVariant([first])
+    expect(next.features.map(({ name, value }) => [name, value])).toEqual([
+      ['Size', ''],
+      ['Colour', ''],
+    ])
+    expect(next._id).toBeUndefined()
+    expect(next.stock).toEqual({ tracked: true, quantity: '0' })
+    const keys = [next.key, ...next.features.map((feature) => feature.key), first.key, ...first.features.map((f) => f.key)]
+    expect(new Set(keys).size).toBe(keys.length)
+  })
+
+  it('moves an image up and down, staying inside the list', () => {
+    expect(moveItem(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'c', 'b'])
+    expect(moveItem(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c'])
+    expect(moveItem(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c'])
+    expect(moveItem(['a', 'b', 'c'], 2, 3)).toEqual(['a', 'b', 'c'])
+    const images = productToForm(product, []).images
+    expect(toProductBody({ ...filled(), images: moveItem(images, 1, 0) }).images.map((image) => image.url)).toEqual([
+      '/uploads/a/two.png',
+      '/uploads/a/one.png',
+    ])
+  })
+})
+
+describe('inventory rows per variant', () => {
+  const saved = { _id: productId, variants: [{ _id: 'v-s', features: {} }, { _id: 'v-new', features: {} }] }
+
+  it('sets one row for a new product without variants, and one per variant otherwise', () => {
+    expect(inventoryUpdates(filled({ stock: { tracked: true, quantity: '5' } }), { _id: productId, variants: [] }, null)).toEqual([
+      { product: productId, variant: null, quantity: 5, tracked: true },
+    ])
+    const values = filled({
+      variants: [
+        { ...newVariant([]), stock: { tracked: true, quantity: '2' } },
+        { ...newVariant([]), stock: { tracked: false, quantity: '' } },
+      ],
+    })
+    expect(inventoryUpdates(values, saved, null)).toEqual([
+      { product: productId, variant: 'v-s', quantity: 2, tracked: true },
+      { product: productId, variant: 'v-new', quantity: 0, tracked: false },
+    ])
+  })
+
+  it('on edit sends only new and changed rows, matched to the saved variants in order', () => {
+    const loaded = productToForm(product, [row('v-s', 4), row('v-m', 1)])
+    const values: ProductFormValues = {
+      ...loaded,
+      variants: [loaded.variants[0]!, { ...newVariant(loaded.variants), stock: { tracked: true, quantity: '9' } }],
+    }
+    expect(inventoryUpdates(values, saved, loaded)).toEqual([{ product: productId, variant: 'v-new', quantity: 9, tracked: true }])
+    const changed = { ...values, variants: [{ ...values.variants[0]!, stock: { tracked: true, quantity: '3' } }] }
+    expect(inventoryUpdates(changed, saved, loaded)).toEqual([{ product: productId, variant: 'v-s', quantity: 3, tracked: true }])
+    expect(inventoryUpdates(loaded, { _id: productId, variants: product.variants }, loaded)).toEqual([])
+  })
+
+  it('sets the product row again when the last variant goes', () => {
+    const loaded = productToForm(product, [row('v-s', 4)])
+    expect(inventoryUpdates({ ...loaded, variants: [] }, { _id: productId, variants: [] }, loaded)).toEqual([
+      { product: productId, variant: null, quantity: 0, tracked: false },
+    ])
+  })
+
+  it('keeps the ids the API gave new variants, so the next save matches them', () => {
+    const values = filled({ variants: [newVariant([])] })
+    const next = withSavedIds(values, { variants: [{ _id: 'v-new', features: {} }], images: [] })
+    expect(next.variants[0]!._id).toBe('v-new')
+    expect(next.variants[0]!.key).toBe(values.variants[0]!.key)
+    expect(inventoryUpdates(next, { _id: productId, variants: [{ _id: 'v-new', features: {} }] }, next)).toEqual([])
+  })
+})

@@ -1,0 +1,270 @@
+/**
+ * The product form's state and what it becomes: the product body (checked with the API's own schema),
+ * the inventory rows to save after the product, and the field each error belongs to. Features are edited
+ * as name/value rows and sent as the `{name: value}` object the API stores.
+ */
+import { isMajorAmount } from '@shop/domain'
+import {
+  type InventoryUpsertInput,
+  MAX_FEATURES,
+  ProductPatchBody,
+  type ProductPatchInput,
+  Quantity,
+} from '@shop/domain/schemas/catalog'
+import { type FieldErrors, validate } from '../../lib/form-errors'
+import type { AdminProduct, InventoryRow } from './types'
+
+export type ImageDraft = { key: string; url: string; thumbnail: string; alt: string }
+export type FeatureDraft = { key: string; name: string; value: string }
+export type StockDraft = { tracked: boolean; quantity: string }
+export type VariantDraft = { key: string; _id?: string; features: FeatureDraft[]; stock: StockDraft }
+
+export type ProductFormValues = {
+  title: string
+  description: string
+  price: string
+  currency: string
+  /** Blank or 0: not on sale. */
+  sellAt: string
+  images: ImageDraft[]
+  variants: VariantDraft[]
+  categories: string[]
+  available: boolean
+  /** The stock of a product without variants. */
+  stock: StockDraft
+}
+
+/** The body's top-level fields: a server error naming one of them is shown at that field. */
+export const PRODUCT_FIELDS = ['title', 'description', 'price', 'sellAt', 'images', 'variants', 'categories', 'available']
+
+let lastKey = 0
+/** A key for React's lists of drafts: unique on the page, stable while the draft lives. */
+export function draftKey(): string {
+  lastKey += 1
+  return `draft-${lastKey}`
+}
+
+/** A new product or variant counts its stock from 0 until told otherwise. */
+export const newStock = (): StockDraft => ({ tracked: true, quantity: '0' })
+/** Without a stock row a product is sold without counting (DESIGN §7: no tracked rows means in stock). */
+const uncounted = (): StockDraft => ({ tracked: false, quantity: '0' })
+
+export function emptyProductForm(currency: string): ProductFormValues {
+  return {
+    title: '',
+    description: '',
+    price: '',
+    currency,
+    sellAt: '0',
+    images: [],
+    variants: [],
+    categories: [],
+    available: true,
+    stock: newStock(),
+  }
+}
+
+function stockOf(rows: readonly InventoryRow[], variant: string | null): StockDraft {
+  const row = rows.find((candidate) => candidate.variant === variant)
+  return row ? { tracked: row.tracked, quantity: String(row.quantity) } : uncounted()
+}
+
+export function productToForm(product: AdminProduct, inventory: readonly InventoryRow[]): ProductFormValues {
+  return {
+    title: product.title,
+    description: product.description,
+    price: String(product.price.value),
+    currency: product.price.currency,
+    sellAt: String(product.sellAt),
+    images: product.images.map((image) => ({ key: draftKey(), ...image })),
+    variants: product.variants.map((variant) => ({
+      key: draftKey(),
+      _id: variant._id,
+      features: Object.entries(variant.features).map(([name, value]) => ({ key: draftKey(), name, value })),
+      stock: stockOf(inventory, variant._id),
+    })),
+    categories: [...product.categories],
+    available: product.available,
+    stock: stockOf(inventory, null),
+  }
+}
+
+// ---------------------------------------------------------------- editing
+
+/** The list with the item at `from` moved to `to` (both clamped to the list). */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const target = Math.max(0, Math.min(items.length - 1, to))
+  if (from < 0 || from >= items.length || from === target) return [...items]
+  const next = [...items]
+  const [moved] = next.splice(from, 1)
+  next.splice(target, 0, moved!)
+  return next
+}
+
+/** A new variant with the feature names of the last one (Size, Colour …) and empty values, ready to fill. */
+export function newVariant(variants: readonly VariantDraft[]): VariantDraft {
+  const names = variants.at(-1)?.features.map((feature) => feature.name) ?? []
+  return {
+    key: draftKey(),
+    features: (names.length ? names : ['']).map((name) => ({ key: draftKey(), name, value: '' })),
+    stock: newStock(),
+  }
+}
+
+export function canAddFeature(variant: VariantDraft): boolean {
+  return variant.features.length < MAX_FEATURES
+}
+
+export function addFeature(variant: VariantDraft): VariantDraft {
+  return { ...variant, features: [...variant.features, { key: draftKey(), name: '', value: '' }] }
+}
+
+export function removeFeature(variant: VariantDraft, key: string): VariantDraft {
+  return { ...variant, features: variant.features.filter((feature) => feature.key !== key) }
+}
+
+export function updateFeature(variant: VariantDraft, key: string, change: Partial<Pick<FeatureDraft, 'name' | 'value'>>): VariantDraft {
+  return {
+    ...variant,
+    features: variant.features.map((feature) => (feature.key === key ? { ...feature, ...change } : feature)),
+  }
+}
+
+// ---------------------------------------------------------------- to the API
+
+/** A typed amount; anything that is not a number is NaN, which the schema reports as "Enter a number". */
+function parseNumber(text: string): number {
+  const trimmed = text.trim()
+  return trimmed === '' ? Number.NaN : Number(trimmed)
+}
+
+export function featuresObject(features: readonly FeatureDraft[]): Record<string, string> {
+  return Object.fromEntries(features.map((feature) => [feature.name.trim(), feature.value.trim()]))
+}
+
+/** The product body (without `shop`): every field, so one shape serves create and edit. */
+export function toProductBody(values: ProductFormValues): Required<ProductPatchInput> {
+  return {
+    title: values.title.trim(),
+    description: values.description,
+    price: { value: parseNumber(values.price), currency: values.currency.trim().toUpperCase() },
+    sellAt: values.sellAt.trim() === '' ? 0 : parseNumber(values.sellAt),
+    images: values.images.map(({ url, thumbnail, alt }) => ({ url, thumbnail, alt: alt.trim() })),
+    variants: values.variants.map((variant) => ({
+      ...(variant._id ? { _id: variant._id } : {}),
+      features: featuresObject(variant.features),
+    })),
+    categories: [...values.categories],
+    available: values.available,
+  }
+}
+
+/** An untracked row's quantity is not counted, so a blank one is saved as 0. */
+function quantityOf(stock: StockDraft): number {
+  return !stock.tracked && stock.quantity.trim() === '' ? 0 : parseNumber(stock.quantity)
+}
+
+const sameStock = (a: StockDraft, b: StockDraft) => a.tracked === b.tracked && quantityOf(a) === quantityOf(b)
+
+/**
+ * The inventory rows to save once the product is saved: the API answers the variants in the order sent,
+ * so the i-th draft is the i-th saved variant. With `previous` (the form as loaded), only rows that are
+ * new or changed are sent, so stock that orders took in the meantime is not written back.
+ */
+export function inventoryUpdates(
+  values: ProductFormValues,
+  saved: Pick<AdminProduct, '_id' | 'variants'>,
+  previous: ProductFormValues | null,
+): InventoryUpsertInput[] {
+  const row = (variant: string | null, stock: StockDraft): InventoryUpsertInput => ({
+    product: saved._id,
+    variant,
+    quantity: quantityOf(stock),
+    tracked: stock.tracked,
+  })
+  if (values.variants.length === 0) {
+    const unchanged = previous && previous.variants.length === 0 && sameStock(previous.stock, values.stock)
+    return unchanged ? [] : [row(null, values.stock)]
+  }
+  return values.variants.flatMap((draft, i) => {
+    const before = previous?.variants.find((variant) => variant.key === draft.key)
+    const variant = saved.variants[i]
+    if (!variant || (before && sameStock(before.stock, draft.stock))) return []
+    return [row(variant._id, draft.stock)]
+  })
+}
+
+/** The form as saved: new variants get the ids the API gave them, images the stored thumbnails. */
+export function withSavedIds(values: ProductFormValues, saved: Pick<AdminProduct, 'variants' | 'images'>): ProductFormValues {
+  return {
+    ...values,
+    images: values.images.map((image, i) => ({ ...image, thumbnail: saved.images[i]?.thumbnail ?? image.thumbnail })),
+    variants: values.variants.map((variant, i) => ({ ...variant, _id: saved.variants[i]?._id ?? variant._id })),
+  }
+}
+
+// ---------------------------------------------------------------- errors
+
+const FEATURE_PATH = /^variants\.(\d+)\.features\.(.*)$/
+
+/**
+ * The form field an error path names. The API names a feature by its name (`variants.0.features.Size`);
+ * the form shows it at that row's value (`variants.0.features.1.value`).
+ */
+export function formErrorKey(values: ProductFormValues, path: string): string {
+  const match = FEATURE_PATH.exec(path)
+  if (!match || /^\d+\.(name|value)$/.test(match[2]!)) return path
+  const variant = Number(match[1])
+  const row = values.variants[variant]?.features.findIndex((feature) => feature.name.trim() === match[2]) ?? -1
+  return row >= 0 ? `variants.${variant}.features.${row}.${match[2] ? 'value' : 'name'}` : `variants.${variant}.features`
+}
+
+/** Errors keyed by form field; a variant-wide message is dropped when a row of that variant has its own. */
+export function toFormErrors(values: ProductFormValues, errors: FieldErrors): FieldErrors {
+  const result: FieldErrors = {}
+  for (const [path, message] of Object.entries(errors)) result[formErrorKey(values, path)] ??= message
+  for (const key of Object.keys(result)) {
+    if (/^variants\.\d+\.features$/.test(key) && Object.keys(result).some((other) => other.startsWith(`${key}.`))) {
+      delete result[key]
+    }
+  }
+  return result
+}
+
+/** What the schema cannot see once rows become an object: blank and repeated names, blank values. */
+function featureRowErrors(values: ProductFormValues): FieldErrors {
+  const errors: FieldErrors = {}
+  values.variants.forEach((variant, i) => {
+    const seen = new Set<string>()
+    variant.features.forEach((feature, j) => {
+      const name = feature.name.trim()
+      if (!name) errors[`variants.${i}.features.${j}.name`] = 'Enter a name, such as Size'
+      else if (seen.has(name.toLowerCase())) errors[`variants.${i}.features.${j}.name`] = 'Use each name once in a variant'
+      seen.add(name.toLowerCase())
+      if (!feature.value.trim()) errors[`variants.${i}.features.${j}.value`] = 'Enter a value, such as M'
+    })
+  })
+  return errors
+}
+
+function quantityError(stock: StockDraft): string | undefined {
+  const message = validate(Quantity, quantityOf(stock)).form
+  return message === 'Enter a number' ? 'Enter a whole number' : message
+}
+
+/** Every problem of the form, keyed by field; empty when it can be saved. */
+export function validateProductForm(values: ProductFormValues): FieldErrors {
+  const body = toProductBody(values)
+  const errors = toFormErrors(values, { ...featureRowErrors(values), ...validate(ProductPatchBody, body) })
+  if (!errors['price.value'] && !isMajorAmount(body.price.value)) errors['price.value'] = 'Use at most 2 decimals'
+  if (!errors.sellAt && !isMajorAmount(body.sellAt)) errors.sellAt = 'Use at most 2 decimals'
+  if (values.variants.length === 0) {
+    const message = quantityError(values.stock)
+    if (message) errors['stock.quantity'] = message
+  }
+  values.variants.forEach((variant, i) => {
+    const message = quantityError(variant.stock)
+    if (message) errors[`variants.${i}.stock.quantity`] = message
+  })
+  return errors
+}

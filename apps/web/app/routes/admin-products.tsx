@@ -1,0 +1,91 @@
+import { can } from '@shop/domain'
+import { Link, useSearchParams } from 'react-router'
+import { LoadError } from '../components/load-error'
+import { useAdmin } from '../features/admin/hooks/use-admin'
+import { listCategories } from '../features/admin-products/api/list-categories'
+import { listProducts } from '../features/admin-products/api/list-products'
+import { ProductFiltersForm } from '../features/admin-products/components/product-filters-form'
+import { ProductTable } from '../features/admin-products/components/product-table'
+import {
+  type ProductFilters,
+  filtersToParams,
+  hasNextPage,
+  parseFilters,
+  toListQuery,
+} from '../features/admin-products/product-filters'
+import { toQueryString } from '../lib/api'
+import { routeMeta } from '../lib/page-meta'
+import { useApiData } from '../lib/use-api-data'
+import type { Route } from './+types/admin-products'
+import styles from '../features/admin-products/admin-products.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
+
+export const meta: Route.MetaFunction = (args) => routeMeta('Products', args)
+
+export default function AdminProducts() {
+  const { shop, role } = useAdmin()
+  const [params, setParams] = useSearchParams()
+  const filters = parseFilters(params)
+  const query = toListQuery(filters, shop._id)
+  const products = useApiData(`products?${toQueryString(query)}`, () => listProducts(query))
+  const categories = useApiData(`categories:${shop._id}`, () => listCategories(shop._id))
+  const filtered = Boolean(filters.q || filters.stock !== 'all' || filters.category)
+  const pageHref = (page: number) => ({ search: filtersToParams({ ...filters, page }).toString() })
+
+  return (
+    <>
+      <div className="admin-header">
+        <h1>Products</h1>
+        {can(role, 'catalog.edit') && (
+          <Link className="button button-primary" to="/admin/products/new">
+            New product
+          </Link>
+        )}
+      </div>
+
+      <ProductFiltersForm
+        // A new address (back, forward, a page link) starts the form from it again.
+        key={params.toString()}
+        filters={filters}
+        categories={categories.data ?? []}
+        onApply={(next: ProductFilters) => setParams(filtersToParams(next))}
+      />
+
+      {products.error && !products.loading ? (
+        <LoadError error={products.error} onRetry={products.reload} />
+      ) : !products.data ? (
+        <p className="loading" role="status">
+          Loading products…
+        </p>
+      ) : (
+        <section aria-labelledby="product-results" aria-busy={products.loading || undefined}>
+          <p id="product-results" className="hint" role="status">
+            {products.data.total === 1 ? '1 product' : `${products.data.total} products`}
+            {filtered ? ' match these filters' : ''}
+          </p>
+          {products.data.data.length === 0 ? (
+            <p className="empty">{filtered ? 'No products match these filters.' : 'No products yet.'}</p>
+          ) : (
+            <ProductTable products={products.data.data} />
+          )}
+          {(filters.page > 1 || hasNextPage(filters, products.data.total)) && (
+            <nav className="pager" aria-label="Pages">
+              {filters.page > 1 && (
+                <Link className="button button-secondary" to={pageHref(filters.page - 1)}>
+                  Previous
+                </Link>
+              )}
+              <span>Page {filters.page}</span>
+              {hasNextPage(filters, products.data.total) && (
+                <Link className="button button-secondary" to={pageHref(filters.page + 1)}>
+                  Next
+                </Link>
+              )}
+            </nav>
+          )}
+        </section>
+      )}
+    </>
+  )
+}
