@@ -221,3 +221,63 @@ describe('GET /api/user/ and DELETE /api/token/', () => {
     expect((await ctx.app.inject({ method: 'DELETE', url: '/api/token/' })).statusCode).toBe(401)
   })
 })
+
+describe('POST /api/login-codes', () => {
+  // Its own address, so the per-IP login limit other tests use up does not interfere.
+  const remoteAddress = '10.1.0.1'
+  const issue = (payload: object, headers: object = user.headers, from = remoteAddress) =>
+    ctx.app.inject({ method: 'POST', url: '/api/login-codes', remoteAddress: from, headers: headers as never, payload })
+
+  it('issues a code for another origin that logs the caller in there, once', async () => {
+    const response = await issue({ redir: shopOrigin })
+    expect(response.statusCode).toBe(201)
+    const { code } = response.json() as { code: string }
+    expect(code.length).toBeGreaterThan(30)
+
+    const token = await ctx.app.inject({ method: 'POST', url: '/api/token/', remoteAddress, headers: { origin: shopOrigin }, payload: { code } })
+    expect(token.statusCode).toBe(201)
+    const me = await ctx.app.inject({ url: '/api/user/', headers: { authorization: `Bearer ${token.json().access_token}` } })
+    expect(me.json()).toMatchObject({ _id: user.id, email: user.email })
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/token/', remoteAddress, headers: { origin: shopOrigin }, payload: { code } })
+    expect(again.statusCode).toBe(400)
+  })
+
+  it('binds the code to the origin it names', async () => {
+    const { code } = (await issue({ redir: shopOrigin })).json() as { code: string }
+    const elsewhere = await ctx.app.inject({ method: 'POST', url: '/api/token/', remoteAddress, headers: { origin: platform }, payload: { code } })
+    expect(elsewhere.statusCode).toBe(400)
+    expect(errorBody(elsewhere).errors?.[0]?.path).toBe('code')
+  })
+
+  it('answers 401 without a valid token', async () => {
+    for (const headers of [{}, { authorization: 'Bearer notarealtokennotarealtoken' }]) {
+      const response = await issue({ redir: shopOrigin }, headers)
+      expect(response.statusCode).toBe(401)
+      expect(errorBody(response).name).toBe('NotAuthenticated')
+    }
+  })
+
+  it.each(['https://evil.example', 'http://unknown-shop.shops.test', 'http://shops.test/admin', 'javascript:alert(1)'])(
+    'refuses %s with 400 and issues nothing',
+    async (redir) => {
+      const before = (await ctx.database.db.select().from(loginCodes)).length
+      const response = await issue({ redir })
+      expect(response.statusCode).toBe(400)
+      expect(errorBody(response).errors?.[0]?.path).toBe('redir')
+      expect((await ctx.database.db.select().from(loginCodes)).length).toBe(before)
+    },
+  )
+
+  it('rejects a missing redir and unknown fields', async () => {
+    expect((await issue({})).statusCode).toBe(400)
+    expect((await issue({ redir: shopOrigin, userId: user.id })).statusCode).toBe(400)
+  })
+
+  it('is rate limited per IP like the other login calls', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 21; i++) statuses.push((await issue({ redir: shopOrigin }, user.headers, '10.1.0.2')).statusCode)
+    expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true)
+    expect(statuses[20]).toBe(429)
+    expect((await issue({ redir: shopOrigin }, user.headers, '10.1.0.3')).statusCode).toBe(201)
+  })
+})

@@ -20,6 +20,13 @@ export default [
       route('orders/:id', 'routes/account-order.tsx'),
       route('checkouts', 'routes/account-checkouts.tsx'),
     ]),
+    route('setup', 'routes/setup.tsx', [
+      index('routes/setup-start.tsx'),
+      route(':shopId/shop', 'routes/setup-shop.tsx'),
+      route(':shopId/profile', 'routes/setup-profile.tsx'),
+      route(':shopId/delivery', 'routes/setup-delivery.tsx'),
+      route(':shopId/done', 'routes/setup-done.tsx'),
+    ]),
     route('*', 'routes/not-found.tsx'),
   ]),
   route('admin', 'routes/admin-layout.tsx', [
@@ -27,6 +34,7 @@ export default [
     route('products', 'routes/admin-products.tsx'),
     route('products/new', 'routes/admin-product-new.tsx'),
     route('products/:id', 'routes/admin-product-edit.tsx'),
+    route('site', 'routes/admin-site.tsx'),
     route('*', 'routes/admin-not-found.tsx'),
   ]),
 ] satisfies RouteConfig

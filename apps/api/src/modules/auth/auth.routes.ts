@@ -1,11 +1,11 @@
-/** SPEC §7: request-login, token (create, revoke), user. */
+/** SPEC §7: request-login, token (create, revoke), user; and login codes for handing a session to another origin. */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { errorResponses } from '../../lib/schemas'
 import { BadRequest } from '../../lib/errors'
 import { requireUser } from '../../plugins/auth'
 import { isAllowedOrigin } from '../shops/shop-host'
-import { checkCredentials, exchangeLoginCode, issueAccessToken } from './auth.service'
-import { tokenBodySchema, tokenDataSchema, userPatchSchema } from './auth.schemas'
+import { checkCredentials, exchangeLoginCode, issueAccessToken, issueLoginCode } from './auth.service'
+import { loginCodeBodySchema, loginCodeSchema, redirField, tokenBodySchema, tokenDataSchema, userPatchSchema } from './auth.schemas'
 import { revokeAccessToken } from './token.repository'
 import { toUserDto, userSchema } from './user.dto'
 import { updateUser } from './user.repository'
@@ -17,6 +17,15 @@ export default async function authRoutes(app: FastifyInstance) {
   app.addSchema(userSchema)
   const limits = loginLimits(app)
 
+  /** Login codes and login URLs only ever lead to the platform or one of its shops (no open redirect). */
+  async function assertKnownOrigin(redir: string) {
+    if (!(await isAllowedOrigin(app.db, app.config, redir))) {
+      throw BadRequest('redir must be the origin of a shop or of the platform', [
+        { path: 'redir', message: 'is not a known shop or platform origin' },
+      ])
+    }
+  }
+
   app.get<{ Querystring: { redir: string } }>(
     '/api/request-login',
     {
@@ -27,7 +36,7 @@ export default async function authRoutes(app: FastifyInstance) {
           type: 'object',
           additionalProperties: false,
           required: ['redir'],
-          properties: { redir: { type: 'string', maxLength: 300 } },
+          properties: { redir: redirField },
         },
         response: {
           200: { type: 'object', required: ['loginUrl'], properties: { loginUrl: { type: 'string' } } },
@@ -37,11 +46,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { redir } = request.query
-      if (!(await isAllowedOrigin(app.db, app.config, redir))) {
-        throw BadRequest('redir must be the origin of a shop or of the platform', [
-          { path: 'redir', message: 'is not a known shop or platform origin' },
-        ])
-      }
+      await assertKnownOrigin(redir)
       return { loginUrl: `${app.config.platformUrl}/login?redir=${encodeURIComponent(redir)}` }
     },
   )
@@ -65,6 +70,26 @@ export default async function authRoutes(app: FastifyInstance) {
           ? await exchangeLoginCode(app.db, body.code, request.headers.origin)
           : await issueAccessToken(app.db, (await checkCredentials(app.db, body.email, body.password)).id)
       return reply.status(201).send(token)
+    },
+  )
+
+  // localStorage is per origin: a logged-in user moving to another of the platform's hosts (the setup
+  // wizard's new shop) takes a code along, bound to that origin like the login page's codes.
+  app.post<{ Body: { redir: string } }>(
+    '/api/login-codes',
+    {
+      preHandler: limits,
+      schema: {
+        tags,
+        summary: 'A one-time login code for another origin of the platform, which logs the caller in there',
+        body: loginCodeBodySchema,
+        response: { 201: loginCodeSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request)
+      await assertKnownOrigin(request.body.redir)
+      return reply.status(201).send({ code: await issueLoginCode(app.db, user.id, request.body.redir) })
     },
   )
 

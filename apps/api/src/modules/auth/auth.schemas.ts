@@ -39,3 +39,19 @@ export const userPatchSchema = {
     phone: { type: 'string', maxLength: accountRules.phoneMaxLength, pattern: '^[0-9+()\\- ]*$' },
   },
 } as const
+
+/** An origin of the platform or of one of its shops, as `GET /api/request-login` takes it. */
+export const redirField = { type: 'string', maxLength: 300 } as const
+
+export const loginCodeBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['redir'],
+  properties: { redir: { ...redirField, description: 'the origin that will exchange the code' } },
+} as const
+
+export const loginCodeSchema = {
+  type: 'object',
+  required: ['code'],
+  properties: { code: { type: 'string' } },
+} as const

@@ -2,16 +2,43 @@
  * SPEC §2 route guard for /admin, /account, /invitation and /setup: without a stored user, remember the
  * current address as the checkpoint and leave for the platform's login page.
  */
-import { redirectDocument } from 'react-router'
+import { redirect, redirectDocument } from 'react-router'
 import { readStored } from '../../lib/local-store'
 import type { User } from '../../types/api'
-import { prepareLogin } from './session'
+import { completeLogin, prepareLogin } from './session'
+
+const exchanges = new Map<string, Promise<User>>()
+
+/**
+ * Logs in with a one-time code, exchanging each code once however many callers ask: a guarded page
+ * opened with `?code=` is seen by both the guard and the login return (components/login-return.tsx).
+ */
+export function loginWithCode(code: string): Promise<User> {
+  let exchange = exchanges.get(code)
+  if (!exchange) {
+    exchange = completeLogin(code)
+    exchanges.set(code, exchange)
+  }
+  return exchange
+}
 
 /** For clientLoaders: the stored user, or a redirect (thrown) to the login page. */
 export async function requireUser(request: Request): Promise<User> {
+  const url = new URL(request.url)
+  const code = url.searchParams.get('code')
+  if (code) {
+    // A session handed over from another of the platform's hosts (the setup wizard's new shop): log in
+    // here first, then carry on at the same address without the spent code.
+    try {
+      await loginWithCode(code)
+    } catch {
+      // The login return shows why; without a stored user the guard below sends the user to log in.
+    }
+    url.searchParams.delete('code')
+    throw redirect(url.pathname + url.search + url.hash)
+  }
   const user = readStored('user')
   if (user) return user
-  const url = new URL(request.url)
   // A document redirect: the login page is not part of this app, even on the platform's own host.
   throw redirectDocument(await prepareLogin(url.pathname + url.search + url.hash))
 }

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { errorMessage } from '../../../lib/api'
-import { completeLogin, takeCheckpoint } from '../session'
+import { loginWithCode } from '../guard'
+import { takeCheckpoint } from '../session'
 
 /**
  * Back from the login page on any page (SPEC §2, DESIGN §5): `?code=` is exchanged for a token and the
@@ -27,7 +28,8 @@ export function LoginReturn() {
       let loggedIn = true
       if (code) {
         try {
-          await completeLogin(code)
+          // Shared with the route guard, which may be exchanging this very code for a guarded page.
+          await loginWithCode(code)
           setError(null)
         } catch (failure) {
           loggedIn = false

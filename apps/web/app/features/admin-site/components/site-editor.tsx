@@ -1,0 +1,136 @@
+import { type FormEvent, useRef, useState } from 'react'
+import { useRevalidator } from 'react-router'
+import { Button } from '../../../components/ui/button'
+import { Field, FormError } from '../../../components/ui/field'
+import { useToast } from '../../../components/ui/toast'
+import { type FieldErrors, hasErrors } from '../../../lib/form-errors'
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
+import type { Shop } from '../../../types/api'
+import { ShopProfileFields } from '../../admin/components/shop-profile-fields'
+import { updateShop } from '../api/update-shop'
+import { type AboutSections, type SiteValues, checkSite, siteServerErrors, siteValues } from '../site-form'
+
+const aboutSections: { key: keyof AboutSections; label: string; hint: string }[] = [
+  { key: 'payments', label: 'Payments', hint: 'How customers can pay.' },
+  { key: 'returns', label: 'Returns', hint: 'Your returns and exchanges policy.' },
+  { key: 'contact', label: 'Contact', hint: 'Where to find you: address, phone, opening hours.' },
+]
+
+/** Everything the storefront shows about the shop, saved together (`PATCH /api/shops/{id}`). */
+export function SiteEditor({ shop, onSaved }: { shop: Shop; onSaved: (shop: Shop) => void }) {
+  const toast = useToast()
+  const revalidator = useRevalidator()
+  const form = useRef<HTMLFormElement>(null)
+  const [initial, setInitial] = useState(() => siteValues(shop))
+  const [values, setValues] = useState(initial)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [uploading, setUploading] = useState(false)
+  const [saving, setSaving] = useState(false)
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial)
+  useUnsavedChanges(dirty)
+
+  function change(next: SiteValues, field: string) {
+    setValues(next)
+    setErrors(({ [field]: _cleared, form: _form, ...rest }) => rest)
+  }
+
+  function showErrors(found: FieldErrors) {
+    setErrors(found)
+    // Move to the first field to fix once its message is on the page.
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const { body, errors: found } = checkSite(values)
+    if (hasErrors(found)) return showErrors(found)
+    setSaving(true)
+    try {
+      const saved = await updateShop(shop._id, body)
+      const next = siteValues(saved)
+      setInitial(next)
+      setValues(next)
+      setErrors({})
+      onSaved(saved)
+      toast('Site saved')
+      // The dashboard's own shop data (its title in the sidebar) comes from the root loader.
+      void revalidator.revalidate()
+    } catch (failure) {
+      showErrors(siteServerErrors(failure, body))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <form ref={form} className="admin-form site-form" noValidate onSubmit={onSubmit}>
+      <fieldset className="panel">
+        <legend>Shop profile</legend>
+        <Field name="title" label="Shop name" error={errors.title}>
+          {(props) => (
+            <input {...props} type="text" maxLength={100} value={values.title} onChange={(event) => change({ ...values, title: event.target.value }, 'title')} />
+          )}
+        </Field>
+        <ShopProfileFields
+          shopId={shop._id}
+          values={values}
+          errors={errors}
+          onChange={(profile, field) => change({ ...values, ...profile }, field)}
+          onUploadingChange={setUploading}
+        />
+      </fieldset>
+      <fieldset className="panel">
+        <legend>Home page</legend>
+        <Field
+          name="home.promotionalText"
+          label="Promotional text"
+          error={errors['home.promotionalText']}
+          hint="A short message above the top bar on every page, like “Free delivery in Accra this week”. Leave empty for none."
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="text"
+              maxLength={200}
+              value={values.promotionalText}
+              onChange={(event) => change({ ...values, promotionalText: event.target.value }, 'home.promotionalText')}
+            />
+          )}
+        </Field>
+      </fieldset>
+      <fieldset className="panel">
+        <legend>About page</legend>
+        {aboutSections.map(({ key, label, hint }) => (
+          <Field key={key} name={`aboutSections.${key}`} label={label} hint={hint} error={errors[`aboutSections.${key}`]}>
+            {(props) => (
+              <textarea
+                {...props}
+                rows={4}
+                value={values.aboutSections[key]}
+                onChange={(event) =>
+                  change({ ...values, aboutSections: { ...values.aboutSections, [key]: event.target.value } }, `aboutSections.${key}`)
+                }
+              />
+            )}
+          </Field>
+        ))}
+      </fieldset>
+      <FormError error={errors.form} />
+      <div className="form-actions">
+        <Button type="submit" disabled={saving || uploading} aria-busy={saving || undefined}>
+          {saving ? 'Saving…' : 'Save changes'}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={!dirty || saving}
+          onClick={() => {
+            setValues(initial)
+            setErrors({})
+          }}
+        >
+          Discard changes
+        </Button>
+      </div>
+    </form>
+  )
+}

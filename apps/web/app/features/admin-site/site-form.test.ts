@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../lib/api'
+import type { Shop } from '../../types/api'
+import { checkSite, siteServerErrors, siteValues } from './site-form'
+
+const shop: Shop = {
+  _id: 'shop-1',
+  slug: 'demo',
+  title: 'Demo Shop',
+  tagline: 'Fresh every day',
+  about: 'We sell things.',
+  logo: { url: '/uploads/a/logo.webp', thumbnail: '/uploads/a/logo-thumb.webp' },
+  socials: [{ site: 'instagram', url: 'https://instagram.com/demo' }],
+  home: { promotionalText: 'Free delivery this week' },
+  aboutSections: { payments: 'Cash', returns: '', contact: 'Call us' },
+  config: { facebook: { meta: '' } },
+  currency: 'GHS',
+}
+
+describe('siteValues', () => {
+  it('gives every social site a field, empty when the shop has none', () => {
+    expect(siteValues(shop)).toMatchObject({
+      title: 'Demo Shop',
+      promotionalText: 'Free delivery this week',
+      socials: { facebook: '', instagram: 'https://instagram.com/demo', twitter: '' },
+      aboutSections: { payments: 'Cash', returns: '', contact: 'Call us' },
+    })
+  })
+})
+
+describe('checkSite', () => {
+  it('sends trimmed text, the logo, and only the social links that have an address', () => {
+    const values = siteValues(shop)
+    values.title = '  New title '
+    values.socials = { facebook: ' https://facebook.com/demo ', instagram: '', twitter: 'https://x.com/demo' }
+    values.aboutSections.returns = ' 7 days '
+    const { body, errors } = checkSite(values)
+    expect(errors).toEqual({})
+    expect(body).toEqual({
+      title: 'New title',
+      tagline: 'Fresh every day',
+      about: 'We sell things.',
+      logo: { url: '/uploads/a/logo.webp', thumbnail: '/uploads/a/logo-thumb.webp' },
+      socials: [
+        { site: 'facebook', url: 'https://facebook.com/demo' },
+        { site: 'twitter', url: 'https://x.com/demo' },
+      ],
+      home: { promotionalText: 'Free delivery this week' },
+      aboutSections: { payments: 'Cash', returns: '7 days', contact: 'Call us' },
+    })
+  })
+
+  it('sends a removed logo as null', () => {
+    expect(checkSite({ ...siteValues(shop), logo: null }).body.logo).toBeNull()
+  })
+
+  it('puts a bad social address at its own field, whichever links come before it', () => {
+    const values = { ...siteValues(shop), socials: { facebook: '', instagram: 'https://instagram.com/demo', twitter: 'x.com/demo' } }
+    expect(checkSite(values).errors).toEqual({ 'socials.twitter': 'Use a full web address starting with https://' })
+  })
+
+  it('requires a title and limits the promotional text', () => {
+    const values = { ...siteValues(shop), title: '   ', promotionalText: 'x'.repeat(201) }
+    expect(checkSite(values).errors).toEqual({
+      title: 'This field is required',
+      'home.promotionalText': 'Use at most 200 characters',
+    })
+  })
+})
+
+describe('siteServerErrors', () => {
+  it('maps the API’s field paths to the form’s fields', () => {
+    const body = checkSite({ ...siteValues(shop), socials: { facebook: '', instagram: 'https://i.com/a', twitter: '' } }).body
+    const error = new ApiError('Request failed with status code 400', 400, {
+      name: 'BadRequest',
+      message: 'Invalid body',
+      code: 400,
+      className: 'bad-request',
+      errors: [
+        { path: 'socials.0.url', message: 'must match pattern' },
+        { path: 'title', message: 'is too long' },
+      ],
+    })
+    expect(siteServerErrors(error, body)).toEqual({ 'socials.instagram': 'Must match pattern', title: 'Is too long' })
+  })
+
+  it('shows anything else for the whole form', () => {
+    expect(siteServerErrors(new ApiError('Network Error', null), {})).toEqual({ form: 'Network Error' })
+  })
+})

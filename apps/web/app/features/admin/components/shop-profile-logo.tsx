@@ -1,0 +1,94 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { errorMessage } from '../../../lib/api'
+import type { ImageRef } from '../../../types/api'
+import { uploadImage } from '../api/upload-image'
+
+type ShopProfileLogoProps = {
+  shopId: string
+  logo: ImageRef | null
+  error?: string
+  onChange: (logo: ImageRef | null) => void
+  onUploadingChange: (uploading: boolean) => void
+}
+
+/** The logo: upload with progress, a preview, and removal. The form saves it with everything else. */
+export function ShopProfileLogo({ shopId, logo, error, onChange, onUploadingChange }: ShopProfileLogoProps) {
+  const id = useId()
+  const input = useRef<HTMLInputElement>(null)
+  const upload = useRef<AbortController | null>(null)
+  const [progress, setProgress] = useState<number | null>(null)
+  const [uploadError, setUploadError] = useState<string | null>(null)
+  useEffect(() => () => upload.current?.abort(), [])
+
+  async function send(file: File) {
+    const controller = new AbortController()
+    upload.current = controller
+    setUploadError(null)
+    setProgress(0)
+    onUploadingChange(true)
+    try {
+      const image = await uploadImage(shopId, file, setProgress, controller.signal)
+      onChange({ url: image.url, thumbnail: image.thumbnail })
+    } catch (failure) {
+      if (!controller.signal.aborted) setUploadError(`The logo could not be uploaded: ${errorMessage(failure)}`)
+    } finally {
+      if (!controller.signal.aborted) {
+        setProgress(null)
+        onUploadingChange(false)
+      }
+      if (input.current) input.current.value = ''
+    }
+  }
+
+  const message = uploadError ?? error
+  const describedBy = message ? `${id}-hint ${id}-error` : `${id}-hint`
+  return (
+    <div className={message ? 'field field-invalid' : 'field'}>
+      <label htmlFor={`${id}-file`}>{logo ? 'Replace logo' : 'Logo'}</label>
+      <p className="field-hint" id={`${id}-hint`}>
+        A square picture (PNG, JPEG or WebP) works best; it appears in the top bar and as the page icon.
+      </p>
+      {logo && (
+        <img
+          src={logo.thumbnail || logo.url}
+          alt="Current logo"
+          width={96}
+          height={96}
+          style={{ objectFit: 'contain', border: '1px solid var(--line)', borderRadius: 'var(--radius)' }}
+        />
+      )}
+      <input
+        ref={input}
+        id={`${id}-file`}
+        name="logo"
+        type="file"
+        accept="image/png,image/jpeg,image/webp,image/avif"
+        disabled={progress !== null}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => {
+          const file = event.target.files?.[0]
+          if (file) void send(file)
+        }}
+      />
+      {progress !== null && (
+        <p role="status">
+          <progress value={progress} max={1} aria-label="Logo upload" /> Uploading… {Math.round(progress * 100)}%
+        </p>
+      )}
+      {logo && progress === null && (
+        <p>
+          <Button variant="secondary" onClick={() => onChange(null)}>
+            Remove logo
+          </Button>
+        </p>
+      )}
+      {message && (
+        <p className="field-error" id={`${id}-error`}>
+          {message}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,175 @@
+import { type FormEvent, useId, useState } from 'react'
+import { LoadError } from '../../../components/load-error'
+import { Field, FormError } from '../../../components/ui/field'
+import { hasErrors, serverFieldErrors } from '../../../lib/form-errors'
+import { formatMoney } from '../../../lib/money'
+import { useApiData } from '../../../lib/use-api-data'
+import type { Region, Shop } from '../../../types/api'
+import { countRates } from '../api/count-rates'
+import { createRate } from '../api/create-rate'
+import { listRegions } from '../api/list-regions'
+import { type DeliveryValues, deliveryRates, emptyDeliveryValues } from '../delivery-form'
+import { useLeaveAfterSave } from '../hooks/use-leave-after-save'
+import { useStepErrors } from '../hooks/use-step-errors'
+import { backPath, nextPath } from '../steps'
+import { StepActions } from './step-actions'
+
+/** Step 3: how orders reach customers. Shops that already have rates keep them (Settings edits them). */
+export function DeliveryStep({ shop }: { shop: Shop }) {
+  const id = useId()
+  const setup = useApiData(`setup-delivery/${shop._id}`, async () => {
+    const [regions, rates] = await Promise.all([listRegions(), countRates(shop._id)])
+    return { regions, rates }
+  })
+  const back = backPath(shop._id, 'delivery')!
+  const next = nextPath(shop._id, 'delivery')!
+
+  let content
+  if (setup.data?.rates === 0) content = <DeliveryForm shop={shop} regions={setup.data.regions} back={back} next={next} />
+  else if (setup.data) content = <ExistingRates count={setup.data.rates} back={back} next={next} />
+  else if (setup.error) content = <LoadError error={setup.error} onRetry={setup.reload} />
+  else
+    content = (
+      <p className="loading" role="status">
+        Loading delivery regions…
+      </p>
+    )
+  return (
+    <section className="setup-step" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Delivery</h2>
+      {content}
+    </section>
+  )
+}
+
+function ExistingRates({ count, back, next }: { count: number; back: string; next: string }) {
+  const leave = useLeaveAfterSave(false)
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        leave(next)
+      }}
+    >
+      <p>
+        Your shop has {count === 1 ? 'a delivery rate' : `${count} delivery rates`} already. You can change delivery
+        rates any time in the dashboard’s Settings tab.
+      </p>
+      <StepActions back={back} />
+    </form>
+  )
+}
+
+type DeliveryFormProps = { shop: Shop; regions: Region[]; back: string; next: string }
+
+function DeliveryForm({ shop, regions, back, next }: DeliveryFormProps) {
+  const [values, setValues] = useState<DeliveryValues>(emptyDeliveryValues)
+  const { form, errors, show, clear } = useStepErrors()
+  const [busy, setBusy] = useState(false)
+  const [showRegions, setShowRegions] = useState(false)
+  const leave = useLeaveAfterSave(JSON.stringify(values) !== JSON.stringify(emptyDeliveryValues))
+  const currency = shop.currency
+
+  function change(patch: Partial<DeliveryValues>, field: string) {
+    setValues((current) => ({ ...current, ...patch }))
+    clear(field)
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const { bodies, errors: found } = deliveryRates(values, shop._id, regions)
+    if (hasErrors(found)) {
+      if (Object.keys(found).some((field) => field.startsWith('regionFees.'))) setShowRegions(true)
+      return show(found)
+    }
+    setBusy(true)
+    try {
+      for (const body of bodies) await createRate(body)
+      leave(next)
+    } catch (failure) {
+      show(serverFieldErrors(failure, []))
+      setBusy(false)
+    }
+  }
+
+  const delivering = values.mode === 'delivery'
+  return (
+    <form ref={form} noValidate onSubmit={onSubmit}>
+      <fieldset className="field">
+        <legend>How do customers get their orders?</legend>
+        <div className="choice-list">
+          <label className="choice">
+            <input type="radio" name="mode" checked={delivering} onChange={() => change({ mode: 'delivery' }, 'mode')} />
+            <span>
+              Delivery or pick-up
+              <span className="choice-note">You deliver to every region of Ghana; customers may also pick up.</span>
+            </span>
+          </label>
+          <label className="choice">
+            <input type="radio" name="mode" checked={!delivering} onChange={() => change({ mode: 'pick-up-only' }, 'mode')} />
+            <span>
+              Pick-up only
+              <span className="choice-note">Customers collect their orders from you. Add delivery later in Settings.</span>
+            </span>
+          </label>
+        </div>
+      </fieldset>
+      {delivering && (
+        <>
+          <Field name="fee" label={`Delivery fee (${currency})`} error={errors.fee} hint="The same fee for every region, unless you set another below.">
+            {(props) => (
+              <input {...props} type="text" inputMode="decimal" value={values.fee} onChange={(event) => change({ fee: event.target.value }, 'fee')} />
+            )}
+          </Field>
+          <Field name="paymentOption" label="The fee is paid">
+            {(props) => (
+              <select
+                {...props}
+                value={values.paymentOption}
+                onChange={(event) => change({ paymentOption: event.target.value as DeliveryValues['paymentOption'] }, 'paymentOption')}
+              >
+                <option value="instant">With the order</option>
+                <option value="on-delivery">To the rider, on delivery</option>
+              </select>
+            )}
+          </Field>
+          <Field name="estimatedDays" label="Days to deliver (optional)" error={errors.estimatedDays}>
+            {(props) => (
+              <input
+                {...props}
+                type="text"
+                inputMode="numeric"
+                value={values.estimatedDays}
+                onChange={(event) => change({ estimatedDays: event.target.value }, 'estimatedDays')}
+              />
+            )}
+          </Field>
+          <details className="setup-regions" open={showRegions} onToggle={(event) => setShowRegions(event.currentTarget.open)}>
+            <summary>Different fees for some regions</summary>
+            <p className="field-hint">
+              Leave a region empty to use the delivery fee{values.fee.trim() && Number.isFinite(Number(values.fee)) ? ` (${formatMoney(Number(values.fee), currency)})` : ''}.
+            </p>
+            {regions.map((region) => (
+              <Field key={region._id} name={`regionFees.${region._id}`} label={region.name} error={errors[`regionFees.${region._id}`]}>
+                {(props) => (
+                  <input
+                    {...props}
+                    type="text"
+                    inputMode="decimal"
+                    value={values.regionFees[region._id] ?? ''}
+                    onChange={(event) =>
+                      change({ regionFees: { ...values.regionFees, [region._id]: event.target.value } }, `regionFees.${region._id}`)
+                    }
+                  />
+                )}
+              </Field>
+            ))}
+          </details>
+        </>
+      )}
+      <FormError error={errors.form} />
+      <StepActions back={back} busy={busy} />
+    </form>
+  )
+}

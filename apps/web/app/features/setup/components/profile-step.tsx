@@ -1,0 +1,59 @@
+import { shopPatchBody } from '@shop/domain/schemas/shop'
+import { type FormEvent, useId, useState } from 'react'
+import { FormError } from '../../../components/ui/field'
+import { hasErrors, serverFieldErrors, validate } from '../../../lib/form-errors'
+import type { Shop } from '../../../types/api'
+import { ShopProfileFields, profileBody, profileFieldErrors, profileValues } from '../../admin/components/shop-profile-fields'
+import { updateShop } from '../api/update-shop'
+import { useLeaveAfterSave } from '../hooks/use-leave-after-save'
+import { useStepErrors } from '../hooks/use-step-errors'
+import { backPath, nextPath } from '../steps'
+import { StepActions } from './step-actions'
+
+/** Step 2: tagline, about text, logo and social links (`PATCH /api/shops/{id}`); all optional. */
+export function ProfileStep({ shop }: { shop: Shop }) {
+  const id = useId()
+  const [initial] = useState(() => profileValues(shop))
+  const [values, setValues] = useState(initial)
+  const { form, errors, show, clear } = useStepErrors()
+  const [uploading, setUploading] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial)
+  const leave = useLeaveAfterSave(dirty)
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const next = nextPath(shop._id, 'profile')!
+    if (!dirty) return leave(next)
+    const body = profileBody(values)
+    const found = profileFieldErrors(validate(shopPatchBody, body), body)
+    if (hasErrors(found)) return show(found)
+    setBusy(true)
+    try {
+      await updateShop(shop._id, body)
+      leave(next)
+    } catch (failure) {
+      show(profileFieldErrors(serverFieldErrors(failure, ['tagline', 'about', 'logo', 'socials']), body))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form ref={form} className="setup-step" noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Tell customers about {shop.title}</h2>
+      <p className="field-hint">Everything here is optional, and you can change it later in the dashboard’s Site tab.</p>
+      <ShopProfileFields
+        shopId={shop._id}
+        values={values}
+        errors={errors}
+        onChange={(next, field) => {
+          setValues(next)
+          clear(field)
+        }}
+        onUploadingChange={setUploading}
+      />
+      <FormError error={errors.form} />
+      <StepActions back={backPath(shop._id, 'profile')} busy={busy || uploading} />
+    </form>
+  )
+}
