@@ -20,6 +20,7 @@ export default [
       route('orders/:id', 'routes/account-order.tsx'),
       route('checkouts', 'routes/account-checkouts.tsx'),
     ]),
+    route('invitation/:id', 'routes/invitation.tsx'),
     route('setup', 'routes/setup.tsx', [
       index('routes/setup-start.tsx'),
       route(':shopId/shop', 'routes/setup-shop.tsx'),
@@ -35,6 +36,8 @@ export default [
     route('products/new', 'routes/admin-product-new.tsx'),
     route('products/:id', 'routes/admin-product-edit.tsx'),
     route('site', 'routes/admin-site.tsx'),
+    route('management', 'routes/admin-management.tsx'),
+    route('settings', 'routes/admin-settings.tsx'),
     route('*', 'routes/admin-not-found.tsx'),
   ]),
 ] satisfies RouteConfig

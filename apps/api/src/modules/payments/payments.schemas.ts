@@ -2,6 +2,7 @@
  * Wire schemas of transactions, financial accounts and payment info. Requests are strict (unknown fields
  * are a 400). Money on the wire is major units. Account numbers only ever leave the server masked.
  */
+import { FinancialAccountKind } from '@shop/domain/schemas/payments'
 import { type Static, Type } from 'typebox'
 
 export const Uuid = Type.String({ format: 'uuid' })
@@ -70,39 +71,18 @@ export type PaymentSummary = Static<typeof PaymentSummary>
 
 export const MAX_FINANCIAL_ACCOUNTS = 10
 
-const Kind = Type.Union([Type.Literal('mobile-money'), Type.Literal('bank')])
-const Text = (max: number) => Type.String({ minLength: 2, maxLength: max, pattern: '\\S' })
-/** Digits with optional spaces or dashes, or a leading +; the service checks the exact form per kind. */
-const AccountNumber = Type.String({ minLength: 6, maxLength: 30, pattern: '^\\+?[0-9][0-9 -]*$' })
-
-export const FinancialAccountCreateBody = Type.Object(
-  {
-    shop: Uuid,
-    kind: Kind,
-    /** The network ('MTN MoMo', 'Telecel Cash', 'AirtelTigo Money') or the bank's name. */
-    provider: Text(80),
-    accountName: Text(100),
-    accountNumber: AccountNumber,
-  },
-  { additionalProperties: false },
-)
-export type FinancialAccountCreateInput = Static<typeof FinancialAccountCreateBody>
-
-export const FinancialAccountPatchBody = Type.Object(
-  {
-    kind: Type.Optional(Kind),
-    provider: Type.Optional(Text(80)),
-    accountName: Type.Optional(Text(100)),
-    accountNumber: Type.Optional(AccountNumber),
-  },
-  { additionalProperties: false, minProperties: 1 },
-)
-export type FinancialAccountPatchInput = Static<typeof FinancialAccountPatchBody>
+/** The request bodies live in the domain package, where the dashboard's form validates with them too. */
+export {
+  FinancialAccountCreateBody,
+  type FinancialAccountCreateInput,
+  FinancialAccountPatchBody,
+  type FinancialAccountPatchInput,
+} from '@shop/domain/schemas/payments'
 
 export const FinancialAccountResponse = Type.Object({
   _id: Type.String(),
   shop: Type.String(),
-  kind: Kind,
+  kind: FinancialAccountKind,
   provider: Type.String(),
   accountName: Type.String(),
   /** Masked: `•••• 4567`, only the last four digits. The full number never leaves the server. */

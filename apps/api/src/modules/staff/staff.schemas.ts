@@ -1,16 +1,14 @@
 /** Wire schemas of roles, shop roles and invitations. */
+import { StaffRoleSchema as staffRole } from '@shop/domain/schemas/staff'
 import { Type } from 'typebox'
 import { feathersQuerySchema } from '../../lib/feathers-query'
 import { invitationQuerySpec } from './invitation.repository'
 import { shopRoleQuerySpec } from './shop-role.repository'
 
+/** The request bodies live in the domain package, where the dashboard's forms validate with them too. */
+export { invitationBody, invitationPatchBody, shopRolePatchBody } from '@shop/domain/schemas/staff'
+
 const uuid = Type.String({ format: 'uuid' })
-const staffRole = Type.Union([
-  Type.Literal('keeper'),
-  Type.Literal('manager'),
-  Type.Literal('administrator'),
-  Type.Literal('owner'),
-])
 
 export const idParams = Type.Object({ id: uuid })
 
@@ -32,14 +30,6 @@ export const shopRoleSchema = Type.Object({
 })
 
 export const shopRoleListQuery = { ...feathersQuerySchema(shopRoleQuerySpec, { shop: { type: 'string', format: 'uuid' } }), required: ['shop'] }
-
-export const shopRolePatchBody = Type.Object(
-  {
-    role: Type.Optional(staffRole),
-    status: Type.Optional(Type.Literal('removed')),
-  },
-  { additionalProperties: false, minProperties: 1, maxProperties: 1, description: 'either {role} or {status: "removed"}' },
-)
 
 // ---------------------------------------------------------------- invitations
 
@@ -71,21 +61,7 @@ export const invitationDetailSchema = Type.Object({
   }),
 })
 
-export const invitationBody = Type.Object(
-  { shop: uuid, email: Type.String({ format: 'email', maxLength: 254 }), role: staffRole },
-  { additionalProperties: false },
-)
-
 export const invitationListQuery = {
   ...feathersQuerySchema(invitationQuerySpec, { shop: { type: 'string', format: 'uuid' } }),
   required: ['shop'],
 }
-
-export const invitationPatchBody = Type.Object(
-  {
-    status: Type.Union([Type.Literal('accepted'), Type.Literal('declined'), Type.Literal('revoked')], {
-      description: 'accepted or declined by the invited user; revoked by the shop’s staff managers',
-    }),
-  },
-  { additionalProperties: false },
-)

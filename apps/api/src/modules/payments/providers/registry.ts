@@ -1,4 +1,5 @@
 /** Which providers exist on this server, which a shop accepts, and the provider objects themselves. */
+import { defaultPaymentLabels } from '@shop/domain/schemas/payments'
 import type { Config } from '../../../config'
 import type { Db } from '../../../db/client'
 import type { PaymentOption } from '../../../db/schema'
@@ -9,11 +10,8 @@ import { testProvider } from './test-gateway'
 
 export type ProviderDeps = { config: Config; db: Db }
 
-export const defaultLabels: Record<ProviderName, string> = {
-  manual: 'Pay on delivery or at pick-up',
-  test: 'Test payment (simulated, no money moves)',
-  paystack: 'Mobile money or card (Paystack)',
-}
+/** Shared with the dashboard, which shows them as the labels' placeholders. */
+export const defaultLabels: Record<ProviderName, string> = defaultPaymentLabels
 
 /** Instant providers collect the amount due before the shop ships. */
 export const instantProviders: Record<ProviderName, boolean> = { manual: false, test: true, paystack: true }

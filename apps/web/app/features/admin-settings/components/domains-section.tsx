@@ -1,0 +1,98 @@
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { FormError } from '../../../components/ui/field'
+import { useConfigSave } from '../hooks/use-config-save'
+import { useReportDirty } from '../hooks/use-dirty-forms'
+import { addDomain, removeDomain } from '../shop-config-forms'
+import type { ConfigSectionProps } from './config-section-props'
+import { SettingsSection } from './settings-section'
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i])
+
+/** Custom domains: host names that serve this shop besides its platform address. Saved as one list. */
+export function DomainsSection({ shopId, config, onSaved, reportDirty }: ConfigSectionProps) {
+  const inputId = useId()
+  const [domains, setDomains] = useState(config.domains)
+  const [draft, setDraft] = useState('')
+  const [draftError, setDraftError] = useState<string | null>(null)
+  const { errors, clear, saving, save } = useConfigSave({ shopId, fields: ['domains'], success: 'Domains saved', onSaved })
+  useReportDirty(reportDirty, 'domains', !sameList(domains, config.domains) || draft.trim() !== '')
+
+  function add() {
+    const result = addDomain(domains, draft)
+    if ('error' in result) return setDraftError(result.error)
+    setDomains(result.domains)
+    setDraft('')
+    setDraftError(null)
+    clear('domains')
+  }
+
+  function addOnEnter(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter') return
+    event.preventDefault()
+    add()
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const updated = await save({ domains })
+    if (updated) setDomains(updated.domains)
+  }
+
+  const errorId = `${inputId}-error`
+  return (
+    <SettingsSection id="domains" title="Custom domains" intro="Host names such as shop.example.com that show this shop. Point each one at this platform first.">
+      <form className="admin-form" noValidate onSubmit={submit}>
+        <FormError error={errors.form ?? errors.domains} />
+        {domains.length === 0 ? (
+          <p>No custom domains.</p>
+        ) : (
+          <ul className="domain-list">
+            {domains.map((domain, index) => (
+              <li key={domain}>
+                <span className="domain-name">{domain}</span>
+                <Button variant="ghost" onClick={() => setDomains(removeDomain(domains, index))}>
+                  Remove<span className="visually-hidden"> {domain}</span>
+                </Button>
+                {errors[`domains.${index}`] && <p className="field-error">{`${domain}: ${errors[`domains.${index}`]}`}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className={draftError ? 'field field-invalid' : 'field'}>
+          <label htmlFor={inputId}>Add a domain</label>
+          <div className="inline-field">
+            <input
+              id={inputId}
+              autoComplete="off"
+              spellCheck={false}
+              inputMode="url"
+              placeholder="shop.example.com"
+              value={draft}
+              aria-invalid={draftError ? true : undefined}
+              aria-describedby={draftError ? errorId : undefined}
+              onChange={(event) => {
+                setDraft(event.target.value)
+                setDraftError(null)
+              }}
+              onKeyDown={addOnEnter}
+            />
+            <Button variant="secondary" onClick={add}>
+              Add
+            </Button>
+          </div>
+          {draftError && (
+            <p className="field-error" id={errorId}>
+              {draftError}
+            </p>
+          )}
+        </div>
+        <div className="form-actions">
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Saving…' : 'Save domains'}
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
+  )
+}

@@ -1,0 +1,71 @@
+import { type PaymentProviderName, defaultPaymentLabels } from '@shop/domain/schemas/payments'
+import { type FormEvent, useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { Field, FormError } from '../../../components/ui/field'
+import { useConfigSave } from '../hooks/use-config-save'
+import { useReportDirty } from '../hooks/use-dirty-forms'
+import { type PaymentOptionRow, paymentOptionRows, paymentOptionsBody } from '../shop-config-forms'
+import type { ConfigSectionProps } from './config-section-props'
+import { SettingsSection } from './settings-section'
+
+const providers: Record<PaymentProviderName, { title: string; note: string }> = {
+  manual: { title: 'Pay on delivery or at pick-up', note: 'Buyers pay the rider or at the shop; staff record the payment.' },
+  test: { title: 'Test payments', note: 'A simulated pay page for trying the checkout. No money moves.' },
+  paystack: { title: 'Paystack', note: 'Mobile money and card, paid with the order. Offered only once the platform has a Paystack key.' },
+}
+
+/** Which ways to pay the checkout offers, and what buyers see them called (DESIGN §8). */
+export function PaymentOptionsSection({ shopId, config, onSaved, reportDirty }: ConfigSectionProps) {
+  const [rows, setRows] = useState(() => paymentOptionRows(config.paymentOptions))
+  const { errors, clear, saving, save } = useConfigSave({ shopId, fields: ['paymentOptions'], success: 'Payment options saved', onSaved })
+  const saved = JSON.stringify(paymentOptionsBody(paymentOptionRows(config.paymentOptions)))
+  useReportDirty(reportDirty, 'payments', JSON.stringify(paymentOptionsBody(rows)) !== saved)
+
+  function update(index: number, changes: Partial<PaymentOptionRow>) {
+    setRows((previous) => previous.map((row, i) => (i === index ? { ...row, ...changes } : row)))
+    clear(`paymentOptions.${index}`)
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const updated = await save(paymentOptionsBody(rows))
+    if (updated) setRows(paymentOptionRows(updated.paymentOptions))
+  }
+
+  return (
+    <SettingsSection id="payments" title="Payment options" intro="With none ticked, buyers pay on delivery or at pick-up.">
+      <form className="admin-form" noValidate onSubmit={submit}>
+        <FormError error={errors.form ?? errors.paymentOptions} />
+        {rows.map((row, index) => (
+          <fieldset key={row.provider} className="payment-option">
+            <legend>{providers[row.provider].title}</legend>
+            <p className="field-hint">{providers[row.provider].note}</p>
+            <label className="checkbox">
+              <input type="checkbox" checked={row.enabled} onChange={(event) => update(index, { enabled: event.target.checked })} />
+              Offer at checkout
+            </label>
+            <Field
+              name={`paymentOptions.${index}.label`}
+              label="Label buyers see"
+              error={errors[`paymentOptions.${index}.label`]}
+              hint={`Leave empty to show “${defaultPaymentLabels[row.provider]}”.`}
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  value={row.label}
+                  onChange={(event) => update(index, { label: event.target.value })}
+                />
+              )}
+            </Field>
+          </fieldset>
+        ))}
+        <div className="form-actions">
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Saving…' : 'Save payment options'}
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
+  )
+}

@@ -1,0 +1,52 @@
+import { type FormEvent, useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { Field, FormError } from '../../../components/ui/field'
+import { useConfigSave } from '../hooks/use-config-save'
+import { useReportDirty } from '../hooks/use-dirty-forms'
+import { taxRateBody } from '../shop-config-forms'
+import type { ConfigSectionProps } from './config-section-props'
+import { SettingsSection } from './settings-section'
+
+/** Tax: a percent of the subtotal the checkout adds (DESIGN §8). */
+export function TaxRateSection({ shopId, config, onSaved, reportDirty }: ConfigSectionProps) {
+  const [text, setText] = useState(String(config.taxRate))
+  const { errors, clear, saving, save } = useConfigSave({ shopId, fields: ['taxRate'], success: 'Tax rate saved', onSaved })
+  useReportDirty(reportDirty, 'tax', text.trim() !== String(config.taxRate))
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const updated = await save(taxRateBody(text))
+    if (updated) setText(String(updated.taxRate))
+  }
+
+  return (
+    <SettingsSection id="tax" title="Tax">
+      <form className="admin-form" noValidate onSubmit={submit}>
+        <FormError error={errors.form} />
+        <Field name="taxRate" label="Tax rate (%)" error={errors.taxRate} hint="A percent of the subtotal, added at checkout. 0 for none.">
+          {(props) => (
+            <input
+              {...props}
+              className="settings-number"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={100}
+              step={0.01}
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value)
+                clear('taxRate')
+              }}
+            />
+          )}
+        </Field>
+        <div className="form-actions">
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Saving…' : 'Save tax rate'}
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
+  )
+}

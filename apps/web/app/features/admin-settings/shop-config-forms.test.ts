@@ -1,0 +1,55 @@
+import { shopConfigPatchBody } from '@shop/domain/schemas/shop'
+import { describe, expect, it } from 'vitest'
+import { validate } from '../../lib/form-errors'
+import { MAX_DOMAINS, addDomain, facebookMetaBody, paymentOptionRows, paymentOptionsBody, removeDomain, taxRateBody } from './shop-config-forms'
+
+describe('domain list editing', () => {
+  it('adds a host name, keeping only the host of a pasted address', () => {
+    expect(addDomain(['a.example.com'], ' Shop.Example.com ')).toEqual({ domains: ['a.example.com', 'shop.example.com'] })
+    expect(addDomain([], 'https://shop.example.com/products?x=1')).toEqual({ domains: ['shop.example.com'] })
+    expect(addDomain([], 'shop.example.com:8080')).toEqual({ domains: ['shop.example.com:8080'] })
+  })
+
+  it('refuses an empty entry, a duplicate and one too many', () => {
+    expect(addDomain([], '  ')).toEqual({ error: 'Enter a host name such as shop.example.com' })
+    expect(addDomain(['shop.example.com'], 'SHOP.example.com')).toEqual({ error: 'shop.example.com is already in the list' })
+    const full = Array.from({ length: MAX_DOMAINS }, (_, i) => `s${i}.example.com`)
+    expect(addDomain(full, 'one-more.example.com')).toEqual({ error: 'A shop can have at most 20 domains' })
+  })
+
+  it('removes by position', () => {
+    expect(removeDomain(['a.com', 'b.com', 'c.com'], 1)).toEqual(['a.com', 'c.com'])
+  })
+})
+
+describe('payment options', () => {
+  it('lists every provider once, the shop’s own first in its order', () => {
+    expect(paymentOptionRows([{ provider: 'test', enabled: true, label: 'Try it' }, { provider: 'manual', enabled: true }])).toEqual([
+      { provider: 'test', enabled: true, label: 'Try it' },
+      { provider: 'manual', enabled: true, label: '' },
+      { provider: 'paystack', enabled: false, label: '' },
+    ])
+  })
+
+  it('sends trimmed labels and leaves empty ones out', () => {
+    const body = paymentOptionsBody([
+      { provider: 'manual', enabled: true, label: '  Cash on delivery ' },
+      { provider: 'paystack', enabled: false, label: ' ' },
+    ])
+    expect(body).toEqual({ paymentOptions: [{ provider: 'manual', enabled: true, label: 'Cash on delivery' }, { provider: 'paystack', enabled: false }] })
+    expect(validate(shopConfigPatchBody, body)).toEqual({})
+  })
+})
+
+describe('tax and Facebook bodies', () => {
+  it('sends the tax rate as a number and lets the schema check its range', () => {
+    expect(taxRateBody('12.5')).toEqual({ taxRate: 12.5 })
+    expect(validate(shopConfigPatchBody, taxRateBody('150')).taxRate).toBe('Must be at most 100')
+    expect(validate(shopConfigPatchBody, taxRateBody('ten')).taxRate).toBe('Enter a number')
+    expect(validate(shopConfigPatchBody, taxRateBody(' ')).taxRate).toBe('Enter a number')
+  })
+
+  it('trims the Facebook code', () => {
+    expect(facebookMetaBody('  abc123 ')).toEqual({ facebook: { meta: 'abc123' } })
+  })
+})

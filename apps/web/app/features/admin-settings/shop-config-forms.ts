@@ -1,0 +1,63 @@
+/** The shop settings forms (tax, custom domains, payment options, Facebook meta) and their PATCH bodies. */
+import { type PaymentProviderName, paymentProviders } from '@shop/domain/schemas/payments'
+import type { ShopConfigPatch } from './api/update-shop-config'
+import { numberField } from './number-field'
+import type { PaymentOption } from './types'
+
+export const MAX_DOMAINS = 20
+
+/** Validate before sending: the text may not be a number yet. */
+export function taxRateBody(text: string): ShopConfigPatch {
+  return { taxRate: numberField(text) } as ShopConfigPatch
+}
+
+export function facebookMetaBody(text: string): ShopConfigPatch {
+  return { facebook: { meta: text.trim() } }
+}
+
+/**
+ * Adds a host name typed or pasted in (a pasted address keeps only its host); the API checks the rest
+ * (at least two labels, not the platform's own domain, not another shop's).
+ */
+export function addDomain(domains: readonly string[], raw: string): { domains: string[] } | { error: string } {
+  const domain = raw
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/[/?#].*$/, '')
+    .replace(/\.$/, '')
+  if (!domain) return { error: 'Enter a host name such as shop.example.com' }
+  if (domains.includes(domain)) return { error: `${domain} is already in the list` }
+  if (domains.length >= MAX_DOMAINS) return { error: `A shop can have at most ${MAX_DOMAINS} domains` }
+  return { domains: [...domains, domain] }
+}
+
+export function removeDomain(domains: readonly string[], index: number): string[] {
+  return domains.filter((_, i) => i !== index)
+}
+
+export type PaymentOptionRow = { provider: PaymentProviderName; enabled: boolean; label: string }
+
+/** Every provider once: the shop's own in its order (the first is the checkout's default), then the rest, off. */
+export function paymentOptionRows(options: readonly PaymentOption[]): PaymentOptionRow[] {
+  const rows: PaymentOptionRow[] = []
+  for (const option of options) {
+    if (!rows.some((row) => row.provider === option.provider)) {
+      rows.push({ provider: option.provider, enabled: option.enabled, label: option.label ?? '' })
+    }
+  }
+  for (const provider of paymentProviders) {
+    if (!rows.some((row) => row.provider === provider)) rows.push({ provider, enabled: false, label: '' })
+  }
+  return rows
+}
+
+/** An empty label is left out, so buyers see the provider's default. */
+export function paymentOptionsBody(rows: readonly PaymentOptionRow[]): ShopConfigPatch {
+  return {
+    paymentOptions: rows.map(({ provider, enabled, label }) => {
+      const text = label.trim()
+      return text ? { provider, enabled, label: text } : { provider, enabled }
+    }),
+  }
+}

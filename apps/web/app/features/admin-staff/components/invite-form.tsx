@@ -1,0 +1,83 @@
+import type { StaffRole } from '@shop/domain'
+import { invitationBody } from '@shop/domain/schemas/staff'
+import { type FormEvent, useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { Field, FormError } from '../../../components/ui/field'
+import { useToast } from '../../../components/ui/toast'
+import { type FieldErrors, hasErrors, serverFieldErrors, validate } from '../../../lib/form-errors'
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
+import { createInvitation } from '../api/create-invitation'
+import { type InviteForm as InviteFormValue, inviteBody, inviteChoices, roleLabel } from '../staff-rules'
+import type { Invitation } from '../types'
+
+type InviteFormProps = { shopId: string; actor: StaffRole; onInvited: (invitation: Invitation) => void }
+
+/** Invite someone by email to a role the caller may give (DESIGN §11); the link to send appears below. */
+export function InviteForm({ shopId, actor, onInvited }: InviteFormProps) {
+  const toast = useToast()
+  const choices = inviteChoices(actor)
+  const initial: InviteFormValue = { email: '', role: choices.at(-1) ?? 'keeper' }
+  const [form, setForm] = useState(initial)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [sending, setSending] = useState(false)
+  useUnsavedChanges(form.email.trim() !== '')
+
+  function update(changes: Partial<InviteFormValue>) {
+    setForm((previous) => ({ ...previous, ...changes }))
+    setErrors((previous) => {
+      const next = { ...previous }
+      for (const name of Object.keys(changes)) delete next[name]
+      delete next.form
+      return next
+    })
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const body = inviteBody(shopId, form)
+    const found = validate(invitationBody, body)
+    setErrors(found)
+    if (hasErrors(found)) return
+    setSending(true)
+    try {
+      const invitation = await createInvitation(body)
+      toast(`Invitation for ${invitation.email} is ready: send them its link`)
+      setForm(initial)
+      onInvited(invitation)
+    } catch (error) {
+      setErrors(serverFieldErrors(error, ['email', 'role']))
+    } finally {
+      setSending(false)
+    }
+  }
+
+  return (
+    <section className="panel" aria-labelledby="invite-title">
+      <h2 id="invite-title">Invite someone</h2>
+      <form className="admin-form" noValidate onSubmit={submit}>
+        <FormError error={errors.form} />
+        <Field name="email" label="Email" error={errors.email} hint="They log in with this email to accept.">
+          {(props) => (
+            <input {...props} type="email" autoComplete="off" value={form.email} onChange={(event) => update({ email: event.target.value })} />
+          )}
+        </Field>
+        <Field name="role" label="Role" error={errors.role}>
+          {(props) => (
+            <select {...props} value={form.role} onChange={(event) => update({ role: event.target.value as StaffRole })}>
+              {choices.map((role) => (
+                <option key={role} value={role}>
+                  {roleLabel(role)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="form-actions">
+          <Button type="submit" disabled={sending}>
+            {sending ? 'Inviting…' : 'Invite'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  )
+}

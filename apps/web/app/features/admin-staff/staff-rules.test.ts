@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { canRemove, invitationLink, inviteBody, inviteChoices, roleChoices } from './staff-rules'
+
+describe('roleChoices', () => {
+  it('offers an owner every role for anyone else', () => {
+    expect(roleChoices('owner', 'keeper', false)).toEqual(['owner', 'administrator', 'manager', 'keeper'])
+    expect(roleChoices('owner', 'administrator', false)).toEqual(['owner', 'administrator', 'manager', 'keeper'])
+  })
+
+  it('offers an administrator only the roles below their own, for people below them', () => {
+    expect(roleChoices('administrator', 'keeper', false)).toEqual(['manager', 'keeper'])
+    expect(roleChoices('administrator', 'manager', false)).toEqual(['manager', 'keeper'])
+  })
+
+  it('leaves an administrator only the current role of an administrator or owner', () => {
+    expect(roleChoices('administrator', 'administrator', false)).toEqual(['administrator'])
+    expect(roleChoices('administrator', 'owner', false)).toEqual(['owner'])
+  })
+
+  it('lets only an owner change their own role (stepping down)', () => {
+    expect(roleChoices('owner', 'owner', true)).toEqual(['owner', 'administrator', 'manager', 'keeper'])
+    expect(roleChoices('administrator', 'administrator', true)).toEqual(['administrator'])
+  })
+})
+
+describe('canRemove', () => {
+  it('follows who may touch whom', () => {
+    expect(canRemove('owner', 'administrator', false)).toBe(true)
+    expect(canRemove('owner', 'owner', false)).toBe(true)
+    expect(canRemove('administrator', 'manager', false)).toBe(true)
+    expect(canRemove('administrator', 'administrator', false)).toBe(false)
+    expect(canRemove('administrator', 'owner', false)).toBe(false)
+  })
+
+  it('lets an owner remove themselves and nobody else', () => {
+    expect(canRemove('owner', 'owner', true)).toBe(true)
+    expect(canRemove('administrator', 'administrator', true)).toBe(false)
+  })
+})
+
+describe('inviteChoices', () => {
+  it('offers roles below the caller, and everything to an owner', () => {
+    expect(inviteChoices('owner')).toEqual(['owner', 'administrator', 'manager', 'keeper'])
+    expect(inviteChoices('administrator')).toEqual(['manager', 'keeper'])
+    expect(inviteChoices('manager')).toEqual([])
+  })
+})
+
+describe('invitationLink', () => {
+  it('points at /invitation/{id} on the origin', () => {
+    expect(invitationLink('http://demo.localhost:3000', 'abc')).toBe('http://demo.localhost:3000/invitation/abc')
+    expect(invitationLink('https://shop.example.com/', 'abc')).toBe('https://shop.example.com/invitation/abc')
+  })
+})
+
+describe('inviteBody', () => {
+  it('trims the email', () => {
+    expect(inviteBody('s1', { email: ' new@example.com ', role: 'keeper' })).toEqual({ shop: 's1', email: 'new@example.com', role: 'keeper' })
+  })
+})

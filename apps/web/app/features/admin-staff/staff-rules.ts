@@ -1,0 +1,44 @@
+/**
+ * What the Management tab offers each caller, from the domain's role rules (DESIGN §6), so the dashboard
+ * shows exactly the choices the API accepts. The API still decides; these only hide what it would refuse.
+ */
+import { type StaffRole, canChangeRole, canInvite, staffRoles } from '@shop/domain'
+
+/** Highest first: the order a person reads a role list in. */
+const byRankDescending = [...staffRoles].reverse()
+
+/**
+ * The roles a staff member's select offers, their current role included. Someone may not change their own
+ * role, except an owner stepping down (the API refuses it for the last owner).
+ */
+export function roleChoices(actor: StaffRole, target: StaffRole, isSelf: boolean): StaffRole[] {
+  if (isSelf) return actor === 'owner' ? byRankDescending : [target]
+  return byRankDescending.filter((role) => role === target || canChangeRole(actor, target, role))
+}
+
+/** Whether the caller may remove this member (an owner may remove themselves unless they are the last owner). */
+export function canRemove(actor: StaffRole, target: StaffRole, isSelf: boolean): boolean {
+  return isSelf ? actor === 'owner' : canChangeRole(actor, target, null)
+}
+
+/** The roles the caller may invite someone as, highest first. */
+export function inviteChoices(actor: StaffRole): StaffRole[] {
+  return byRankDescending.filter((role) => canInvite(actor, role))
+}
+
+/** `keeper` → `Keeper`. */
+export function roleLabel(role: StaffRole): string {
+  return role.charAt(0).toUpperCase() + role.slice(1)
+}
+
+/** The address the invitee opens (DESIGN §11), on the shop's own origin. */
+export function invitationLink(origin: string, id: string): string {
+  return `${origin.replace(/\/+$/, '')}/invitation/${encodeURIComponent(id)}`
+}
+
+export type InviteForm = { email: string; role: StaffRole }
+
+/** The form as `POST /api/shop-role-invitations/` takes it. */
+export function inviteBody(shop: string, form: InviteForm) {
+  return { shop, email: form.email.trim(), role: form.role }
+}

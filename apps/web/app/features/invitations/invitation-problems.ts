@@ -1,0 +1,50 @@
+/**
+ * Plain sentences for the reasons an invitation cannot be answered (DESIGN §11: it expires after 7 days,
+ * works once, may be revoked, and is only for the email it was sent to), from what the API answers.
+ */
+import { ApiError } from '../../lib/api'
+import type { InvitationDetail } from './types'
+
+export const problems = {
+  expired: 'This invitation has expired. Ask the shop to invite you again.',
+  used: 'This invitation has already been used.',
+  revoked: 'This invitation was withdrawn by the shop.',
+  notYours:
+    'This invitation is not for your account. Log in with the email address it was sent to, or ask the shop to invite you again.',
+  missing: 'We could not find this invitation. Check the link you were sent.',
+} as const
+
+/** Why an invitation that loaded cannot be answered by this user, or null when it can. */
+export function invitationProblem(invitation: InvitationDetail, userEmail: string, now = new Date()): string | null {
+  // The shop's managers may look at an invitation, but only the invited email can answer it.
+  if (invitation.email.trim().toLowerCase() !== userEmail.trim().toLowerCase()) return problems.notYours
+  if (invitation.status === 'revoked') return problems.revoked
+  if (invitation.status !== 'pending') return problems.used
+  if (Date.parse(invitation.expiresAt) <= now.getTime()) return problems.expired
+  return null
+}
+
+/** A failed load or answer, in words: the API's 404/403 mean "not yours", its 409s say which rule stopped it. */
+export function answerProblem(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null
+  if (error.status === 403) return problems.notYours
+  if (error.status === 404) return problems.notYours
+  if (error.status === 400) return problems.missing
+  if (error.status === 409) {
+    const message = error.body?.message ?? ''
+    if (/revoked/i.test(message)) return problems.revoked
+    if (/expired/i.test(message)) return problems.expired
+    return problems.used
+  }
+  return null
+}
+
+/**
+ * Where the new staff member's dashboard is: on this host when it serves the invitation's shop, else on
+ * the shop's own subdomain of the platform.
+ */
+export function dashboardUrl(shop: { _id: string; slug: string }, currentShopId: string | null, platformUrl: string): string {
+  if (shop._id === currentShopId) return '/admin/overview'
+  const platform = new URL(platformUrl)
+  return `${platform.protocol}//${shop.slug}.${platform.host}/admin/overview`
+}

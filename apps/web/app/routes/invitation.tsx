@@ -1,0 +1,68 @@
+import { Link } from 'react-router'
+import { LoadError } from '../components/load-error'
+import { requireUser } from '../features/auth/guard'
+import { refreshUser } from '../features/auth/session'
+import { getInvitation } from '../features/invitations/api/get-invitation'
+import { InvitationAnswer } from '../features/invitations/components/invitation-answer'
+import { answerProblem, dashboardUrl } from '../features/invitations/invitation-problems'
+import { routeMeta } from '../lib/page-meta'
+import { useApiData } from '../lib/use-api-data'
+import { useSite } from '../lib/use-site'
+import type { Route } from './+types/invitation'
+import styles from '../features/invitations/invitations.css?url'
+
+/** Behind the route guard (SPEC §2): the invitee must be logged in to see and answer an invitation. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireUser(request)
+  const user = (await refreshUser()) ?? (await requireUser(request))
+  return { user }
+}
+clientLoader.hydrate = true as const
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
+
+export const meta: Route.MetaFunction = (args) => routeMeta('Invitation', args)
+
+export function HydrateFallback() {
+  return (
+    <p className="loading" role="status">
+      Loading the invitation…
+    </p>
+  )
+}
+
+export default function Invitation({ loaderData, params }: Route.ComponentProps) {
+  const { user } = loaderData
+  const site = useSite()
+  const invitation = useApiData(`invitation/${params.id}`, () => getInvitation(params.id))
+
+  if (invitation.error) {
+    const problem = answerProblem(invitation.error)
+    if (!problem) return <LoadError error={invitation.error} onRetry={invitation.reload} />
+    return (
+      <section className="invitation panel" aria-labelledby="invitation-title">
+        <h1 id="invitation-title">This invitation cannot be opened</h1>
+        <p className="inline-alert" role="alert">
+          {problem}
+        </p>
+        <p>
+          You are logged in as {user.email}. <Link to="/">Back to the shop</Link>
+        </p>
+      </section>
+    )
+  }
+  if (!invitation.data) {
+    return (
+      <p className="loading" role="status">
+        Loading the invitation…
+      </p>
+    )
+  }
+  return (
+    <InvitationAnswer
+      invitation={invitation.data}
+      userEmail={user.email}
+      dashboard={dashboardUrl(invitation.data.shop, site.shop?._id ?? null, site.platform.url)}
+    />
+  )
+}

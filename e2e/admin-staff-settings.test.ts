@@ -1,0 +1,242 @@
+/**
+ * The Management and Settings tabs and the invitation page (DESIGN §6, §8, §11): an administrator invites
+ * a new person, who accepts and becomes a keeper; roles change and people leave; the owner edits a delivery
+ * fee, the tax rate, custom domains, the Facebook code and a payout account, and the API reflects each change.
+ */
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import type { Page } from 'playwright-core'
+import { api, axeViolations, demo, describeViolations, request, useBrowser, useServer, withPage } from './fixtures'
+
+const { server } = useServer()
+const { browser } = useBrowser()
+
+const PASSWORD = 'a-long-test-password'
+const admin = 'admin@demo.shop'
+const tokens = new Map<string, string>()
+
+/** A token per login, fetched once: the login endpoint is rate limited per IP. */
+async function tokenOf(email: string, password: string = demo.password): Promise<string> {
+  const known = tokens.get(email)
+  if (known) return known
+  const answer = await api<{ access_token: string }>(server(), 'POST', '/api/token/', { body: { email, password } })
+  assert.equal(answer.status, 201, `login of ${email}`)
+  tokens.set(email, answer.body.access_token)
+  return answer.body.access_token
+}
+
+/** Creates an account the way a person does, with the login page's Create account form. */
+async function signUp(email: string, name: string): Promise<void> {
+  const form = new URLSearchParams({ intent: 'signup', name, email, password: PASSWORD, redir: server().shopUrl(demo.slug) })
+  const answer = await request(server().port, `localhost:${server().port}`, '/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+  })
+  assert.equal(answer.status, 303, `sign-up of ${email}`)
+}
+
+/** Leaves the page logged in on the demo shop, as the web app keeps a session (see fixtures' logInPage). */
+async function logIn(page: Page, email: string, password: string = demo.password): Promise<void> {
+  const token = await tokenOf(email, password)
+  const user = await api(server(), 'GET', '/api/user/', { token })
+  await page.goto(`${server().shopUrl(demo.slug)}/terms`)
+  await page.evaluate(
+    ([credentials, profile]) => {
+      window.localStorage.setItem('authCredentials', credentials)
+      window.localStorage.setItem('user', profile)
+    },
+    [JSON.stringify({ access_token: token, token_type: 'Bearer' }), JSON.stringify(user.body)] as const,
+  )
+}
+
+let shopId = ''
+async function demoShopId(): Promise<string> {
+  if (!shopId) shopId = (await api<{ _id: string }>(server(), 'GET', `/api/shops/${demo.slug}`)).body._id
+  return shopId
+}
+
+async function roleOf(email: string, password: string = PASSWORD): Promise<string | null> {
+  const answer = await api<{ role: string | null }>(server(), 'GET', `/api/role/?shop=${await demoShopId()}`, { token: await tokenOf(email, password) })
+  return answer.body.role
+}
+
+/** A new account on the demo shop's staff, through the API's invitation calls. */
+async function newStaffMember(email: string, name: string, role: 'manager' | 'keeper'): Promise<void> {
+  await signUp(email, name)
+  const invitation = await api<{ _id: string }>(server(), 'POST', '/api/shop-role-invitations/', {
+    token: await tokenOf(admin),
+    body: { shop: await demoShopId(), email, role },
+  })
+  assert.equal(invitation.status, 201)
+  const accepted = await api(server(), 'PATCH', `/api/shop-role-invitations/${invitation.body._id}`, {
+    token: await tokenOf(email, PASSWORD),
+    body: { status: 'accepted' },
+  })
+  assert.equal(accepted.status, 200)
+}
+
+async function openTab(page: Page, email: string, tab: 'management' | 'settings', password?: string): Promise<void> {
+  await logIn(page, email, password)
+  await page.goto(`${server().shopUrl(demo.slug)}/admin/${tab}`)
+  await page.getByRole('heading', { level: 1, name: tab === 'management' ? 'Management' : 'Settings' }).waitFor()
+}
+
+async function assertNoAxeViolations(page: Page, where: string): Promise<void> {
+  const violations = await axeViolations(page)
+  assert.deepEqual(violations, [], describeViolations(where, violations))
+}
+
+describe('admin management, settings and invitations', { timeout: 120_000 }, () => {
+  it('lets an administrator invite a new keeper, who accepts on the invitation page', async () => {
+    const invitee = 'new.keeper@example.com'
+    await signUp(invitee, 'Yaw Newman')
+
+    const link = await withPage(browser(), async (page) => {
+      await page.setViewportSize({ width: 375, height: 800 })
+      await openTab(page, admin, 'management')
+      await page.getByRole('region', { name: 'Staff' }).getByLabel('Role of Kofi Boateng').waitFor()
+      const invite = page.getByRole('region', { name: 'Invite someone' })
+      await invite.getByRole('button', { name: 'Invite' }).click()
+      await invite.getByText('This field is required').or(invite.getByText('Enter a valid email address')).waitFor()
+
+      await invite.getByLabel('Email').fill(invitee)
+      assert.deepEqual(await invite.getByLabel('Role').locator('option').allTextContents(), ['Manager', 'Keeper'])
+      await invite.getByLabel('Role').selectOption('keeper')
+      await invite.getByRole('button', { name: 'Invite' }).click()
+      const linkField = page.getByRole('region', { name: 'Pending invitations' }).getByLabel(`Invitation link for ${invitee}`)
+      await linkField.waitFor()
+      await assertNoAxeViolations(page, '/admin/management at 375px')
+      return linkField.inputValue()
+    })
+    assert.match(link, new RegExp(`^${server().shopUrl(demo.slug)}/invitation/[0-9a-f-]{36}$`))
+
+    await withPage(browser(), async (page) => {
+      await logIn(page, demo.shopper)
+      await page.goto(link)
+      await page.getByRole('alert').filter({ hasText: 'This invitation is not for your account' }).waitFor()
+      assert.equal(await page.getByRole('button', { name: 'Accept' }).count(), 0)
+    })
+
+    await withPage(browser(), async (page) => {
+      await page.setViewportSize({ width: 375, height: 740 })
+      await logIn(page, invitee, PASSWORD)
+      await page.goto(link)
+      await page.getByRole('heading', { level: 1, name: 'Join Demo Shop' }).waitFor()
+      assert.match(await page.getByRole('main').innerText(), /join Demo Shop as a keeper/i)
+      await assertNoAxeViolations(page, '/invitation/{id} at 375px')
+      const width = await page.evaluate(() => document.documentElement.scrollWidth)
+      assert.ok(width <= 375, `no sideways scrolling at 375px (${width}px)`)
+
+      await page.getByRole('button', { name: 'Accept' }).click()
+      await page.getByRole('heading', { name: 'Welcome to the team' }).waitFor()
+      await page.getByRole('link', { name: 'Go to the dashboard' }).click()
+      await page.waitForURL((url) => url.pathname === '/admin/overview')
+      const nav = page.getByRole('navigation', { name: 'Admin' })
+      await nav.getByRole('link', { name: 'Overview' }).waitFor()
+      const tabs = (await nav.getByRole('link').allTextContents()).map((name) => name.trim())
+      assert.deepEqual(tabs, ['Overview', 'Products', 'Orders', 'Site', 'Reviews', 'Go to site'])
+
+      // Used once: opening it again says so.
+      await page.goto(link)
+      await page.getByRole('alert').filter({ hasText: 'This invitation has already been used' }).waitFor()
+    })
+    assert.equal(await roleOf(invitee), 'keeper')
+  })
+
+  it('lets an administrator change a role and remove someone, and shows the API’s refusal to remove the last owner', async () => {
+    await newStaffMember('rising.keeper@example.com', 'Abena Rising', 'keeper')
+    await newStaffMember('leaving.manager@example.com', 'Kojo Leaving', 'manager')
+
+    await withPage(browser(), async (page) => {
+      await openTab(page, admin, 'management')
+      const staff = page.getByRole('region', { name: 'Staff' })
+      assert.equal(await staff.getByLabel('Role of Ama Owusu').isDisabled(), true, 'an administrator cannot touch the owner')
+      assert.equal(await staff.getByRole('button', { name: 'Remove Ama Owusu' }).count(), 0)
+
+      await staff.getByLabel('Role of Abena Rising').selectOption('manager')
+      await page.getByText('Abena Rising is now manager').waitFor()
+      assert.equal(await roleOf('rising.keeper@example.com'), 'manager')
+
+      await staff.getByRole('button', { name: 'Remove Kojo Leaving' }).click()
+      await page.getByRole('dialog', { name: 'Remove Kojo Leaving?' }).getByRole('button', { name: 'Remove' }).click()
+      await page.getByText('Kojo Leaving was removed from the staff').waitFor()
+      await staff.getByLabel('Role of Kojo Leaving').waitFor({ state: 'detached' })
+      assert.equal(await roleOf('leaving.manager@example.com'), null)
+    })
+
+    await withPage(browser(), async (page) => {
+      await openTab(page, demo.owner, 'management')
+      const staff = page.getByRole('region', { name: 'Staff' })
+      await staff.getByRole('button', { name: 'Remove Ama Owusu' }).click()
+      await page.getByRole('dialog', { name: 'Remove Ama Owusu?' }).getByRole('button', { name: 'Remove' }).click()
+      await staff.getByRole('alert').filter({ hasText: 'A shop needs at least one owner' }).waitFor()
+      assert.equal(await roleOf(demo.owner, demo.password), 'owner')
+    })
+  })
+
+  it('lets the owner edit a delivery fee, the tax rate and payout accounts, with numbers masked', async () => {
+    const shop = await demoShopId()
+    await withPage(browser(), async (page) => {
+      await openTab(page, demo.owner, 'settings')
+      const rates = page.getByRole('region', { name: 'Delivery rates' })
+      await rates.getByRole('button', { name: 'Edit Greater Accra express' }).waitFor()
+      await page.getByRole('button', { name: 'Save tax rate' }).waitFor()
+      await page.getByRole('status').filter({ hasText: 'Loading' }).first().waitFor({ state: 'detached' })
+      await assertNoAxeViolations(page, '/admin/settings')
+
+      await rates.getByRole('button', { name: 'Edit Greater Accra express' }).click()
+      const form = rates.getByRole('form', { name: 'Edit Greater Accra express' })
+      assert.equal(await form.getByRole('checkbox', { name: 'Greater Accra' }).isChecked(), true)
+      await form.getByLabel('Fee (GHS)').fill('31.5')
+      await form.getByRole('button', { name: 'Save rate' }).click()
+      await page.getByText('Greater Accra express saved').waitFor()
+      const listed = await api<{ data: { name: string; rate: { value: number } }[] }>(server(), 'GET', `/delivery/rates/?client=${shop}`)
+      assert.equal(listed.body.data.find((rate) => rate.name === 'Greater Accra express')?.rate.value, 31.5)
+
+      const tax = page.getByRole('region', { name: 'Tax' })
+      await tax.getByLabel('Tax rate (%)').fill('150')
+      await tax.getByRole('button', { name: 'Save tax rate' }).click()
+      await tax.getByText('Must be at most 100').waitFor()
+      await tax.getByLabel('Tax rate (%)').fill('12.5')
+      await tax.getByRole('button', { name: 'Save tax rate' }).click()
+      await page.getByText('Tax rate saved').waitFor()
+      const config = await api<{ taxRate: number }>(server(), 'GET', `/api/shop-configs/${shop}`, { token: await tokenOf(demo.owner) })
+      assert.equal(config.body.taxRate, 12.5)
+
+      const domains = page.getByRole('region', { name: 'Custom domains' })
+      await domains.getByLabel('Add a domain').fill('intranet')
+      await domains.getByRole('button', { name: 'Add', exact: true }).click()
+      await domains.getByRole('button', { name: 'Save domains' }).click()
+      await domains.getByText('intranet: Must be a host name such as shop.example.com').waitFor()
+      await domains.getByRole('button', { name: 'Remove intranet' }).click()
+      await domains.getByLabel('Add a domain').fill('https://Shop.Example.com/')
+      await domains.getByLabel('Add a domain').press('Enter')
+      await domains.getByRole('button', { name: 'Save domains' }).click()
+      await page.getByText('Domains saved').waitFor()
+
+      const facebook = page.getByRole('region', { name: 'Facebook domain verification' })
+      await facebook.getByLabel('Verification code').fill('<meta name="facebook-domain-verification" content="abc123xyz" />')
+      await facebook.getByRole('button', { name: 'Save verification' }).click()
+      await page.getByText('Facebook verification saved').waitFor()
+      assert.equal(await facebook.getByLabel('Verification code').inputValue(), 'abc123xyz')
+
+      const saved = await api<{ domains: string[]; facebook: { meta: string } }>(server(), 'GET', `/api/shop-configs/${shop}`, {
+        token: await tokenOf(demo.owner),
+      })
+      assert.deepEqual(saved.body.domains, ['shop.example.com'])
+      assert.equal(saved.body.facebook.meta, 'abc123xyz')
+
+      const accounts = page.getByRole('region', { name: 'Financial accounts' })
+      await accounts.getByLabel('Network').fill('MTN MoMo')
+      await accounts.getByLabel('Account name').fill('Ama Owusu')
+      await accounts.getByLabel('Mobile money number').fill('024 555 0142')
+      await accounts.getByRole('button', { name: 'Add account' }).click()
+      await accounts.getByText('•••• 0142').waitFor()
+      assert.equal(await accounts.getByLabel('Mobile money number').inputValue(), '')
+      const html = await page.content()
+      assert.ok(!html.includes('0245550142') && !html.includes('024 555 0142'), 'the full number is nowhere on the page')
+      await assertNoAxeViolations(page, '/admin/settings after the changes')
+    })
+  })
+})
