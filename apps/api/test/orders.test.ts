@@ -638,10 +638,13 @@ describe('GET /api/orders/', () => {
 describe('GET /api/orders/{id}', () => {
   it('answers staff of the shop and the buyer, with the timeline; 404 to others; 400 for a malformed id', async () => {
     const order = await placed({ items: [{ product: scarf.id, count: 1 }], delivery: pickUp }, { user: shopper })
-    for (const user of [shopper, keeper, owner]) {
+    const own = await get(`/api/orders/${order._id}`, shopper)
+    expect(own.statusCode).toBe(200)
+    expect(own.json()).toEqual(order)
+    for (const user of [keeper, owner]) {
       const response = await get(`/api/orders/${order._id}`, user)
       expect(response.statusCode).toBe(200)
-      expect(response.json()).toEqual(order)
+      expect(response.json()).toEqual({ ...order, customerName: 'Test User' })
     }
     for (const user of [outsider, await createUser(ctx)]) {
       const response = await get(`/api/orders/${order._id}`, user)
@@ -652,6 +655,16 @@ describe('GET /api/orders/{id}', () => {
     expect((await get('/api/orders/00000000-0000-4000-8000-000000000000', keeper)).statusCode).toBe(404)
     expect((await get('/api/orders/1234', keeper)).statusCode).toBe(400)
     expect((await get(`/api/orders/${order._id}?foo=1`, keeper)).statusCode).toBe(400)
+  })
+
+  it('names the buyer to staff only when the buyer has an account with a name', async () => {
+    const guest = await placed({ items: [{ product: scarf.id, count: 1 }], delivery: pickUp }, { email: 'guest@example.com' })
+    expect((await get(`/api/orders/${guest._id}`, keeper)).json()).not.toHaveProperty('customerName')
+    const nameless = await createUser(ctx, { name: '' })
+    const order = await placed({ items: [{ product: scarf.id, count: 1 }], delivery: pickUp }, { user: nameless })
+    expect((await get(`/api/orders/${order._id}`, keeper)).json()).not.toHaveProperty('customerName')
+    const list = await get(`/api/orders/?shop=${shop.id}&orderId[$q]=${order.orderId}`, keeper)
+    expect(list.json().data[0]).not.toHaveProperty('customerName')
   })
 })
 

@@ -32,9 +32,12 @@ export default [
   ]),
   route('admin', 'routes/admin-layout.tsx', [
     index('routes/admin-index.tsx'),
+    route('overview', 'routes/admin-overview.tsx'),
     route('products', 'routes/admin-products.tsx'),
     route('products/new', 'routes/admin-product-new.tsx'),
     route('products/:id', 'routes/admin-product-edit.tsx'),
+    route('orders', 'routes/admin-orders.tsx'),
+    route('orders/:id', 'routes/admin-order.tsx'),
     route('site', 'routes/admin-site.tsx'),
     route('management', 'routes/admin-management.tsx'),
     route('settings', 'routes/admin-settings.tsx'),

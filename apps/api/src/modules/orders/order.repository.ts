@@ -5,7 +5,7 @@
 import type { OrderStatus } from '@shop/domain'
 import { type SQL, and, asc, count, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { orderEvents, orders, products, shopConfigs, shops } from '../../db/schema'
+import { orderEvents, orders, products, shopConfigs, shops, users } from '../../db/schema'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
 import type { OrderEventRow, OrderRow } from './orders.dto'
 
@@ -133,6 +133,12 @@ export async function insertPlacedOrder(
 export async function findOrder(db: Db, id: string): Promise<OrderRow | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
   return row ?? null
+}
+
+/** The name on a buyer's account, or null when it is gone or empty. */
+export async function findBuyerName(db: Db, profileId: string): Promise<string | null> {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, profileId)).limit(1)
+  return row?.name || null
 }
 
 /** Reads and locks the order until the transaction ends, so status changes happen one at a time. */

@@ -17,6 +17,7 @@ import { notifyStaff, notifyUser } from '../notifications/notify'
 import { returnStock } from './order-stock.repository'
 import {
   buyerScope,
+  findBuyerName,
   findOrder,
   findOrderForUpdate,
   insertOrderEvent,
@@ -68,11 +69,15 @@ export async function listShopOrders(
 
 export async function getOrder(request: FastifyRequest, id: string, key: string | undefined): Promise<OrderDto> {
   const order = await loadOrder(request, id, key)
-  if (!isBuyer(request, order, key)) {
+  const buyer = isBuyer(request, order, key)
+  if (!buyer) {
     if (!request.user) throw NotFound('No such order')
     await authorize(request, order.shopId, 'dashboard.view')
   }
-  return orderDto(order, await listOrderEvents(request.server.db, order.id))
+  const dto = orderDto(order, await listOrderEvents(request.server.db, order.id))
+  // Staff need to know who they are serving; a buyer knows their own name.
+  const customerName = !buyer && order.profileId ? await findBuyerName(request.server.db, order.profileId) : null
+  return customerName ? { ...dto, customerName } : dto
 }
 
 /** Staff when the caller has orders.move in the shop, else the buyer; anyone else gets 404 (or 403). */

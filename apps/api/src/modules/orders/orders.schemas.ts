@@ -194,6 +194,8 @@ export const OrderResponse = Type.Object({
   payment: PaymentSummary,
   /** Oldest first; left out of list items. */
   timeline: Type.Optional(Type.Array(TimelineEntry)),
+  /** The name on the buyer's account, in one order's answer to the shop's staff; absent for guests and in lists. */
+  customerName: Type.Optional(Type.String()),
   createdAt: IsoDate,
   updatedAt: IsoDate,
   /** Only in the 201 answer to an anonymous buyer: the secret of the private order link. */

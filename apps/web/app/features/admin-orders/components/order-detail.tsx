@@ -1,0 +1,116 @@
+import { formatShortDate } from '@shop/domain'
+import { TotalsTable } from '../../../components/totals-table'
+import { formatMoney } from '../../../lib/money'
+import { pricedRows } from '../../../lib/totals-rows'
+import type { DeliveryDetails, Region } from '../../../types/api'
+import { paymentStatus, providerLabel, transactionStatusLabels } from '../payment-labels'
+import type { StaffOrder, Transaction } from '../types'
+import { OrderItemsTable } from './order-items-table'
+import { OrderTimeline } from './order-timeline'
+
+type Props = { order: StaffOrder; transactions: Transaction[]; regions: Region[] }
+
+/** Everything staff need to fulfil an order: items and totals, timeline, customer, delivery and payment. */
+export function OrderDetail({ order, transactions, regions }: Props) {
+  const { delivery } = order
+  const region = regions.find((candidate) => candidate._id === delivery.region)?.name ?? delivery.region
+  const phone = order.phone || delivery.phone
+
+  return (
+    <div className="order-detail">
+      <div className="order-detail-main">
+        <section className="panel" aria-labelledby="order-items-title">
+          <h2 id="order-items-title">Items</h2>
+          <OrderItemsTable lines={order.items} currency={order.currency} />
+          <TotalsTable rows={pricedRows(order, 'order')} currency={order.currency} label="Totals" />
+        </section>
+        <section className="panel" aria-labelledby="order-timeline-title">
+          <h2 id="order-timeline-title">Timeline</h2>
+          {order.timeline?.length ? <OrderTimeline timeline={order.timeline} /> : <p>No changes yet.</p>}
+        </section>
+      </div>
+      <div className="order-detail-side">
+        <section className="panel" aria-labelledby="order-customer-title">
+          <h2 id="order-customer-title">Customer</h2>
+          <dl className="order-facts-list">
+            <div>
+              <dt>Name</dt>
+              <dd>{order.customerName ?? (order.profile ? 'Not given' : 'Guest')}</dd>
+            </div>
+            <div>
+              <dt>Email</dt>
+              <dd>
+                <a href={`mailto:${order.email}`}>{order.email}</a>
+              </dd>
+            </div>
+            <div>
+              <dt>Phone</dt>
+              <dd>{phone ? <a href={`tel:${phone.replace(/\s+/g, '')}`}>{phone}</a> : 'Not given'}</dd>
+            </div>
+          </dl>
+        </section>
+        <section className="panel" aria-labelledby="order-delivery-title">
+          <h2 id="order-delivery-title">Delivery</h2>
+          <dl className="order-facts-list">
+            <div>
+              <dt>Type</dt>
+              <dd>{delivery.type === 'pick-up' ? 'Pick-up at the shop' : 'Delivery'}</dd>
+            </div>
+            {delivery.type === 'dispatch' && (
+              <>
+                <div>
+                  <dt>Region</dt>
+                  <dd>{region ?? 'Not given'}</dd>
+                </div>
+                <div>
+                  <dt>Address</dt>
+                  <dd className="prose">{delivery.address || 'Not given'}</dd>
+                </div>
+                <div>
+                  <dt>Rate</dt>
+                  <dd>{rateWords(delivery)}</dd>
+                </div>
+              </>
+            )}
+          </dl>
+        </section>
+        <section className="panel" aria-labelledby="order-payment-title">
+          <h2 id="order-payment-title">Payment</h2>
+          <dl className="order-facts-list">
+            <div>
+              <dt>Provider</dt>
+              <dd>{providerLabel(order.payment.provider)}</dd>
+            </div>
+            <div>
+              <dt>Status</dt>
+              <dd>{paymentStatus(transactions)}</dd>
+            </div>
+          </dl>
+          {transactions.length > 0 && (
+            <>
+              <h3 className="order-transactions-title">Payment attempts</h3>
+              <ul className="order-transactions">
+                {transactions.map((attempt) => (
+                  <li key={attempt._id}>
+                    <strong>{transactionStatusLabels[attempt.status]}</strong> ·{' '}
+                    {formatMoney(attempt.amount.value, attempt.amount.currency)} ·{' '}
+                    <time dateTime={attempt.createdAt}>{formatShortDate(new Date(attempt.createdAt))}</time>
+                    <span className="hint block">Reference {attempt.reference}</span>
+                    {attempt.error && <span className="block">{attempt.error}</span>}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  )
+}
+
+function rateWords(delivery: DeliveryDetails): string {
+  const rate = delivery.rate
+  if (!rate) return 'Not given'
+  const paid = rate.paymentOption === 'instant' ? 'paid with the order' : 'paid to the rider on delivery'
+  return `${rate.name}: ${formatMoney(rate.rate.value, rate.rate.currency)}, ${paid}`
+}

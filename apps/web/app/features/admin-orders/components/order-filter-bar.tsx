@@ -1,0 +1,69 @@
+import { useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { Button } from '../../../components/ui/button'
+import { Field } from '../../../components/ui/field'
+import { type OrderFilters, ordersHref, statusTabs } from '../order-filters'
+
+/** Status tabs, then the date range and order-number search; every choice is a new address. */
+export function OrderFilterBar({ filters }: { filters: OrderFilters }) {
+  return (
+    <>
+      <nav aria-label="Order status">
+        <ul className="status-tabs order-status-tabs">
+          {statusTabs.map((tab) => (
+            <li key={tab.label}>
+              <Link
+                to={ordersHref({ ...filters, status: tab.status, page: 1 })}
+                aria-current={tab.status === filters.status ? 'page' : undefined}
+              >
+                {tab.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {/* A new address (back, a tab) starts the form afresh from it. */}
+      <OrderSearchForm key={`${filters.from}/${filters.to}/${filters.q}`} filters={filters} />
+    </>
+  )
+}
+
+function OrderSearchForm({ filters }: { filters: OrderFilters }) {
+  const navigate = useNavigate()
+  const [from, setFrom] = useState(filters.from)
+  const [to, setTo] = useState(filters.to)
+  const [q, setQ] = useState(filters.q)
+  const filtered = Boolean(filters.from || filters.to || filters.q)
+
+  return (
+    <form
+      className="admin-toolbar order-search"
+      role="search"
+      aria-label="Orders"
+      onSubmit={(event) => {
+        event.preventDefault()
+        navigate(ordersHref({ status: filters.status, from, to, q: q.trim() }))
+      }}
+    >
+      <Field name="q" label="Order number">
+        {(props) => (
+          <input {...props} type="search" value={q} maxLength={50} autoComplete="off" onChange={(event) => setQ(event.target.value)} />
+        )}
+      </Field>
+      <Field name="from" label="From">
+        {(props) => <input {...props} type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} />}
+      </Field>
+      <Field name="to" label="To">
+        {(props) => <input {...props} type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />}
+      </Field>
+      <div className="order-search-actions">
+        <Button type="submit">Apply</Button>
+        {filtered && (
+          <Link className="button button-ghost" to={ordersHref({ status: filters.status })}>
+            Clear
+          </Link>
+        )}
+      </div>
+    </form>
+  )
+}

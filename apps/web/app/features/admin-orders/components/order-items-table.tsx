@@ -1,0 +1,45 @@
+import { formatMoney } from '../../../lib/money'
+import type { OrderLine } from '../../../types/api'
+
+function variantWords(line: OrderLine): string {
+  if (!line.variant) return '—'
+  const features = Object.entries(line.variant.features).map(([name, value]) => `${name}: ${value}`)
+  return features.length ? features.join(', ') : line.variant._id
+}
+
+/** The lines at the prices the server charged. */
+export function OrderItemsTable({ lines, currency }: { lines: OrderLine[]; currency: string }) {
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table order-items">
+        <caption className="visually-hidden">Items</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Variant</th>
+            <th scope="col" className="orders-table-amount">
+              Count
+            </th>
+            <th scope="col" className="orders-table-amount">
+              Price
+            </th>
+            <th scope="col" className="orders-table-amount">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={`${line.product._id}/${line.variant?._id ?? ''}`}>
+              <th scope="row">{line.product.title}</th>
+              <td>{variantWords(line)}</td>
+              <td className="orders-table-amount">{line.count}</td>
+              <td className="orders-table-amount">{formatMoney(line.unitPrice, currency)}</td>
+              <td className="orders-table-amount">{formatMoney(line.unitPrice * line.count, currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,17 @@
+import { formatShortDate, orderStatusLabels } from '@shop/domain'
+import type { Order } from '../../../types/api'
+
+/** Every status the order has had, oldest first, with the note given at the time. */
+export function OrderTimeline({ timeline }: { timeline: NonNullable<Order['timeline']> }) {
+  return (
+    <ol className="timeline">
+      {timeline.map((entry, index) => (
+        <li key={`${entry.status}-${index}`}>
+          <strong>{orderStatusLabels[entry.status]}</strong>{' '}
+          <time dateTime={entry.createdAt}>{formatShortDate(new Date(entry.createdAt))}</time>
+          {entry.note && <p>{entry.note}</p>}
+        </li>
+      ))}
+    </ol>
+  )
+}

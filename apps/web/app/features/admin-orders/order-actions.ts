@@ -1,0 +1,24 @@
+/**
+ * What staff may do with an order where it is (DESIGN §8, the domain's status machine): at most one step
+ * forward ("Mark as packaged"), and cancel while it is placed, packaged or ready.
+ */
+import { type DeliveryType, type OrderStatus, allowedTransitions, orderStatusLabels } from '@shop/domain'
+
+export type OrderActions = {
+  next: { status: OrderStatus; label: string } | null
+  canCancel: boolean
+}
+
+export function orderActions(status: OrderStatus, deliveryType: DeliveryType): OrderActions {
+  const allowed = allowedTransitions(status, deliveryType, 'staff')
+  const next = allowed.find((target) => target !== 'canceled') ?? null
+  return {
+    next: next && { status: next, label: `Mark as ${orderStatusLabels[next].toLowerCase()}` },
+    canCancel: allowed.includes('canceled'),
+  }
+}
+
+/** The toast after a change: "Order K3X9 is now Packaged". */
+export function movedMessage(orderId: string, status: OrderStatus): string {
+  return status === 'canceled' ? `Order ${orderId} was canceled` : `Order ${orderId} is now ${orderStatusLabels[status]}`
+}
