@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { notifications, reviews, shopRoles } from '../src/db/schema'
+import { notifications, orders, reviews, shopRoles } from '../src/db/schema'
 import { type TestUser, createShop, createStaffedShop, createUser, errorBody, setupApp } from './helpers'
 import { insertOrder } from './order-fixtures'
 
@@ -208,7 +208,7 @@ describe('GET /api/reviews/', () => {
       expect(page.total).toBe(3)
       expect(page.average).toBe(3.7)
       expect(page.data.map((r: Review) => r._id)).not.toContain(hidden.id)
-      expect(page.data.every((r: Review) => !('hidden' in r))).toBe(true)
+      expect(page.data.every((r: Review) => !('hidden' in r) && !('orderId' in r))).toBe(true)
       expect(JSON.stringify(page)).not.toContain(reviewer.email)
       expect(page.data.find((r: Review) => r._id === five.id)).toMatchObject({ rating: 5, author: { name: 'Ama' }, shop: quiet.id })
     }
@@ -259,6 +259,20 @@ describe('GET /api/reviews/', () => {
     const publicVisible = await list(`shop=${shopC.id}&hidden=false`)
     expect(publicVisible.statusCode).toBe(200)
     expect(publicVisible.json().data.map((r: Review) => r._id)).toEqual([visible.id])
+  })
+
+  it('tells moderators, and only them, the reviewed order’s short code', async () => {
+    const shopE = await createShop(ctx, { keeper })
+    const review = await seedReview(shopE.id, 5)
+    const [order] = await db.select().from(orders).where(eq(orders.id, review.relatedOrder))
+    const forKeeper = await list(`shop=${shopE.id}`, keeper)
+    expect(forKeeper.json().data[0]).toMatchObject({ _id: review.id, relatedOrder: order!.id, orderId: order!.orderId })
+    const patched = await patch(review.id, keeper, { reply: 'Thanks!' })
+    expect(patched.json()).toMatchObject({ orderId: order!.orderId, reply: 'Thanks!' })
+    for (const user of [null, reviewer, outsider]) {
+      const response = await list(`shop=${shopE.id}`, user)
+      expect(response.json().data[0]).not.toHaveProperty('orderId')
+    }
   })
 
   it('keeps other filters on hidden to moderators: 401 anonymous, 404 to everyone else', async () => {

@@ -39,6 +39,8 @@ export default [
     route('orders', 'routes/admin-orders.tsx'),
     route('orders/:id', 'routes/admin-order.tsx'),
     route('site', 'routes/admin-site.tsx'),
+    route('reviews', 'routes/admin-reviews.tsx'),
+    route('discount-codes', 'routes/admin-discount-codes.tsx'),
     route('management', 'routes/admin-management.tsx'),
     route('settings', 'routes/admin-settings.tsx'),
     route('*', 'routes/admin-not-found.tsx'),

@@ -4,10 +4,7 @@
  */
 import { type Static, Type } from 'typebox'
 
-/** 10 million major units keeps every amount inside the integer minor-unit columns. */
-export const MAX_AMOUNT = 10_000_000
-export const MAX_USAGE_LIMIT = 1_000_000
-export const CODE_PATTERN = '^[A-Za-z0-9_-]{3,32}$'
+export { CODE_PATTERN, MAX_AMOUNT, MAX_USAGE_LIMIT } from '@shop/domain/schemas/discount-code'
 
 export const Uuid = Type.String({ format: 'uuid' })
 const IsoDate = Type.String({ format: 'date-time' })
@@ -57,47 +54,10 @@ export const DiscountCodeListItem = Type.Object({
 
 // ---------------------------------------------------------------- requests
 
-const codeFields = {
-  code: Type.String({ pattern: CODE_PATTERN, description: '3–32 letters, digits, _ or -; unique in the shop ignoring case' }),
-  type: DiscountType,
-  value: Type.Number({ exclusiveMinimum: 0, maximum: MAX_AMOUNT }),
-  expiresOn: Type.String({
-    pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-    description: 'the last day the code works; it expires at 23:59:59 that day, Africa/Accra',
-  }),
-  expiresAt: Type.String({ format: 'date-time', description: 'alternatively, the exact expiry instant' }),
-  usageLimit: Type.Union([Type.Integer({ minimum: 1, maximum: MAX_USAGE_LIMIT }), Type.Null()]),
-  minSubtotal: Type.Union([Type.Number({ minimum: 0, maximum: MAX_AMOUNT }), Type.Null()]),
-  active: Type.Boolean(),
-}
-
-export const DiscountCodeCreateBody = Type.Object(
-  {
-    shop: Uuid,
-    code: codeFields.code,
-    type: codeFields.type,
-    value: codeFields.value,
-    expiresOn: Type.Optional(codeFields.expiresOn),
-    expiresAt: Type.Optional(codeFields.expiresAt),
-    usageLimit: Type.Optional(codeFields.usageLimit),
-    minSubtotal: Type.Optional(codeFields.minSubtotal),
-    active: Type.Optional(codeFields.active),
-  },
-  { additionalProperties: false },
-)
-export type DiscountCodeCreateInput = Static<typeof DiscountCodeCreateBody>
-
-export const DiscountCodePatchBody = Type.Object(
-  {
-    code: Type.Optional(codeFields.code),
-    type: Type.Optional(codeFields.type),
-    value: Type.Optional(codeFields.value),
-    expiresOn: Type.Optional(codeFields.expiresOn),
-    expiresAt: Type.Optional(codeFields.expiresAt),
-    usageLimit: Type.Optional(codeFields.usageLimit),
-    minSubtotal: Type.Optional(codeFields.minSubtotal),
-    active: Type.Optional(codeFields.active),
-  },
-  { additionalProperties: false, minProperties: 1 },
-)
-export type DiscountCodePatchInput = Static<typeof DiscountCodePatchBody>
+/** The request bodies live in the domain package, where the dashboard's form validates with them too. */
+export {
+  DiscountCodeCreateBody,
+  type DiscountCodeCreateInput,
+  DiscountCodePatchBody,
+  type DiscountCodePatchInput,
+} from '@shop/domain/schemas/discount-code'

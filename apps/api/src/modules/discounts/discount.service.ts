@@ -4,6 +4,7 @@
  * use with `redeemDiscountCode` inside their own transaction; see docs/decisions/0006-discount-code-uses.md.
  */
 import { endOfDay, isMajorAmount, toMajor, toMinor } from '@shop/domain'
+import { type DiscountType, discountValueProblem } from '@shop/domain/schemas/discount-code'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client'
 import { BadRequest, Conflict, type FieldError, NotFound, Unprocessable, isUniqueViolation } from '../../lib/errors'
@@ -36,8 +37,6 @@ const codePattern = new RegExp(CODE_PATTERN)
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const UNIQUE_CODE = 'discount_codes_shop_code_key'
 
-type DiscountType = 'percentage' | 'fixed'
-
 function invalid(errors: FieldError[]): never {
   const first = errors[0]!
   throw BadRequest(`Invalid body: ${first.path} ${first.message}`, errors)
@@ -52,12 +51,9 @@ function duplicateCode(error: unknown): never {
 
 /** A whole percent 1–100, or a fixed amount (major units, 2 decimals) stored in minor units. */
 function storedValue(type: DiscountType, value: number): number {
-  if (type === 'percentage') {
-    if (!Number.isInteger(value) || value < 1 || value > 100) invalid([{ path: 'value', message: 'must be a whole percent from 1 to 100' }])
-    return value
-  }
-  if (!isMajorAmount(value)) invalid([{ path: 'value', message: 'must be an amount with at most 2 decimals' }])
-  return toMinor(value)
+  const problem = discountValueProblem(type, value)
+  if (problem) invalid([{ path: 'value', message: problem }])
+  return type === 'percentage' ? value : toMinor(value)
 }
 
 function storedMinSubtotal(minSubtotal: number | null): number {

@@ -6,7 +6,7 @@ export function firstName(name: string | null): string {
   return name?.trim().split(/\s+/)[0] ?? ''
 }
 
-/** `moderator` adds the `hidden` flag, which only the shop's moderators see. */
+/** `moderator` adds the `hidden` flag and the order's short code, which only the shop's moderators see. */
 export function reviewDto(row: ReviewWithAuthor, view: { moderator: boolean }): ReviewDto {
   return {
     _id: row.id,
@@ -18,6 +18,6 @@ export function reviewDto(row: ReviewWithAuthor, view: { moderator: boolean }): 
     repliedAt: row.repliedAt ? row.repliedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     author: { name: firstName(row.authorName) },
-    ...(view.moderator ? { hidden: row.hidden } : {}),
+    ...(view.moderator ? { hidden: row.hidden, orderId: row.orderId ?? '' } : {}),
   }
 }

@@ -5,7 +5,8 @@ import { orders, reviews, users } from '../../db/schema'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
 
 export type ReviewRow = typeof reviews.$inferSelect
-export type ReviewWithAuthor = ReviewRow & { authorName: string | null }
+/** With the author's name and the reviewed order's short code. */
+export type ReviewWithAuthor = ReviewRow & { authorName: string | null; orderId: string | null }
 export type ReviewInsert = Pick<typeof reviews.$inferInsert, 'shopId' | 'relatedOrder' | 'profileId' | 'rating' | 'text'>
 export type ReviewChanges = Partial<Pick<ReviewRow, 'hidden' | 'reply' | 'repliedAt'>>
 
@@ -26,7 +27,7 @@ export type ReviewScope = { shopId: string; visibleOnly: boolean }
 const scopedWhere = (scope: ReviewScope, parsed: ParsedQuery) =>
   and(eq(reviews.shopId, scope.shopId), scope.visibleOnly ? sql`not ${reviews.hidden}` : undefined, parsed.where)
 
-const withAuthor = { review: reviews, authorName: users.name }
+const withAuthor = { review: reviews, authorName: users.name, orderId: orders.orderId }
 
 export async function listReviews(db: Db, scope: ReviewScope, parsed: ParsedQuery): Promise<{ rows: ReviewWithAuthor[]; total: number }> {
   const where = scopedWhere(scope, parsed)
@@ -36,6 +37,7 @@ export async function listReviews(db: Db, scope: ReviewScope, parsed: ParsedQuer
           .select(withAuthor)
           .from(reviews)
           .leftJoin(users, eq(users.id, reviews.profileId))
+          .leftJoin(orders, eq(orders.id, reviews.relatedOrder))
           .where(where)
           .orderBy(...parsed.orderBy)
           .limit(parsed.limit)
@@ -43,7 +45,7 @@ export async function listReviews(db: Db, scope: ReviewScope, parsed: ParsedQuer
       : Promise.resolve([]),
     db.select({ total: count() }).from(reviews).where(where),
   ])
-  return { rows: rows.map((row) => ({ ...row.review, authorName: row.authorName })), total: Number(counted?.total ?? 0) }
+  return { rows: rows.map((row) => ({ ...row.review, authorName: row.authorName, orderId: row.orderId })), total: Number(counted?.total ?? 0) }
 }
 
 /** Mean rating of the shop's visible reviews, rounded to one decimal; null when there are none. */
@@ -60,9 +62,10 @@ export async function findReview(db: Db, id: string): Promise<ReviewWithAuthor |
     .select(withAuthor)
     .from(reviews)
     .leftJoin(users, eq(users.id, reviews.profileId))
+    .leftJoin(orders, eq(orders.id, reviews.relatedOrder))
     .where(eq(reviews.id, id))
     .limit(1)
-  return row ? { ...row.review, authorName: row.authorName } : null
+  return row ? { ...row.review, authorName: row.authorName, orderId: row.orderId } : null
 }
 
 /** The order fields a review needs: whose it is, which shop, and whether it was delivered. */

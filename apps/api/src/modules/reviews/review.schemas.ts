@@ -3,34 +3,20 @@ import { type Static, Type } from 'typebox'
 import { feathersQuerySchema, pageSchema } from '../../lib/feathers-query'
 import { reviewQuerySpec } from './review.repository'
 
-export const MAX_REVIEW_TEXT = 2000
-export const MAX_REPLY_TEXT = 2000
+/** The request bodies live in the domain package, where the forms validate with them too. */
+export {
+  MAX_REPLY_TEXT,
+  MAX_REVIEW_TEXT,
+  ReviewCreateBody,
+  type ReviewCreateInput,
+  ReviewPatchBody,
+  type ReviewPatchInput,
+} from '@shop/domain/schemas/review'
 
 const Uuid = Type.String({ format: 'uuid' })
 const IsoDate = Type.String({ format: 'date-time' })
 
 export const ReviewIdParams = Type.Object({ id: Uuid }, { additionalProperties: false })
-
-export const ReviewCreateBody = Type.Object(
-  {
-    relatedOrder: Uuid,
-    rating: Type.Integer({ minimum: 1, maximum: 5 }),
-    text: Type.Optional(Type.String({ maxLength: MAX_REVIEW_TEXT })),
-  },
-  { additionalProperties: false },
-)
-export type ReviewCreateInput = Static<typeof ReviewCreateBody>
-
-export const ReviewPatchBody = Type.Object(
-  {
-    hidden: Type.Optional(Type.Boolean()),
-    reply: Type.Optional(
-      Type.Union([Type.String({ maxLength: MAX_REPLY_TEXT }), Type.Null()], { description: 'null or blank removes the reply' }),
-    ),
-  },
-  { additionalProperties: false, minProperties: 1 },
-)
-export type ReviewPatchInput = Static<typeof ReviewPatchBody>
 
 export const ReviewResponse = Type.Object({
   _id: Type.String(),
@@ -43,6 +29,7 @@ export const ReviewResponse = Type.Object({
   createdAt: IsoDate,
   author: Type.Object({ name: Type.String({ description: 'first name only' }) }),
   hidden: Type.Optional(Type.Boolean({ description: 'only for the shop’s moderators' })),
+  orderId: Type.Optional(Type.String({ description: 'the reviewed order’s short code; only for the shop’s moderators' })),
 })
 export type ReviewDto = Static<typeof ReviewResponse>
 

@@ -1,0 +1,198 @@
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
+import type { DiscountCodeCreateInput, DiscountCodePatchInput } from '@shop/domain/schemas/discount-code'
+import { Button } from '../../../components/ui/button'
+import { Field, FormError } from '../../../components/ui/field'
+import { type FieldErrors, hasErrors, serverFieldErrors } from '../../../lib/form-errors'
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
+import { createDiscountCode } from '../api/create-discount-code'
+import { updateDiscountCode } from '../api/update-discount-code'
+import {
+  DISCOUNT_FIELDS,
+  type DiscountForm,
+  createBody,
+  discountFormErrors,
+  emptyDiscountForm,
+  formOfCode,
+  patchBody,
+  shopDay,
+} from '../discount-code-form'
+import type { DiscountCode } from '../types'
+
+type DiscountCodeFormProps = {
+  shopId: string
+  currency: string
+  /** The code to edit; none to create one. */
+  editing: DiscountCode | null
+  onSaved: (code: DiscountCode) => void
+  onCancel: () => void
+}
+
+type SaveRequest = { id: null; body: DiscountCodeCreateInput } | { id: string; body: DiscountCodePatchInput }
+
+/** Create or edit a code. Checked in the browser with the API's rules; the API's answer lands at the fields too. */
+export function DiscountCodeForm({ shopId, currency, editing, onSaved, onCancel }: DiscountCodeFormProps) {
+  const initial = useMemo(() => (editing ? formOfCode(editing) : emptyDiscountForm()), [editing])
+  const [form, setForm] = useState<DiscountForm>(initial)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [saving, setSaving] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
+  const dirty = DISCOUNT_FIELDS.some((field) => form[field] !== initial[field])
+  useUnsavedChanges(dirty && !saving)
+
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus()
+  }, [])
+
+  function change<K extends keyof DiscountForm>(field: K, value: DiscountForm[K]) {
+    setForm((previous) => ({ ...previous, [field]: value }))
+    setErrors(({ [field]: _field, form: _form, ...rest }) => rest)
+  }
+
+  function showErrors(found: FieldErrors) {
+    setErrors(found)
+    // Take keyboard and screen-reader users to the first field to fix.
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const request: SaveRequest = editing
+      ? { id: editing._id, body: patchBody(form, initial) }
+      : { id: null, body: createBody(form, shopId) }
+    const found = discountFormErrors(request.body, form)
+    if (hasErrors(found)) return showErrors(found)
+    if (Object.keys(request.body).length === 0) return onCancel()
+    setSaving(true)
+    try {
+      onSaved(request.id === null ? await createDiscountCode(request.body) : await updateDiscountCode(request.id, request.body))
+    } catch (error) {
+      setSaving(false)
+      showErrors(serverFieldErrors(error, DISCOUNT_FIELDS))
+    }
+  }
+
+  const heading = editing ? `Edit ${editing.code}` : 'New discount code'
+  return (
+    <section className="panel discount-code-form" aria-labelledby="discount-form-title">
+      <h2 id="discount-form-title">{heading}</h2>
+      <form ref={formRef} className="admin-form" noValidate onSubmit={submit}>
+        <FormError error={errors.form} />
+        <Field
+          name="code"
+          label="Code"
+          error={errors.code}
+          hint="3 to 32 letters, digits, _ or -. Shoppers type it at checkout; capitals do not matter."
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="text"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              value={form.code}
+              onChange={(event) => change('code', event.target.value)}
+            />
+          )}
+        </Field>
+
+        <fieldset className="field">
+          <legend>Discount type</legend>
+          <div className="choice-list discount-type-choices">
+            <label className="choice">
+              <input
+                type="radio"
+                name="type"
+                value="percentage"
+                checked={form.type === 'percentage'}
+                onChange={() => change('type', 'percentage')}
+              />
+              <span>Percentage of the subtotal</span>
+            </label>
+            <label className="choice">
+              <input type="radio" name="type" value="fixed" checked={form.type === 'fixed'} onChange={() => change('type', 'fixed')} />
+              <span>Fixed amount ({currency})</span>
+            </label>
+          </div>
+          {errors.type && <p className="field-error">{errors.type}</p>}
+        </fieldset>
+
+        <div className="discount-form-row">
+          <Field
+            name="value"
+            label={form.type === 'percentage' ? 'Percent off' : `Amount off (${currency})`}
+            error={errors.value}
+            hint={form.type === 'percentage' ? 'A whole number from 1 to 100.' : 'Never more than the order’s subtotal.'}
+          >
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                inputMode="decimal"
+                min={form.type === 'percentage' ? 1 : 0.01}
+                max={form.type === 'percentage' ? 100 : undefined}
+                step={form.type === 'percentage' ? 1 : 0.01}
+                value={form.value}
+                onChange={(event) => change('value', event.target.value)}
+              />
+            )}
+          </Field>
+          <Field name="expiresOn" label="Last day" error={errors.expiresOn} hint="The code works until 23:59 that day, Accra time.">
+            {(props) => (
+              <input
+                {...props}
+                type="date"
+                min={shopDay(new Date())}
+                value={form.expiresOn}
+                onChange={(event) => change('expiresOn', event.target.value)}
+              />
+            )}
+          </Field>
+        </div>
+
+        <div className="discount-form-row">
+          <Field name="usageLimit" label="Usage limit (optional)" error={errors.usageLimit} hint="How many orders may use it. Empty for no limit.">
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                value={form.usageLimit}
+                onChange={(event) => change('usageLimit', event.target.value)}
+              />
+            )}
+          </Field>
+          <Field
+            name="minSubtotal"
+            label={`Minimum subtotal (${currency}, optional)`}
+            error={errors.minSubtotal}
+            hint="The cart must come to at least this much. Empty for none."
+          >
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                value={form.minSubtotal}
+                onChange={(event) => change('minSubtotal', event.target.value)}
+              />
+            )}
+          </Field>
+        </div>
+
+        <div className="form-actions">
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Saving…' : editing ? 'Save changes' : 'Create code'}
+          </Button>
+          <Button variant="secondary" onClick={onCancel} disabled={saving}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </section>
+  )
+}

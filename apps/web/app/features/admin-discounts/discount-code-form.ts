@@ -1,0 +1,122 @@
+/**
+ * The discount code form: its fields as typed, the request bodies built from them, and the checks the API
+ * makes (the domain schema plus the rules that depend on the type), so messages appear before sending.
+ */
+import { SHOP_TIME_ZONE, isMajorAmount } from '@shop/domain'
+import {
+  DiscountCodeCreateBody,
+  type DiscountCodeCreateInput,
+  DiscountCodePatchBody,
+  type DiscountCodePatchInput,
+  type DiscountType,
+  discountValueProblem,
+} from '@shop/domain/schemas/discount-code'
+import { type FieldErrors, validate } from '../../lib/form-errors'
+import type { DiscountCode } from './types'
+
+export type DiscountForm = {
+  code: string
+  type: DiscountType
+  value: string
+  /** 'YYYY-MM-DD' from the date field; '' when cleared. */
+  expiresOn: string
+  /** Empty for no limit. */
+  usageLimit: string
+  /** Empty for none. */
+  minSubtotal: string
+}
+
+export const DISCOUNT_FIELDS = ['code', 'type', 'value', 'expiresOn', 'usageLimit', 'minSubtotal'] as const
+
+/** A new code lasts this many days unless the form says otherwise. */
+export const DEFAULT_DAYS = 30
+const DAY_MS = 86_400_000
+
+const shopDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+
+/** 'YYYY-MM-DD' of an instant in the shop's time zone (Africa/Accra), as the API reads `expiresOn`. */
+export function shopDay(instant: Date): string {
+  return shopDayFormat.format(instant)
+}
+
+/** Today + 30 days in Africa/Accra (which keeps UTC all year, so adding days is exact). */
+export function defaultExpiry(now = new Date()): string {
+  return shopDay(new Date(now.getTime() + DEFAULT_DAYS * DAY_MS))
+}
+
+export function emptyDiscountForm(now = new Date()): DiscountForm {
+  return { code: '', type: 'percentage', value: '', expiresOn: defaultExpiry(now), usageLimit: '', minSubtotal: '' }
+}
+
+export function formOfCode(code: DiscountCode): DiscountForm {
+  return {
+    code: code.code,
+    type: code.type,
+    value: String(code.value),
+    expiresOn: code.expiresOn,
+    usageLimit: code.usageLimit === null ? '' : String(code.usageLimit),
+    minSubtotal: code.minSubtotal > 0 ? String(code.minSubtotal) : '',
+  }
+}
+
+/** A number field: undefined when empty; NaN for text that is no number, which validation calls "Enter a number". */
+function numberOf(text: string): number | undefined {
+  const trimmed = text.trim()
+  return trimmed === '' ? undefined : Number(trimmed)
+}
+
+function withoutUndefined<T extends object>(body: T): T {
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as T
+}
+
+export function createBody(form: DiscountForm, shopId: string): DiscountCodeCreateInput {
+  return withoutUndefined({
+    shop: shopId,
+    code: form.code.trim(),
+    type: form.type,
+    // A missing value is dropped below and reported by validation as required.
+    value: numberOf(form.value)!,
+    expiresOn: form.expiresOn || undefined,
+    usageLimit: numberOf(form.usageLimit),
+    minSubtotal: numberOf(form.minSubtotal),
+  })
+}
+
+/** Only what changed; a cleared limit or minimum is null (none). A new type always sends its value. */
+export function patchBody(form: DiscountForm, initial: DiscountForm): DiscountCodePatchInput {
+  const changed = (field: keyof DiscountForm) => form[field].trim() !== initial[field].trim()
+  const body: DiscountCodePatchInput = {}
+  if (changed('code')) body.code = form.code.trim()
+  if (changed('type')) body.type = form.type
+  if (changed('value') || changed('type')) body.value = numberOf(form.value)!
+  if (changed('expiresOn')) body.expiresOn = form.expiresOn
+  if (changed('usageLimit')) body.usageLimit = numberOf(form.usageLimit) ?? null
+  if (changed('minSubtotal')) body.minSubtotal = numberOf(form.minSubtotal) ?? null
+  return withoutUndefined(body)
+}
+
+const sentence = (problem: string) => problem.charAt(0).toUpperCase() + problem.slice(1)
+
+/** The messages to show at the fields for a body about to be sent; empty when it may be sent. */
+export function discountFormErrors(
+  body: DiscountCodeCreateInput | DiscountCodePatchInput,
+  form: DiscountForm,
+  now = new Date(),
+): FieldErrors {
+  const creating = 'shop' in body
+  // The value is never optional, even when an edit leaves it out of the patch.
+  const required: FieldErrors = form.value.trim() === '' ? { value: 'This field is required' } : {}
+  // An empty patch is no change at all, not a mistake.
+  if (!creating && Object.keys(body).length === 0) return required
+  const errors = { ...validate(creating ? DiscountCodeCreateBody : DiscountCodePatchBody, body), ...required }
+  if ((creating || 'expiresOn' in body) && !body.expiresOn) errors.expiresOn = 'Choose the last day the code works'
+  else if (body.expiresOn && !errors.expiresOn && body.expiresOn < shopDay(now)) errors.expiresOn = 'Choose today or a later day'
+  if (typeof body.value === 'number' && !errors.value) {
+    const problem = discountValueProblem(form.type, body.value)
+    if (problem) errors.value = sentence(problem)
+  }
+  if (typeof body.minSubtotal === 'number' && !errors.minSubtotal && !isMajorAmount(body.minSubtotal)) {
+    errors.minSubtotal = 'Must be an amount with at most 2 decimals'
+  }
+  return errors
+}

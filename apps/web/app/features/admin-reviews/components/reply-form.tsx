@@ -1,0 +1,77 @@
+import { ReviewPatchBody } from '@shop/domain/schemas/review'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { Field, FormError } from '../../../components/ui/field'
+import { type FieldErrors, hasErrors, serverFieldErrors, validate } from '../../../lib/form-errors'
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
+import { moderateReview } from '../api/moderate-review'
+import type { AdminReview } from '../types'
+
+type ReplyFormProps = {
+  review: AdminReview
+  onSaved: (review: AdminReview) => void
+  onCancel: () => void
+}
+
+/** Writes or edits the shop's public reply under a review; saving it empty removes the reply. */
+export function ReplyForm({ review, onSaved, onCancel }: ReplyFormProps) {
+  const initial = review.reply ?? ''
+  const [text, setText] = useState(initial)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [saving, setSaving] = useState(false)
+  const textarea = useRef<HTMLTextAreaElement>(null)
+  useUnsavedChanges(text !== initial && !saving)
+
+  useEffect(() => {
+    textarea.current?.focus()
+  }, [])
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (text.trim() === initial.trim()) return onCancel()
+    const body = { reply: text.trim() || null }
+    const found = validate(ReviewPatchBody, body)
+    if (hasErrors(found)) {
+      setErrors(found)
+      textarea.current?.focus()
+      return
+    }
+    setSaving(true)
+    try {
+      onSaved(await moderateReview(review._id, body))
+    } catch (error) {
+      setSaving(false)
+      setErrors(serverFieldErrors(error, ['reply']))
+      textarea.current?.focus()
+    }
+  }
+
+  const name = review.author.name || 'the customer'
+  return (
+    <form className="review-reply-form" noValidate onSubmit={submit}>
+      <FormError error={errors.form} />
+      <Field name="reply" label={`Reply to ${name}`} error={errors.reply} hint="Shown under the review on the Reviews page. Save it empty to remove the reply.">
+        {(props) => (
+          <textarea
+            {...props}
+            ref={textarea}
+            rows={4}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value)
+              setErrors({})
+            }}
+          />
+        )}
+      </Field>
+      <div className="form-actions">
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving…' : 'Save reply'}
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  )
+}

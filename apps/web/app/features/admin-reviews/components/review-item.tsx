@@ -1,0 +1,73 @@
+import { formatShortDate } from '@shop/domain'
+import { useEffect, useId, useRef } from 'react'
+import { Link } from 'react-router'
+import { Button } from '../../../components/ui/button'
+import { ratingLabel, starsText } from '../review-query'
+import type { AdminReview } from '../types'
+import { ReplyForm } from './reply-form'
+
+type ReviewItemProps = {
+  review: AdminReview
+  shopTitle: string
+  /** A change to this review is on its way. */
+  busy: boolean
+  replying: boolean
+  onToggleHidden: () => void
+  onStartReply: () => void
+  onReplySaved: (review: AdminReview) => void
+  onReplyDone: () => void
+}
+
+/** One review with what staff may do to it: hide or show it, and reply. */
+export function ReviewItem({ review, shopTitle, busy, replying, onToggleHidden, onStartReply, onReplySaved, onReplyDone }: ReviewItemProps) {
+  const headingId = useId()
+  const replyButton = useRef<HTMLButtonElement>(null)
+  const wasReplying = useRef(replying)
+
+  // Back to the Reply button when the form closes, so keyboard users keep their place.
+  useEffect(() => {
+    if (wasReplying.current && !replying) replyButton.current?.focus()
+    wasReplying.current = replying
+  }, [replying])
+
+  const name = review.author.name || 'A customer'
+  return (
+    <li className={review.hidden ? 'admin-review admin-review-hidden' : 'admin-review'}>
+      <article aria-labelledby={headingId}>
+        <div className="admin-review-head">
+          <h2 id={headingId}>{name}</h2>
+          {review.hidden && <span className="admin-review-badge">Hidden</span>}
+        </div>
+        <p className="admin-review-meta">
+          <span className="admin-review-stars" role="img" aria-label={ratingLabel(review.rating)}>
+            {starsText(review.rating)}
+          </span>
+          <time dateTime={review.createdAt}>{formatShortDate(new Date(review.createdAt))}</time>
+          <Link to={`/admin/orders/${review.relatedOrder}`}>Order {review.orderId}</Link>
+        </p>
+        {review.text ? <p className="admin-review-text">{review.text}</p> : <p className="admin-review-empty">No comment, rating only.</p>}
+
+        {replying ? (
+          <ReplyForm review={review} onSaved={onReplySaved} onCancel={onReplyDone} />
+        ) : (
+          <>
+            {review.reply && (
+              <div className="admin-review-reply">
+                <p className="admin-review-reply-title">Reply from {shopTitle}</p>
+                <p>{review.reply}</p>
+              </div>
+            )}
+            <div className="admin-review-actions">
+              <Button ref={replyButton} variant="secondary" onClick={onStartReply} disabled={busy}>
+                {review.reply ? 'Edit reply' : 'Reply'}
+              </Button>
+              <Button variant="ghost" onClick={onToggleHidden} disabled={busy}>
+                {review.hidden ? 'Show on the site' : 'Hide from the site'}
+              </Button>
+            </div>
+          </>
+        )}
+      </article>
+    </li>
+  )
+}

@@ -1,0 +1,106 @@
+import { useRef, useState } from 'react'
+import { LoadError } from '../components/load-error'
+import { Button } from '../components/ui/button'
+import { useToast } from '../components/ui/toast'
+import { useAdmin } from '../features/admin/hooks/use-admin'
+import { listDiscountCodes } from '../features/admin-discounts/api/list-discount-codes'
+import { updateDiscountCode } from '../features/admin-discounts/api/update-discount-code'
+import { DiscountCodeForm } from '../features/admin-discounts/components/discount-code-form'
+import { DiscountCodeTable } from '../features/admin-discounts/components/discount-code-table'
+import { Pager } from '../features/admin-discounts/components/pager'
+import type { DiscountCode } from '../features/admin-discounts/types'
+import { errorMessage } from '../lib/api'
+import { routeMeta } from '../lib/page-meta'
+import { useApiData } from '../lib/use-api-data'
+import type { Route } from './+types/admin-discount-codes'
+import styles from '../features/admin-discounts/admin-discounts.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
+
+export const meta: Route.MetaFunction = (args) => routeMeta('Discount Codes', args)
+
+const PAGE = 20
+
+/** SPEC §7 discount codes: the shop's codes newest first, a form to create or edit one, and (de)activation. */
+export default function AdminDiscountCodes() {
+  const { shop } = useAdmin()
+  const toast = useToast()
+  const [skip, setSkip] = useState(0)
+  const codes = useApiData(`${shop._id}/${skip}`, () => listDiscountCodes(shop._id, { skip, limit: PAGE }))
+  /** 'new', the code being edited, or null while the form is closed. */
+  const [editing, setEditing] = useState<DiscountCode | 'new' | null>(null)
+  const [busyId, setBusyId] = useState<string | null>(null)
+  const newButton = useRef<HTMLButtonElement>(null)
+
+  function closeForm() {
+    setEditing(null)
+    requestAnimationFrame(() => newButton.current?.focus())
+  }
+
+  function saved(code: DiscountCode) {
+    toast(editing === 'new' ? `Discount code ${code.code} created` : `Discount code ${code.code} saved`)
+    closeForm()
+    if (editing === 'new') setSkip(0)
+    codes.reload()
+  }
+
+  async function toggleActive(code: DiscountCode) {
+    setBusyId(code._id)
+    try {
+      const changed = await updateDiscountCode(code._id, { active: !code.active })
+      toast(`${changed.code} ${changed.active ? 'activated' : 'deactivated'}`)
+      codes.reload()
+    } catch (error) {
+      toast(`${code.code} could not be changed: ${errorMessage(error)}`, 'error')
+    } finally {
+      setBusyId(null)
+    }
+  }
+
+  const page = codes.data
+  return (
+    <>
+      <div className="admin-header">
+        <h1>Discount codes</h1>
+        {editing === null && (
+          <Button ref={newButton} onClick={() => setEditing('new')}>
+            New code
+          </Button>
+        )}
+      </div>
+
+      {editing !== null && (
+        <DiscountCodeForm
+          key={editing === 'new' ? 'new' : editing._id}
+          shopId={shop._id}
+          currency={shop.currency}
+          editing={editing === 'new' ? null : editing}
+          onSaved={saved}
+          onCancel={closeForm}
+        />
+      )}
+
+      {codes.error ? <LoadError error={codes.error} onRetry={codes.reload} /> : null}
+      {!page ? (
+        !codes.error && (
+          <p className="loading" role="status">
+            Loading discount codes…
+          </p>
+        )
+      ) : page.total === 0 ? (
+        <p>No discount codes yet. Create one for shoppers to enter at checkout.</p>
+      ) : (
+        <>
+          <DiscountCodeTable
+            codes={page.data}
+            currency={shop.currency}
+            busyId={busyId}
+            onEdit={(code) => setEditing(code)}
+            onToggleActive={toggleActive}
+          />
+          <Pager label="Pages of discount codes" skip={skip} limit={PAGE} total={page.total} onSkip={setSkip} />
+        </>
+      )}
+    </>
+  )
+}

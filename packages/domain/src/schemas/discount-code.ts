@@ -1,0 +1,76 @@
+/**
+ * Request bodies of discount codes (DESIGN §9): the API validates with them and the dashboard's form checks
+ * the same rules in the browser. `value` is a whole percent for percentage codes and major units (≤ 2
+ * decimals) for fixed ones; `minSubtotal` is major units. Unknown fields are rejected.
+ */
+import { type Static, Type } from 'typebox'
+import { isMajorAmount } from '../money'
+
+/** 10 million major units keeps every amount inside the integer minor-unit columns. */
+export const MAX_AMOUNT = 10_000_000
+export const MAX_USAGE_LIMIT = 1_000_000
+export const CODE_PATTERN = '^[A-Za-z0-9_-]{3,32}$'
+
+export type DiscountType = 'percentage' | 'fixed'
+
+const Uuid = Type.String({ format: 'uuid' })
+const DiscountTypeSchema = Type.Union([Type.Literal('percentage'), Type.Literal('fixed')])
+
+const codeFields = {
+  code: Type.String({
+    pattern: CODE_PATTERN,
+    description: '3 to 32 letters, digits, _ or -, without spaces',
+  }),
+  type: DiscountTypeSchema,
+  value: Type.Number({ exclusiveMinimum: 0, maximum: MAX_AMOUNT }),
+  expiresOn: Type.String({
+    pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+    description: 'a date as YYYY-MM-DD (the code works until 23:59:59 that day, Africa/Accra)',
+  }),
+  expiresAt: Type.String({ format: 'date-time', description: 'alternatively, the exact expiry instant' }),
+  usageLimit: Type.Union([Type.Integer({ minimum: 1, maximum: MAX_USAGE_LIMIT }), Type.Null()]),
+  minSubtotal: Type.Union([Type.Number({ minimum: 0, maximum: MAX_AMOUNT }), Type.Null()]),
+  active: Type.Boolean(),
+}
+
+export const DiscountCodeCreateBody = Type.Object(
+  {
+    shop: Uuid,
+    code: codeFields.code,
+    type: codeFields.type,
+    value: codeFields.value,
+    expiresOn: Type.Optional(codeFields.expiresOn),
+    expiresAt: Type.Optional(codeFields.expiresAt),
+    usageLimit: Type.Optional(codeFields.usageLimit),
+    minSubtotal: Type.Optional(codeFields.minSubtotal),
+    active: Type.Optional(codeFields.active),
+  },
+  { additionalProperties: false },
+)
+export type DiscountCodeCreateInput = Static<typeof DiscountCodeCreateBody>
+
+export const DiscountCodePatchBody = Type.Object(
+  {
+    code: Type.Optional(codeFields.code),
+    type: Type.Optional(codeFields.type),
+    value: Type.Optional(codeFields.value),
+    expiresOn: Type.Optional(codeFields.expiresOn),
+    expiresAt: Type.Optional(codeFields.expiresAt),
+    usageLimit: Type.Optional(codeFields.usageLimit),
+    minSubtotal: Type.Optional(codeFields.minSubtotal),
+    active: Type.Optional(codeFields.active),
+  },
+  { additionalProperties: false, minProperties: 1 },
+)
+export type DiscountCodePatchInput = Static<typeof DiscountCodePatchBody>
+
+/**
+ * The rule a schema cannot say, because it depends on the type: a whole percent from 1 to 100, or an
+ * amount with at most 2 decimals. The problem as the API words it ('must be …'), or null.
+ */
+export function discountValueProblem(type: DiscountType, value: number): string | null {
+  if (type === 'percentage') {
+    return Number.isInteger(value) && value >= 1 && value <= 100 ? null : 'must be a whole percent from 1 to 100'
+  }
+  return isMajorAmount(value) ? null : 'must be an amount with at most 2 decimals'
+}
