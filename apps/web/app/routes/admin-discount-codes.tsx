@@ -7,7 +7,7 @@ import { listDiscountCodes } from '../features/admin-discounts/api/list-discount
 import { updateDiscountCode } from '../features/admin-discounts/api/update-discount-code'
 import { DiscountCodeForm } from '../features/admin-discounts/components/discount-code-form'
 import { DiscountCodeTable } from '../features/admin-discounts/components/discount-code-table'
-import { Pager } from '../features/admin-discounts/components/pager'
+import { Pager } from '../features/admin/components/pager'
 import type { DiscountCode } from '../features/admin-discounts/types'
 import { errorMessage } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'

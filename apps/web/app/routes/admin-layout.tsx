@@ -1,6 +1,6 @@
 import { visibleTabs } from '@shop/domain'
 import { useMemo } from 'react'
-import { Navigate, Outlet, useLocation } from 'react-router'
+import { Navigate, Outlet, type ShouldRevalidateFunction, useLocation } from 'react-router'
 import { ToastProvider } from '../components/ui/toast'
 import { adminRedirect } from '../features/admin/admin-tabs'
 import { AdminNav } from '../features/admin/components/admin-nav'
@@ -20,6 +20,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { user }
 }
 clientLoader.hydrate = true as const
+
+// Moving between tabs, filters and pages keeps the same user; only a form submission reloads it.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? defaultShouldRevalidate : false
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }]
 

@@ -3,7 +3,7 @@ import { LoadError } from '../components/load-error'
 import { useAdmin } from '../features/admin/hooks/use-admin'
 import { listShopOrders } from '../features/admin-orders/api/list-shop-orders'
 import { OrderFilterBar } from '../features/admin-orders/components/order-filter-bar'
-import { OrdersPager } from '../features/admin-orders/components/orders-pager'
+import { LinkPager } from '../features/admin/components/link-pager'
 import { OrdersTable } from '../features/admin-orders/components/orders-table'
 import { ORDERS_PAGE_SIZE, ordersHref, pageRange, parseOrderFilters, toOrderQuery } from '../features/admin-orders/order-filters'
 import { routeMeta } from '../lib/page-meta'
@@ -49,7 +49,11 @@ function AdminOrders({ params }: { params: URLSearchParams }) {
           ) : (
             <p className="empty">No orders match these filters.</p>
           )}
-          <OrdersPager filters={filters} total={page.total} pageSize={ORDERS_PAGE_SIZE} />
+          <LinkPager
+            page={filters.page}
+            pages={pageRange(filters.page, ORDERS_PAGE_SIZE, page.total).pages}
+            hrefFor={(target) => ordersHref({ ...filters, page: target })}
+          />
         </>
       )}
     </section>

@@ -1,6 +1,7 @@
 import { can } from '@shop/domain'
 import { Link, useSearchParams } from 'react-router'
 import { LoadError } from '../components/load-error'
+import { LinkPager } from '../features/admin/components/link-pager'
 import { useAdmin } from '../features/admin/hooks/use-admin'
 import { listCategories } from '../features/admin-products/api/list-categories'
 import { listProducts } from '../features/admin-products/api/list-products'
@@ -9,7 +10,7 @@ import { ProductTable } from '../features/admin-products/components/product-tabl
 import {
   type ProductFilters,
   filtersToParams,
-  hasNextPage,
+  pageCount,
   parseFilters,
   toListQuery,
 } from '../features/admin-products/product-filters'
@@ -69,21 +70,7 @@ export default function AdminProducts() {
           ) : (
             <ProductTable products={products.data.data} />
           )}
-          {(filters.page > 1 || hasNextPage(filters, products.data.total)) && (
-            <nav className="pager" aria-label="Pages">
-              {filters.page > 1 && (
-                <Link className="button button-secondary" to={pageHref(filters.page - 1)}>
-                  Previous
-                </Link>
-              )}
-              <span>Page {filters.page}</span>
-              {hasNextPage(filters, products.data.total) && (
-                <Link className="button button-secondary" to={pageHref(filters.page + 1)}>
-                  Next
-                </Link>
-              )}
-            </nav>
-          )}
+          <LinkPager page={filters.page} pages={pageCount(products.data.total)} hrefFor={pageHref} />
         </section>
       )}
     </>

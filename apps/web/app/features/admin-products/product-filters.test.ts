@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { filtersToParams, hasNextPage, parseFilters, toListQuery } from './product-filters'
+import { filtersToParams, pageCount, parseFilters, toListQuery } from './product-filters'
 
 const category = '0b6c7a36-8f7e-4a55-9d2c-2f6a3f0b9a11'
 const shop = '5f0c2a1e-1111-4222-8333-444455556666'
@@ -42,9 +42,10 @@ describe('product list filters', () => {
     expect(toListQuery({ q: '', stock: 'in-stock', category: '', page: 1 }, shop).inStock).toBe(true)
   })
 
-  it('knows whether there is a next page', () => {
-    expect(hasNextPage({ q: '', stock: 'all', category: '', page: 1 }, 20)).toBe(false)
-    expect(hasNextPage({ q: '', stock: 'all', category: '', page: 1 }, 21)).toBe(true)
-    expect(hasNextPage({ q: '', stock: 'all', category: '', page: 2 }, 40)).toBe(false)
+  it('counts the pages, an empty list being one', () => {
+    expect(pageCount(0)).toBe(1)
+    expect(pageCount(20)).toBe(1)
+    expect(pageCount(21)).toBe(2)
+    expect(pageCount(40)).toBe(2)
   })
 })

@@ -52,7 +52,7 @@ export function toListQuery(filters: ProductFilters, shop: string, pageSize = PA
   return query
 }
 
-/** Whether a page after `filters.page` has products, given the list's total. */
-export function hasNextPage(filters: ProductFilters, total: number, pageSize = PAGE_SIZE): boolean {
-  return filters.page * pageSize < total
+/** How many pages `total` products fill; an empty list is one (empty) page. */
+export function pageCount(total: number, pageSize = PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / pageSize))
 }

@@ -1,23 +1,8 @@
 /** The catalog answers the products tab uses (`apps/api/src/modules/catalog/catalog.schemas.ts`). */
-import type { Money, ProductImage, Variant } from '../../types/api'
+import type { Product } from '../../types/api'
 
 /** `GET /api/products/{id}` as staff see it: unavailable products too. */
-export type AdminProduct = {
-  _id: string
-  shop: string
-  title: string
-  description: string
-  price: Money
-  /** 0 = not on sale. */
-  sellAt: number
-  images: ProductImage[]
-  variants: Variant[]
-  categories: string[]
-  available: boolean
-  inStock: boolean
-  createdAt: string
-  updatedAt: string
-}
+export type AdminProduct = Product & { updatedAt: string }
 
 export type AdminCategory = { _id: string; shop: string; name: string; createdAt: string }
 

@@ -1,17 +1,9 @@
-import type { Page } from '../../types/api'
+import type { Page, Review } from '../../types/api'
 
 /** A review as the shop's moderators see it (`GET /api/reviews/?shop=`), hidden ones included. */
-export type AdminReview = {
-  _id: string
-  relatedOrder: string
+export type AdminReview = Review & {
   /** The order's short code. */
   orderId: string
-  rating: number
-  text: string
-  reply: string | null
-  repliedAt: string | null
-  createdAt: string
-  author: { name: string }
   hidden: boolean
 }
 

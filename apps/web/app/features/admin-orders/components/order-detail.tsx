@@ -6,7 +6,7 @@ import type { DeliveryDetails, Region } from '../../../types/api'
 import { paymentStatus, providerLabel, transactionStatusLabels } from '../payment-labels'
 import type { StaffOrder, Transaction } from '../types'
 import { OrderItemsTable } from './order-items-table'
-import { OrderTimeline } from './order-timeline'
+import { OrderTimeline } from '../../../components/order-timeline'
 
 type Props = { order: StaffOrder; transactions: Transaction[]; regions: Region[] }
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import type { AdminProduct } from '../types'
-import { ProductPrice } from './product-price'
+import { ProductPrice } from '../../../components/product-price'
 
 /** One page of products; the title opens the product's edit page. */
 export function ProductTable({ products }: { products: AdminProduct[] }) {
@@ -30,7 +30,7 @@ export function ProductTable({ products }: { products: AdminProduct[] }) {
                   <Link to={`/admin/products/${product._id}`}>{product.title}</Link>
                 </th>
                 <td className="product-price">
-                  <ProductPrice product={product} />
+                  <ProductPrice price={product.price} sellAt={product.sellAt} />
                 </td>
                 <td>
                   <span className={product.inStock ? 'tag tag-in' : 'tag tag-out'}>{product.inStock ? 'In stock' : 'Out of stock'}</span>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { ProductImage } from '../../../components/product-image'
 import type { Product } from '../../../types/api'
-import { ProductPrice } from './product-price'
+import { ProductPrice } from '../../../components/product-price'
 
 export type ProductSummary = Pick<Product, '_id' | 'title' | 'price' | 'sellAt' | 'inStock'> & {
   image?: { url: string; thumbnail: string; alt: string }

@@ -9,7 +9,7 @@ import { pricedRows } from '../../../lib/totals-rows'
 import type { Order, Region } from '../../../types/api'
 import { cancelOrder } from '../api/cancel-order'
 import { OrderStatusBadge } from './order-status-badge'
-import { OrderTimeline } from './order-timeline'
+import { OrderTimeline } from '../../../components/order-timeline'
 
 type Props = {
   order: Order

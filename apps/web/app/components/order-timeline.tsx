@@ -1,7 +1,7 @@
 import { formatShortDate, orderStatusLabels } from '@shop/domain'
-import type { Order } from '../../../types/api'
+import type { Order } from '../types/api'
 
-/** Every status the order has had, oldest first, with the note given at the time. */
+/** What happened to the order, oldest first, with SPEC §9 dates. */
 export function OrderTimeline({ timeline }: { timeline: NonNullable<Order['timeline']> }) {
   return (
     <ol className="timeline">
