@@ -46,6 +46,7 @@ describe('admin layout', { timeout: 90_000 }, () => {
       await openAdmin(page, 'keeper@demo.shop')
       await page.goto(`${server().shopUrl(demo.slug)}/admin/discount-codes`)
       await page.waitForURL((url) => url.pathname === '/admin/overview')
+      await adminNav(page).getByRole('link', { name: 'Overview' }).waitFor()
       assert.equal(await adminNav(page).getByRole('link', { name: 'Discount Codes' }).count(), 0)
     })
     const token = await tokenFor(server(), 'keeper@demo.shop')
