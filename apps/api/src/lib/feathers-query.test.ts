@@ -34,6 +34,18 @@ describe('parseQuery', () => {
     expect(render({}).orderSql).toBe('created_at desc, id asc')
   })
 
+  it('names the ordering in sortKey, the same for every query sorted alike, and null when a rank leads', () => {
+    expect(parseQuery(spec, {}).sortKey).toBe('createdAt:-1')
+    expect(parseQuery(spec, { $sort: { createdAt: '-1' } }).sortKey).toBe('createdAt:-1')
+    expect(parseQuery(spec, { $sort: { 'price.value': 1 }, $limit: '5' }).sortKey).toBe('price.value:1')
+    expect(parseQuery(spec, { inStock: 'true', $sort: { 'price.value': '-1', createdAt: '1' } }).sortKey).toBe(
+      'price.value:-1,createdAt:1',
+    )
+    expect(parseQuery(spec, { title: { $q: 'jacket' } }).sortKey).toBeNull()
+    // An explicit sort overrides the rank, so the ordering is known again.
+    expect(parseQuery(spec, { title: { $q: 'jacket' }, $sort: { createdAt: -1 } }).sortKey).toBe('createdAt:-1')
+  })
+
   it('converts money from major to minor units and booleans', () => {
     const r = render({ 'price.value': { $gte: '12.5' }, inStock: 'true' })
     expect(r.whereSql).toBe('(price_minor >= $1 and in_stock = $2)')

@@ -33,6 +33,11 @@ export type ParsedQuery = {
   orderBy: SQL[]
   limit: number
   skip: number
+  /**
+   * The ordering as text (`createdAt:-1`), the same for every query sorted alike, so a repository can
+   * reuse a prepared statement for it; null when a search's rank leads the order.
+   */
+  sortKey: string | null
 }
 
 export const DEFAULT_LIMIT = 20
@@ -187,6 +192,7 @@ export function parseQuery(spec: QuerySpec, query: Raw): ParsedQuery {
   }
 
   const orderBy: SQL[] = []
+  const sortParts: string[] = []
   if ($sort !== undefined) {
     if (!isPlainObject($sort)) invalid('$sort', 'must be an object like $sort[field]=1')
     for (const [key, direction] of Object.entries($sort)) {
@@ -196,17 +202,21 @@ export function parseQuery(spec: QuerySpec, query: Raw): ParsedQuery {
         invalid(`$sort.${key}`, 'must be 1 or -1')
       }
       orderBy.push(sql`${field.column} ${sql.raw(Number(direction) === 1 ? 'asc' : 'desc')}`)
+      sortParts.push(`${key}:${Number(direction)}`)
     }
   }
+  const ranked = orderBy.length === 0 && ranks.length > 0
   if (orderBy.length === 0) {
     orderBy.push(...ranks)
     for (const [key, direction] of Object.entries(spec.defaultSort)) {
       orderBy.push(sql`${spec.fields[key]!.column} ${sql.raw(direction === 1 ? 'asc' : 'desc')}`)
+      sortParts.push(`${key}:${direction}`)
     }
   }
   orderBy.push(sql`${spec.tieBreaker} asc`)
 
-  return { where: conditions.length ? (and(...conditions) as SQL) : undefined, orderBy, limit, skip }
+  const where = conditions.length ? (and(...conditions) as SQL) : undefined
+  return { where, orderBy, limit, skip, sortKey: ranked ? null : sortParts.join(',') }
 }
 
 /** A JSON schema for a Feathers querystring: documents the fields and rejects unknown top-level keys. */

@@ -73,9 +73,50 @@ async function searchProducts(db: Db, scope: ProductScope, parsed: ParsedQuery) 
   return { rows, total }
 }
 
+function prepareUnfilteredList(db: Db, availableOnly: boolean, parsed: ParsedQuery, name: string) {
+  const where = and(eq(products.shopId, sql.placeholder('shop')), availableOnly ? eq(products.available, true) : undefined)
+  return {
+    page: db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(...parsed.orderBy)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('skip'))
+      .prepare(`${name}_page`),
+    count: db.select({ total: count() }).from(products).where(where).prepare(`${name}_count`),
+  }
+}
+
+type UnfilteredList = ReturnType<typeof prepareUnfilteredList>
+const unfilteredLists = new WeakMap<Db, Map<string, UnfilteredList>>()
+
+/**
+ * The list every storefront opens first (a shop's products, no filter, one of a few orderings), built
+ * once per database and ordering as prepared statements: no query building per request, and PostgreSQL
+ * parses and plans each once per connection.
+ */
+function unfilteredList(db: Db, availableOnly: boolean, parsed: ParsedQuery & { sortKey: string }): UnfilteredList {
+  let lists = unfilteredLists.get(db)
+  if (!lists) unfilteredLists.set(db, (lists = new Map()))
+  // Bounded: sortKey only names whitelisted sortable fields and directions.
+  const key = `${availableOnly ? 'available' : 'all'} ${parsed.sortKey}`
+  let list = lists.get(key)
+  if (!list) lists.set(key, (list = prepareUnfilteredList(db, availableOnly, parsed, `products_list_${lists.size}`)))
+  return list
+}
+
 /** One page of products and the total; `search` says the filter holds a title `$q`. */
 export async function listProducts(db: Db, scope: ProductScope, parsed: ParsedQuery, search: boolean) {
   if (search) return searchProducts(db, scope, parsed)
+  if (parsed.where === undefined && parsed.sortKey !== null) {
+    const list = unfilteredList(db, scope.availableOnly, { ...parsed, sortKey: parsed.sortKey })
+    const [rows, [counted]] = await Promise.all([
+      parsed.limit > 0 ? list.page.execute({ shop: scope.shopId, limit: parsed.limit, skip: parsed.skip }) : Promise.resolve([] as ProductRow[]),
+      list.count.execute({ shop: scope.shopId }),
+    ])
+    return { rows, total: counted?.total ?? 0 }
+  }
   // Without a search the page stops early on the (shop, sort) index, so the total is a separate, cheap
   // count; outside a transaction the two may run on two pooled connections at once.
   const [rows, total] = await Promise.all([
