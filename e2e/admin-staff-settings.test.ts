@@ -36,11 +36,11 @@ async function signUp(email: string, name: string): Promise<void> {
   assert.equal(answer.status, 303, `sign-up of ${email}`)
 }
 
-/** Leaves the page logged in on the demo shop, as the web app keeps a session (see fixtures' logInPage). */
-async function logIn(page: Page, email: string, password: string = demo.password): Promise<void> {
+/** Leaves the page logged in on an origin (the demo shop's unless told), as the web app keeps a session (see fixtures' logInPage). */
+async function logIn(page: Page, email: string, password: string = demo.password, origin = server().shopUrl(demo.slug)): Promise<void> {
   const token = await tokenOf(email, password)
   const user = await api(server(), 'GET', '/api/user/', { token })
-  await page.goto(`${server().shopUrl(demo.slug)}/terms`)
+  await page.goto(`${origin}/terms`)
   await page.evaluate(
     ([credentials, profile]) => {
       window.localStorage.setItem('authCredentials', credentials)
@@ -130,7 +130,8 @@ describe('admin management, settings and invitations', { timeout: 120_000 }, () 
 
       await page.getByRole('button', { name: 'Accept' }).click()
       await page.getByRole('heading', { name: 'Welcome to the team' }).waitFor()
-      await page.getByRole('link', { name: 'Go to the dashboard' }).click()
+      await page.getByText('You are now a keeper of Demo Shop.').waitFor()
+      await page.getByRole('button', { name: 'Go to the dashboard' }).click()
       await page.waitForURL((url) => url.pathname === '/admin/overview')
       const nav = page.getByRole('navigation', { name: 'Admin' })
       await nav.getByRole('link', { name: 'Overview' }).waitFor()
@@ -144,9 +145,39 @@ describe('admin management, settings and invitations', { timeout: 120_000 }, () 
     assert.equal(await roleOf(invitee), 'keeper')
   })
 
+  it('sends someone who accepted on another host to the shop’s dashboard, logged in there', async () => {
+    const invitee = 'elsewhere.keeper@example.com'
+    await signUp(invitee, 'Efua Asante')
+    const invitation = await api<{ _id: string }>(server(), 'POST', '/api/shop-role-invitations/', {
+      token: await tokenOf(admin),
+      body: { shop: await demoShopId(), email: invitee, role: 'keeper' },
+    })
+    assert.equal(invitation.status, 201)
+
+    await withPage(browser(), async (page) => {
+      const { platformUrl, port } = server()
+      await logIn(page, invitee, PASSWORD, platformUrl)
+      await page.goto(`${platformUrl}/invitation/${invitation.body._id}`)
+      await page.getByRole('button', { name: 'Accept' }).click()
+      await page.getByText('You are now a keeper of Demo Shop.').waitFor()
+      await page.getByRole('button', { name: 'Go to the dashboard' }).click()
+      // The shop's host has no session in this browser yet: a one-time login code carries it there.
+      await page.waitForURL((url) => url.host === `${demo.slug}.localhost:${port}` && url.pathname === '/admin/overview' && !url.searchParams.has('code'))
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Overview' }).waitFor()
+    })
+    assert.equal(await roleOf(invitee), 'keeper')
+  })
+
   it('lets an administrator change a role and remove someone, and shows the API’s refusal to remove the last owner', async () => {
     await newStaffMember('rising.keeper@example.com', 'Abena Rising', 'keeper')
     await newStaffMember('leaving.manager@example.com', 'Kojo Leaving', 'manager')
+    for (const [email, role, by] of [
+      ['future.admin@example.com', 'administrator', demo.owner],
+      ['future.keeper@example.com', 'keeper', admin],
+    ] as const) {
+      const sent = await api(server(), 'POST', '/api/shop-role-invitations/', { token: await tokenOf(by), body: { shop: await demoShopId(), email, role } })
+      assert.equal(sent.status, 201, `invitation of ${email}`)
+    }
 
     await withPage(browser(), async (page) => {
       await openTab(page, admin, 'management')
@@ -154,9 +185,26 @@ describe('admin management, settings and invitations', { timeout: 120_000 }, () 
       assert.equal(await staff.getByLabel('Role of Ama Owusu').isDisabled(), true, 'an administrator cannot touch the owner')
       assert.equal(await staff.getByRole('button', { name: 'Remove Ama Owusu' }).count(), 0)
 
-      await staff.getByLabel('Role of Abena Rising').selectOption('manager')
+      // Arrow keys on a closed select change its value at each step: nothing is saved until Save role.
+      const select = staff.getByLabel('Role of Abena Rising')
+      await select.focus()
+      await select.press('ArrowUp')
+      assert.equal(await select.inputValue(), 'manager')
+      const saveRole = staff.getByRole('button', { name: 'Save role for Abena Rising' })
+      assert.equal(await saveRole.getAttribute('aria-disabled'), null)
+      assert.equal(await roleOf('rising.keeper@example.com'), 'keeper')
+      await saveRole.click()
       await page.getByText('Abena Rising is now manager').waitFor()
       assert.equal(await roleOf('rising.keeper@example.com'), 'manager')
+      assert.equal(await saveRole.getAttribute('aria-disabled'), 'true')
+
+      // Revoke only where the administrator could have sent the invitation.
+      const pending = page.getByRole('region', { name: 'Pending invitations' })
+      await pending.getByLabel('Invitation link for future.admin@example.com').waitFor()
+      assert.equal(await pending.getByRole('button', { name: 'Revoke the invitation for future.admin@example.com' }).count(), 0)
+      await pending.getByRole('button', { name: 'Revoke the invitation for future.keeper@example.com' }).click()
+      await page.getByRole('dialog', { name: 'Revoke the invitation for future.keeper@example.com?' }).getByRole('button', { name: 'Revoke' }).click()
+      await page.getByText('Invitation for future.keeper@example.com revoked').waitFor()
 
       await staff.getByRole('button', { name: 'Remove Kojo Leaving' }).click()
       await page.getByRole('dialog', { name: 'Remove Kojo Leaving?' }).getByRole('button', { name: 'Remove' }).click()
@@ -168,6 +216,12 @@ describe('admin management, settings and invitations', { timeout: 120_000 }, () 
     await withPage(browser(), async (page) => {
       await openTab(page, demo.owner, 'management')
       const staff = page.getByRole('region', { name: 'Staff' })
+      await staff.getByLabel('Role of Abena Rising').selectOption('owner')
+      await staff.getByRole('button', { name: 'Save role for Abena Rising' }).click()
+      await page.getByRole('dialog', { name: 'Make Abena Rising an owner?' }).getByRole('button', { name: 'Cancel' }).click()
+      await page.getByRole('dialog').waitFor({ state: 'hidden' })
+      assert.equal(await roleOf('rising.keeper@example.com'), 'manager')
+
       await staff.getByRole('button', { name: 'Remove Ama Owusu' }).click()
       await page.getByRole('dialog', { name: 'Remove Ama Owusu?' }).getByRole('button', { name: 'Remove' }).click()
       await staff.getByRole('alert').filter({ hasText: 'A shop needs at least one owner' }).waitFor()
@@ -207,11 +261,13 @@ describe('admin management, settings and invitations', { timeout: 120_000 }, () 
       const domains = page.getByRole('region', { name: 'Custom domains' })
       await domains.getByLabel('Add a domain').fill('intranet')
       await domains.getByRole('button', { name: 'Add', exact: true }).click()
+      await domains.getByLabel('Add a domain').fill('https://Shop.Example.com/')
+      await domains.getByLabel('Add a domain').press('Enter')
       await domains.getByRole('button', { name: 'Save domains' }).click()
       await domains.getByText('intranet: Must be a host name such as shop.example.com').waitFor()
       await domains.getByRole('button', { name: 'Remove intranet' }).click()
-      await domains.getByLabel('Add a domain').fill('https://Shop.Example.com/')
-      await domains.getByLabel('Add a domain').press('Enter')
+      await domains.getByText('intranet: Must be a host name').waitFor({ state: 'detached' })
+      assert.equal(await domains.getByText('Must be a host name').count(), 0, 'the message leaves with its domain')
       await domains.getByRole('button', { name: 'Save domains' }).click()
       await page.getByText('Domains saved').waitFor()
 

@@ -24,7 +24,7 @@ export default function AdminManagement() {
       <h1>Management</h1>
       <StaffList shopId={shop._id} actor={role} userId={user._id} />
       <InviteForm shopId={shop._id} actor={role} onInvited={() => setSent((count) => count + 1)} />
-      <PendingInvitations shopId={shop._id} origin={origin} version={sent} />
+      <PendingInvitations shopId={shop._id} actor={role} origin={origin} version={sent} />
     </>
   )
 }

@@ -4,7 +4,7 @@ import { requireUser } from '../features/auth/guard'
 import { refreshUser } from '../features/auth/session'
 import { getInvitation } from '../features/invitations/api/get-invitation'
 import { InvitationAnswer } from '../features/invitations/components/invitation-answer'
-import { answerProblem, dashboardUrl } from '../features/invitations/invitation-problems'
+import { answerProblem, dashboardOrigin } from '../features/invitations/invitation-problems'
 import { routeMeta } from '../lib/page-meta'
 import { useApiData } from '../lib/use-api-data'
 import { useSite } from '../lib/use-site'
@@ -62,7 +62,7 @@ export default function Invitation({ loaderData, params }: Route.ComponentProps)
     <InvitationAnswer
       invitation={invitation.data}
       userEmail={user.email}
-      dashboard={dashboardUrl(invitation.data.shop, site.shop?._id ?? null, site.platform.url)}
+      dashboardOrigin={dashboardOrigin(invitation.data.shop, site.shop?._id ?? null, site.platform.url)}
     />
   )
 }

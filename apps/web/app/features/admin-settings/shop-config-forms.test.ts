@@ -1,7 +1,7 @@
 import { shopConfigPatchBody } from '@shop/domain/schemas/shop'
 import { describe, expect, it } from 'vitest'
 import { validate } from '../../lib/form-errors'
-import { MAX_DOMAINS, addDomain, facebookMetaBody, paymentOptionRows, paymentOptionsBody, removeDomain, taxRateBody } from './shop-config-forms'
+import { MAX_DOMAINS, addDomain, domainErrors, facebookMetaBody, paymentOptionRows, paymentOptionsBody, removeDomain, taxRateBody } from './shop-config-forms'
 
 describe('domain list editing', () => {
   it('adds a host name, keeping only the host of a pasted address', () => {
@@ -19,6 +19,14 @@ describe('domain list editing', () => {
 
   it('removes by position', () => {
     expect(removeDomain(['a.com', 'b.com', 'c.com'], 1)).toEqual(['a.com', 'c.com'])
+  })
+
+  it('keeps each message with the host it was about, whatever is removed later', () => {
+    const sent = ['intranet', 'shop.example.com', 'localhost']
+    const byHost = domainErrors({ 'domains.0': 'Must be a host name', 'domains.2': 'Is the platform', form: 'x' }, sent)
+    expect(byHost).toEqual({ intranet: 'Must be a host name', localhost: 'Is the platform' })
+    const shown = removeDomain(sent, 0)
+    expect(shown.map((domain) => byHost[domain])).toEqual([undefined, 'Is the platform'])
   })
 })
 

@@ -1,5 +1,6 @@
 /** The shop settings forms (tax, custom domains, payment options, Facebook meta) and their PATCH bodies. */
 import { type PaymentProviderName, paymentProviders } from '@shop/domain/schemas/payments'
+import type { FieldErrors } from '../../lib/form-errors'
 import type { ShopConfigPatch } from './api/update-shop-config'
 import { numberField } from './number-field'
 import type { PaymentOption } from './types'
@@ -34,6 +35,19 @@ export function addDomain(domains: readonly string[], raw: string): { domains: s
 
 export function removeDomain(domains: readonly string[], index: number): string[] {
   return domains.filter((_, i) => i !== index)
+}
+
+/**
+ * The messages for `domains.{n}` by host, read against the list that was sent: once a domain is removed
+ * the positions shift, and a message must stay with its own host rather than move to the next one.
+ */
+export function domainErrors(errors: FieldErrors, sent: readonly string[]): Record<string, string> {
+  const byHost: Record<string, string> = {}
+  sent.forEach((domain, index) => {
+    const message = errors[`domains.${index}`]
+    if (message) byHost[domain] = message
+  })
+  return byHost
 }
 
 export type PaymentOptionRow = { provider: PaymentProviderName; enabled: boolean; label: string }

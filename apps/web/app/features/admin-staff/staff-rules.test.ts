@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canRemove, invitationLink, inviteBody, inviteChoices, roleChoices } from './staff-rules'
+import { canRemove, canRevoke, invitationLink, inviteBody, inviteChoices, roleChangeNeedsConfirm, roleChoices } from './staff-rules'
 
 describe('roleChoices', () => {
   it('offers an owner every role for anyone else', () => {
@@ -35,6 +35,30 @@ describe('canRemove', () => {
   it('lets an owner remove themselves and nobody else', () => {
     expect(canRemove('owner', 'owner', true)).toBe(true)
     expect(canRemove('administrator', 'administrator', true)).toBe(false)
+  })
+})
+
+describe('roleChangeNeedsConfirm', () => {
+  it('asks before changing one’s own role or making someone owner', () => {
+    expect(roleChangeNeedsConfirm(true, 'administrator')).toBe(true)
+    expect(roleChangeNeedsConfirm(true, 'owner')).toBe(true)
+    expect(roleChangeNeedsConfirm(false, 'owner')).toBe(true)
+    expect(roleChangeNeedsConfirm(false, 'administrator')).toBe(false)
+    expect(roleChangeNeedsConfirm(false, 'keeper')).toBe(false)
+  })
+})
+
+describe('canRevoke', () => {
+  it('lets an administrator revoke only invitations to roles below their own', () => {
+    expect(canRevoke('administrator', 'keeper')).toBe(true)
+    expect(canRevoke('administrator', 'manager')).toBe(true)
+    expect(canRevoke('administrator', 'administrator')).toBe(false)
+    expect(canRevoke('administrator', 'owner')).toBe(false)
+  })
+
+  it('lets an owner revoke any invitation', () => {
+    expect(canRevoke('owner', 'owner')).toBe(true)
+    expect(canRevoke('owner', 'administrator')).toBe(true)
   })
 })
 

@@ -21,6 +21,19 @@ export function canRemove(actor: StaffRole, target: StaffRole, isSelf: boolean):
   return isSelf ? actor === 'owner' : canChangeRole(actor, target, null)
 }
 
+/**
+ * Whether saving a role change asks first: a change of one's own role may take away this very tab, and a
+ * new owner can change or remove everyone, the caller included.
+ */
+export function roleChangeNeedsConfirm(isSelf: boolean, next: StaffRole): boolean {
+  return isSelf || next === 'owner'
+}
+
+/** Whether the caller may revoke a pending invitation: only someone who could have sent it (as the API rules). */
+export function canRevoke(actor: StaffRole, invitedRole: StaffRole): boolean {
+  return canInvite(actor, invitedRole)
+}
+
 /** The roles the caller may invite someone as, highest first. */
 export function inviteChoices(actor: StaffRole): StaffRole[] {
   return byRankDescending.filter((role) => canInvite(actor, role))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../lib/api'
-import { answerProblem, dashboardUrl, invitationProblem, problems } from './invitation-problems'
+import { answerProblem, dashboardOrigin, invitationProblem, problems } from './invitation-problems'
 import type { InvitationDetail } from './types'
 
 const now = new Date('2025-06-01T12:00:00Z')
@@ -47,10 +47,10 @@ describe('answerProblem', () => {
   })
 })
 
-describe('dashboardUrl', () => {
-  it('stays on this host when it serves the shop, else goes to the shop’s subdomain', () => {
-    expect(dashboardUrl(invitation.shop, 's1', 'http://localhost:3000')).toBe('/admin/overview')
-    expect(dashboardUrl(invitation.shop, null, 'http://localhost:3000')).toBe('http://demo.localhost:3000/admin/overview')
-    expect(dashboardUrl(invitation.shop, 's2', 'https://shoplet.example')).toBe('https://demo.shoplet.example/admin/overview')
+describe('dashboardOrigin', () => {
+  it('is null on a host that serves the shop, else the shop’s subdomain of the platform', () => {
+    expect(dashboardOrigin(invitation.shop, 's1', 'http://localhost:3000')).toBeNull()
+    expect(dashboardOrigin(invitation.shop, null, 'http://localhost:3000')).toBe('http://demo.localhost:3000')
+    expect(dashboardOrigin(invitation.shop, 's2', 'https://shoplet.example/')).toBe('https://demo.shoplet.example')
   })
 })

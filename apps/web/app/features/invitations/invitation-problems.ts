@@ -40,11 +40,11 @@ export function answerProblem(error: unknown): string | null {
 }
 
 /**
- * Where the new staff member's dashboard is: on this host when it serves the invitation's shop, else on
- * the shop's own subdomain of the platform.
+ * The origin of the invitation's shop dashboard when it is not this host, else null: the shop's own
+ * subdomain of the platform, where this browser has no session yet (it goes there with a login code).
  */
-export function dashboardUrl(shop: { _id: string; slug: string }, currentShopId: string | null, platformUrl: string): string {
-  if (shop._id === currentShopId) return '/admin/overview'
+export function dashboardOrigin(shop: { _id: string; slug: string }, currentShopId: string | null, platformUrl: string): string | null {
+  if (shop._id === currentShopId) return null
   const platform = new URL(platformUrl)
-  return `${platform.protocol}//${shop.slug}.${platform.host}/admin/overview`
+  return `${platform.protocol}//${shop.slug}.${platform.host}`
 }

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button'
 import { FormError } from '../../../components/ui/field'
 import { useConfigSave } from '../hooks/use-config-save'
 import { useReportDirty } from '../hooks/use-dirty-forms'
-import { addDomain, removeDomain } from '../shop-config-forms'
+import { addDomain, domainErrors, removeDomain } from '../shop-config-forms'
 import type { ConfigSectionProps } from './config-section-props'
 import { SettingsSection } from './settings-section'
 
@@ -15,6 +15,8 @@ export function DomainsSection({ shopId, config, onSaved, reportDirty }: ConfigS
   const [domains, setDomains] = useState(config.domains)
   const [draft, setDraft] = useState('')
   const [draftError, setDraftError] = useState<string | null>(null)
+  /** The list as last sent: the messages for `domains.{n}` are about its positions. */
+  const [sent, setSent] = useState<readonly string[]>([])
   const { errors, clear, saving, save } = useConfigSave({ shopId, fields: ['domains'], success: 'Domains saved', onSaved })
   useReportDirty(reportDirty, 'domains', !sameList(domains, config.domains) || draft.trim() !== '')
 
@@ -35,11 +37,13 @@ export function DomainsSection({ shopId, config, onSaved, reportDirty }: ConfigS
 
   async function submit(event: FormEvent) {
     event.preventDefault()
+    setSent(domains)
     const updated = await save({ domains })
     if (updated) setDomains(updated.domains)
   }
 
   const errorId = `${inputId}-error`
+  const hostErrors = domainErrors(errors, sent)
   return (
     <SettingsSection id="domains" title="Custom domains" intro="Host names such as shop.example.com that show this shop. Point each one at this platform first.">
       <form className="admin-form" noValidate onSubmit={submit}>
@@ -54,7 +58,7 @@ export function DomainsSection({ shopId, config, onSaved, reportDirty }: ConfigS
                 <Button variant="ghost" onClick={() => setDomains(removeDomain(domains, index))}>
                   Remove<span className="visually-hidden"> {domain}</span>
                 </Button>
-                {errors[`domains.${index}`] && <p className="field-error">{`${domain}: ${errors[`domains.${index}`]}`}</p>}
+                {hostErrors[domain] && <p className="field-error">{`${domain}: ${hostErrors[domain]}`}</p>}
               </li>
             ))}
           </ul>

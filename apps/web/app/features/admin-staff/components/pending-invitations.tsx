@@ -1,4 +1,4 @@
-import { formatShortDate } from '@shop/domain'
+import { type StaffRole, formatShortDate } from '@shop/domain'
 import { useId, useState } from 'react'
 import { LoadError } from '../../../components/load-error'
 import { Alert } from '../../../components/ui/alert'
@@ -9,19 +9,21 @@ import { errorMessage } from '../../../lib/api'
 import { useApiData } from '../../../lib/use-api-data'
 import { listInvitations } from '../api/list-invitations'
 import { revokeInvitation } from '../api/revoke-invitation'
-import { invitationLink, roleLabel } from '../staff-rules'
+import { canRevoke, invitationLink, roleLabel } from '../staff-rules'
 import type { Invitation } from '../types'
 
 type PendingInvitationsProps = {
   shopId: string
+  /** The caller's role: only invitations they could have sent may they revoke. */
+  actor: StaffRole
   /** The shop's origin, where the invitee opens the link. */
   origin: string
   /** Changes whenever an invitation was sent, to load the list again. */
   version: number
 }
 
-/** Invitations nobody has answered yet, each with its link to pass on and a way to take it back. */
-export function PendingInvitations({ shopId, origin, version }: PendingInvitationsProps) {
+/** Invitations nobody has answered yet, each with its link to pass on and, where allowed, a way to take it back. */
+export function PendingInvitations({ shopId, actor, origin, version }: PendingInvitationsProps) {
   const toast = useToast()
   const invitations = useApiData(`invitations/${shopId}/${version}`, () => listInvitations(shopId))
   const [revoking, setRevoking] = useState<Invitation | null>(null)
@@ -74,7 +76,7 @@ export function PendingInvitations({ shopId, origin, version }: PendingInvitatio
               link={invitationLink(origin, invitation._id)}
               busy={busy}
               onCopy={copy}
-              onRevoke={() => setRevoking(invitation)}
+              onRevoke={canRevoke(actor, invitation.role) ? () => setRevoking(invitation) : null}
             />
           ))}
         </ul>
@@ -99,7 +101,8 @@ type PendingInvitationProps = {
   link: string
   busy: boolean
   onCopy: (link: string) => void
-  onRevoke: () => void
+  /** Null when the caller may not revoke this invitation. */
+  onRevoke: (() => void) | null
 }
 
 function PendingInvitation({ invitation, link, busy, onCopy, onRevoke }: PendingInvitationProps) {
@@ -121,11 +124,13 @@ function PendingInvitation({ invitation, link, busy, onCopy, onRevoke }: Pending
           Copy<span className="visually-hidden"> the link for {invitation.email}</span>
         </Button>
       </div>
-      <div className="form-actions">
-        <Button variant="secondary" className="button-danger" disabled={busy} onClick={onRevoke}>
-          Revoke<span className="visually-hidden"> the invitation for {invitation.email}</span>
-        </Button>
-      </div>
+      {onRevoke && (
+        <div className="form-actions">
+          <Button variant="secondary" className="button-danger" disabled={busy} onClick={onRevoke}>
+            Revoke<span className="visually-hidden"> the invitation for {invitation.email}</span>
+          </Button>
+        </div>
+      )}
     </li>
   )
 }

@@ -9,24 +9,36 @@ import { errorMessage } from '../../../lib/api'
 import { useApiData } from '../../../lib/use-api-data'
 import { listStaff } from '../api/list-staff'
 import { updateShopRole } from '../api/update-shop-role'
-import { canRemove, roleChoices, roleLabel } from '../staff-rules'
+import { canRemove, roleChangeNeedsConfirm, roleChoices, roleLabel } from '../staff-rules'
 import type { ShopRole } from '../types'
 
 type StaffListProps = { shopId: string; actor: StaffRole; userId: string }
 
 const displayName = (member: ShopRole) => member.user.name.trim() || member.user.email
 
-/** The shop's staff with their roles; each role can be changed or the person removed, as far as the caller may. */
+type RoleChange = { member: ShopRole; role: StaffRole }
+
+/**
+ * The shop's staff with their roles; each role can be changed or the person removed, as far as the caller
+ * may. A role is chosen in its select and applied with Save role: arrow keys on a closed select change it
+ * step by step, which must not demote anyone on the way.
+ */
 export function StaffList({ shopId, actor, userId }: StaffListProps) {
   const toast = useToast()
   const staff = useApiData(`staff/${shopId}`, () => listStaff(shopId))
-  const [saving, setSaving] = useState<{ id: string; role: StaffRole } | null>(null)
+  const [saving, setSaving] = useState(false)
+  const [confirming, setConfirming] = useState<RoleChange | null>(null)
   const [removing, setRemoving] = useState<ShopRole | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
 
-  async function changeRole(member: ShopRole, role: StaffRole) {
+  function saveRole(change: RoleChange) {
+    if (roleChangeNeedsConfirm(change.member.user._id === userId, change.role)) setConfirming(change)
+    else void changeRole(change)
+  }
+
+  async function changeRole({ member, role }: RoleChange) {
     setProblem(null)
-    setSaving({ id: member._id, role })
+    setSaving(true)
     try {
       await updateShopRole(member._id, { role })
       toast(`${displayName(member)} is now ${roleLabel(role).toLowerCase()}`)
@@ -36,13 +48,14 @@ export function StaffList({ shopId, actor, userId }: StaffListProps) {
     } catch (error) {
       setProblem(errorMessage(error))
     } finally {
-      setSaving(null)
+      setSaving(false)
+      setConfirming(null)
     }
   }
 
   async function remove(member: ShopRole) {
     setProblem(null)
-    setSaving({ id: member._id, role: member.role })
+    setSaving(true)
     try {
       await updateShopRole(member._id, { status: 'removed' })
       toast(`${displayName(member)} was removed from the staff`)
@@ -51,7 +64,7 @@ export function StaffList({ shopId, actor, userId }: StaffListProps) {
     } catch (error) {
       setProblem(errorMessage(error))
     } finally {
-      setSaving(null)
+      setSaving(false)
       setRemoving(null)
     }
   }
@@ -74,20 +87,26 @@ export function StaffList({ shopId, actor, userId }: StaffListProps) {
               member={member}
               actor={actor}
               isSelf={member.user._id === userId}
-              role={saving?.id === member._id ? saving.role : member.role}
-              busy={saving !== null}
-              onChangeRole={(role) => changeRole(member, role)}
+              busy={saving}
+              onSaveRole={(role) => saveRole({ member, role })}
               onRemove={() => setRemoving(member)}
             />
           ))}
         </ul>
       )}
+      <RoleChangeDialog
+        change={confirming}
+        isSelf={confirming?.member.user._id === userId}
+        busy={saving}
+        onConfirm={() => confirming && changeRole(confirming)}
+        onCancel={() => setConfirming(null)}
+      />
       <ConfirmDialog
         open={removing !== null}
         title={removing ? `Remove ${displayName(removing)}?` : 'Remove?'}
         confirmLabel="Remove"
         danger
-        busy={saving !== null}
+        busy={saving}
         onConfirm={() => removing && remove(removing)}
         onCancel={() => setRemoving(null)}
       >
@@ -101,20 +120,52 @@ export function StaffList({ shopId, actor, userId }: StaffListProps) {
   )
 }
 
+type RoleChangeDialogProps = { change: RoleChange | null; isSelf: boolean; busy: boolean; onConfirm: () => void; onCancel: () => void }
+
+/** The question before changing one's own role or making someone owner. */
+function RoleChangeDialog({ change, isSelf, busy, onConfirm, onCancel }: RoleChangeDialogProps) {
+  const role = change ? roleLabel(change.role).toLowerCase() : ''
+  const name = change ? displayName(change.member) : ''
+  return (
+    <ConfirmDialog
+      open={change !== null}
+      title={isSelf ? `Change your own role to ${role}?` : `Make ${name} an owner?`}
+      confirmLabel={isSelf ? 'Change my role' : 'Make owner'}
+      danger={isSelf}
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <p>
+        {isSelf
+          ? 'You may lose access to some tabs, this one included, and only an owner can give your role back.'
+          : 'An owner can do everything in this shop, including changing your role or removing you.'}
+      </p>
+    </ConfirmDialog>
+  )
+}
+
 type StaffMemberProps = {
   member: ShopRole
   actor: StaffRole
   isSelf: boolean
-  role: StaffRole
   busy: boolean
-  onChangeRole: (role: StaffRole) => void
+  onSaveRole: (role: StaffRole) => void
   onRemove: () => void
 }
 
-function StaffMember({ member, actor, isSelf, role, busy, onChangeRole, onRemove }: StaffMemberProps) {
+function StaffMember({ member, actor, isSelf, busy, onSaveRole, onRemove }: StaffMemberProps) {
   const selectId = useId()
   const name = displayName(member)
   const choices = roleChoices(actor, member.role, isSelf)
+  const [pending, setPending] = useState(member.role)
+  // When the list reloads with another role (saved here or elsewhere), the select starts from it.
+  const [shown, setShown] = useState(member.role)
+  if (shown !== member.role) {
+    setShown(member.role)
+    setPending(member.role)
+  }
+  const unchanged = pending === member.role
   return (
     <li className="staff-member">
       <div className="staff-who">
@@ -128,18 +179,25 @@ function StaffMember({ member, actor, isSelf, role, busy, onChangeRole, onRemove
         <label htmlFor={selectId}>
           Role<span className="visually-hidden"> of {name}</span>
         </label>
-        <select
-          id={selectId}
-          value={role}
-          disabled={busy || choices.length < 2}
-          onChange={(event) => onChangeRole(event.target.value as StaffRole)}
-        >
+        <select id={selectId} value={pending} disabled={busy || choices.length < 2} onChange={(event) => setPending(event.target.value as StaffRole)}>
           {choices.map((choice) => (
             <option key={choice} value={choice}>
               {roleLabel(choice)}
             </option>
           ))}
         </select>
+        {/* aria-disabled rather than disabled, so focus stays on the button once the role is saved. */}
+        {choices.length > 1 && (
+          <Button
+            variant="secondary"
+            aria-disabled={unchanged || busy || undefined}
+            onClick={() => {
+              if (!unchanged && !busy) onSaveRole(pending)
+            }}
+          >
+            Save role<span className="visually-hidden"> for {name}</span>
+          </Button>
+        )}
         {canRemove(actor, member.role, isSelf) && (
           <Button variant="secondary" className="button-danger" disabled={busy} onClick={onRemove}>
             Remove<span className="visually-hidden"> {name}</span>

@@ -1,7 +1,11 @@
-import { formatShortDate } from '@shop/domain'
+import { type StaffRole, formatShortDate } from '@shop/domain'
 import { useEffect, useRef, useState } from 'react'
+import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/api'
+import { createLoginCode } from '../../auth/api/create-login-code'
+import { getRole } from '../../auth/api/get-role'
+import { acceptedMessage, article } from '../accepted-message'
 import { answerInvitation } from '../api/answer-invitation'
 import { answerProblem, invitationProblem } from '../invitation-problems'
 import type { InvitationDetail } from '../types'
@@ -9,16 +13,20 @@ import type { InvitationDetail } from '../types'
 type InvitationAnswerProps = {
   invitation: InvitationDetail
   userEmail: string
-  /** Where the dashboard of the invitation's shop is. */
-  dashboard: string
+  /** The origin of the shop's dashboard when it is on another host, else null (see `dashboardOrigin`). */
+  dashboardOrigin: string | null
 }
 
-const article = (role: string) => (/^[aeiou]/i.test(role) ? 'an' : 'a')
+const DASHBOARD = '/admin/overview'
 
 /** The shop and role on offer, with Accept and Decline, or why it can no longer be answered. */
-export function InvitationAnswer({ invitation, userEmail, dashboard }: InvitationAnswerProps) {
+export function InvitationAnswer({ invitation, userEmail, dashboardOrigin }: InvitationAnswerProps) {
   const [current, setCurrent] = useState(invitation)
+  /** The role the API reports after accepting (null when it could not be read). */
+  const [granted, setGranted] = useState<StaffRole | null>(null)
   const [busy, setBusy] = useState(false)
+  const [opening, setOpening] = useState(false)
+  const [openError, setOpenError] = useState<string | null>(null)
   /** A failed answer: `final` when the invitation can no longer be answered, else it may be tried again. */
   const [failure, setFailure] = useState<{ message: string; final: boolean } | null>(null)
   const outcome = useRef<HTMLHeadingElement>(null)
@@ -33,12 +41,29 @@ export function InvitationAnswer({ invitation, userEmail, dashboard }: Invitatio
     setBusy(true)
     setFailure(null)
     try {
-      setCurrent(await answerInvitation(current._id, status))
+      const result = await answerInvitation(current._id, status)
+      // Someone already on the staff keeps a higher role, so ask which role accepting left them with.
+      if (result.status === 'accepted') setGranted(await getRole(result.shop._id).catch(() => null))
+      setCurrent(result)
     } catch (error) {
       const problem = answerProblem(error)
       setFailure(problem ? { message: problem, final: true } : { message: `Your answer could not be saved: ${errorMessage(error)}`, final: false })
     } finally {
       setBusy(false)
+    }
+  }
+
+  /** This browser has no session on another host (storage is per origin), so it goes there with a one-time login code. */
+  async function openDashboard() {
+    setOpening(true)
+    setOpenError(null)
+    try {
+      if (!dashboardOrigin) return window.location.assign(DASHBOARD)
+      const code = await createLoginCode(dashboardOrigin)
+      window.location.assign(`${dashboardOrigin}${DASHBOARD}?code=${encodeURIComponent(code)}`)
+    } catch (error) {
+      setOpenError(`We could not open the dashboard: ${errorMessage(error)}`)
+      setOpening(false)
     }
   }
 
@@ -58,12 +83,13 @@ export function InvitationAnswer({ invitation, userEmail, dashboard }: Invitatio
           <h2 ref={outcome} tabIndex={-1}>
             Welcome to the team
           </h2>
-          <p>You are now {article(role)} {role} of {shop.title}.</p>
-          <a className="button button-primary" href={dashboard}>
+          <p>{acceptedMessage(role, granted, shop.title)}</p>
+          <Button onClick={openDashboard} disabled={opening} aria-busy={opening || undefined}>
             Go to the dashboard
-          </a>
+          </Button>
         </div>
       )}
+      {openError && <Alert onDismiss={() => setOpenError(null)}>{openError}</Alert>}
       {justAnswered && current.status === 'declined' && (
         <div className="invitation-outcome" role="status">
           <h2 ref={outcome} tabIndex={-1}>

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/api'
 import { useSite } from '../../../lib/use-site'
 import type { Shop } from '../../../types/api'
-import { createLoginCode } from '../api/create-login-code'
+import { createLoginCode } from '../../auth/api/create-login-code'
 import { shopOrigin } from '../shop-address'
 import { backPath } from '../steps'
 
