@@ -1,11 +1,12 @@
 /**
  * The admin Products tab in Chromium (DESIGN §7, §12): the list with its filters and pages, creating a
  * product with uploaded images, variants, stock and a new category (then finding it on the storefront),
- * editing its price, deleting it, a validation error at the field, and axe on the list and the form.
+ * editing its price, deleting it, validation errors at their fields (the form's and the API's), another
+ * shop's product shown as not found, and axe on the list and the form.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { api, axeViolations, demo, describeViolations, logInPage, tokenFor, useBrowser, useServer, withPage } from './fixtures'
 
@@ -39,6 +40,17 @@ function png(colour: string): Promise<Buffer> {
 async function expectNoViolations(page: Page, where: string): Promise<void> {
   const violations = await axeViolations(page)
   assert.deepEqual(violations, [], describeViolations(where, violations))
+}
+
+/** The text of the elements an element's aria-describedby names: what a screen reader reads with it. */
+function description(locator: Locator): Promise<string> {
+  return locator.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  )
 }
 
 async function productCount(token: string): Promise<number> {
@@ -106,7 +118,10 @@ describe('admin products', { timeout: 120_000 }, () => {
       await main(page).getByRole('textbox', { name: 'Title' }).fill(title)
       await main(page).getByRole('textbox', { name: 'Description' }).fill('Hand-dyed cotton, folded in tissue.')
       await main(page).getByRole('textbox', { name: 'Price', exact: true }).fill('85.50')
-      assert.equal(await main(page).getByRole('textbox', { name: 'Currency' }).inputValue(), 'GHS')
+      const currency = main(page).getByRole('textbox', { name: 'Currency' })
+      assert.equal(await currency.inputValue(), 'GHS')
+      assert.equal(await currency.isEditable(), false, 'checkout sells only in the shop\'s currency')
+      assert.match(await description(currency), /priced in the shop’s currency, GHS/)
 
       // Two files at once; the upload is held back a moment so each one's progress bar can be seen.
       let release = () => {}
@@ -252,6 +267,70 @@ describe('admin products', { timeout: 120_000 }, () => {
       assert.equal(await title.getAttribute('aria-invalid'), null)
       assert.equal(new URL(page.url()).pathname, '/admin/products/new')
       assert.equal(await productCount(token), before)
+    })
+  })
+
+  it('shows a sale price above the price, a variant without features and a deleted category at their place', async () => {
+    const token = await tokenFor(server(), demo.owner)
+    const doomed = await api<{ _id: string }>(server(), 'POST', '/api/categories/', {
+      token,
+      body: { shop: await shopId(), name: 'Short-lived' },
+    })
+    assert.equal(doomed.status, 201)
+
+    await withPage(browser(), async (page) => {
+      await logInPage(server(), page, demo.owner)
+      const before = await productCount(token)
+      await page.goto(`${shop()}/admin/products/new`)
+      await main(page).getByRole('textbox', { name: 'Title' }).fill('Beaded bracelet')
+      await main(page).getByRole('textbox', { name: 'Price', exact: true }).fill('40')
+      const sale = main(page).getByRole('textbox', { name: 'Sale price' })
+      await sale.fill('40')
+      const create = main(page).getByRole('button', { name: 'Create product' })
+      await create.click()
+      await main(page).getByText('The sale price must be below the price').waitFor()
+      assert.equal(await sale.getAttribute('aria-invalid'), 'true')
+      assert.match(await description(sale), /The sale price must be below the price/)
+      assert.ok(await sale.evaluate((input) => input === document.activeElement), 'the sale price has the focus')
+      await sale.fill('35')
+
+      // A variant left without features: the message describes the variant's group.
+      await main(page).getByRole('button', { name: 'Add variant' }).click()
+      const variant = main(page).getByRole('group', { name: 'Variant 1' })
+      await variant.getByRole('button', { name: 'Remove feature 1' }).click()
+      await create.click()
+      await variant.getByText('Add at least one').waitFor()
+      assert.equal(await description(variant), 'Add at least one')
+      await variant.getByRole('button', { name: 'Remove variant 1' }).click()
+
+      // The category is deleted elsewhere after it was ticked: the API's message lands at the picker.
+      const categories = main(page).getByRole('group', { name: 'Categories' })
+      await categories.getByRole('checkbox', { name: 'Short-lived' }).check()
+      assert.equal((await api(server(), 'DELETE', `/api/categories/${doomed.body._id}`, { token })).status, 200)
+      await create.click()
+      await categories.getByText('Is not a category of this shop').waitFor()
+      assert.equal(await description(categories), 'Is not a category of this shop')
+      await main(page).getByText('Check the messages in the form below.').waitFor()
+      await expectNoViolations(page, '/admin/products/new with errors from the API')
+      assert.equal(await productCount(token), before)
+    })
+  })
+
+  it('shows a product of another shop the same person runs as not found', async () => {
+    const token = await tokenFor(server(), demo.owner)
+    const second = await api<{ _id: string }>(server(), 'POST', '/api/shop-ids/', { token, body: { slug: 'second-stall', title: 'Second stall' } })
+    assert.equal(second.status, 201)
+    const foreign = await api<Product>(server(), 'POST', '/api/products/', {
+      token,
+      body: { shop: second.body._id, title: 'Calabash bowl', price: { value: 30, currency: 'GHS' } },
+    })
+    assert.equal(foreign.status, 201)
+
+    await withPage(browser(), async (page) => {
+      await logInPage(server(), page, demo.owner)
+      await page.goto(`${shop()}/admin/products/${foreign.body._id}`)
+      await main(page).getByText('This product does not exist, or it was deleted.').waitFor()
+      assert.equal(await main(page).getByRole('textbox', { name: 'Title' }).count(), 0)
     })
   })
 })

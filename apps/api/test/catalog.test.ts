@@ -174,6 +174,14 @@ describe('POST /api/products/', () => {
     expect(await productCount()).toBe(before)
   })
 
+  it('refuses a currency other than the shop\'s with 400, since checkout could never sell it', async () => {
+    const before = await productCount()
+    const response = await inject('POST', '/api/products/', keeper, { shop: shop.id, title: 'Dollars', price: { value: 10, currency: 'USD' } })
+    expect(response.statusCode, response.body).toBe(400)
+    expect(errorBody(response).errors).toEqual([{ path: 'price.currency', message: 'must be the shop\'s currency, GHS' }])
+    expect(await productCount()).toBe(before)
+  })
+
   it('refuses a category or an image of another shop with 400', async () => {
     const foreignCategory = await createCategory('Foreign', otherShop.id, outsider)
     const foreignImage = await storedImage(otherShop.id)
@@ -311,7 +319,7 @@ describe('PATCH /api/products/{id}', () => {
     const medium = product.variants[1]!
     const response = await inject('PATCH', `/api/products/${product._id}`, keeper, {
       title: 'Renamed',
-      price: { value: 30.1, currency: 'USD' },
+      price: { value: 30.1, currency: 'GHS' },
       sellAt: 0,
       categories: [category._id],
       available: false,
@@ -323,7 +331,7 @@ describe('PATCH /api/products/{id}', () => {
     expect(patched).toMatchObject({
       _id: product._id,
       title: 'Renamed',
-      price: { value: 30.1, currency: 'USD' },
+      price: { value: 30.1, currency: 'GHS' },
       categories: [category._id],
       available: false,
       createdAt: product.createdAt,
@@ -363,6 +371,15 @@ describe('PATCH /api/products/{id}', () => {
     const response = await inject('PATCH', `/api/products/${product._id}`, keeper, body)
     expect(response.statusCode, response.body).toBe(400)
     expect(errorBody(response).errors?.map((e) => e.path)).toContain(path)
+    expect(await productRow(product._id)).toEqual(before)
+  })
+
+  it('refuses a currency other than the shop\'s with 400, changing nothing', async () => {
+    const product = await createProduct({ title: 'Cedis only' })
+    const before = await productRow(product._id)
+    const response = await inject('PATCH', `/api/products/${product._id}`, keeper, { title: 'Dollars', price: { value: 30, currency: 'EUR' } })
+    expect(response.statusCode, response.body).toBe(400)
+    expect(errorBody(response).errors).toEqual([{ path: 'price.currency', message: 'must be the shop\'s currency, GHS' }])
     expect(await productRow(product._id)).toEqual(before)
   })
 

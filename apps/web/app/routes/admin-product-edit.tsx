@@ -1,11 +1,12 @@
 import { Link } from 'react-router'
 import { LoadError } from '../components/load-error'
+import { useAdmin } from '../features/admin/hooks/use-admin'
 import { getProduct } from '../features/admin-products/api/get-product'
 import { listInventory } from '../features/admin-products/api/list-inventory'
 import { ProductForm } from '../features/admin-products/components/product-form'
 import { productToForm } from '../features/admin-products/product-form'
-import { ApiError } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
+import { isMissing } from '../lib/route-errors'
 import { useApiData } from '../lib/use-api-data'
 import type { Route } from './+types/admin-product-edit'
 import styles from '../features/admin-products/admin-products.css?url'
@@ -14,14 +15,20 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Edit product', args)
 
-async function loadProduct(id: string) {
+/**
+ * The product and its stock, or null when it belongs to another shop: someone on the staff of two shops
+ * can read it, but this dashboard edits only its own shop's products.
+ */
+async function loadProduct(id: string, shop: { _id: string; currency: string }) {
   const [product, inventory] = await Promise.all([getProduct(id), listInventory(id)])
-  return { product, initial: productToForm(product, inventory) }
+  if (product.shop !== shop._id) return null
+  return { product, initial: productToForm(product, inventory, shop.currency) }
 }
 
 export default function AdminProductEdit({ params }: Route.ComponentProps) {
-  const loaded = useApiData(`product:${params.id}`, () => loadProduct(params.id))
-  const missing = loaded.error instanceof ApiError && (loaded.error.status === 404 || loaded.error.status === 400)
+  const { shop } = useAdmin()
+  const loaded = useApiData(`product:${shop._id}:${params.id}`, () => loadProduct(params.id, shop))
+  const missing = isMissing(loaded.error) || loaded.data === null
 
   return (
     <>

@@ -1,7 +1,7 @@
 /**
  * Products: the public list and detail (available products only, unless the caller is staff of the
  * shop) and the staff writes. Input is already schema-checked; this adds the checks a schema cannot make
- * (amounts with two decimals, categories and images of the same shop, unique variants).
+ * (amounts with two decimals, the shop's currency, categories and images of the same shop, unique variants).
  */
 import { randomBytes } from 'node:crypto'
 import { can, isMajorAmount, toMinor } from '@shop/domain'
@@ -12,6 +12,7 @@ import { BadRequest, type FieldError, NotFound } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
 import { UPLOADS_PREFIX } from '../../lib/storage'
 import { authorize, requireUser } from '../../plugins/auth'
+import { findShopById } from '../shops/shop.repository'
 import { findActiveRole } from '../staff/shop-role.repository'
 import { findUploadsByKey } from '../uploads/upload.repository'
 import { type ProductRow, productDto } from './catalog.dto'
@@ -47,6 +48,14 @@ async function seesUnavailable(request: FastifyRequest, shopId: string): Promise
 function minorAmount(value: number, path: string): number {
   if (!isMajorAmount(value)) invalid([{ path, message: 'must be an amount with at most 2 decimals' }])
   return toMinor(value)
+}
+
+/** Checkout sells only in the shop's currency, so a product priced in another could never be bought. */
+async function checkedCurrency(request: FastifyRequest, shopId: string, currency: string): Promise<string> {
+  const shop = await findShopById(request.server.db, shopId)
+  if (!shop) throw NotFound('No such shop')
+  if (currency !== shop.currency) invalid([{ path: 'price.currency', message: `must be the shop's currency, ${shop.currency}` }])
+  return currency
 }
 
 async function checkedCategories(tx: Db, shopId: string, ids: string[]): Promise<string[]> {
@@ -150,6 +159,7 @@ export async function getProduct(request: FastifyRequest, id: string): Promise<P
 export async function createProduct(request: FastifyRequest, input: ProductCreateInput): Promise<ProductDto> {
   await authorize(request, input.shop, 'catalog.edit')
   const priceMinor = minorAmount(input.price.value, 'price.value')
+  const currency = await checkedCurrency(request, input.shop, input.price.currency)
   const sellAtMinor = input.sellAt === undefined ? 0 : minorAmount(input.sellAt, 'sellAt')
   const variants = resolveVariants(input.variants ?? [])
   const images = await checkedImages(request, input.shop, input.images ?? [])
@@ -160,7 +170,7 @@ export async function createProduct(request: FastifyRequest, input: ProductCreat
       title: input.title.trim(),
       description: input.description ?? '',
       priceMinor,
-      currency: input.price.currency,
+      currency,
       sellAtMinor,
       images,
       variants,
@@ -187,7 +197,7 @@ export async function patchProduct(request: FastifyRequest, id: string, input: P
   if (input.description !== undefined) changes.description = input.description
   if (input.price !== undefined) {
     changes.priceMinor = minorAmount(input.price.value, 'price.value')
-    changes.currency = input.price.currency
+    changes.currency = await checkedCurrency(request, product.shopId, input.price.currency)
   }
   if (input.sellAt !== undefined) changes.sellAtMinor = minorAmount(input.sellAt, 'sellAt')
   if (input.available !== undefined) changes.available = input.available

@@ -71,7 +71,6 @@ describe('the product form → the product body', () => {
   it('sends every field, amounts as numbers, features as one object per variant', () => {
     const values = filled({
       title: '  Shirt  ',
-      currency: 'ghs',
       sellAt: '',
       images: [{ key: 'i', url: '/uploads/a/one.png', thumbnail: '/uploads/a/t.webp', alt: ' Front ' }],
       variants: [
@@ -100,7 +99,7 @@ describe('the product form → the product body', () => {
   })
 
   it('reads a product and its stock back into the form, and sends it unchanged', () => {
-    const values = productToForm(product, [row('v-s', 4), row('v-m', 0, false)])
+    const values = productToForm(product, [row('v-s', 4), row('v-m', 0, false)], 'GHS')
     expect(values.variants.map((variant) => variant.stock)).toEqual([
       { tracked: true, quantity: '4' },
       { tracked: false, quantity: '0' },
@@ -113,21 +112,37 @@ describe('the product form → the product body', () => {
     expect(toProductBody(values)).toEqual({ title, description, price, sellAt, images, variants: product.variants, categories, available })
   })
 
+  it('prices a product stored in another currency in the shop\'s, the only one checkout sells in', () => {
+    const values = productToForm({ ...product, price: { value: 120, currency: 'USD' } }, [], 'GHS')
+    expect(values.currency).toBe('GHS')
+    expect(toProductBody(values).price).toEqual({ value: 120, currency: 'GHS' })
+  })
+
   it('shows a variant or product without a stock row as not counted', () => {
-    expect(productToForm(product, []).variants[0]!.stock).toEqual({ tracked: false, quantity: '0' })
-    expect(productToForm({ ...product, variants: [] }, [row(null, 7)]).stock).toEqual({ tracked: true, quantity: '7' })
+    expect(productToForm(product, [], 'GHS').variants[0]!.stock).toEqual({ tracked: false, quantity: '0' })
+    expect(productToForm({ ...product, variants: [] }, [row(null, 7)], 'GHS').stock).toEqual({ tracked: true, quantity: '7' })
   })
 })
 
 describe('validation at the field', () => {
   it('names the fields the schema refuses', () => {
-    const errors = validateProductForm(filled({ title: '   ', price: 'abc', currency: 'GH', sellAt: '-1' }))
+    const errors = validateProductForm(filled({ title: '   ', price: 'abc', sellAt: '-1' }))
     expect(errors).toEqual({
       title: 'This field is required',
       'price.value': 'Enter a number',
-      'price.currency': 'Use a three-letter code such as GHS',
       sellAt: 'Must be at least 0',
     })
+  })
+
+  it('refuses a sale price at or above the price; 0 or blank means not on sale', () => {
+    const message = { sellAt: 'The sale price must be below the price' }
+    expect(validateProductForm(filled({ price: '25.50', sellAt: '25.50' }))).toEqual(message)
+    expect(validateProductForm(filled({ price: '25.50', sellAt: '30' }))).toEqual(message)
+    expect(validateProductForm(filled({ price: '25.50', sellAt: '25.49' }))).toEqual({})
+    expect(validateProductForm(filled({ price: '25.50', sellAt: '0' }))).toEqual({})
+    expect(validateProductForm(filled({ price: '25.50', sellAt: '' }))).toEqual({})
+    // A bad price gets its own message; the sale price is not compared with it.
+    expect(validateProductForm(filled({ price: 'abc', sellAt: '5' }))).toEqual({ 'price.value': 'Enter a number' })
   })
 
   it('refuses amounts with more than 2 decimals and stock that is not a whole number', () => {
@@ -175,6 +190,14 @@ describe('validation at the field', () => {
       toFormErrors(values, { 'variants.0.features': 'This value is not valid', 'variants.0.features.Size': 'Use at most 100 characters' }),
     ).toEqual({ 'variants.0.features.0.value': 'Use at most 100 characters' })
   })
+
+  it('shows an API error about one category (deleted meanwhile) at the category picker', () => {
+    const values = filled({ categories: [category, productId] })
+    expect(formErrorKey(values, 'categories.1')).toBe('categories')
+    expect(toFormErrors(values, { 'categories.1': 'Is not a category of this shop' })).toEqual({
+      categories: 'Is not a category of this shop',
+    })
+  })
 })
 
 describe('editing features and images', () => {
@@ -195,7 +218,7 @@ describe('editing features and images', () => {
   })
 
   it('starts a new variant with the names of the last one and its own keys', () => {
-    const first = productToForm(product, []).variants[1]!
+    const first = productToForm(product, [], 'GHS').variants[1]!
     const next = newVariant([first])
     expect(next.features.map(({ name, value }) => [name, value])).toEqual([
       ['Size', ''],
@@ -212,7 +235,7 @@ describe('editing features and images', () => {
     expect(moveItem(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c'])
     expect(moveItem(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c'])
     expect(moveItem(['a', 'b', 'c'], 2, 3)).toEqual(['a', 'b', 'c'])
-    const images = productToForm(product, []).images
+    const images = productToForm(product, [], 'GHS').images
     expect(toProductBody({ ...filled(), images: moveItem(images, 1, 0) }).images.map((image) => image.url)).toEqual([
       '/uploads/a/two.png',
       '/uploads/a/one.png',
@@ -240,7 +263,7 @@ describe('inventory rows per variant', () => {
   })
 
   it('on edit sends only new and changed rows, matched to the saved variants in order', () => {
-    const loaded = productToForm(product, [row('v-s', 4), row('v-m', 1)])
+    const loaded = productToForm(product, [row('v-s', 4), row('v-m', 1)], 'GHS')
     const values: ProductFormValues = {
       ...loaded,
       variants: [loaded.variants[0]!, { ...newVariant(loaded.variants), stock: { tracked: true, quantity: '9' } }],
@@ -252,7 +275,7 @@ describe('inventory rows per variant', () => {
   })
 
   it('sets the product row again when the last variant goes', () => {
-    const loaded = productToForm(product, [row('v-s', 4)])
+    const loaded = productToForm(product, [row('v-s', 4)], 'GHS')
     expect(inventoryUpdates({ ...loaded, variants: [] }, { _id: productId, variants: [] }, loaded)).toEqual([
       { product: productId, variant: null, quantity: 0, tracked: false },
     ])

@@ -23,6 +23,7 @@ export type ProductFormValues = {
   title: string
   description: string
   price: string
+  /** Always the shop's: checkout sells in no other currency. */
   currency: string
   /** Blank or 0: not on sale. */
   sellAt: string
@@ -69,12 +70,13 @@ function stockOf(rows: readonly InventoryRow[], variant: string | null): StockDr
   return row ? { tracked: row.tracked, quantity: String(row.quantity) } : uncounted()
 }
 
-export function productToForm(product: AdminProduct, inventory: readonly InventoryRow[]): ProductFormValues {
+/** `currency` is the shop's: saving prices the product in it, whatever it was stored with. */
+export function productToForm(product: AdminProduct, inventory: readonly InventoryRow[], currency: string): ProductFormValues {
   return {
     title: product.title,
     description: product.description,
     price: String(product.price.value),
-    currency: product.price.currency,
+    currency,
     sellAt: String(product.sellAt),
     images: product.images.map((image) => ({ key: draftKey(), ...image })),
     variants: product.variants.map((variant) => ({
@@ -147,7 +149,7 @@ export function toProductBody(values: ProductFormValues): Required<ProductPatchI
   return {
     title: values.title.trim(),
     description: values.description,
-    price: { value: parseNumber(values.price), currency: values.currency.trim().toUpperCase() },
+    price: { value: parseNumber(values.price), currency: values.currency },
     sellAt: values.sellAt.trim() === '' ? 0 : parseNumber(values.sellAt),
     images: values.images.map(({ url, thumbnail, alt }) => ({ url, thumbnail, alt: alt.trim() })),
     variants: values.variants.map((variant) => ({
@@ -206,12 +208,15 @@ export function withSavedIds(values: ProductFormValues, saved: Pick<AdminProduct
 // ---------------------------------------------------------------- errors
 
 const FEATURE_PATH = /^variants\.(\d+)\.features\.(.*)$/
+const CATEGORY_PATH = /^categories\.\d+$/
 
 /**
  * The form field an error path names. The API names a feature by its name (`variants.0.features.Size`);
- * the form shows it at that row's value (`variants.0.features.1.value`).
+ * the form shows it at that row's value (`variants.0.features.1.value`). A category (`categories.2`, one
+ * deleted meanwhile) is shown at the category picker, which has one message for all.
  */
 export function formErrorKey(values: ProductFormValues, path: string): string {
+  if (CATEGORY_PATH.test(path)) return 'categories'
   const match = FEATURE_PATH.exec(path)
   if (!match || /^\d+\.(name|value)$/.test(match[2]!)) return path
   const variant = Number(match[1])
@@ -258,6 +263,10 @@ export function validateProductForm(values: ProductFormValues): FieldErrors {
   const errors = toFormErrors(values, { ...featureRowErrors(values), ...validate(ProductPatchBody, body) })
   if (!errors['price.value'] && !isMajorAmount(body.price.value)) errors['price.value'] = 'Use at most 2 decimals'
   if (!errors.sellAt && !isMajorAmount(body.sellAt)) errors.sellAt = 'Use at most 2 decimals'
+  // 0 means not on sale; a sale price at or above the price would not be a sale.
+  if (!errors.sellAt && !errors['price.value'] && body.sellAt > 0 && body.sellAt >= body.price.value) {
+    errors.sellAt = 'The sale price must be below the price'
+  }
   if (values.variants.length === 0) {
     const message = quantityError(values.stock)
     if (message) errors['stock.quantity'] = message

@@ -1,5 +1,5 @@
 import { CategoryCreateBody } from '@shop/domain/schemas/catalog'
-import { type KeyboardEvent, useState } from 'react'
+import { type KeyboardEvent, useId, useState } from 'react'
 import { LoadError } from '../../../components/load-error'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
@@ -30,6 +30,7 @@ type CategoryPickerProps = {
  */
 export function CategoryPicker({ shop, selected, error, onToggle, onCreated, onDeleted }: CategoryPickerProps) {
   const toast = useToast()
+  const errorId = useId()
   const categories = useApiData(`categories:${shop}`, () => listCategories(shop))
   const [name, setName] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -80,7 +81,7 @@ export function CategoryPicker({ shop, selected, error, onToggle, onCreated, onD
   }
 
   return (
-    <fieldset className="panel">
+    <fieldset className="panel" aria-describedby={error ? errorId : undefined}>
       <legend>Categories</legend>
       {categories.error && !categories.data ? (
         <LoadError error={categories.error} onRetry={categories.reload} />
@@ -111,7 +112,11 @@ export function CategoryPicker({ shop, selected, error, onToggle, onCreated, onD
           ))}
         </ul>
       )}
-      {error && <p className="field-error">{error}</p>}
+      {error && (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      )}
 
       <div className="category-add">
         <Field name="category-name" label="New category" error={errors.name ?? errors.form}>

@@ -90,10 +90,15 @@ export function ImageEditor({ shop, images, errors, onChange, onPendingChange }:
           type="file"
           accept={ACCEPTED_TYPES.join(',')}
           multiple
-          aria-describedby={`${id}-hint`}
+          aria-describedby={errors.images ? `${id}-hint ${id}-error` : `${id}-hint`}
+          aria-invalid={errors.images ? true : undefined}
           onChange={onFiles}
         />
-        {errors.images && <p className="field-error">{errors.images}</p>}
+        {errors.images && (
+          <p className="field-error" id={`${id}-error`}>
+            {errors.images}
+          </p>
+        )}
       </div>
 
       {uploads.length > 0 && (

@@ -165,19 +165,22 @@ export function ProductForm({ product, initial }: ProductFormProps) {
               />
             )}
           </Field>
+          {/* Read-only: checkout sells only in the shop's currency, so a product in another could not be bought. */}
           <Field name="price.currency" label="Currency" error={errors['price.currency']}>
             {(props) => (
               <input
                 {...props}
                 type="text"
-                maxLength={3}
-                autoComplete="off"
+                readOnly
                 value={values.currency}
-                onChange={(event) => change('currency', event.target.value.toUpperCase(), 'price.currency')}
+                aria-describedby={[props['aria-describedby'], `${id}-currency-hint`].filter(Boolean).join(' ')}
               />
             )}
           </Field>
         </div>
+        <p className="field-hint" id={`${id}-currency-hint`}>
+          Products are priced in the shop’s currency, {values.currency}.
+        </p>
         <Field name="sellAt" label="Sale price" hint="0 means not on sale." error={errors.sellAt}>
           {(props) => (
             <input

@@ -31,6 +31,11 @@ export function VariantEditor({ variants, stock, errors, onVariantsChange, onSto
   const addVariantButton = useRef<HTMLButtonElement>(null)
   const id = useId()
   const addFeatureId = (variant: VariantDraft) => `${id}-add-feature-${variant.key}`
+  // A message about a whole variant describes its fieldset, as a field's message describes its control.
+  const variantErrorIds = (i: number) =>
+    [errors[`variants.${i}.features`] && `${id}-variant-${i}-features-error`, errors[`variants.${i}._id`] && `${id}-variant-${i}-id-error`]
+      .filter(Boolean)
+      .join(' ') || undefined
   const change = (index: number, variant: VariantDraft) => onVariantsChange(variants.map((old, i) => (i === index ? variant : old)))
 
   function add() {
@@ -40,17 +45,21 @@ export function VariantEditor({ variants, stock, errors, onVariantsChange, onSto
   }
 
   return (
-    <fieldset className="panel">
+    <fieldset className="panel" aria-describedby={errors.variants ? `${id}-variants-error` : undefined}>
       <legend>Variants and stock</legend>
       <p className="hint">
         Variants are the choices shoppers pick from, such as Size: M and Colour: Red. Each variant has its own stock.
       </p>
       {variants.length === 0 && <StockFields name="stock" stock={stock} error={errors['stock.quantity']} onChange={onStockChange} />}
-      {errors.variants && <p className="field-error">{errors.variants}</p>}
+      {errors.variants && (
+        <p className="field-error" id={`${id}-variants-error`}>
+          {errors.variants}
+        </p>
+      )}
       <ol className="variant-list">
         {variants.map((variant, i) => (
           <li key={variant.key}>
-            <fieldset className="variant">
+            <fieldset className="variant" aria-describedby={variantErrorIds(i)}>
               <legend>Variant {i + 1}</legend>
               <ul className="feature-list">
                 {variant.features.map((feature, j) => {
@@ -104,8 +113,16 @@ export function VariantEditor({ variants, stock, errors, onVariantsChange, onSto
                   )
                 })}
               </ul>
-              {errors[`variants.${i}.features`] && <p className="field-error">{errors[`variants.${i}.features`]}</p>}
-              {errors[`variants.${i}._id`] && <p className="field-error">{errors[`variants.${i}._id`]}</p>}
+              {errors[`variants.${i}.features`] && (
+                <p className="field-error" id={`${id}-variant-${i}-features-error`}>
+                  {errors[`variants.${i}.features`]}
+                </p>
+              )}
+              {errors[`variants.${i}._id`] && (
+                <p className="field-error" id={`${id}-variant-${i}-id-error`}>
+                  {errors[`variants.${i}._id`]}
+                </p>
+              )}
               <Button
                 id={addFeatureId(variant)}
                 variant="secondary"
