@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { Page } from 'playwright-core'
+import type { Dialog, Page } from 'playwright-core'
 import { api, axeViolations, demo, describeViolations, logInPage, tokenFor, useBrowser, useServer, withPage } from './fixtures'
 
 const { server } = useServer()
@@ -105,6 +105,8 @@ describe('admin discount codes and reviews', { timeout: 120_000 }, () => {
       const codeField = form.getByRole('textbox', { name: 'Code' })
       assert.equal(await codeField.getAttribute('aria-invalid'), 'true')
       assert.ok((await codeField.getAttribute('aria-describedby'))?.includes((await duplicate.getAttribute('id'))!))
+      // Cancelling throws the typed code away, once confirmed.
+      page.once('dialog', (dialog) => void dialog.accept())
       await form.getByRole('button', { name: 'Cancel' }).click()
       await form.waitFor({ state: 'detached' })
 
@@ -148,20 +150,47 @@ describe('admin discount codes and reviews', { timeout: 120_000 }, () => {
       await row.getByText('None', { exact: true }).waitFor()
       await row.getByRole('button', { name: 'Edit GHS20' }).click()
       const form = page.getByRole('region', { name: 'Edit GHS20' })
-      await form.getByRole('spinbutton', { name: 'Amount off (GHS)' }).fill('25')
+      const amount = form.getByRole('spinbutton', { name: 'Amount off (GHS)' })
+      await amount.fill('25')
       await form.getByRole('spinbutton', { name: 'Usage limit (optional)' }).fill('100')
 
-      // Leaving with unsaved changes asks first; staying keeps the form.
-      page.once('dialog', (dialog) => void dialog.dismiss())
+      // Leaving, editing another code or cancelling with unsaved changes asks first; staying keeps the form.
+      const asked: string[] = []
+      let answer: 'stay' | 'discard' = 'stay'
+      page.on('dialog', (dialog: Dialog) => {
+        asked.push(dialog.message())
+        void (answer === 'stay' ? dialog.dismiss() : dialog.accept())
+      })
       await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Reviews' }).click()
       await form.waitFor()
       assert.equal(new URL(page.url()).pathname, '/admin/discount-codes')
+      await page.getByRole('row').filter({ hasText: 'WELCOME10' }).getByRole('button', { name: 'Edit WELCOME10' }).click()
+      await form.getByRole('button', { name: 'Cancel' }).click()
+      const warning = 'You have unsaved changes. Leave this page and lose them?'
+      assert.deepEqual(asked, [warning, warning, warning])
+      assert.equal(await amount.inputValue(), '25', 'the changes are still in the form')
+      assert.equal(await page.getByRole('region', { name: 'Edit WELCOME10' }).count(), 0)
 
       await form.getByRole('button', { name: 'Save changes' }).click()
       await page.getByRole('status').getByText('Discount code GHS20 saved').waitFor()
       await row.getByText(/GHS\s25\.00/).waitFor()
       await row.getByText(/^\d+ \/ 100$/).waitFor()
       await row.getByText('None', { exact: true }).waitFor()
+
+      // Without changes, another code's Edit opens it at once; discarding changes once confirmed saves nothing.
+      const welcome = page.getByRole('row').filter({ hasText: 'WELCOME10' })
+      await row.getByRole('button', { name: 'Edit GHS20' }).click()
+      await form.waitFor()
+      await welcome.getByRole('button', { name: 'Edit WELCOME10' }).click()
+      const other = page.getByRole('region', { name: 'Edit WELCOME10' })
+      await other.waitFor()
+      assert.equal(asked.length, 3, 'nothing to lose, nothing asked')
+      await other.getByRole('spinbutton', { name: 'Percent off' }).fill('50')
+      answer = 'discard'
+      await other.getByRole('button', { name: 'Cancel' }).click()
+      await other.waitFor({ state: 'detached' })
+      assert.equal(asked.length, 4)
+      await welcome.getByText('10 %').waitFor()
     })
   })
 
@@ -180,22 +209,30 @@ describe('admin discount codes and reviews', { timeout: 120_000 }, () => {
       await assertNoAxeViolations(page, 'reviews')
       await assertFitsNarrowScreen(page, 'reviews')
 
-      // The rating filter: only the 4-star review.
+      // The rating filter: only the 4-star review. It is in the address, so a reload keeps it.
       await page.getByLabel('Rating').selectOption({ label: '4 stars' })
       await page.getByRole('status').getByText('1 review', { exact: true }).waitFor()
+      assert.equal(new URL(page.url()).searchParams.get('rating'), '4')
+      await page.reload()
+      await page.getByRole('status').getByText('1 review', { exact: true }).waitFor()
+      assert.equal(await page.getByLabel('Rating').inputValue(), '4')
       assert.equal(await page.getByRole('article').count(), 1)
       const review = page.getByRole('article').filter({ hasText: hiddenText })
       await review.getByRole('img', { name: '4 out of 5 stars' }).waitFor()
       assert.equal(await review.getByRole('img').textContent(), '★★★★☆')
       await review.getByRole('link', { name: /^Order [A-Z0-9]{6}$/ }).waitFor()
-      await review.getByRole('button', { name: 'Hide from the site' }).click()
+      // Each review's buttons name the review they act on.
+      const author = await review.getByRole('heading', { level: 2 }).textContent()
+      await review.getByRole('button', { name: `Hide from the site for ${author}’s review`, exact: true }).click()
       await page.getByRole('status').getByText('Review hidden from the site').waitFor()
       await review.getByText('Hidden', { exact: true }).waitFor()
       await review.getByRole('button', { name: 'Show on the site' }).waitFor()
 
       await page.getByLabel('Rating').selectOption({ label: 'All ratings' })
+      assert.equal(new URL(page.url()).search, '')
       const other = page.getByRole('article').filter({ hasText: repliedText })
-      await other.getByRole('button', { name: 'Reply', exact: true }).click()
+      const otherAuthor = await other.getByRole('heading', { level: 2 }).textContent()
+      await other.getByRole('button', { name: `Reply for ${otherAuthor}’s review`, exact: true }).click()
       const reply = other.getByRole('textbox', { name: /^Reply to / })
       await reply.waitFor()
       await assertNoAxeViolations(page, 'the reply form')

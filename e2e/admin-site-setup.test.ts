@@ -7,7 +7,18 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import zlib from 'node:zlib'
 import type { Page } from 'playwright-core'
-import { api, axeViolations, demo, describeViolations, logInPage, readLocalStorage, useBrowser, useServer, withPage } from './fixtures'
+import {
+  api,
+  axeViolations,
+  demo,
+  describeViolations,
+  logInPage,
+  readLocalStorage,
+  signIn,
+  useBrowser,
+  useServer,
+  withPage,
+} from './fixtures'
 
 const { server } = useServer()
 const { browser } = useBrowser()
@@ -153,6 +164,9 @@ describe('the setup wizard', { timeout: 120_000 }, () => {
       await main.getByLabel('Instagram', { exact: true }).fill('https://instagram.com/esifabrics')
       await main.getByLabel('Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: tinyPng() })
       await main.getByRole('img', { name: 'Current logo' }).waitFor()
+      // The upload is announced when it ends, and the file field keeps its name.
+      await main.getByRole('status').filter({ hasText: 'Logo uploaded' }).waitFor({ state: 'attached' })
+      assert.equal(await main.getByLabel('Logo', { exact: true }).getAttribute('type'), 'file')
       await assertAccessible(page, 'setup step 2')
       await main.getByRole('button', { name: 'Next' }).click()
 
@@ -205,5 +219,61 @@ describe('the setup wizard', { timeout: 120_000 }, () => {
       await page.waitForURL((url) => url.host === `localhost:${port}` && url.pathname === '/login')
       assert.equal(new URL(page.url()).searchParams.get('redir'), server().platformUrl)
     })
+  })
+})
+
+describe('the setup wizard for an owner who has a shop already', { timeout: 90_000 }, () => {
+  it('creates a second shop reachable at its host and leaves the first one’s dashboard working', async () => {
+    const { port, platformUrl } = server()
+    const slug = 'demo-crafts'
+
+    await withPage(browser(), async (page) => {
+      await page.setViewportSize({ width: 375, height: 800 })
+      // Already logged in on Demo Shop's host; the platform host has its own session.
+      await logInPage(server(), page, demo.owner)
+      await page.goto(`${platformUrl}/setup`)
+      await page.waitForURL((url) => url.host === `localhost:${port}` && url.pathname === '/login')
+      await signIn(page, demo.owner, demo.password)
+      await page.waitForURL((url) => url.host === `localhost:${port}` && url.pathname === '/setup' && url.search === '')
+
+      const main = page.getByRole('main')
+      await main.getByLabel('Shop name').fill('Demo Crafts')
+      assert.equal(await main.getByLabel('Shop address').inputValue(), slug)
+      await main.getByText(`${slug} is free.`).waitFor()
+      await main.getByRole('button', { name: 'Create shop' }).click()
+      await page.waitForURL((url) => /^\/setup\/[0-9a-f-]{36}\/profile$/.test(url.pathname))
+      const shopId = new URL(page.url()).pathname.split('/')[2]!
+      await main.getByLabel('Tagline').fill('Baskets and beads')
+      await main.getByRole('button', { name: 'Next' }).click()
+      await page.waitForURL((url) => url.pathname === `/setup/${shopId}/delivery`)
+      await main.getByLabel('Delivery fee (GHS)').fill('15')
+      await main.getByRole('button', { name: 'Next' }).click()
+      await main.getByRole('heading', { name: 'Demo Crafts is ready' }).waitFor()
+      await main.getByRole('button', { name: 'Go to your dashboard' }).click()
+
+      // The new shop's dashboard, at its own host, for the same person.
+      await page.waitForURL(
+        (url) => url.host === `${slug}.localhost:${port}` && url.pathname === '/admin/overview' && !url.searchParams.has('code'),
+      )
+      await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
+      await page.getByRole('navigation', { name: 'Admin' }).getByText('Demo Crafts').waitFor({ state: 'attached' })
+      assert.equal(((await readLocalStorage(page, 'user')) as { email: string } | null)?.email, demo.owner)
+
+      // Its storefront answers at its host.
+      await page.goto(server().shopUrl(slug))
+      assert.equal(await page.title(), 'Home | Demo Crafts')
+      await page.getByText('Baskets and beads').first().waitFor()
+
+      // Demo Shop's dashboard still opens for them, with Demo Shop's data.
+      const demoShop = await api<{ title: string }>(server(), 'GET', `/api/shops/${demo.slug}`)
+      await page.goto(`${server().shopUrl(demo.slug)}/admin/overview`)
+      await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor()
+      await page.getByRole('navigation', { name: 'Admin' }).getByText(demoShop.body.title, { exact: true }).waitFor({ state: 'attached' })
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Management' }).waitFor({ state: 'attached' })
+      await page.getByRole('table', { name: 'Recent orders' }).waitFor()
+    })
+
+    const created = await api<{ title: string; tagline: string }>(server(), 'GET', `/api/shops/${slug}`)
+    assert.deepEqual([created.body.title, created.body.tagline], ['Demo Crafts', 'Baskets and beads'])
   })
 })

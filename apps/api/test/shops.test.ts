@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { shopConfigs, shopDomains, shopRoles, shops } from '../src/db/schema'
+import { shopConfigs, shopDomains, shopRoles, shops, uploads } from '../src/db/schema'
 import { createShop, createStaffedShop, createUser, errorBody, setupApp } from './helpers'
 
 const ctx = await setupApp()
@@ -8,6 +8,15 @@ const db = ctx.database.db
 const { shop, otherShop, owner, keeper, manager, shopper, outsider } = await createStaffedShop(ctx)
 
 const readShop = async (id: string) => (await db.select().from(shops).where(eq(shops.id, id)))[0]!
+
+/** An image as the upload route would have stored it for `shopId`. */
+async function storedImage(shopId: string) {
+  const hash = Math.random().toString(16).slice(2).padEnd(32, '0').slice(0, 32)
+  const key = `${hash.slice(0, 2)}/${hash}.webp`
+  const thumbnailKey = `${hash.slice(0, 2)}/${hash}-thumb.webp`
+  await db.insert(uploads).values({ shopId, key, thumbnailKey, contentType: 'image/webp', size: 100, width: 10, height: 10 })
+  return { url: `/uploads/${key}`, thumbnail: `/uploads/${thumbnailKey}` }
+}
 
 const profileKeys = [
   '_id',
@@ -124,12 +133,12 @@ describe('GET /api/shops/?domain= with DEFAULT_SHOP', async () => {
   })
 })
 
-describe('PATCH /api/shops/{id}', () => {
+describe('PATCH /api/shops/{id}', async () => {
   const full = {
     title: '  Kofi’s Kitchen ',
     tagline: 'Fresh every day',
     about: 'We cook.',
-    logo: { url: '/uploads/ab/abcdef.webp', thumbnail: '/uploads/ab/abcdef-thumb.webp' },
+    logo: await storedImage(shop.id),
     socials: [
       { site: 'facebook', url: 'https://facebook.com/kofi' },
       { site: 'twitter', url: 'https://twitter.com/kofi' },
@@ -160,6 +169,39 @@ describe('PATCH /api/shops/{id}', () => {
       aboutSections: { payments: 'Mobile money', returns: 'No returns', contact: '020 000 0000' },
       title: 'Kofi’s Kitchen',
     })
+  })
+
+  it('takes as the logo an image uploaded to this shop', async () => {
+    const logo = await storedImage(shop.id)
+    const response = await ctx.app.inject({ method: 'PATCH', url: `/api/shops/${shop.id}`, headers: owner.headers, payload: { logo } })
+    expect(response.statusCode).toBe(200)
+    expect(response.json().logo).toEqual(logo)
+    expect((await readShop(shop.id)).logo).toEqual(logo)
+  })
+
+  it('refuses as the logo another shop’s upload or a file this server never stored, changing nothing', async () => {
+    const theirs = await storedImage(otherShop.id)
+    const before = await readShop(shop.id)
+    for (const logo of [theirs, { url: '/uploads/zz/never-stored.webp', thumbnail: '/uploads/zz/never-stored-thumb.webp' }]) {
+      const response = await ctx.app.inject({ method: 'PATCH', url: `/api/shops/${shop.id}`, headers: owner.headers, payload: { title: 'Taken', logo } })
+      expect(response.statusCode, logo.url).toBe(400)
+      expect(errorBody(response).errors).toEqual([{ path: 'logo.url', message: 'must be an image uploaded to this shop' }])
+    }
+    expect(await readShop(shop.id)).toEqual(before)
+  })
+
+  it('refuses a logo thumbnail that is not the stored upload’s own, changing nothing', async () => {
+    const [mine, other] = [await storedImage(shop.id), await storedImage(shop.id)]
+    const before = await readShop(shop.id)
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/shops/${shop.id}`,
+      headers: owner.headers,
+      payload: { logo: { url: mine.url, thumbnail: other.thumbnail } },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(errorBody(response).errors).toEqual([{ path: 'logo.thumbnail', message: 'must be the thumbnail of the uploaded image' }])
+    expect(await readShop(shop.id)).toEqual(before)
   })
 
   it('answers 401 to anonymous callers', async () => {

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
 import { LoadError } from '../components/load-error'
 import { useToast } from '../components/ui/toast'
 import { useAdmin } from '../features/admin/hooks/use-admin'
@@ -6,7 +7,14 @@ import { listShopReviews } from '../features/admin-reviews/api/list-shop-reviews
 import { moderateReview } from '../features/admin-reviews/api/moderate-review'
 import { Pager } from '../features/admin/components/pager'
 import { ReviewItem } from '../features/admin-reviews/components/review-item'
-import { RATINGS, REVIEWS_PER_PAGE, type ReviewFilter, ratingOptionLabel } from '../features/admin-reviews/review-query'
+import {
+  RATINGS,
+  REVIEWS_PER_PAGE,
+  type ReviewFilter,
+  parseReviewFilter,
+  ratingOptionLabel,
+  reviewFilterParams,
+} from '../features/admin-reviews/review-query'
 import type { AdminReview } from '../features/admin-reviews/types'
 import { errorMessage } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
@@ -23,8 +31,11 @@ export default function AdminReviews() {
   const { shop } = useAdmin()
   const toast = useToast()
   const ratingId = useId()
-  const [filter, setFilter] = useState<ReviewFilter>({ rating: null, skip: 0 })
-  const reviews = useApiData(`${shop._id}/${filter.rating}/${filter.skip}`, () => listShopReviews(shop._id, filter))
+  // The filter and page live in the address, so back, forward and reload keep them.
+  const [params, setParams] = useSearchParams()
+  const filter = parseReviewFilter(params)
+  const setFilter = (next: ReviewFilter, options?: { preventScrollReset: boolean }) => setParams(reviewFilterParams(next), options)
+  const reviews = useApiData(`${shop._id}/${filter.rating}/${filter.page}`, () => listShopReviews(shop._id, filter))
   const [replyingTo, setReplyingTo] = useState<string | null>(null)
   const [busyId, setBusyId] = useState<string | null>(null)
 
@@ -73,7 +84,9 @@ export default function AdminReviews() {
           <select
             id={ratingId}
             value={filter.rating ?? ''}
-            onChange={(event) => setFilter({ rating: event.target.value ? Number(event.target.value) : null, skip: 0 })}
+            onChange={(event) =>
+              setFilter({ rating: event.target.value ? Number(event.target.value) : null, page: 1 }, { preventScrollReset: true })
+            }
           >
             <option value="">All ratings</option>
             {RATINGS.map((rating) => (
@@ -99,6 +112,12 @@ export default function AdminReviews() {
           <p className="admin-review-count" role="status">
             {page.total} {page.total === 1 ? 'review' : 'reviews'}
           </p>
+          {page.data.length === 0 && (
+            <p>
+              There is no page {filter.page}.{' '}
+              <Link to={{ search: reviewFilterParams({ ...filter, page: 1 }).toString() }}>Go to the first page</Link>
+            </p>
+          )}
           <ul className="admin-review-list">
             {page.data.map((review) => (
               <ReviewItem
@@ -116,10 +135,10 @@ export default function AdminReviews() {
           </ul>
           <Pager
             label="Pages of reviews"
-            skip={filter.skip}
+            skip={(filter.page - 1) * REVIEWS_PER_PAGE}
             limit={REVIEWS_PER_PAGE}
             total={page.total}
-            onSkip={(skip) => setFilter({ ...filter, skip })}
+            onSkip={(skip) => setFilter({ ...filter, page: Math.floor(skip / REVIEWS_PER_PAGE) + 1 })}
           />
         </>
       )}

@@ -5,11 +5,13 @@ import { isValidSlug } from '@shop/domain'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Static } from 'typebox'
 import type { Db } from '../../db/client'
-import type { PaymentOption } from '../../db/schema'
+import type { ImageRef, PaymentOption } from '../../db/schema'
 import { BadRequest, Conflict, NotFound, isUniqueViolation } from '../../lib/errors'
 import type { Page } from '../../lib/feathers-query'
+import { UPLOADS_PREFIX } from '../../lib/storage'
 import { authorize, requireUser } from '../../plugins/auth'
 import { insertRole } from '../staff/shop-role.repository'
+import { findUploadsByKey } from '../uploads/upload.repository'
 import { type ShopProfile, toShopProfile } from './shop.dto'
 import {
   type ShopChanges,
@@ -51,6 +53,25 @@ export async function listShopsByDomain(app: FastifyInstance, domain: string): P
 }
 
 type ShopPatch = Static<typeof shopPatchBody>
+type LogoInput = NonNullable<ShopPatch['logo']>
+
+/** Only an image this server stored for this shop; the thumbnail is the stored upload's own. */
+async function checkedLogo(request: FastifyRequest, shopId: string, logo: LogoInput): Promise<ImageRef> {
+  const key = logo.url.slice(UPLOADS_PREFIX.length)
+  const [upload] = await findUploadsByKey(request.server.db, shopId, [key])
+  if (!upload) {
+    throw BadRequest('Invalid body: logo.url must be an image uploaded to this shop', [
+      { path: 'logo.url', message: 'must be an image uploaded to this shop' },
+    ])
+  }
+  const thumbnail = request.server.storage.publicUrl(upload.thumbnailKey)
+  if (logo.thumbnail !== thumbnail) {
+    throw BadRequest('Invalid body: logo.thumbnail must be the thumbnail of the uploaded image', [
+      { path: 'logo.thumbnail', message: 'must be the thumbnail of the uploaded image' },
+    ])
+  }
+  return { url: request.server.storage.publicUrl(upload.key), thumbnail }
+}
 
 export async function updateShopProfile(request: FastifyRequest, id: string, body: ShopPatch): Promise<ShopProfile> {
   await authorize(request, id, 'site.edit')
@@ -58,7 +79,7 @@ export async function updateShopProfile(request: FastifyRequest, id: string, bod
   if (body.title !== undefined) changes.title = body.title.trim()
   if (body.tagline !== undefined) changes.tagline = body.tagline.trim()
   if (body.about !== undefined) changes.about = body.about.trim()
-  if (body.logo !== undefined) changes.logo = body.logo && { url: body.logo.url, thumbnail: body.logo.thumbnail }
+  if (body.logo !== undefined) changes.logo = body.logo && (await checkedLogo(request, id, body.logo))
   if (body.socials !== undefined) {
     const seen = new Set<string>()
     body.socials.forEach((social, i) => {

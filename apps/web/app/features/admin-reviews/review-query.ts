@@ -1,13 +1,36 @@
-/** The staff review list's filter and page, as the API's query, and ratings as text. */
+/**
+ * The staff review list's filter and page, kept in the address (`?rating=4&page=2`, so back and reload keep
+ * them), as the API's query, and ratings as text.
+ */
 import type { Query } from '../../lib/api'
 
 export const REVIEWS_PER_PAGE = 20
 export const RATINGS = [5, 4, 3, 2, 1] as const
+const MAX_PAGE = 10_000
 
 export type ReviewFilter = {
   /** One rating, or null for all. */
   rating: number | null
-  skip: number
+  /** From 1. */
+  page: number
+}
+
+/** The filter an address asks for; anything malformed means its default (all ratings, page 1). */
+export function parseReviewFilter(params: URLSearchParams): ReviewFilter {
+  const rating = Number(params.get('rating'))
+  const page = Number.parseInt(params.get('page') ?? '1', 10)
+  return {
+    rating: (RATINGS as readonly number[]).includes(rating) ? rating : null,
+    page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+  }
+}
+
+/** The address's search part for a filter: only what differs from the defaults. */
+export function reviewFilterParams(filter: ReviewFilter): URLSearchParams {
+  const params = new URLSearchParams()
+  if (filter.rating !== null) params.set('rating', String(filter.rating))
+  if (filter.page > 1) params.set('page', String(filter.page))
+  return params
 }
 
 /** Newest first, hidden reviews included (the API adds them for moderators). */
@@ -16,7 +39,7 @@ export function reviewListQuery(shopId: string, filter: ReviewFilter): Query {
     shop: shopId,
     rating: filter.rating ?? undefined,
     $sort: { createdAt: -1 },
-    $skip: filter.skip,
+    $skip: (filter.page - 1) * REVIEWS_PER_PAGE,
     $limit: REVIEWS_PER_PAGE,
   }
 }

@@ -84,6 +84,20 @@ describe('siteServerErrors', () => {
     expect(siteServerErrors(error, body)).toEqual({ 'socials.instagram': 'Must match pattern', title: 'Is too long' })
   })
 
+  it('shows the API’s messages about the logo’s url or thumbnail at the logo field', () => {
+    const body = checkSite(siteValues(shop)).body
+    const refusal = (path: string) =>
+      new ApiError('Request failed with status code 400', 400, {
+        name: 'BadRequest',
+        message: `Invalid body: ${path} …`,
+        code: 400,
+        className: 'bad-request',
+        errors: [{ path, message: 'must be an image uploaded to this shop' }],
+      })
+    expect(siteServerErrors(refusal('logo.url'), body)).toEqual({ logo: 'Must be an image uploaded to this shop' })
+    expect(siteServerErrors(refusal('logo.thumbnail'), body)).toEqual({ logo: 'Must be an image uploaded to this shop' })
+  })
+
   it('shows anything else for the whole form', () => {
     expect(siteServerErrors(new ApiError('Network Error', null), {})).toEqual({ form: 'Network Error' })
   })

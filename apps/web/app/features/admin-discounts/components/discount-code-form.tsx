@@ -1,9 +1,9 @@
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { DiscountCodeCreateInput, DiscountCodePatchInput } from '@shop/domain/schemas/discount-code'
 import { Button } from '../../../components/ui/button'
 import { Field, FormError } from '../../../components/ui/field'
 import { type FieldErrors, hasErrors, serverFieldErrors } from '../../../lib/form-errors'
-import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
+import { UNSAVED_CHANGES_MESSAGE, useUnsavedChanges } from '../../../lib/use-unsaved-changes'
 import { createDiscountCode } from '../api/create-discount-code'
 import { updateDiscountCode } from '../api/update-discount-code'
 import {
@@ -25,19 +25,25 @@ type DiscountCodeFormProps = {
   editing: DiscountCode | null
   onSaved: (code: DiscountCode) => void
   onCancel: () => void
+  /** Told whether the form holds changes not saved yet, so the page can ask before replacing it. */
+  onDirtyChange: (dirty: boolean) => void
 }
 
 type SaveRequest = { id: null; body: DiscountCodeCreateInput } | { id: string; body: DiscountCodePatchInput }
 
 /** Create or edit a code. Checked in the browser with the API's rules; the API's answer lands at the fields too. */
-export function DiscountCodeForm({ shopId, currency, editing, onSaved, onCancel }: DiscountCodeFormProps) {
+export function DiscountCodeForm({ shopId, currency, editing, onSaved, onCancel, onDirtyChange }: DiscountCodeFormProps) {
   const initial = useMemo(() => (editing ? formOfCode(editing) : emptyDiscountForm()), [editing])
   const [form, setForm] = useState<DiscountForm>(initial)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [saving, setSaving] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
+  const typeErrorId = `${useId()}-type-error`
   const dirty = DISCOUNT_FIELDS.some((field) => form[field] !== initial[field])
   useUnsavedChanges(dirty && !saving)
+  useEffect(() => {
+    onDirtyChange(dirty)
+  }, [dirty, onDirtyChange])
 
   useEffect(() => {
     formRef.current?.querySelector<HTMLInputElement>('input[name="code"]')?.focus()
@@ -71,6 +77,13 @@ export function DiscountCodeForm({ shopId, currency, editing, onSaved, onCancel 
     }
   }
 
+  function cancel() {
+    if (dirty && !window.confirm(UNSAVED_CHANGES_MESSAGE)) return
+    onCancel()
+  }
+
+  // The choice's message is read with each radio, like a Field's with its control.
+  const typeErrorProps = errors.type ? { 'aria-invalid': true, 'aria-describedby': typeErrorId } : {}
   const heading = editing ? `Edit ${editing.code}` : 'New discount code'
   return (
     <section className="panel discount-code-form" aria-labelledby="discount-form-title">
@@ -105,16 +118,28 @@ export function DiscountCodeForm({ shopId, currency, editing, onSaved, onCancel 
                 name="type"
                 value="percentage"
                 checked={form.type === 'percentage'}
+                {...typeErrorProps}
                 onChange={() => change('type', 'percentage')}
               />
               <span>Percentage of the subtotal</span>
             </label>
             <label className="choice">
-              <input type="radio" name="type" value="fixed" checked={form.type === 'fixed'} onChange={() => change('type', 'fixed')} />
+              <input
+                type="radio"
+                name="type"
+                value="fixed"
+                checked={form.type === 'fixed'}
+                {...typeErrorProps}
+                onChange={() => change('type', 'fixed')}
+              />
               <span>Fixed amount ({currency})</span>
             </label>
           </div>
-          {errors.type && <p className="field-error">{errors.type}</p>}
+          {errors.type && (
+            <p className="field-error" id={typeErrorId}>
+              {errors.type}
+            </p>
+          )}
         </fieldset>
 
         <div className="discount-form-row">
@@ -188,7 +213,7 @@ export function DiscountCodeForm({ shopId, currency, editing, onSaved, onCancel 
           <Button type="submit" disabled={saving}>
             {saving ? 'Saving…' : editing ? 'Save changes' : 'Create code'}
           </Button>
-          <Button variant="secondary" onClick={onCancel} disabled={saving}>
+          <Button variant="secondary" onClick={cancel} disabled={saving}>
             Cancel
           </Button>
         </div>

@@ -31,6 +31,8 @@ export function ReviewItem({ review, shopTitle, busy, replying, onToggleHidden, 
   }, [replying])
 
   const name = review.author.name || 'A customer'
+  // Every review has these buttons; the hidden words tell a screen reader's button list which review each is for.
+  const whose = <span className="visually-hidden"> for {review.author.name ? `${review.author.name}’s` : 'a customer’s'} review</span>
   return (
     <li className={review.hidden ? 'admin-review admin-review-hidden' : 'admin-review'}>
       <article aria-labelledby={headingId}>
@@ -60,9 +62,11 @@ export function ReviewItem({ review, shopTitle, busy, replying, onToggleHidden, 
             <div className="admin-review-actions">
               <Button ref={replyButton} variant="secondary" onClick={onStartReply} disabled={busy}>
                 {review.reply ? 'Edit reply' : 'Reply'}
+                {whose}
               </Button>
               <Button variant="ghost" onClick={onToggleHidden} disabled={busy}>
                 {review.hidden ? 'Show on the site' : 'Hide from the site'}
+                {whose}
               </Button>
             </div>
           </>

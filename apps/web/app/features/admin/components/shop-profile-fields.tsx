@@ -44,14 +44,15 @@ export function profileBody(values: ShopProfileValues): Pick<ShopPatch, 'tagline
 
 /**
  * Errors of a body (the browser's or the API's) keyed by the form's fields: `socials.1.url` names the
- * second social link *sent*, which is the field `socials.instagram` when facebook was left empty.
+ * second social link *sent*, which is the field `socials.instagram` when facebook was left empty, and
+ * `logo.url` or `logo.thumbnail` belong to the one logo field.
  */
 export function profileFieldErrors(errors: FieldErrors, body: Pick<ShopPatch, 'socials'>): FieldErrors {
   const result: FieldErrors = {}
   for (const [path, message] of Object.entries(errors)) {
     const match = /^socials\.(\d+)(?:\.|$)/.exec(path)
     const site = match ? body.socials?.[Number(match[1])]?.site : undefined
-    const field = site ? `socials.${site}` : path
+    const field = site ? `socials.${site}` : path.startsWith('logo.') ? 'logo' : path
     result[field] ??= message
   }
   return result

@@ -19,6 +19,8 @@ export function ShopProfileLogo({ shopId, logo, error, onChange, onUploadingChan
   const upload = useRef<AbortController | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
   const [uploadError, setUploadError] = useState<string | null>(null)
+  // Said once when an upload starts and once when it ends; the percentage is only shown.
+  const [announcement, setAnnouncement] = useState('')
   useEffect(() => () => upload.current?.abort(), [])
 
   async function send(file: File) {
@@ -26,12 +28,18 @@ export function ShopProfileLogo({ shopId, logo, error, onChange, onUploadingChan
     upload.current = controller
     setUploadError(null)
     setProgress(0)
+    setAnnouncement('Uploading the logo…')
     onUploadingChange(true)
     try {
       const image = await uploadImage(shopId, file, setProgress, controller.signal)
       onChange({ url: image.url, thumbnail: image.thumbnail })
+      setAnnouncement('Logo uploaded')
     } catch (failure) {
-      if (!controller.signal.aborted) setUploadError(`The logo could not be uploaded: ${errorMessage(failure)}`)
+      if (!controller.signal.aborted) {
+        const message = `The logo could not be uploaded: ${errorMessage(failure)}`
+        setUploadError(message)
+        setAnnouncement(message)
+      }
     } finally {
       if (!controller.signal.aborted) {
         setProgress(null)
@@ -45,7 +53,7 @@ export function ShopProfileLogo({ shopId, logo, error, onChange, onUploadingChan
   const describedBy = message ? `${id}-hint ${id}-error` : `${id}-hint`
   return (
     <div className={message ? 'field field-invalid' : 'field'}>
-      <label htmlFor={`${id}-file`}>{logo ? 'Replace logo' : 'Logo'}</label>
+      <label htmlFor={`${id}-file`}>Logo</label>
       <p className="field-hint" id={`${id}-hint`}>
         A square picture (PNG, JPEG or WebP) works best; it appears in the top bar and as the page icon.
       </p>
@@ -73,10 +81,13 @@ export function ShopProfileLogo({ shopId, logo, error, onChange, onUploadingChan
         }}
       />
       {progress !== null && (
-        <p role="status">
+        <p>
           <progress value={progress} max={1} aria-label="Logo upload" /> Uploading… {Math.round(progress * 100)}%
         </p>
       )}
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
       {logo && progress === null && (
         <p>
           <Button variant="secondary" onClick={() => onChange(null)}>
