@@ -12,15 +12,16 @@ import Fastify from 'fastify'
 import pg from 'pg'
 
 type Row = Record<string, unknown> & { id: string; price_minor: number; currency: string; sell_at_minor: number; created_at: Date | string; updated_at: Date | string }
-type Query = (text: string, params: unknown[]) => Promise<{ rows: Row[] }>
+/** `name` prepares the statement once per connection where the driver can (node-postgres), as the app does. */
+type Query = (name: string, text: string, params: unknown[]) => Promise<{ rows: Row[] }>
 
 async function connect(): Promise<Query> {
   if (process.env.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 })
-    return (text, params) => pool.query(text, params)
+    return (name, text, values) => pool.query({ name, text, values })
   }
   const db = await PGlite.create(process.env.DATA_DIR!, { extensions: { pg_trgm, btree_gin } })
-  return (text, params) => db.query<Row>(text, params)
+  return (_name, text, params) => db.query<Row>(text, params)
 }
 
 const columns =
@@ -32,8 +33,8 @@ const app = Fastify()
 app.get('/api/products/', async (request) => {
   const { shop } = request.query as { shop: string }
   const [page, counted] = await Promise.all([
-    query(`select ${columns} from products where shop_id = $1 and available = true order by created_at desc, id asc limit 20`, [shop]),
-    query('select count(*)::int as total from products where shop_id = $1 and available = true', [shop]),
+    query('page', `select ${columns} from products where shop_id = $1 and available = true order by created_at desc, id asc limit 20`, [shop]),
+    query('count', 'select count(*)::int as total from products where shop_id = $1 and available = true', [shop]),
   ])
   return {
     total: counted.rows[0]!.total,

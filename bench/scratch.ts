@@ -72,7 +72,8 @@ export type FilledCatalog = { shops: { id: string; slug: string }[] }
 
 /**
  * Fills `shops` shops with `perShop` products each (titles as above, 2 % unavailable), one tracked
- * inventory row per product with `stock` units, and a settings row accepting manual payment. ANALYZEs.
+ * inventory row per product with `stock` units, and a settings row accepting manual payment. Vacuums and
+ * analyzes, as a settled database would be, so autovacuum does not start on the new rows mid-measurement.
  */
 export async function fillCatalog(db: Db, options: { shops: number; perShop: number; stock: number; slugPrefix: string }): Promise<FilledCatalog> {
   const shops = rowsOf<{ id: string; slug: string }>(
@@ -97,6 +98,6 @@ export async function fillCatalog(db: Db, options: { shops: number; perShop: num
   await db.execute(sql`
     insert into inventory (shop_id, product_id, variant_id, quantity, tracked)
     select shop_id, id, '', ${options.stock}, true from products`)
-  await db.execute(sql`analyze`)
+  await db.execute(sql`vacuum analyze`)
   return { shops }
 }

@@ -1,7 +1,8 @@
 /** SQL for notifications. */
-import { and, count, eq, sql } from 'drizzle-orm'
+import type { StaffRole } from '@shop/domain'
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { notifications } from '../../db/schema'
+import { notifications, shopRoles } from '../../db/schema'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
 
 export type NewNotification = { shopId: string; userId: string; type: string; title: string; body: string; link: string }
@@ -9,6 +10,40 @@ export type NotificationRow = typeof notifications.$inferSelect
 
 export async function insertNotifications(db: Db, rows: NewNotification[]): Promise<void> {
   if (rows.length) await db.insert(notifications).values(rows)
+}
+
+/** One notification for each active staff member of the shop with one of `roles`, in one statement. */
+export async function insertStaffNotifications(
+  db: Db,
+  shopId: string,
+  roles: readonly StaffRole[],
+  content: Omit<NewNotification, 'shopId' | 'userId'>,
+  exceptUserId?: string,
+): Promise<void> {
+  if (roles.length === 0) return
+  await db.insert(notifications).select(
+    db
+      .select({
+        id: sql`gen_random_uuid()`.as('id'),
+        shopId: shopRoles.shopId,
+        userId: shopRoles.userId,
+        type: sql`${content.type}`.as('type'),
+        title: sql`${content.title}`.as('title'),
+        body: sql`${content.body}`.as('body'),
+        link: sql`${content.link}`.as('link'),
+        read: sql`false`.as('read'),
+        createdAt: sql`now()`.as('created_at'),
+      })
+      .from(shopRoles)
+      .where(
+        and(
+          eq(shopRoles.shopId, shopId),
+          eq(shopRoles.status, 'active'),
+          inArray(shopRoles.role, [...roles]),
+          exceptUserId ? ne(shopRoles.userId, exceptUserId) : undefined,
+        ),
+      ),
+  )
 }
 
 /** What `GET /api/notifications/` may filter and sort by; anything else is a 400. */

@@ -3,11 +3,9 @@
  * new reviews and accepted invitations. Call these inside the transaction of the change they report,
  * so a notification exists exactly when its change does.
  */
-import { type Permission, can } from '@shop/domain'
-import { and, eq } from 'drizzle-orm'
+import { type Permission, can, staffRoles } from '@shop/domain'
 import type { Db } from '../../db/client'
-import { shopRoles } from '../../db/schema'
-import { insertNotifications } from './notification.repository'
+import { insertNotifications, insertStaffNotifications } from './notification.repository'
 
 export type NotificationContent = { type: string; title: string; body: string; link: string }
 
@@ -23,10 +21,6 @@ export async function notifyStaff(
   content: NotificationContent,
   exceptUserId?: string,
 ): Promise<void> {
-  const staff = await db
-    .select({ userId: shopRoles.userId, role: shopRoles.role })
-    .from(shopRoles)
-    .where(and(eq(shopRoles.shopId, shopId), eq(shopRoles.status, 'active')))
-  const recipients = staff.filter((s) => can(s.role, permission) && s.userId !== exceptUserId)
-  await insertNotifications(db, recipients.map((s) => ({ shopId, userId: s.userId, ...content })))
+  const roles = staffRoles.filter((role) => can(role, permission))
+  await insertStaffNotifications(db, shopId, roles, content, exceptUserId)
 }
