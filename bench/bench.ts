@@ -214,7 +214,7 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<{ label: string
 
 function table(results: { label: string; figures: Figure[]; oversell: string }[]): string {
   const lines = [
-    `Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; ${duration} s per scenario, ${CONNECTIONS} connections (orders: 20).`,
+    `Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; ${duration} s per scenario, ${CONNECTIONS} connections (orders: 20); the steady search sends one request every ${1000 / SEARCH_RATE} ms, open-loop, after a 2 s warm-up.`,
     '',
     '| database | scenario | req/s | p50 ms | p99 ms | errors | baseline req/s | ratio |',
     '|---|---|---:|---:|---:|---:|---:|---:|',
