@@ -1,15 +1,12 @@
 import { Outlet } from 'react-router'
 import { AccountSidebar } from '../features/account/components/account-sidebar'
-import { requireUser } from '../features/auth/guard'
-import { refreshUser } from '../features/auth/session'
+import { requireCurrentUser } from '../features/auth/guard'
 import { routeMeta } from '../lib/page-meta'
 import type { Route } from './+types/account-layout'
 
 /** Account pages render in the browser, behind the route guard (SPEC §2, DESIGN §12). */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await requireUser(request)
-  // A token the API no longer accepts ends the session; the guard then sends the user to log in again.
-  const user = (await refreshUser()) ?? (await requireUser(request))
+  const user = await requireCurrentUser(request)
   return { user }
 }
 clientLoader.hydrate = true as const

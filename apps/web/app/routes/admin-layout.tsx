@@ -5,9 +5,8 @@ import { ToastProvider } from '../components/ui/toast'
 import { adminRedirect } from '../features/admin/admin-tabs'
 import { AdminNav } from '../features/admin/components/admin-nav'
 import { AdminContextValue } from '../features/admin/hooks/use-admin'
-import { requireUser } from '../features/auth/guard'
+import { requireCurrentUser } from '../features/auth/guard'
 import { useShopRoleLookup } from '../features/auth/hooks/use-shop-role'
-import { refreshUser } from '../features/auth/session'
 import { routeMeta } from '../lib/page-meta'
 import { useSite } from '../lib/use-site'
 import type { Route } from './+types/admin-layout'
@@ -15,8 +14,7 @@ import adminStyles from '../features/admin/admin.css?url'
 
 /** Admin pages render in the browser behind the route guard (SPEC §2, DESIGN §12). */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await requireUser(request)
-  const user = (await refreshUser()) ?? (await requireUser(request))
+  const user = await requireCurrentUser(request)
   return { user }
 }
 clientLoader.hydrate = true as const

@@ -1,7 +1,6 @@
 import { Link } from 'react-router'
 import { LoadError } from '../components/load-error'
-import { requireUser } from '../features/auth/guard'
-import { refreshUser } from '../features/auth/session'
+import { requireCurrentUser } from '../features/auth/guard'
 import { getInvitation } from '../features/invitations/api/get-invitation'
 import { InvitationAnswer } from '../features/invitations/components/invitation-answer'
 import { answerProblem, dashboardOrigin } from '../features/invitations/invitation-problems'
@@ -13,8 +12,7 @@ import styles from '../features/invitations/invitations.css?url'
 
 /** Behind the route guard (SPEC §2): the invitee must be logged in to see and answer an invitation. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await requireUser(request)
-  const user = (await refreshUser()) ?? (await requireUser(request))
+  const user = await requireCurrentUser(request)
   return { user }
 }
 clientLoader.hydrate = true as const

@@ -1,6 +1,5 @@
 import { Outlet, useMatches } from 'react-router'
-import { requireUser } from '../features/auth/guard'
-import { refreshUser } from '../features/auth/session'
+import { requireCurrentUser } from '../features/auth/guard'
 import { SetupProgress } from '../features/setup/components/setup-progress'
 import { type SetupStep, isSetupStep } from '../features/setup/steps'
 import { routeMeta } from '../lib/page-meta'
@@ -10,8 +9,7 @@ import setupStyles from '../features/setup/setup.css?url'
 
 /** The wizard renders in the browser behind the route guard (SPEC §2), like the account pages. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await requireUser(request)
-  const user = (await refreshUser()) ?? (await requireUser(request))
+  const user = await requireCurrentUser(request)
   return { user }
 }
 clientLoader.hydrate = true as const

@@ -5,7 +5,7 @@
 import { redirect, redirectDocument } from 'react-router'
 import { readStored } from '../../lib/local-store'
 import type { User } from '../../types/api'
-import { completeLogin, prepareLogin } from './session'
+import { completeLogin, prepareLogin, refreshUser } from './session'
 
 const exchanges = new Map<string, Promise<User>>()
 
@@ -41,4 +41,13 @@ export async function requireUser(request: Request): Promise<User> {
   if (user) return user
   // A document redirect: the login page is not part of this app, even on the platform's own host.
   throw redirectDocument(await prepareLogin(url.pathname + url.search + url.hash))
+}
+
+/**
+ * For the clientLoaders of guarded pages: the user, re-read from the API. A token the API no longer
+ * accepts ends the session, and the guard then sends the user to log in again.
+ */
+export async function requireCurrentUser(request: Request): Promise<User> {
+  await requireUser(request)
+  return (await refreshUser()) ?? (await requireUser(request))
 }
