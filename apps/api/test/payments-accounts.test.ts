@@ -14,8 +14,10 @@ type Account = { _id: string; shop: string; kind: string; provider: string; acco
 /** Every account number handed to the API here, in every form it was sent and stored. */
 const secrets = new Set<string>()
 function remember(number: string) {
-  secrets.add(number)
   const digits = number.replace(/\D/g, '')
+  // Too short to be anyone's account (refused as invalid), and short enough to turn up inside a random id.
+  if (digits.length < 6) return
+  secrets.add(number)
   secrets.add(digits)
   // Stored form of a +233 number, and its national part.
   if (digits.startsWith('233')) secrets.add(`0${digits.slice(3)}`)
@@ -269,8 +271,10 @@ describe('account numbers', () => {
     await call('GET', `/api/payment-info/?shop=${shop.id}`)
     expect(bodies.length).toBeGreaterThan(50)
     expect(secrets.size).toBeGreaterThan(10)
+    // Ids are random hex, where a run of digits can turn up by chance: they are not what is looked for.
+    const withoutIds = bodies.map((body) => body.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>'))
     for (const secret of secrets) {
-      for (const body of bodies) expect(body.includes(secret), `${secret} leaked in ${body.slice(0, 200)}`).toBe(false)
+      for (const body of withoutIds) expect(body.includes(secret), `${secret} leaked in ${body.slice(0, 200)}`).toBe(false)
     }
     // Sanity: the masked form does show.
     expect(bodies.some((body) => body.includes('•••• 8877'))).toBe(true)
