@@ -65,21 +65,26 @@ async function stop(child: ChildProcess) {
 
 type Request = { method?: string; path: string; headers?: Record<string, string>; body?: string }
 
-async function drive(port: number, next: () => Request, connections = CONNECTIONS, overallRate?: number) {
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections,
-    duration,
-    ...(overallRate ? { overallRate } : {}),
-    requests: [
-      {
-        setupRequest: (request) => {
-          const r = next()
-          return { ...request, method: (r.method ?? 'GET') as 'GET', path: r.path, headers: { ...request.headers, ...r.headers }, body: r.body }
+/** Every scenario first runs this long unmeasured: connections, pools and the JIT settle. */
+const WARM_UP = 3
+
+async function drive(port: number, next: () => Request, connections = CONNECTIONS) {
+  const run = (seconds: number) =>
+    autocannon({
+      url: `http://127.0.0.1:${port}`,
+      connections,
+      duration: seconds,
+      requests: [
+        {
+          setupRequest: (request) => {
+            const r = next()
+            return { ...request, method: (r.method ?? 'GET') as 'GET', path: r.path, headers: { ...request.headers, ...r.headers }, body: r.body }
+          },
         },
-      },
-    ],
-  })
+      ],
+    })
+  await run(WARM_UP)
+  const result = await run(duration)
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -95,7 +100,7 @@ async function drive(port: number, next: () => Request, connections = CONNECTION
  * slow answer cannot hide the wait of the ones behind it. The first `warmUp` seconds open the sockets and
  * are not counted.
  */
-async function driveAtRate(port: number, next: () => Request, rate: number, warmUp = 2) {
+async function driveAtRate(port: number, next: () => Request, rate: number, warmUp = WARM_UP) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
   const latencies: number[] = []
   let errors = 0
@@ -158,7 +163,6 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<{ label: string
     // Baseline first, on its own.
     const basePort = await freePort()
     const baseline = await start(['node', '--import', 'tsx', 'bench/baseline-server.ts'], { ...scratch.env, PORT: String(basePort) }, 'baseline listening')
-    await drive(basePort, list) // warm-up
     const base = await drive(basePort, list)
     await stop(baseline)
 
@@ -169,7 +173,6 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<{ label: string
       'is running',
     )
     try {
-      await drive(port, list) // warm-up
       const scenarios: [string, () => Request][] = [
         ['product list', list],
         ['title search', () => ({ path: `/api/products/?shop=${random(shopIds)}&title[$q]=jackt` })],
@@ -214,7 +217,7 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<{ label: string
 
 function table(results: { label: string; figures: Figure[]; oversell: string }[]): string {
   const lines = [
-    `Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; ${duration} s per scenario, ${CONNECTIONS} connections (orders: 20); the steady search sends one request every ${1000 / SEARCH_RATE} ms, open-loop, after a 2 s warm-up.`,
+    `Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; ${duration} s per scenario after a ${WARM_UP} s warm-up, ${CONNECTIONS} connections (orders: 20); the steady search sends one request every ${1000 / SEARCH_RATE} ms, open-loop.`,
     '',
     '| database | scenario | req/s | p50 ms | p99 ms | errors | baseline req/s | ratio |',
     '|---|---|---:|---:|---:|---:|---:|---:|',
