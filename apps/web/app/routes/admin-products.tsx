@@ -11,10 +11,10 @@ import {
   type ProductFilters,
   filtersToParams,
   pageCount,
-  parseFilters,
   toListQuery,
 } from '../features/admin-products/product-filters'
 import { toQueryString } from '../lib/api'
+import { parseProductFilters } from '../lib/product-filters'
 import { routeMeta } from '../lib/page-meta'
 import { useApiData } from '../lib/use-api-data'
 import type { Route } from './+types/admin-products'
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = (args) => routeMeta('Products', args)
 export default function AdminProducts() {
   const { shop, role } = useAdmin()
   const [params, setParams] = useSearchParams()
-  const filters = parseFilters(params)
+  const filters = parseProductFilters(params)
   const query = toListQuery(filters, shop._id)
   const products = useApiData(`products?${toQueryString(query)}`, () => listProducts(query))
   const categories = useApiData(`categories:${shop._id}`, () => listCategories(shop._id))

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { filtersToParams, pageCount, parseFilters, toListQuery } from './product-filters'
+import { parseProductFilters as parseFilters } from '../../lib/product-filters'
+import { filtersToParams, pageCount, toListQuery } from './product-filters'
 
 const category = '0b6c7a36-8f7e-4a55-9d2c-2f6a3f0b9a11'
 const shop = '5f0c2a1e-1111-4222-8333-444455556666'

@@ -5,12 +5,14 @@
  * available products only.
  */
 import type { Query } from '../../lib/api'
+import { type StockFilter, parseProductFilters, productFilterQuery } from '../../lib/product-filters'
+
+export type { StockFilter }
 
 export const PAGE_SIZE = 12
 
 export type SortKey = 'newest' | 'price'
 export type Direction = 'asc' | 'desc'
-export type StockFilter = 'all' | 'in-stock' | 'out'
 
 export type ProductSearch = {
   q: string
@@ -34,40 +36,21 @@ export const stockChoices = [
   { value: 'out', label: 'Out of stock' },
 ] as const satisfies readonly { value: StockFilter; label: string }[]
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 export function parseSearch(params: URLSearchParams): ProductSearch {
   // The filter form's select sends both as one `order` (when it is submitted without JavaScript).
   const order = sortChoices.find((choice) => choice.value === params.get('order'))
   const sort: SortKey = order ? order.sort : params.get('sort') === 'price' ? 'price' : 'newest'
   const direction: Direction = order ? order.direction : params.get('direction') === 'asc' ? 'asc' : 'desc'
-  const stockParam = params.get('stock')
-  const stock: StockFilter = stockParam === 'in-stock' || stockParam === 'out' ? stockParam : 'all'
-  const category = params.get('category') ?? ''
-  const page = Number.parseInt(params.get('page') ?? '1', 10)
-  return {
-    q: (params.get('q') ?? '').trim().slice(0, 200),
-    sort,
-    direction,
-    stock,
-    // Only a well-formed id reaches the API (anything else would be a 400).
-    category: UUID.test(category) ? category : '',
-    page: Number.isFinite(page) && page >= 1 ? Math.min(page, 10_000) : 1,
-  }
+  return { ...parseProductFilters(params), sort, direction }
 }
 
 export function toProductQuery(search: ProductSearch, shopId: string, pageSize = PAGE_SIZE): Query {
-  const query: Query = {
+  return {
     shop: shopId,
     available: true,
     $sort: { [search.sort === 'newest' ? 'createdAt' : 'price.value']: search.direction === 'asc' ? 1 : -1 },
-    $skip: (search.page - 1) * pageSize,
-    $limit: pageSize,
+    ...productFilterQuery(search, pageSize),
   }
-  if (search.q) query.title = { $q: search.q }
-  if (search.stock !== 'all') query.inStock = search.stock === 'in-stock'
-  if (search.category) query.category = search.category
-  return query
 }
 
 /** The address of a search: only what differs from the defaults, page 1 left out. */

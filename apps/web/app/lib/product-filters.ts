@@ -1,0 +1,36 @@
+/**
+ * The product filters the storefront's search and the dashboard's product list share (SPEC §7 products
+ * row), read from an address: `q` → title[$q]; `stock` in-stock → inStock=true, out → inStock=false, all
+ * ignored; `category`; `page` (from 1).
+ */
+import type { Query } from './api'
+
+export type StockFilter = 'all' | 'in-stock' | 'out'
+
+export type ProductFilters = { q: string; stock: StockFilter; category: string; page: number }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const MAX_PAGE = 10_000
+
+/** Anything malformed falls back to its default. */
+export function parseProductFilters(params: URLSearchParams): ProductFilters {
+  const stock = params.get('stock')
+  const category = params.get('category') ?? ''
+  const page = Number.parseInt(params.get('page') ?? '1', 10)
+  return {
+    q: (params.get('q') ?? '').trim().slice(0, 200),
+    stock: stock === 'in-stock' || stock === 'out' ? stock : 'all',
+    // Only a well-formed id reaches the API (anything else would be a 400).
+    category: UUID.test(category) ? category : '',
+    page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+  }
+}
+
+/** The filters' part of a `GET /api/products/` query, with the page as $skip/$limit. */
+export function productFilterQuery(filters: ProductFilters, pageSize: number): Query {
+  const query: Query = { $skip: (filters.page - 1) * pageSize, $limit: pageSize }
+  if (filters.q) query.title = { $q: filters.q }
+  if (filters.stock !== 'all') query.inStock = filters.stock === 'in-stock'
+  if (filters.category) query.category = filters.category
+  return query
+}
