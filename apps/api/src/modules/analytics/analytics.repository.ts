@@ -2,6 +2,7 @@
 import { SHOP_TIME_ZONE } from '@shop/domain'
 import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { queryRows } from '../../db/query-rows'
 import { analyticsEvents, trackingIds } from '../../db/schema'
 import { type DateRange, daysOf } from './date-range'
 
@@ -55,7 +56,6 @@ export function dailyVisitsQuery(shopId: string, range: DateRange) {
 }
 
 export async function dailyVisits(db: Db, shopId: string, range: DateRange): Promise<DailyVisits[]> {
-  // Both drivers (node-postgres, PGlite) answer {rows}; Db's generic result type does not say so.
-  const result = (await db.execute(dailyVisitsQuery(shopId, range))) as unknown as { rows: DailyVisits[] }
-  return result.rows.map((row) => ({ date: row.date, visits: Number(row.visits), visitors: Number(row.visitors) }))
+  const rows = await queryRows<DailyVisits>(db, dailyVisitsQuery(shopId, range))
+  return rows.map((row) => ({ date: row.date, visits: Number(row.visits), visitors: Number(row.visitors) }))
 }

@@ -2,6 +2,7 @@
 import { SHOP_TIME_ZONE } from '@shop/domain'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { queryRows } from '../../db/query-rows'
 import { orders } from '../../db/schema'
 import { type DateRange, daysOf } from './date-range'
 
@@ -38,7 +39,6 @@ export function dailySalesQuery(shopId: string, range: DateRange) {
 }
 
 export async function dailySales(db: Db, shopId: string, range: DateRange): Promise<DailySales[]> {
-  // Both drivers (node-postgres, PGlite) answer {rows}; Db's generic result type does not say so.
-  const result = (await db.execute(dailySalesQuery(shopId, range))) as unknown as { rows: SalesRow[] }
-  return result.rows.map((row) => ({ date: row.date, salesMinor: Number(row.sales_minor), orders: Number(row.orders) }))
+  const rows = await queryRows<SalesRow>(db, dailySalesQuery(shopId, range))
+  return rows.map((row) => ({ date: row.date, salesMinor: Number(row.sales_minor), orders: Number(row.orders) }))
 }

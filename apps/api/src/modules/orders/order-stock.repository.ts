@@ -6,6 +6,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { queryRows } from '../../db/query-rows'
 
 /** One inventory row's share of an order: variant '' is the row of a product without variants. */
 export type StockLine = { productId: string; variantId: string; count: number }
@@ -24,17 +25,13 @@ function wanted(lines: StockLine[]): SQL {
   return sql`(values ${sql.join(rows, sql`, `)}) as wanted (product_id, variant_id, n)`
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows
-}
-
 /**
  * In one statement: locks the tracked rows of `lines` in id order, then decrements each where enough is
  * left. Answers every tracked row it found (untracked or missing rows are unlimited stock).
  */
 export async function takeStock(tx: Db, shopId: string, lines: StockLine[]): Promise<StockTake[]> {
   if (lines.length === 0) return []
-  const result = await tx.execute(sql`
+  const rows = await queryRows<{ product_id: string; variant_id: string; available: number; remaining: number | null }>(tx, sql`
     with locked as (
       select i.id, i.product_id, i.variant_id, i.quantity, wanted.n
       from inventory i
@@ -51,7 +48,7 @@ export async function takeStock(tx: Db, shopId: string, lines: StockLine[]): Pro
     )
     select locked.product_id, locked.variant_id, locked.quantity as available, taken.quantity as remaining
     from locked left join taken on taken.id = locked.id`)
-  return rowsOf<{ product_id: string; variant_id: string; available: number; remaining: number | null }>(result).map(
+  return rows.map(
     (row) => ({
       productId: row.product_id,
       variantId: row.variant_id,
@@ -64,7 +61,7 @@ export async function takeStock(tx: Db, shopId: string, lines: StockLine[]): Pro
 /** Gives `lines` back to their tracked rows (rows deleted or untracked since are skipped); answers the products touched. */
 export async function returnStock(tx: Db, shopId: string, lines: StockLine[]): Promise<string[]> {
   if (lines.length === 0) return []
-  const result = await tx.execute(sql`
+  const rows = await queryRows<{ product_id: string }>(tx, sql`
     with locked as (
       select i.id, wanted.n
       from inventory i
@@ -78,5 +75,5 @@ export async function returnStock(tx: Db, shopId: string, lines: StockLine[]): P
     from locked
     where inventory.id = locked.id
     returning inventory.product_id`)
-  return [...new Set(rowsOf<{ product_id: string }>(result).map((row) => row.product_id))]
+  return [...new Set(rows.map((row) => row.product_id))]
 }
