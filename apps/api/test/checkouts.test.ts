@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { checkouts, deliveryRates, discountCodes, inventory, products, shopConfigs } from '../src/db/schema'
-import { deliveryRateFactory, discountCodeFactory, productFactory } from '../src/seed/factories'
+import { checkouts, discountCodes, inventory, shopConfigs } from '../src/db/schema'
+import { commerceFixtures } from './commerce-fixtures'
 import { type TestUser, createShop, createStaffedShop, createUser, errorBody, setupApp } from './helpers'
 
 const ctx = await setupApp()
 const db = ctx.database.db
 const { shop, otherShop, keeper, shopper, outsider } = await createStaffedShop(ctx)
+const { addProduct, addRate, addCode } = commerceFixtures(ctx, shop.id)
 
 type Checkout = {
   _id: string
@@ -31,21 +32,6 @@ type Checkout = {
   createdAt: string
   email?: string | null
   profile?: string | null
-}
-
-async function addProduct(overrides: Parameters<typeof productFactory>[1] = {}, shopId = shop.id) {
-  const [row] = await db.insert(products).values(productFactory(shopId, { title: 'Kente scarf', ...overrides })).returning()
-  return row!
-}
-
-async function addRate(overrides: Parameters<typeof deliveryRateFactory>[1] = {}, shopId = shop.id) {
-  const [row] = await db.insert(deliveryRates).values(deliveryRateFactory(shopId, overrides)).returning()
-  return row!
-}
-
-async function addCode(overrides: Parameters<typeof discountCodeFactory>[1] = {}, shopId = shop.id) {
-  const [row] = await db.insert(discountCodes).values(discountCodeFactory(shopId, overrides)).returning()
-  return row!
 }
 
 async function checkoutCount() {

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import {
   discountCodes,
-  deliveryRates,
   inventory,
   notifications,
   orderEvents,
@@ -10,12 +9,13 @@ import {
   products,
   shopConfigs,
 } from '../src/db/schema'
-import { deliveryRateFactory, discountCodeFactory, productFactory } from '../src/seed/factories'
+import { commerceFixtures } from './commerce-fixtures'
 import { type TestUser, createStaffedShop, createUser, errorBody, setupApp } from './helpers'
 
 const ctx = await setupApp()
 const db = ctx.database.db
 const { shop, otherShop, owner, administrator, manager, keeper, shopper, outsider } = await createStaffedShop(ctx)
+const { addProduct, addRate, addCode } = commerceFixtures(ctx, shop.id)
 const staff = [owner, administrator, manager, keeper]
 
 // ---------------------------------------------------------------- fixtures
@@ -44,11 +44,6 @@ type Order = {
   privateUrl?: string
 }
 
-async function addProduct(overrides: Parameters<typeof productFactory>[1] = {}, shopId = shop.id) {
-  const [row] = await db.insert(products).values(productFactory(shopId, { title: 'Kente scarf', ...overrides })).returning()
-  return row!
-}
-
 async function setStock(productId: string, quantity: number, variantId = '', tracked = true, shopId = shop.id) {
   await db.insert(inventory).values({ shopId, productId, variantId, quantity, tracked })
 }
@@ -63,16 +58,6 @@ async function stockOf(productId: string, variantId = '') {
 
 async function productRow(id: string) {
   const [row] = await db.select().from(products).where(eq(products.id, id))
-  return row!
-}
-
-async function addRate(overrides: Parameters<typeof deliveryRateFactory>[1] = {}, shopId = shop.id) {
-  const [row] = await db.insert(deliveryRates).values(deliveryRateFactory(shopId, overrides)).returning()
-  return row!
-}
-
-async function addCode(overrides: Parameters<typeof discountCodeFactory>[1] = {}, shopId = shop.id) {
-  const [row] = await db.insert(discountCodes).values(discountCodeFactory(shopId, overrides)).returning()
   return row!
 }
 
