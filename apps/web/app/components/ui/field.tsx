@@ -14,6 +14,8 @@ type FieldProps = {
   label: ReactNode
   error?: string
   hint?: ReactNode
+  /** The control's id, when the form needs to find it (to focus the first invalid field); else generated. */
+  id?: string
   children: (control: FieldControlProps) => ReactNode
 }
 
@@ -21,8 +23,9 @@ type FieldProps = {
  * A labelled form field with its hint and error message announced with the control (WCAG 3.3.1):
  * `<Field name="title" label="Title" error={errors.title}>{(props) => <input {...props} />}</Field>`.
  */
-export function Field({ name, label, error, hint, children }: FieldProps) {
-  const id = useId()
+export function Field({ name, label, error, hint, id: givenId, children }: FieldProps) {
+  const generatedId = useId()
+  const id = givenId ?? generatedId
   const hintId = hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined

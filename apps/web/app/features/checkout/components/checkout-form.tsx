@@ -3,6 +3,7 @@ import { type FormEvent, useId, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
+import { Field } from '../../../components/ui/field'
 import { type TotalsRow, TotalsTable } from '../../../components/totals-table'
 import { ApiError, errorMessage } from '../../../lib/api'
 import { formatMoney } from '../../../lib/money'
@@ -33,7 +34,7 @@ type Props = {
   onLineProblems: (problems: Map<string, string>) => void
 }
 
-type Field = 'email' | 'phone' | 'region' | 'rate' | 'address'
+type CheckoutField = 'email' | 'phone' | 'region' | 'rate' | 'address'
 const PHONE = /^\+?[0-9][0-9 ()-]{2,30}$/
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -67,7 +68,7 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, block
   const [email, setEmail] = useState('')
   const [code, setCode] = useState<DiscountCode | null>(null)
   const [provider, setProvider] = useState(paymentOptions[0]?.provider ?? '')
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [errors, setErrors] = useState<Partial<Record<CheckoutField, string>>>({})
   const [failure, setFailure] = useState<string | null>(null)
   const [busy, setBusy] = useState<'order' | 'share' | null>(null)
   const [shared, setShared] = useState<{ url: string; signature: string } | null>(null)
@@ -85,8 +86,8 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, block
   // The cheapest rate is chosen when the rates arrive, unless the chosen one is still offered.
   if (rates && rates.length > 0 && !rates.some((candidate) => candidate._id === rateId)) setRateId(rates[0]!._id)
 
-  function validate(): Partial<Record<Field, string>> {
-    const found: Partial<Record<Field, string>> = {}
+  function validate(): Partial<Record<CheckoutField, string>> {
+    const found: Partial<Record<CheckoutField, string>> = {}
     if (!user && !EMAIL.test(email.trim())) found.email = 'Enter your email address, like name@example.com.'
     const phoneText = phone.trim()
     if (deliveryType === 'dispatch' && !phoneText) found.phone = 'Enter a phone number for the rider.'
@@ -116,7 +117,7 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, block
     const found = validate()
     setErrors(found)
     setFailure(null)
-    const first = (['email', 'phone', 'region', 'rate', 'address'] as Field[]).find((field) => found[field])
+    const first = (['email', 'phone', 'region', 'rate', 'address'] as CheckoutField[]).find((field) => found[field])
     if (first) {
       document.getElementById(`${id}-${first}`)?.focus()
       return false
@@ -170,17 +171,6 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, block
     }
   }
 
-  const fieldProps = (field: Field) => ({
-    id: `${id}-${field}`,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
-  })
-  const fieldError = (field: Field) =>
-    errors[field] ? (
-      <p id={`${id}-${field}-error`} className="field-error">
-        {errors[field]}
-      </p>
-    ) : null
   const sharedCurrent = shared && shared.signature === JSON.stringify([buyer(), input()])
   const pickUpAt = shop.aboutSections.contact.trim()
 
@@ -222,18 +212,18 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, block
           )
         ) : (
           <>
-            <div className="field">
-              <label htmlFor={`${id}-region`}>Region</label>
-              <select {...fieldProps('region')} value={region} onChange={(event) => setRegion(event.target.value)}>
-                <option value="">Choose your region</option>
-                {regions.map((option) => (
-                  <option key={option._id} value={option._id}>
-                    {option.name}
-                  </option>
-                ))}
-              </select>
-              {fieldError('region')}
-            </div>
+            <Field name="region" id={`${id}-region`} label="Region" error={errors.region}>
+              {(props) => (
+                <select {...props} value={region} onChange={(event) => setRegion(event.target.value)}>
+                  <option value="">Choose your region</option>
+                  {regions.map((option) => (
+                    <option key={option._id} value={option._id}>
+                      {option.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
             {region && (
               <fieldset className="field rates" aria-describedby={errors.rate ? `${id}-rate-error` : undefined}>
                 <legend>Delivery rate</legend>
@@ -273,21 +263,25 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, block
                     ))}
                   </div>
                 )}
-                {fieldError('rate')}
+                {errors.rate && (
+                  <p id={`${id}-rate-error`} className="field-error">
+                    {errors.rate}
+                  </p>
+                )}
               </fieldset>
             )}
-            <div className="field">
-              <label htmlFor={`${id}-address`}>Delivery address</label>
-              <textarea
-                {...fieldProps('address')}
-                rows={3}
-                maxLength={500}
-                autoComplete="street-address"
-                value={address}
-                onChange={(event) => setAddress(event.target.value)}
-              />
-              {fieldError('address')}
-            </div>
+            <Field name="address" id={`${id}-address`} label="Delivery address" error={errors.address}>
+              {(props) => (
+                <textarea
+                  {...props}
+                  rows={3}
+                  maxLength={500}
+                  autoComplete="street-address"
+                  value={address}
+                  onChange={(event) => setAddress(event.target.value)}
+                />
+              )}
+            </Field>
           </>
         )}
       </fieldset>
@@ -299,31 +293,31 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, block
             Ordering as <strong>{user.email}</strong>.
           </p>
         ) : (
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input
-              {...fieldProps('email')}
-              type="email"
-              autoComplete="email"
-              maxLength={254}
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-            {fieldError('email')}
-          </div>
+          <Field name="email" id={`${id}-email`} label="Email" error={errors.email}>
+            {(props) => (
+              <input
+                {...props}
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+            )}
+          </Field>
         )}
-        <div className="field">
-          <label htmlFor={`${id}-phone`}>Phone{deliveryType === 'pick-up' ? ' (optional)' : ''}</label>
-          <input
-            {...fieldProps('phone')}
-            type="tel"
-            autoComplete="tel"
-            maxLength={31}
-            value={phone}
-            onChange={(event) => setPhone(event.target.value)}
-          />
-          {fieldError('phone')}
-        </div>
+        <Field name="phone" id={`${id}-phone`} label={`Phone${deliveryType === 'pick-up' ? ' (optional)' : ''}`} error={errors.phone}>
+          {(props) => (
+            <input
+              {...props}
+              type="tel"
+              autoComplete="tel"
+              maxLength={31}
+              value={phone}
+              onChange={(event) => setPhone(event.target.value)}
+            />
+          )}
+        </Field>
       </fieldset>
 
       <div className="panel">
