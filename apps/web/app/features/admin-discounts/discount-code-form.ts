@@ -29,7 +29,7 @@ export type DiscountForm = {
 export const DISCOUNT_FIELDS = ['code', 'type', 'value', 'expiresOn', 'usageLimit', 'minSubtotal'] as const
 
 /** A new code lasts this many days unless the form says otherwise. */
-export const DEFAULT_DAYS = 30
+const DEFAULT_DAYS = 30
 const DAY_MS = 86_400_000
 
 const shopDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })

@@ -46,7 +46,7 @@ export function draftKey(): string {
 }
 
 /** A new product or variant counts its stock from 0 until told otherwise. */
-export const newStock = (): StockDraft => ({ tracked: true, quantity: '0' })
+const newStock = (): StockDraft => ({ tracked: true, quantity: '0' })
 /** Without a stock row a product is sold without counting (DESIGN §7: no tracked rows means in stock). */
 const uncounted = (): StockDraft => ({ tracked: false, quantity: '0' })
 
@@ -140,7 +140,7 @@ function parseNumber(text: string): number {
   return trimmed === '' ? Number.NaN : Number(trimmed)
 }
 
-export function featuresObject(features: readonly FeatureDraft[]): Record<string, string> {
+function featuresObject(features: readonly FeatureDraft[]): Record<string, string> {
   return Object.fromEntries(features.map((feature) => [feature.name.trim(), feature.value.trim()]))
 }
 
