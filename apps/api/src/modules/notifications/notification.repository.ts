@@ -1,6 +1,6 @@
 /** SQL for notifications. */
 import type { StaffRole } from '@shop/domain'
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { notifications, shopRoles } from '../../db/schema'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
@@ -12,7 +12,10 @@ export async function insertNotifications(db: Db, rows: NewNotification[]): Prom
   if (rows.length) await db.insert(notifications).values(rows)
 }
 
-/** One notification for each active staff member of the shop with one of `roles`, in one statement. */
+/**
+ * One notification for each active staff member of the shop with one of `roles`, in one statement (a
+ * template: every order sends these, see db/table-rows.ts).
+ */
 export async function insertStaffNotifications(
   db: Db,
   shopId: string,
@@ -21,29 +24,12 @@ export async function insertStaffNotifications(
   exceptUserId?: string,
 ): Promise<void> {
   if (roles.length === 0) return
-  await db.insert(notifications).select(
-    db
-      .select({
-        id: sql`gen_random_uuid()`.as('id'),
-        shopId: shopRoles.shopId,
-        userId: shopRoles.userId,
-        type: sql`${content.type}`.as('type'),
-        title: sql`${content.title}`.as('title'),
-        body: sql`${content.body}`.as('body'),
-        link: sql`${content.link}`.as('link'),
-        read: sql`false`.as('read'),
-        createdAt: sql`now()`.as('created_at'),
-      })
-      .from(shopRoles)
-      .where(
-        and(
-          eq(shopRoles.shopId, shopId),
-          eq(shopRoles.status, 'active'),
-          inArray(shopRoles.role, [...roles]),
-          exceptUserId ? ne(shopRoles.userId, exceptUserId) : undefined,
-        ),
-      ),
-  )
+  await db.execute(sql`
+    insert into ${notifications} (shop_id, user_id, type, title, body, link)
+    select shop_id, user_id, ${content.type}, ${content.title}, ${content.body}, ${content.link}
+    from ${shopRoles}
+    where shop_id = ${shopId}::uuid and status = 'active' and role in (${sql.join(roles.map((role) => sql`${role}`), sql`, `)})
+      ${exceptUserId ? sql`and user_id <> ${exceptUserId}::uuid` : sql``}`)
 }
 
 /** What `GET /api/notifications/` may filter and sort by; anything else is a 400. */

@@ -3,8 +3,10 @@
  * catalog (one query each, whatever the number of lines).
  */
 import type { OrderStatus } from '@shop/domain'
-import { type SQL, and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import { type SQL, and, asc, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { queryRows } from '../../db/query-rows'
+import { rowReader, rowValues } from '../../db/table-rows'
 import { orderEvents, orders, products, shopConfigs, shops, users } from '../../db/schema'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
 import type { OrderEventRow, OrderRow } from './orders.dto'
@@ -41,7 +43,8 @@ export type PricedProduct = Pick<
 
 /**
  * The shop's currency, tax rate and payment options, with its available products among `productIds`, in
- * one query (placing an order is a hot path); null for an unknown shop.
+ * one query, written as a template (placing an order is a hot path; see db/table-rows.ts); null for an
+ * unknown shop.
  */
 export async function findShopForPricing(
   db: Db,
@@ -49,29 +52,26 @@ export async function findShopForPricing(
   productIds: string[],
 ): Promise<{ terms: ShopTerms; products: PricedProduct[] } | null> {
   const productsJson = productIds.length
-    ? sql<PricedProduct[]>`(
+    ? sql`(
         select coalesce(json_agg(json_build_object(
-          'id', ${products.id}, 'title', ${products.title}, 'priceMinor', ${products.priceMinor},
-          'sellAtMinor', ${products.sellAtMinor}, 'currency', ${products.currency},
-          'images', ${products.images}, 'variants', ${products.variants})), '[]'::json)
-        from ${products}
-        where ${and(eq(products.shopId, shops.id), eq(products.available, true), inArray(products.id, productIds))})`
-    : sql<PricedProduct[]>`'[]'::json`
-  const [row] = await db
-    .select({
-      currency: shops.currency,
-      taxRateBps: shopConfigs.taxRateBps,
-      paymentOptions: shopConfigs.paymentOptions,
-      products: productsJson,
-    })
-    .from(shops)
-    .leftJoin(shopConfigs, eq(shopConfigs.shopId, shops.id))
-    .where(eq(shops.id, shopId))
-    .limit(1)
+          'id', p.id, 'title', p.title, 'priceMinor', p.price_minor, 'sellAtMinor', p.sell_at_minor,
+          'currency', p.currency, 'images', p.images, 'variants', p.variants)), '[]'::json)
+        from ${products} p
+        where p.shop_id = s.id and p.available and p.id in ${productIds})`
+    : sql`'[]'::json`
+  const [row] = await queryRows<{
+    currency: string
+    tax_rate_bps: number | null
+    payment_options: ShopTerms['paymentOptions'] | null
+    products: PricedProduct[]
+  }>(db, sql`
+    select s.currency, c.tax_rate_bps, c.payment_options, ${productsJson} as products
+    from ${shops} s left join ${shopConfigs} c on c.shop_id = s.id
+    where s.id = ${shopId}::uuid`)
   if (!row) return null
   return {
-    terms: { shopId, currency: row.currency, taxRateBps: row.taxRateBps ?? 0, paymentOptions: row.paymentOptions ?? [] },
-    products: row.products ?? [],
+    terms: { shopId, currency: row.currency, taxRateBps: row.tax_rate_bps ?? 0, paymentOptions: row.payment_options ?? [] },
+    products: row.products,
   }
 }
 
@@ -96,38 +96,31 @@ export async function findOrderByIdempotencyKey(db: Db, shopId: string, key: str
   return row ?? null
 }
 
+const readOrder = rowReader(orders)
+const readOrderEvent = rowReader(orderEvents)
+
 /**
- * Inserts a new order and its 'placed' timeline entry in one statement (placing an order is a hot path).
- * Null when the human order id is already taken in the shop: the caller draws another.
+ * Inserts a new order and its 'placed' timeline entry in one statement, written as a template (placing an
+ * order is a hot path; see db/table-rows.ts). Null when the human order id is already taken in the shop:
+ * the caller draws another.
  */
 export async function insertPlacedOrder(
   db: Db,
   values: NewOrder,
   actorId: string | null,
 ): Promise<{ order: OrderRow; event: OrderEventRow } | null> {
-  const inserted = db.$with('inserted').as(
-    db.insert(orders).values(values).onConflictDoNothing({ target: [orders.shopId, orders.orderId] }).returning(),
-  )
-  const event = db.$with('event').as(
-    db
-      .insert(orderEvents)
-      .select(
-        db
-          .select({
-            id: sql`gen_random_uuid()`.as('id'),
-            shopId: inserted.shopId,
-            orderId: inserted.id,
-            status: inserted.status,
-            note: sql`''`.as('note'),
-            actorId: sql`${actorId}::uuid`.as('actor_id'),
-            createdAt: inserted.createdAt,
-          })
-          .from(inserted),
-      )
-      .returning(),
-  )
-  const [row] = await db.with(inserted, event).select().from(inserted).innerJoin(event, eq(event.orderId, inserted.id))
-  return row ? { order: row.inserted, event: row.event } : null
+  const [row] = await queryRows<{ order: Record<string, unknown>; event: Record<string, unknown> }>(db, sql`
+    with inserted as (
+      insert into ${orders} ${rowValues(orders, values)}
+      on conflict (shop_id, order_id) do nothing
+      returning *
+    ), event as (
+      insert into ${orderEvents} (shop_id, order_id, status, actor_id, created_at)
+      select shop_id, id, status, ${actorId}::uuid, created_at from inserted
+      returning *
+    )
+    select to_json(inserted) as "order", to_json(event) as event from inserted join event on event.order_id = inserted.id`)
+  return row ? { order: readOrder(row.order), event: readOrderEvent(row.event) } : null
 }
 
 export async function findOrder(db: Db, id: string): Promise<OrderRow | null> {

@@ -4,6 +4,8 @@
  */
 import { type SQL, and, count, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { queryRows } from '../../db/query-rows'
+import { rowReader, rowValues } from '../../db/table-rows'
 import { orders, shopConfigs, shops, transactions } from '../../db/schema'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
 
@@ -23,9 +25,12 @@ export const transactionQuerySpec: QuerySpec = {
   tieBreaker: transactions.id,
 }
 
+const readTransaction = rowReader(transactions)
+
+/** A template rather than the query builder: every order opens one (see db/table-rows.ts). */
 export async function insertTransaction(db: Db, values: NewTransaction): Promise<TransactionRow> {
-  const [row] = await db.insert(transactions).values(values).returning()
-  return row!
+  const [row] = await queryRows<Record<string, unknown>>(db, sql`insert into ${transactions} ${rowValues(transactions, values)} returning *`)
+  return readTransaction(row!)
 }
 
 export async function findTransaction(db: Db, id: string): Promise<TransactionRow | null> {
