@@ -1,6 +1,7 @@
 /** The only SQL for products. Every query names the shop (or reaches the row by its primary key). */
 import { and, count, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { preparedRows, rowReader } from '../../db/table-rows'
 import { products } from '../../db/schema'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
 import type { ProductRow } from './catalog.dto'
@@ -73,17 +74,17 @@ async function searchProducts(db: Db, scope: ProductScope, parsed: ParsedQuery) 
   return { rows, total }
 }
 
+const readProduct = rowReader(products)
+
 function prepareUnfilteredList(db: Db, availableOnly: boolean, parsed: ParsedQuery, name: string) {
   const where = and(eq(products.shopId, sql.placeholder('shop')), availableOnly ? eq(products.available, true) : undefined)
+  const page = preparedRows(
+    db,
+    `${name}_page`,
+    db.select().from(products).where(where).orderBy(...parsed.orderBy).limit(sql.placeholder('limit')).offset(sql.placeholder('skip')),
+  )
   return {
-    page: db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(...parsed.orderBy)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('skip'))
-      .prepare(`${name}_page`),
+    page: async (values: { shop: string; limit: number; skip: number }) => (await page(values)).map(readProduct),
     count: db.select({ total: count() }).from(products).where(where).prepare(`${name}_count`),
   }
 }
@@ -112,7 +113,7 @@ export async function listProducts(db: Db, scope: ProductScope, parsed: ParsedQu
   if (parsed.where === undefined && parsed.sortKey !== null) {
     const list = unfilteredList(db, scope.availableOnly, { ...parsed, sortKey: parsed.sortKey })
     const [rows, [counted]] = await Promise.all([
-      parsed.limit > 0 ? list.page.execute({ shop: scope.shopId, limit: parsed.limit, skip: parsed.skip }) : Promise.resolve([] as ProductRow[]),
+      parsed.limit > 0 ? list.page({ shop: scope.shopId, limit: parsed.limit, skip: parsed.skip }) : Promise.resolve([] as ProductRow[]),
       list.count.execute({ shop: scope.shopId }),
     ])
     return { rows, total: counted?.total ?? 0 }
