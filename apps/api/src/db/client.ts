@@ -38,6 +38,26 @@ export const PLANNER_SETTINGS = { random_page_cost: '1.1' } as const
 // node-postgres returns bigint (int8) as strings; counts fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10))
 
+// Timestamps stay text for the column to read (drizzle's way): `new Date(text)` is cheaper than the driver's parser.
+const { builtins, getTypeParser } = pg.types
+const timestampsAsText = {
+  getTypeParser: (id: number, format?: 'text' | 'binary') =>
+    id === builtins.TIMESTAMPTZ || id === builtins.TIMESTAMP ? (value: string) => value : getTypeParser(id, format),
+} as pg.CustomTypesConfig
+
+/**
+ * Runs `text` on the driver underneath `db` (the pool or PGlite), whose rows carry the database's column
+ * names and json already parsed (timestamps come as text or Dates: a column's `mapFromDriverValue` reads
+ * either); a statement `name`d is prepared once per pooled connection. Not inside a transaction: `db` must
+ * be the database itself.
+ */
+export function driverQuery(db: Db): (name: string, text: string, values: unknown[]) => Promise<Record<string, unknown>[]> {
+  const client = (db as unknown as { $client?: pg.Pool | PGlite }).$client
+  if (!client) throw new Error('driverQuery runs on the database itself, not on a transaction')
+  if (client instanceof pg.Pool) return async (name, text, values) => (await client.query({ name, text, values, types: timestampsAsText })).rows
+  return async (_name, text, values) => (await client.query<Record<string, unknown>>(text, values)).rows
+}
+
 export async function openDatabase(options: {
   url: string | null
   dataDir?: string

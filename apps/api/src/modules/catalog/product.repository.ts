@@ -83,9 +83,10 @@ function prepareUnfilteredList(db: Db, availableOnly: boolean, parsed: ParsedQue
     `${name}_page`,
     db.select().from(products).where(where).orderBy(...parsed.orderBy).limit(sql.placeholder('limit')).offset(sql.placeholder('skip')),
   )
+  const count = preparedRows<{ total: number }>(db, `${name}_count`, db.select({ total: sql`count(*)::int`.as('total') }).from(products).where(where))
   return {
     page: async (values: { shop: string; limit: number; skip: number }) => (await page(values)).map(readProduct),
-    count: db.select({ total: count() }).from(products).where(where).prepare(`${name}_count`),
+    count: async (values: { shop: string }) => (await count(values))[0]!.total,
   }
 }
 
@@ -112,11 +113,11 @@ export async function listProducts(db: Db, scope: ProductScope, parsed: ParsedQu
   if (search) return searchProducts(db, scope, parsed)
   if (parsed.where === undefined && parsed.sortKey !== null) {
     const list = unfilteredList(db, scope.availableOnly, { ...parsed, sortKey: parsed.sortKey })
-    const [rows, [counted]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       parsed.limit > 0 ? list.page({ shop: scope.shopId, limit: parsed.limit, skip: parsed.skip }) : Promise.resolve([] as ProductRow[]),
-      list.count.execute({ shop: scope.shopId }),
+      list.count({ shop: scope.shopId }),
     ])
-    return { rows, total: counted?.total ?? 0 }
+    return { rows, total }
   }
   // Without a search the page stops early on the (shop, sort) index, so the total is a separate, cheap
   // count; outside a transaction the two may run on two pooled connections at once.
