@@ -42,6 +42,15 @@ describe('table rows in SQL templates', () => {
     expect(read.createdAt).toBeInstanceOf(Date)
   })
 
+  it('writes an SQL value as written', async () => {
+    const { db } = ctx.database
+    const values = { ...newOrder('RAW004'), createdAt: sql`now() - interval '1 day'` as unknown as Date }
+    const [raw] = await queryRows<Record<string, unknown>>(db, sql`insert into ${orders} ${rowValues(orders, values)} returning *`)
+    const read = rowReader(orders)(raw!)
+    expect(Date.now() - read.createdAt.getTime()).toBeGreaterThan(23 * 3600 * 1000)
+    expect(read.updatedAt.getTime() - read.createdAt.getTime()).toBeGreaterThan(23 * 3600 * 1000)
+  })
+
   it('reads a row that came back as JSON (to_json) the same way', async () => {
     const { db } = ctx.database
     const [raw] = await queryRows<{ row: Record<string, unknown> }>(db, sql`
@@ -69,13 +78,17 @@ describe('table rows in SQL templates', () => {
 
   it('runs a prepared statement with new values each time and answers raw rows for rowReader', async () => {
     const { db } = ctx.database
-    const other = await createShop(ctx)
-    await db.insert(orders).values([{ ...newOrder('PREP01'), shopId: other.id }, { ...newOrder('PREP02'), shopId: other.id }])
+    const [first, second] = [await createShop(ctx), await createShop(ctx)]
+    await db.insert(orders).values([
+      { ...newOrder('PREP01'), shopId: first.id },
+      { ...newOrder('PREP02'), shopId: first.id },
+      { ...newOrder('PREP03'), shopId: second.id },
+    ])
     const byShop = preparedRows(db, 'table_rows_test_orders', db.select().from(orders).where(eq(orders.shopId, sql.placeholder('shop'))).orderBy(orders.orderId))
     const read = rowReader(orders)
-    const first = (await byShop({ shop: other.id })).map(read)
-    expect(first.map((order) => order.orderId)).toEqual(['PREP01', 'PREP02'])
-    expect(first).toEqual(await db.select().from(orders).where(eq(orders.shopId, other.id)).orderBy(orders.orderId))
-    expect((await byShop({ shop: shop.id })).map(read).map((order) => order.orderId)).toEqual(['RAW001', 'RAW002', 'RAW003'])
+    const firsts = (await byShop({ shop: first.id })).map(read)
+    expect(firsts.map((order) => order.orderId)).toEqual(['PREP01', 'PREP02'])
+    expect(firsts).toEqual(await db.select().from(orders).where(eq(orders.shopId, first.id)).orderBy(orders.orderId))
+    expect((await byShop({ shop: second.id })).map(read).map((order) => order.orderId)).toEqual(['PREP03'])
   })
 })

@@ -30,9 +30,10 @@ const COMMA = new StringChunk(', ')
 const CLOSE = new StringChunk(')')
 
 /**
- * `(every column) values (…)`: what `values` leaves out (undefined) takes the column's default. The values
- * go in already encoded (jsonb as text, dates as ISO strings) and the chunks flat: drizzle's statement
- * building spends most of its time classifying chunks, and a plain string or number is the cheapest kind.
+ * `(every column) values (…)`: what `values` leaves out (undefined) takes the column's default, and an SQL
+ * value (sql`now()`) goes in as written. The others go in already encoded (jsonb as text, dates as ISO
+ * strings) and the chunks flat: drizzle's statement building spends most of its time classifying chunks,
+ * and a plain string or number is the cheapest kind.
  */
 export function rowValues<T extends PgTable>(table: T, values: T['$inferInsert']): SQL {
   const { columns, head } = shapeOf(table)
@@ -41,7 +42,7 @@ export function rowValues<T extends PgTable>(table: T, values: T['$inferInsert']
   columns.forEach(({ key, column }, i) => {
     if (i > 0) chunks.push(COMMA)
     const value = given[key]
-    chunks.push(value === undefined ? DEFAULT : value === null ? null : column.mapToDriverValue(value))
+    chunks.push(value === undefined ? DEFAULT : value === null || value instanceof SQL ? value : column.mapToDriverValue(value))
   })
   chunks.push(CLOSE)
   return new SQL(chunks as SQL['queryChunks'])
