@@ -48,10 +48,10 @@ const timestampsAsText = {
 /**
  * Runs `text` on the driver underneath `db` (the pool or PGlite), whose rows carry the database's column
  * names and json already parsed (timestamps come as text or Dates: a column's `mapFromDriverValue` reads
- * either); a statement `name`d is prepared once per pooled connection. Not inside a transaction: `db` must
- * be the database itself.
+ * either); a statement `name`d is parsed and planned once per pooled connection, an unnamed one every time.
+ * Not inside a transaction: `db` must be the database itself.
  */
-export function driverQuery(db: Db): (name: string, text: string, values: unknown[]) => Promise<Record<string, unknown>[]> {
+export function driverQuery(db: Db): (name: string | undefined, text: string, values: unknown[]) => Promise<Record<string, unknown>[]> {
   const client = (db as unknown as { $client?: pg.Pool | PGlite }).$client
   if (!client) throw new Error('driverQuery runs on the database itself, not on a transaction')
   if (client instanceof pg.Pool) return async (name, text, values) => (await client.query({ name, text, values, types: timestampsAsText })).rows

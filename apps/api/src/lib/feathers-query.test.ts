@@ -46,6 +46,19 @@ describe('parseQuery', () => {
     expect(parseQuery(spec, { title: { $q: 'jacket' }, $sort: { createdAt: -1 } }).sortKey).toBe('createdAt:-1')
   })
 
+  it('says searchOnly when every filter is a $q search, whose statement text the values never change', () => {
+    expect(parseQuery(spec, { title: { $q: 'jacket' } }).searchOnly).toBe(true)
+    expect(parseQuery(spec, { title: { $q: 'jacket' }, $sort: { createdAt: -1 }, $limit: '5', $skip: '10' }).searchOnly).toBe(true)
+    const a = render({ title: { $q: 'jacket' } })
+    const b = render({ title: { $q: 'kente scarf' } })
+    expect([a.whereSql, a.orderSql]).toEqual([b.whereSql, b.orderSql])
+    expect(parseQuery(spec, {}).searchOnly).toBe(false)
+    expect(parseQuery(spec, { title: { $q: 'jacket' }, inStock: 'true' }).searchOnly).toBe(false)
+    expect(parseQuery(spec, { title: { $q: 'jacket', $ne: 'Old jacket' } }).searchOnly).toBe(false)
+    expect(parseQuery(spec, { title: 'Kente scarf' }).searchOnly).toBe(false)
+    expect(parseQuery(spec, { $or: [{ title: { $q: 'jacket' } }] }).searchOnly).toBe(false)
+  })
+
   it('converts money from major to minor units and booleans', () => {
     const r = render({ 'price.value': { $gte: '12.5' }, inStock: 'true' })
     expect(r.whereSql).toBe('(price_minor >= $1 and in_stock = $2)')

@@ -38,6 +38,12 @@ export type ParsedQuery = {
    * reuse a prepared statement for it; null when a search's rank leads the order.
    */
   sortKey: string | null
+  /**
+   * Every filter is a `$q` search (and there is no `$or`): the values reach the statement only as
+   * parameters, so its text depends on which fields are searched and the ordering alone, and a repository
+   * may prepare it by that text.
+   */
+  searchOnly: boolean
 }
 
 export const DEFAULT_LIMIT = 20
@@ -216,7 +222,11 @@ export function parseQuery(spec: QuerySpec, query: Raw): ParsedQuery {
   orderBy.push(sql`${spec.tieBreaker} asc`)
 
   const where = conditions.length ? (and(...conditions) as SQL) : undefined
-  return { where, orderBy, limit, skip, sortKey: ranked ? null : sortParts.join(',') }
+  const searchOnly =
+    $or === undefined &&
+    Object.keys(filters).length > 0 &&
+    Object.values(filters).every((value) => isPlainObject(value) && Object.keys(value).every((op) => op === '$q'))
+  return { where, orderBy, limit, skip, sortKey: ranked ? null : sortParts.join(','), searchOnly }
 }
 
 /** A JSON schema for a Feathers querystring: documents the fields and rejects unknown top-level keys. */
