@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { DiscountCodeCreateInput, DiscountCodePatchInput } from '@shop/domain/schemas/discount-code'
-import { Button } from '../../../components/ui/button'
+import { Button, SaveButton } from '../../../components/ui/button'
 import { Field, FormError } from '../../../components/ui/field'
 import { type FieldErrors, hasErrors, serverFieldErrors } from '../../../lib/form-errors'
 import { UNSAVED_CHANGES_MESSAGE, useUnsavedChanges } from '../../../lib/use-unsaved-changes'
@@ -210,9 +210,7 @@ export function DiscountCodeForm({ shopId, currency, editing, onSaved, onCancel,
         </div>
 
         <div className="form-actions">
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Saving…' : editing ? 'Save changes' : 'Create code'}
-          </Button>
+          <SaveButton saving={saving}>{editing ? 'Save changes' : 'Create code'}</SaveButton>
           <Button variant="secondary" onClick={cancel} disabled={saving}>
             Cancel
           </Button>

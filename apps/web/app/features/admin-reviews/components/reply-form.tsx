@@ -1,6 +1,6 @@
 import { ReviewPatchBody } from '@shop/domain/schemas/review'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { Button } from '../../../components/ui/button'
+import { Button, SaveButton } from '../../../components/ui/button'
 import { Field, FormError } from '../../../components/ui/field'
 import { type FieldErrors, hasErrors, serverFieldErrors, validate } from '../../../lib/form-errors'
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
@@ -65,9 +65,7 @@ export function ReplyForm({ review, onSaved, onCancel }: ReplyFormProps) {
         )}
       </Field>
       <div className="form-actions">
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving…' : 'Save reply'}
-        </Button>
+        <SaveButton saving={saving}>Save reply</SaveButton>
         <Button variant="secondary" onClick={onCancel} disabled={saving}>
           Cancel
         </Button>

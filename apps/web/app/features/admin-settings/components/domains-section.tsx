@@ -1,5 +1,5 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react'
-import { Button } from '../../../components/ui/button'
+import { Button, SaveButton } from '../../../components/ui/button'
 import { FormError } from '../../../components/ui/field'
 import { useConfigSave } from '../hooks/use-config-save'
 import { useReportDirty } from '../hooks/use-dirty-forms'
@@ -92,9 +92,7 @@ export function DomainsSection({ shopId, config, onSaved, reportDirty }: ConfigS
           )}
         </div>
         <div className="form-actions">
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Saving…' : 'Save domains'}
-          </Button>
+          <SaveButton saving={saving}>Save domains</SaveButton>
         </div>
       </form>
     </SettingsSection>

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react'
-import { Button } from '../../../components/ui/button'
+import { SaveButton } from '../../../components/ui/button'
 import { Field, FormError } from '../../../components/ui/field'
 import { useConfigSave } from '../hooks/use-config-save'
 import { useReportDirty } from '../hooks/use-dirty-forms'
@@ -44,9 +44,7 @@ export function FacebookMetaSection({ shopId, config, onSaved, reportDirty }: Co
           )}
         </Field>
         <div className="form-actions">
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Saving…' : 'Save verification'}
-          </Button>
+          <SaveButton saving={saving}>Save verification</SaveButton>
         </div>
       </form>
     </SettingsSection>

@@ -1,6 +1,6 @@
 import { type PaymentProviderName, defaultPaymentLabels } from '@shop/domain/schemas/payments'
 import { type FormEvent, useState } from 'react'
-import { Button } from '../../../components/ui/button'
+import { SaveButton } from '../../../components/ui/button'
 import { Field, FormError } from '../../../components/ui/field'
 import { useConfigSave } from '../hooks/use-config-save'
 import { useReportDirty } from '../hooks/use-dirty-forms'
@@ -61,9 +61,7 @@ export function PaymentOptionsSection({ shopId, config, onSaved, reportDirty }: 
           </fieldset>
         ))}
         <div className="form-actions">
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Saving…' : 'Save payment options'}
-          </Button>
+          <SaveButton saving={saving}>Save payment options</SaveButton>
         </div>
       </form>
     </SettingsSection>

@@ -1,6 +1,6 @@
 import { RateCreateBody, RatePatchBody } from '@shop/domain/schemas/delivery'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { Button } from '../../../components/ui/button'
+import { Button, SaveButton } from '../../../components/ui/button'
 import { Field, FormError } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
 import { hasErrors, serverFieldErrors, validate } from '../../../lib/form-errors'
@@ -161,9 +161,7 @@ export function RateForm({ shopId, currency, regions, rate, reportDirty, onSaved
       </label>
 
       <div className="form-actions">
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving…' : rate ? 'Save rate' : 'Add rate'}
-        </Button>
+        <SaveButton saving={saving}>{rate ? 'Save rate' : 'Add rate'}</SaveButton>
         <Button variant="secondary" onClick={onCancel} disabled={saving}>
           Cancel
         </Button>

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react'
-import { Button } from '../../../components/ui/button'
+import { SaveButton } from '../../../components/ui/button'
 import { Field, FormError } from '../../../components/ui/field'
 import { useConfigSave } from '../hooks/use-config-save'
 import { useReportDirty } from '../hooks/use-dirty-forms'
@@ -42,9 +42,7 @@ export function TaxRateSection({ shopId, config, onSaved, reportDirty }: ConfigS
           )}
         </Field>
         <div className="form-actions">
-          <Button type="submit" disabled={saving}>
-            {saving ? 'Saving…' : 'Save tax rate'}
-          </Button>
+          <SaveButton saving={saving}>Save tax rate</SaveButton>
         </div>
       </form>
     </SettingsSection>

@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react'
 import { useRevalidator } from 'react-router'
-import { Button } from '../../../components/ui/button'
+import { Button, SaveButton } from '../../../components/ui/button'
 import { Field, FormError } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
 import { type FieldErrors, hasErrors } from '../../../lib/form-errors'
@@ -117,9 +117,7 @@ export function SiteEditor({ shop, onSaved }: { shop: Shop; onSaved: (shop: Shop
       </fieldset>
       <FormError error={errors.form} />
       <div className="form-actions">
-        <Button type="submit" disabled={saving || uploading} aria-busy={saving || undefined}>
-          {saving ? 'Saving…' : 'Save changes'}
-        </Button>
+        <SaveButton saving={saving} disabled={uploading}>Save changes</SaveButton>
         <Button
           variant="secondary"
           disabled={!dirty || saving}
