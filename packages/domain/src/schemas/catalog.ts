@@ -82,19 +82,8 @@ export const ProductCreateBody = Type.Object(
 )
 export type ProductCreateInput = Static<typeof ProductCreateBody>
 
-export const ProductPatchBody = Type.Object(
-  {
-    title: Type.Optional(productFields.title),
-    price: Type.Optional(productFields.price),
-    description: Type.Optional(productFields.description),
-    sellAt: Type.Optional(productFields.sellAt),
-    images: Type.Optional(productFields.images),
-    variants: Type.Optional(productFields.variants),
-    categories: Type.Optional(productFields.categories),
-    available: Type.Optional(productFields.available),
-  },
-  { additionalProperties: false, minProperties: 1 },
-)
+/** Any of the product's own fields, at least one. */
+export const ProductPatchBody = Type.Partial(Type.Object(productFields), { additionalProperties: false, minProperties: 1 })
 export type ProductPatchInput = Static<typeof ProductPatchBody>
 
 export const CategoryCreateBody = Type.Object(
