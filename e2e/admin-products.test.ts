@@ -75,6 +75,8 @@ describe('admin products', { timeout: 120_000 }, () => {
       await main(page).getByText('Page 2').waitFor()
       await main(page).getByRole('link', { name: 'Previous' }).click()
       await page.waitForURL((url) => url.search === '')
+      // The filter form starts again from each new address: type only once page 1 has rendered.
+      await main(page).getByText('Page 1 of').waitFor()
 
       // Staff see products shoppers cannot (the seeded jacket is not available yet).
       const filters = main(page).getByRole('search', { name: 'Filter products' })
