@@ -109,7 +109,7 @@ describe('placing an order paid with Paystack', () => {
   })
 
   it('sends an anonymous buyer back to the private link, on the shop\'s own origin but never another', async () => {
-    await db.insert(shopDomains).values({ shopId: shop.id, domain: 'kente.example.com' })
+    await db.insert(shopDomains).values({ shopId: shop.id, domain: 'kente.example.com', status: 'verified', verificationToken: 'kente-token' })
     const mine = await place({ email: 'ama@example.com', headers: { origin: 'https://kente.example.com' } })
     const reference = (await transactionRow(mine.payment.transaction!)).reference
     expect(fake.initialized.get(reference)!.callback_url).toBe(

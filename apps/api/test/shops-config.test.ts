@@ -120,7 +120,7 @@ describe('PATCH /api/shop-configs/{id}', () => {
   })
 
   it('answers 409 when another shop already uses a domain, changing nothing', async () => {
-    await db.insert(shopDomains).values({ shopId: otherShop.id, domain: 'taken.example.com' })
+    await db.insert(shopDomains).values({ shopId: otherShop.id, domain: 'taken.example.com', status: 'verified', verificationToken: 'taken-token' })
     const before = await readConfig(shop.id)
     const response = await patch(shop.id, owner.headers, { taxRate: 3, domains: ['mine.example.com', 'TAKEN.example.com'] })
     expect(response.statusCode).toBe(409)

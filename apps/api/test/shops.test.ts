@@ -38,7 +38,7 @@ const profileKeys = [
 describe('GET /api/shops/{idOrSlug}', () => {
   it('answers the public profile by id and by slug, with the Facebook meta and tax rate and nothing else of the settings', async () => {
     await db.update(shopConfigs).set({ facebookMeta: 'abc123', taxRateBps: 1500 }).where(eq(shopConfigs.shopId, shop.id))
-    await db.insert(shopDomains).values({ shopId: shop.id, domain: 'profile.example.com' })
+    await db.insert(shopDomains).values({ shopId: shop.id, domain: 'profile.example.com', status: 'verified', verificationToken: 'profile-token' })
 
     const byId = await ctx.app.inject({ method: 'GET', url: `/api/shops/${shop.id}` })
     expect(byId.statusCode).toBe(200)
@@ -92,7 +92,7 @@ describe('GET /api/shops/?domain=', () => {
   })
 
   it('finds the shop a custom domain serves', async () => {
-    await db.insert(shopDomains).values({ shopId: otherShop.id, domain: 'other.example.com:8080' })
+    await db.insert(shopDomains).values({ shopId: otherShop.id, domain: 'other.example.com:8080', status: 'verified', verificationToken: 'other-token' })
     const response = await ctx.app.inject({ method: 'GET', url: '/api/shops/?domain=other.example.com:8080' })
     expect(response.json()).toMatchObject({ total: 1, data: [{ _id: otherShop.id }] })
     const noPort = await ctx.app.inject({ method: 'GET', url: '/api/shops/?domain=other.example.com' })

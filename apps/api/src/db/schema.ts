@@ -63,6 +63,10 @@ export const loginCodes = pgTable(
   (t) => [uniqueIndex('login_codes_code_hash_key').on(t.codeHash)],
 )
 
+/**
+ * Bearer tokens. A token issued to a shop's site (`shop_id` set) acts only in that shop and on the user's
+ * own profile; one issued on the platform's origin or for email and password (`shop_id` null) acts everywhere.
+ */
 export const accessTokens = pgTable(
   'access_tokens',
   {
@@ -71,6 +75,7 @@ export const accessTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: uuid('shop_id').references(() => shops.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -103,16 +108,30 @@ export const shops = pgTable(
   (t) => [uniqueIndex('shops_slug_key').on(t.slug)],
 )
 
-/** Custom domains; the lookup key for Host resolution. */
+/**
+ * Custom domains. A domain is `pending` until the shop proves control of it (a DNS TXT record or an HTTP
+ * file holding `verification_token`); only a `verified` domain serves the shop, and a domain is verified
+ * for one shop at most, though several shops may have it pending.
+ */
 export const shopDomains = pgTable(
   'shop_domains',
   {
     id: id(),
     shopId: shopId(),
     domain: text('domain').notNull(),
+    status: text('status').$type<'pending' | 'verified'>().notNull().default('pending'),
+    verificationToken: text('verification_token').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** The last "Check now" and why it did not verify, for the dashboard. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    checkError: text('check_error'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('shop_domains_domain_key').on(t.domain), index('shop_domains_shop_idx').on(t.shopId)],
+  (t) => [
+    uniqueIndex('shop_domains_verified_domain_key').on(t.domain).where(sql`${t.status} = 'verified'`),
+    uniqueIndex('shop_domains_shop_domain_key').on(t.shopId, t.domain),
+    check('shop_domains_status_check', sql`${t.status} in ('pending', 'verified')`),
+  ],
 )
 
 export type PaymentOption = { provider: 'manual' | 'test' | 'paystack'; enabled: boolean; label?: string }
@@ -126,8 +145,10 @@ export const shopConfigs = pgTable('shop_configs', {
   /** Tax as basis points of the subtotal (1250 = 12.5 %). */
   taxRateBps: integer('tax_rate_bps').notNull().default(0),
   paymentOptions: jsonb('payment_options').$type<PaymentOption[]>().notNull().default([]),
+  /** An order paid online and still unpaid this long after it was placed is canceled and restocked. */
+  unpaidOrderTimeoutMinutes: integer('unpaid_order_timeout_minutes').notNull().default(30),
   updatedAt: updatedAt(),
-})
+}, (t) => [check('shop_configs_unpaid_timeout_check', sql`${t.unpaidOrderTimeoutMinutes} between 5 and 10080`)])
 
 export const shopRoles = pgTable(
   'shop_roles',
@@ -159,6 +180,8 @@ export const shopRoleInvitations = pgTable(
     role: text('role').$type<'owner' | 'administrator' | 'manager' | 'keeper'>().notNull(),
     status: text('status').$type<'pending' | 'accepted' | 'declined' | 'revoked'>().notNull().default('pending'),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Hash of the secret in the invitation link; accepting needs it. */
+    secretHash: text('secret_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -360,6 +383,8 @@ export const orders = pgTable(
     /** Hash of the secret in an anonymous buyer's private order link. */
     accessKeyHash: text('access_key_hash'),
     idempotencyKey: text('idempotency_key'),
+    /** Hash of the request an Idempotency-Key was first used with; a replay with another body is refused. */
+    idempotencyHash: text('idempotency_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -369,6 +394,8 @@ export const orders = pgTable(
     index('orders_shop_created_idx').on(t.shopId, t.createdAt),
     index('orders_shop_status_idx').on(t.shopId, t.status, t.createdAt),
     index('orders_profile_idx').on(t.profileId, t.shopId, t.createdAt),
+    // The background worker's scan for online payments left unpaid.
+    index('orders_unpaid_idx').on(t.createdAt).where(sql`${t.status} = 'placed' and not ${t.acked}`),
     check('orders_status_check', sql`${t.status} in ('placed','packaged','ready','dispatched','delivered','canceled')`),
     check('orders_totals_check', sql`${t.totalMinor} >= 0 and ${t.discountMinor} >= 0`),
   ],
@@ -447,6 +474,8 @@ export const transactions = pgTable(
     currency: text('currency').notNull(),
     status: text('status').$type<'pending' | 'success' | 'failed' | 'abandoned'>().notNull().default('pending'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** `test` provider: hash of the secret in the pay page's address, as a real gateway's access code. */
+    accessCodeHash: text('access_code_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

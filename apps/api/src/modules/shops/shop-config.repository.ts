@@ -2,6 +2,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
+import { randomToken } from '../../lib/crypto'
 import { type PaymentOption, shopConfigs, shopDomains } from '../../db/schema'
 import { findShopDomains } from './shop.repository'
 
@@ -45,7 +46,7 @@ export async function saveShopConfig(db: Db, shopId: string, changes: ShopConfig
     await tx.update(shopConfigs).set(set).where(eq(shopConfigs.shopId, shopId))
     if (domains) {
       await tx.delete(shopDomains).where(eq(shopDomains.shopId, shopId))
-      if (domains.length) await tx.insert(shopDomains).values(domains.map((domain) => ({ shopId, domain })))
+      if (domains.length) await tx.insert(shopDomains).values(domains.map((domain) => ({ shopId, domain, verificationToken: randomToken() })))
     }
     return (await findShopConfig(tx, shopId))!
   })

@@ -68,7 +68,7 @@ export async function getShopConfig(request: FastifyRequest, shopId: string): Pr
   const config = await findShopConfig(request.server.db, shopId)
   // A shop without a settings row has the defaults until first saved.
   return toShopConfig(
-    config ?? { shopId, facebookMeta: '', taxRateBps: 0, paymentOptions: [], updatedAt: new Date(), domains: [] },
+    config ?? { shopId, facebookMeta: '', taxRateBps: 0, paymentOptions: [], unpaidOrderTimeoutMinutes: 30, updatedAt: new Date(), domains: [] },
   )
 }
 
