@@ -1,9 +1,9 @@
 /** SPEC §7: request-login, token (create, revoke), user; and login codes for handing a session to another origin. */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { errorResponses } from '../../lib/schemas'
-import { BadRequest } from '../../lib/errors'
+import { BadRequest, Forbidden } from '../../lib/errors'
 import { requireUser } from '../../plugins/auth'
-import { isAllowedOrigin } from '../shops/shop-host'
+import { type OriginSite, siteOfOrigin } from '../shops/shop-host'
 import { checkCredentials, exchangeLoginCode, issueAccessToken, issueLoginCode } from './auth.service'
 import { loginCodeBodySchema, loginCodeSchema, redirField, tokenBodySchema, tokenDataSchema, userPatchSchema } from './auth.schemas'
 import { revokeAccessToken } from './token.repository'
@@ -18,12 +18,14 @@ export default async function authRoutes(app: FastifyInstance) {
   const limits = loginLimits(app)
 
   /** Login codes and login URLs only ever lead to the platform or one of its shops (no open redirect). */
-  async function assertKnownOrigin(redir: string) {
-    if (!(await isAllowedOrigin(app.db, app.config, redir))) {
+  async function knownSite(redir: string): Promise<OriginSite> {
+    const site = await siteOfOrigin(app.db, app.config, redir)
+    if (!site) {
       throw BadRequest('redir must be the origin of a shop or of the platform', [
         { path: 'redir', message: 'is not a known shop or platform origin' },
       ])
     }
+    return site
   }
 
   app.get<{ Querystring: { redir: string } }>(
@@ -46,7 +48,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { redir } = request.query
-      await assertKnownOrigin(redir)
+      await knownSite(redir)
       return { loginUrl: `${app.config.platformUrl}/login?redir=${encodeURIComponent(redir)}` }
     },
   )
@@ -67,8 +69,8 @@ export default async function authRoutes(app: FastifyInstance) {
       const body = request.body
       const token =
         'code' in body
-          ? await exchangeLoginCode(app.db, body.code, request.headers.origin)
-          : await issueAccessToken(app.db, (await checkCredentials(app.db, body.email, body.password)).id)
+          ? await exchangeLoginCode(app.db, body.code, request.headers.origin, (origin) => siteOfOrigin(app.db, app.config, origin))
+          : await issueAccessToken(app.db, (await checkCredentials(app.db, body.email, body.password)).id, null)
       return reply.status(201).send(token)
     },
   )
@@ -83,12 +85,16 @@ export default async function authRoutes(app: FastifyInstance) {
         tags,
         summary: 'A one-time login code for another origin of the platform, which logs the caller in there',
         body: loginCodeBodySchema,
-        response: { 201: loginCodeSchema, ...errorResponses(400, 401, 429) },
+        response: { 201: loginCodeSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
       const user = requireUser(request)
-      await assertKnownOrigin(request.body.redir)
+      const site = await knownSite(request.body.redir)
+      // A session of one shop's site may move between that shop's own hosts, never to another shop.
+      if (request.tokenShopId && site.shopId !== request.tokenShopId) {
+        throw Forbidden("This session belongs to another shop's site; sign in there instead")
+      }
       return reply.status(201).send({ code: await issueLoginCode(app.db, user.id, request.body.redir) })
     },
   )

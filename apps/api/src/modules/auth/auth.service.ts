@@ -44,19 +44,36 @@ export async function issueLoginCode(db: Db, userId: string, redir: string): Pro
 
 export type TokenData = { access_token: string; token_type: 'Bearer'; expires_in: number }
 
-export async function issueAccessToken(db: Db, userId: string): Promise<TokenData> {
+/** A token for every shop (`shopId` null) or for one shop's site only. */
+export async function issueAccessToken(db: Db, userId: string, shopId: string | null): Promise<TokenData> {
   const token = randomToken()
-  await insertAccessToken(db, userId, sha256(token), new Date(Date.now() + ACCESS_TOKEN_TTL_S * 1000))
+  await insertAccessToken(db, { userId, shopId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ACCESS_TOKEN_TTL_S * 1000) })
   return { access_token: token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_S }
 }
 
+/** Where a login code may be spent: the origin it was issued for, and the shop that origin serves (null: the platform). */
+export type CodeTarget = { origin: string; shopId: string | null }
+
+const codeRefused = (message: string) => BadRequest(message, [{ path: 'code', message: 'is invalid for this site' }])
+
 /**
- * Exchanges a login code for a token. A browser sends its Origin: it must be the origin the code was
- * issued for, so a code leaked to another site is worthless there.
+ * Exchanges a login code for a token. The exchange must come from the origin the code was issued for (a
+ * browser always sends `Origin` on this POST), so a code that leaks to another site, or to a script with no
+ * Origin, is worthless. The token acts only in the shop that origin serves; the platform's own origin gets a
+ * platform-wide one. `target` resolves the origin as it is now, so a domain that lost its verification since
+ * the code was issued no longer signs anyone in.
  */
-export async function exchangeLoginCode(db: Db, code: string, origin: string | undefined): Promise<TokenData> {
+export async function exchangeLoginCode(
+  db: Db,
+  code: string,
+  origin: string | undefined,
+  target: (origin: string) => Promise<CodeTarget | null>,
+): Promise<TokenData> {
+  if (!origin) throw codeRefused('A login code can only be exchanged by the site it was issued for')
   const found = await consumeLoginCode(db, sha256(code))
   if (!found) throw BadRequest('This login code is invalid, used or expired. Please log in again.', [{ path: 'code', message: 'is invalid or expired' }])
-  if (origin && origin !== found.redir) throw BadRequest('This login code was issued for another site', [{ path: 'code', message: 'was issued for another site' }])
-  return issueAccessToken(db, found.userId)
+  if (origin !== found.redir) throw codeRefused('This login code was issued for another site')
+  const site = await target(origin)
+  if (!site) throw codeRefused('This site can no longer sign you in')
+  return issueAccessToken(db, found.userId, site.shopId)
 }

@@ -4,10 +4,14 @@ import { accessTokens, users } from '../../db/schema'
 
 export type AuthUser = { id: string; email: string; name: string; phone: string; createdAt: Date }
 
-export async function findUserByTokenHash(db: Db, tokenHash: string): Promise<(AuthUser & { tokenId: string }) | null> {
+/** The token's user, its id and the shop it is limited to (null: every shop). */
+export type TokenOwner = AuthUser & { tokenId: string; tokenShopId: string | null }
+
+export async function findUserByTokenHash(db: Db, tokenHash: string): Promise<TokenOwner | null> {
   const [row] = await db
     .select({
       tokenId: accessTokens.id,
+      tokenShopId: accessTokens.shopId,
       id: users.id,
       email: users.email,
       name: users.name,
@@ -21,8 +25,8 @@ export async function findUserByTokenHash(db: Db, tokenHash: string): Promise<(A
   return row ?? null
 }
 
-export async function insertAccessToken(db: Db, userId: string, tokenHash: string, expiresAt: Date) {
-  await db.insert(accessTokens).values({ userId, tokenHash, expiresAt })
+export async function insertAccessToken(db: Db, values: { userId: string; tokenHash: string; expiresAt: Date; shopId: string | null }) {
+  await db.insert(accessTokens).values(values)
 }
 
 export async function revokeAccessToken(db: Db, tokenId: string) {

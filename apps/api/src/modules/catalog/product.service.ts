@@ -11,9 +11,8 @@ import type { ImageRef, Variant } from '../../db/schema'
 import { BadRequest, type FieldError, NotFound } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
 import { UPLOADS_PREFIX } from '../../lib/storage'
-import { authorize, requireUser } from '../../plugins/auth'
+import { authorize, callerRole, requireUser } from '../../plugins/auth'
 import { findShopById } from '../shops/shop.repository'
-import { findActiveRole } from '../staff/shop-role.repository'
 import { findUploadsByKey } from '../uploads/upload.repository'
 import { type ProductRow, productDto } from './catalog.dto'
 import type { ProductCreateInput, ProductDto, ProductPatchInput } from './catalog.schemas'
@@ -41,8 +40,7 @@ function invalid(errors: FieldError[]): never {
 
 /** Staff of the shop (any role) also see unavailable products; everyone else only published ones. */
 async function seesUnavailable(request: FastifyRequest, shopId: string): Promise<boolean> {
-  if (!request.user) return false
-  return can(await findActiveRole(request.server.db, shopId, request.user.id), 'dashboard.view')
+  return can(await callerRole(request, shopId), 'dashboard.view')
 }
 
 function minorAmount(value: number, path: string): number {

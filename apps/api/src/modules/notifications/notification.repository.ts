@@ -44,9 +44,15 @@ export const notificationQuerySpec: QuerySpec = {
   tieBreaker: notifications.id,
 }
 
-/** Reads and counts only the given user's notifications. */
-export async function listNotifications(db: Db, userId: string, parsed: ParsedQuery): Promise<{ rows: NotificationRow[]; total: number }> {
-  const where = and(eq(notifications.userId, userId), parsed.where)
+/** Whose notifications: a user's, in one shop only when `shopId` is set. */
+export type NotificationOwner = { userId: string; shopId: string | null }
+
+const ownedBy = (owner: NotificationOwner) =>
+  and(eq(notifications.userId, owner.userId), owner.shopId ? eq(notifications.shopId, owner.shopId) : undefined)
+
+/** Reads and counts only the given owner's notifications. */
+export async function listNotifications(db: Db, owner: NotificationOwner, parsed: ParsedQuery): Promise<{ rows: NotificationRow[]; total: number }> {
+  const where = and(ownedBy(owner), parsed.where)
   const [rows, [counted]] = await Promise.all([
     parsed.limit > 0
       ? db.select().from(notifications).where(where).orderBy(...parsed.orderBy).limit(parsed.limit).offset(parsed.skip)
@@ -56,12 +62,12 @@ export async function listNotifications(db: Db, userId: string, parsed: ParsedQu
   return { rows, total: Number(counted?.total ?? 0) }
 }
 
-/** Marks one of the user's notifications read or unread; null when the user has no notification with this id. */
-export async function setNotificationRead(db: Db, userId: string, id: string, read: boolean): Promise<NotificationRow | null> {
+/** Marks one of the owner's notifications read or unread; null when the owner has no notification with this id. */
+export async function setNotificationRead(db: Db, owner: NotificationOwner, id: string, read: boolean): Promise<NotificationRow | null> {
   const [row] = await db
     .update(notifications)
     .set({ read })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .where(and(eq(notifications.id, id), ownedBy(owner)))
     .returning()
   return row ?? null
 }

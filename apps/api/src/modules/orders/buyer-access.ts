@@ -3,8 +3,9 @@ import { timingSafeEqual } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import type { orders } from '../../db/schema'
 import { sha256 } from '../../lib/crypto'
+import { shopUser } from '../../plugins/auth'
 
-type OrderAccess = Pick<typeof orders.$inferSelect, 'profileId' | 'accessKeyHash'>
+type OrderAccess = Pick<typeof orders.$inferSelect, 'shopId' | 'profileId' | 'accessKeyHash'>
 
 /** Compares the key's hash with the stored one in constant time. */
 export function keyMatches(order: OrderAccess, key: string | undefined): boolean {
@@ -15,5 +16,6 @@ export function keyMatches(order: OrderAccess, key: string | undefined): boolean
 }
 
 export function isBuyer(request: FastifyRequest, order: OrderAccess, key: string | undefined): boolean {
-  return (!!request.user && order.profileId === request.user.id) || keyMatches(order, key)
+  const user = shopUser(request, order.shopId)
+  return (!!user && order.profileId === user.id) || keyMatches(order, key)
 }

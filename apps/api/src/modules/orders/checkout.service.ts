@@ -7,32 +7,34 @@ import { checkoutTotal } from '@shop/domain'
 import type { FastifyRequest } from 'fastify'
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
-import { requireUser } from '../../plugins/auth'
+import { requireShopUser, shopUser } from '../../plugins/auth'
 import { checkoutQuerySpec, findCheckout, insertCheckout, listCheckouts } from './checkout.repository'
 import { type CheckoutRow, checkoutDto } from './orders.dto'
 import type { CheckoutCreateInput, CheckoutDto, PlaceQuery } from './orders.schemas'
 import { checkItemShape, loadPricingContext, priceSnapshot } from './pricing-snapshot'
 
 /** The buyer's email: the query's, or the logged-in user's; anonymous callers must give one. */
-export function buyerEmail(request: FastifyRequest, email: string | undefined): string {
-  const chosen = email ?? request.user?.email
+export function buyerEmail(request: FastifyRequest, shopId: string, email: string | undefined): string {
+  const chosen = email ?? shopUser(request, shopId)?.email
   if (!chosen) throw BadRequest('Invalid query: email is required when not logged in', [{ path: 'email', message: 'is required when not logged in' }])
   return chosen.trim()
 }
 
 function isCreator(request: FastifyRequest, row: CheckoutRow): boolean {
-  return !!request.user && row.profileId === request.user.id
+  const user = shopUser(request, row.shopId)
+  return !!user && row.profileId === user.id
 }
 
 export async function createCheckout(request: FastifyRequest, query: PlaceQuery, input: CheckoutCreateInput): Promise<CheckoutDto> {
   const db = request.server.db
-  const email = buyerEmail(request, query.email)
+  const shopId = query.shop.toLowerCase()
+  const email = buyerEmail(request, shopId, query.email)
   checkItemShape(input.items)
-  const context = await loadPricingContext(db, query.shop.toLowerCase(), input.items)
+  const context = await loadPricingContext(db, shopId, input.items)
   const snapshot = await priceSnapshot(db, context, input, 'checkout')
   const row = await insertCheckout(db, {
     shopId: context.terms.shopId,
-    profileId: request.user?.id ?? null,
+    profileId: shopUser(request, context.terms.shopId)?.id ?? null,
     email,
     items: snapshot.items,
     delivery: snapshot.delivery,
@@ -68,7 +70,7 @@ export async function listOwnCheckouts(
 ): Promise<Page<CheckoutDto>> {
   const { profile, shop, ...rest } = query
   const parsed = parseQuery(checkoutQuerySpec, rest)
-  const user = requireUser(request)
+  const user = requireShopUser(request, shop)
   if (profile.toLowerCase() !== user.id) throw Forbidden('You can only list your own checkouts')
   const { rows, total } = await listCheckouts(request.server.db, { profileId: user.id, shopId: shop }, parsed)
   return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map((row) => checkoutDto(row, true)) }

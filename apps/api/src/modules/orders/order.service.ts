@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client'
 import { BadRequest, Conflict, Forbidden, HttpError, NotAuthenticated, NotFound } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
-import { authorize, requireUser } from '../../plugins/auth'
+import { authorize, requireShopUser, requireUser, shopUser } from '../../plugins/auth'
 import { refreshInStock } from '../catalog/inventory.service'
 import { notifyStaff, notifyUser } from '../notifications/notify'
 import { returnStock } from './order-stock.repository'
@@ -56,8 +56,13 @@ export async function listShopOrders(
       // Staff may look at one buyer's orders in their own shop; nobody else sees another's orders.
       if (!shop) throw Forbidden('You can only list your own orders')
       await authorize(request, shop, 'dashboard.view')
+      scope = buyerScope(profileId, shop)
+    } else {
+      // A token of one shop's site lists the buyer's orders of that shop only.
+      const inShop = shop ?? request.tokenShopId ?? undefined
+      if (inShop) requireShopUser(request, inShop)
+      scope = buyerScope(profileId, inShop)
     }
-    scope = buyerScope(profileId, shop)
   } else {
     if (!shop) throw BadRequest('Invalid query: shop is required', [{ path: 'shop', message: 'is required (or profile)' }])
     await authorize(request, shop, 'dashboard.view')
@@ -83,7 +88,7 @@ export async function getOrder(request: FastifyRequest, id: string, key: string 
 /** Staff when the caller has orders.move in the shop, else the buyer; anyone else gets 404 (or 403). */
 async function actorFor(request: FastifyRequest, order: OrderRow, key: string | undefined): Promise<Actor> {
   const buyer = isBuyer(request, order, key)
-  if (!request.user) {
+  if (!shopUser(request, order.shopId)) {
     if (buyer) return 'shopper'
     throw NotFound('No such order')
   }

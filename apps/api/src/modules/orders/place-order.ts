@@ -19,6 +19,7 @@ import { acceptedProviders } from '../payments/providers/registry'
 import { currentPaymentSummary, openOrderTransaction, paymentSummary, startTransaction } from '../payments/start-payment'
 import type { TransactionRow } from '../payments/transaction.repository'
 import { findCheckout } from './checkout.repository'
+import { shopUser } from '../../plugins/auth'
 import { buyerEmail } from './checkout.service'
 import { type StockLine, takeStock } from './order-stock.repository'
 import {
@@ -138,7 +139,7 @@ async function placeInTransaction(
   idempotencyKey: string | undefined,
   accessKey: string | null,
 ): Promise<Outcome> {
-  const user = request.user
+  const user = shopUser(request, shopId)
   if (idempotencyKey) {
     await lockIdempotencyKey(tx, shopId, idempotencyKey)
     const existing = await findOrderByIdempotencyKey(tx, shopId, idempotencyKey)
@@ -220,7 +221,7 @@ function isRetryable(error: unknown): boolean {
 
 /** A replay must come from the same buyer, or the key would hand one buyer's order to another. */
 function checkSameBuyer(row: OrderRow, request: FastifyRequest, email: string): void {
-  if (row.profileId !== (request.user?.id ?? null) || row.email.toLowerCase() !== email.toLowerCase()) {
+  if (row.profileId !== (shopUser(request, row.shopId)?.id ?? null) || row.email.toLowerCase() !== email.toLowerCase()) {
     throw Conflict('This Idempotency-Key was already used for another order', [
       { path: 'headers.idempotency-key', message: 'was already used for another order' },
     ])
@@ -234,10 +235,10 @@ export async function placeOrder(
   idempotencyKey: string | undefined,
 ): Promise<PlacedOrder> {
   const db = request.server.db
-  const email = buyerEmail(request, query.email)
-  checkBodyShape(input)
   const shopId = query.shop.toLowerCase()
-  const accessKey = request.user ? null : randomToken(32)
+  const email = buyerEmail(request, shopId, query.email)
+  checkBodyShape(input)
+  const accessKey = shopUser(request, shopId) ? null : randomToken(32)
 
   let outcome: Outcome | undefined
   for (let attempt = 1; !outcome; attempt++) {

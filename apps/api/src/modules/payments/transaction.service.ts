@@ -10,7 +10,7 @@ import type { Permission } from '@shop/domain'
 import type { FastifyRequest } from 'fastify'
 import { BadRequest, Conflict, Forbidden, HttpError, NotAuthenticated, NotFound } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
-import { authorize } from '../../plugins/auth'
+import { authorize, shopUser } from '../../plugins/auth'
 import { findOrder } from '../orders/order.repository'
 import { isBuyer, keyMatches } from '../orders/buyer-access'
 import { transactionDto } from './payments.dto'
@@ -35,7 +35,7 @@ async function load(request: FastifyRequest, id: string, key: string | undefined
 /** Staff with `permission` in the order's shop, else its buyer; anyone else 404 (or 403 for too low a role). */
 async function callerFor(request: FastifyRequest, order: OrderRow, key: string | undefined, permission: Permission): Promise<Caller> {
   const buyer = isBuyer(request, order, key)
-  if (!request.user) {
+  if (!shopUser(request, order.shopId)) {
     if (buyer) return 'buyer'
     throw NotFound('No such transaction')
   }
@@ -78,7 +78,7 @@ export async function patchTransaction(
 
   if (intent === 'retry') {
     if (!isBuyer(request, order, key)) {
-      if (!request.user) throw NotFound('No such transaction')
+      if (!shopUser(request, order.shopId)) throw NotFound('No such transaction')
       await authorize(request, order.shopId, 'dashboard.view')
       throw Forbidden('Only the buyer can retry a payment')
     }

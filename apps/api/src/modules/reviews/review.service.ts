@@ -11,9 +11,8 @@ import { can } from '@shop/domain'
 import type { FastifyRequest } from 'fastify'
 import { Conflict, NotFound, Unprocessable } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
-import { authorize, requireUser } from '../../plugins/auth'
+import { authorize, callerRole, requireUser, shopUser } from '../../plugins/auth'
 import { notifyStaff } from '../notifications/notify'
-import { findActiveRole } from '../staff/shop-role.repository'
 import { reviewDto } from './review.dto'
 import {
   type ReviewChanges,
@@ -32,8 +31,7 @@ export type ReviewPage = Page<ReviewDto> & { average: number | null }
 const SNIPPET = 140
 
 async function isModerator(request: FastifyRequest, shopId: string): Promise<boolean> {
-  if (!request.user) return false
-  return can(await findActiveRole(request.server.db, shopId, request.user.id), 'reviews.moderate')
+  return can(await callerRole(request, shopId), 'reviews.moderate')
 }
 
 function snippet(text: string): string {
@@ -41,10 +39,11 @@ function snippet(text: string): string {
 }
 
 export async function createReview(request: FastifyRequest, input: ReviewCreateInput): Promise<ReviewDto> {
-  const user = requireUser(request)
+  requireUser(request)
   const db = request.server.db
   const order = await findOrderForReview(db, input.relatedOrder)
-  if (!order || order.profileId !== user.id) throw NotFound('No such order')
+  const user = order ? shopUser(request, order.shopId) : null
+  if (!order || !user || order.profileId !== user.id) throw NotFound('No such order')
   if (order.status !== 'delivered') {
     throw Unprocessable('You can review an order once it has been delivered', [
       { path: 'relatedOrder', message: 'has not been delivered' },

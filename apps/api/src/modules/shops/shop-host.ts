@@ -43,17 +43,26 @@ export async function resolveHost(db: Db, config: Config, rawHost: string): Prom
   return shop ? { kind: 'shop', shop } : { kind: 'unknown' }
 }
 
-/** Origins that may receive login codes and make credentialed cross-origin calls. */
-export async function isAllowedOrigin(db: Db, config: Config, origin: string): Promise<boolean> {
+/** A site of the platform, by origin: the platform's own (`shopId` null) or a shop's. */
+export type OriginSite = { origin: string; shopId: string | null }
+
+/** The site an origin is, or null for an origin that is not one of ours (or not an origin at all). */
+export async function siteOfOrigin(db: Db, config: Config, origin: string): Promise<OriginSite | null> {
   let url: URL
   try {
     url = new URL(origin)
   } catch {
-    return false
+    return null
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false
-  if (url.origin !== origin.replace(/\/+$/, '')) return false
-  if (url.origin === new URL(config.platformUrl).origin) return true
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+  if (url.origin !== origin.replace(/\/+$/, '')) return null
+  if (url.origin === new URL(config.platformUrl).origin) return { origin: url.origin, shopId: null }
   const target = await resolveHost(db, config, url.host)
-  return target.kind !== 'unknown'
+  if (target.kind === 'unknown') return null
+  return { origin: url.origin, shopId: target.kind === 'shop' ? target.shop.id : null }
+}
+
+/** Origins that may receive login codes and make credentialed cross-origin calls. */
+export async function isAllowedOrigin(db: Db, config: Config, origin: string): Promise<boolean> {
+  return (await siteOfOrigin(db, config, origin)) !== null
 }

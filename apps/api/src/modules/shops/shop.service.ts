@@ -9,7 +9,7 @@ import type { ImageRef, PaymentOption } from '../../db/schema'
 import { BadRequest, Conflict, NotFound, isUniqueViolation } from '../../lib/errors'
 import type { Page } from '../../lib/feathers-query'
 import { UPLOADS_PREFIX } from '../../lib/storage'
-import { authorize, requireUser } from '../../plugins/auth'
+import { authorize, requirePlatformUser } from '../../plugins/auth'
 import { insertRole } from '../staff/shop-role.repository'
 import { findUploadsByKey } from '../uploads/upload.repository'
 import { type ShopProfile, toShopProfile } from './shop.dto'
@@ -112,7 +112,7 @@ export async function slugAvailability(db: Db, slug: string): Promise<{ slug: st
 
 /** Creates a shop, its settings and the caller's owner role together; the slug's unique index decides races. */
 export async function createShop(request: FastifyRequest, body: Static<typeof shopIdBody>): Promise<{ _id: string; slug: string }> {
-  const user = requireUser(request)
+  const user = requirePlatformUser(request)
   assertValidSlug(body.slug, 'body')
   try {
     const shop = await request.server.db.transaction(async (tx) => {

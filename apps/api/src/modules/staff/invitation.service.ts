@@ -11,7 +11,7 @@ import { notifyStaff } from '../notifications/notify'
 import { Conflict, Forbidden, NotFound } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
 import type { AuthUser } from '../auth/token.repository'
-import { authorize, requireUser } from '../../plugins/auth'
+import { authorize, requireUser, shopUser } from '../../plugins/auth'
 import {
   type InvitationWithShop,
   closeInvitation,
@@ -36,6 +36,12 @@ import type { invitationBody, invitationPatchBody } from './staff.schemas'
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+
+/** The caller is the invited address, signed in for this shop. */
+function isInvitee(request: FastifyRequest, invitation: InvitationWithShop): boolean {
+  const user = shopUser(request, invitation.shopId)
+  return !!user && sameEmail(invitation.email, user.email)
+}
 
 export async function createInvitation(request: FastifyRequest, body: Static<typeof invitationBody>): Promise<InvitationDto> {
   const user = requireUser(request)
@@ -69,10 +75,10 @@ export async function listInvitations(request: FastifyRequest, rawQuery: Record<
 
 /** The invitee (by email) and the shop's staff managers may see an invitation; for anyone else it does not exist. */
 export async function getInvitation(request: FastifyRequest, id: string): Promise<InvitationDetailDto> {
-  const user = requireUser(request)
+  requireUser(request)
   const invitation = await findInvitation(request.server.db, id)
   if (!invitation) throw NotFound('No invitation with this id')
-  if (!sameEmail(invitation.email, user.email)) await authorize(request, invitation.shopId, 'staff.manage')
+  if (!isInvitee(request, invitation)) await authorize(request, invitation.shopId, 'staff.manage')
   return toInvitationDetail(invitation)
 }
 
@@ -125,7 +131,7 @@ export async function respondToInvitation(
       await closeInvitation(tx, id, 'revoked')
     })
   } else {
-    if (!sameEmail(invitation.email, user.email)) throw NotFound('No invitation with this id')
+    if (!isInvitee(request, invitation)) throw NotFound('No invitation with this id')
     await db.transaction(async (tx) => {
       await lockShopStaff(tx, invitation.shopId)
       const current = (await findInvitation(tx, id, { lock: true }))!

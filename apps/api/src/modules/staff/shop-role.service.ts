@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify'
 import type { Static } from 'typebox'
 import { Conflict, Forbidden, NotFound } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
-import { authorize, requireUser } from '../../plugins/auth'
+import { authorize, callerRole, requireUser } from '../../plugins/auth'
 import {
   countActiveOwners,
   findActiveRole,
@@ -23,8 +23,7 @@ import type { shopRolePatchBody } from './staff.schemas'
 
 /** Anonymous callers and non-staff simply have no role; the storefront asks on every admin page. */
 export async function getCallerRole(request: FastifyRequest, shopId: string): Promise<{ role: StaffRole | null }> {
-  if (!request.user) return { role: null }
-  return { role: await findActiveRole(request.server.db, shopId, request.user.id) }
+  return { role: await callerRole(request, shopId) }
 }
 
 export async function listStaff(request: FastifyRequest, rawQuery: Record<string, unknown>): Promise<Page<ShopRoleDto>> {
