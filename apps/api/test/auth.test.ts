@@ -206,9 +206,9 @@ describe('GET /api/user/ and DELETE /api/token/', () => {
     const other = await createUser(ctx)
     const ok = await ctx.app.inject({ method: 'PATCH', url: '/api/user/', headers: other.headers, payload: { name: ' Esi ', phone: '+233 24 000 0000' } })
     expect(ok.json()).toMatchObject({ name: 'Esi', phone: '+233 24 000 0000' })
-    const bad = await ctx.app.inject({ method: 'PATCH', url: '/api/user/', headers: other.headers, payload: { email: 'x@y.z' } })
+    const bad = await ctx.app.inject({ method: 'PATCH', url: '/api/user/', headers: other.headers, payload: { role: 'owner' } })
     expect(bad.statusCode).toBe(400)
-    expect(errorBody(bad).errors?.[0]).toEqual({ path: 'email', message: 'is not allowed' })
+    expect(errorBody(bad).errors?.[0]).toEqual({ path: 'role', message: 'is not allowed' })
     const anonymous = await ctx.app.inject({ method: 'PATCH', url: '/api/user/', payload: { name: 'x' } })
     expect(anonymous.statusCode).toBe(401)
   })
@@ -219,6 +219,54 @@ describe('GET /api/user/ and DELETE /api/token/', () => {
     expect(response.statusCode).toBe(204)
     expect((await ctx.app.inject({ url: '/api/user/', headers: other.headers })).statusCode).toBe(401)
     expect((await ctx.app.inject({ method: 'DELETE', url: '/api/token/' })).statusCode).toBe(401)
+  })
+})
+
+describe('changing the login email or password', () => {
+  const patch = (headers: object, payload: object) => ctx.app.inject({ method: 'PATCH', url: '/api/user/', headers: headers as never, payload })
+  const signIn = (email: string, password: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/token/', remoteAddress: '10.2.0.1', payload: { email, password } })
+
+  it('needs the current password, and changes nothing without it or with a wrong one', async () => {
+    const other = await createUser(ctx)
+    for (const payload of [{ email: 'new-address@example.com' }, { password: 'a-new-password' }]) {
+      const missing = await patch(other.headers, payload)
+      expect(missing.statusCode).toBe(400)
+      expect(errorBody(missing).errors?.[0]?.path).toBe('currentPassword')
+      const wrong = await patch(other.headers, { ...payload, currentPassword: 'not-the-password' })
+      expect(wrong.statusCode).toBe(400)
+      expect(errorBody(wrong).errors?.[0]).toEqual({ path: 'currentPassword', message: 'is not the current password' })
+    }
+    expect((await ctx.app.inject({ url: '/api/user/', headers: other.headers })).json().email).toBe(other.email)
+    expect((await signIn(other.email, TEST_PASSWORD)).statusCode).toBe(201)
+    const alone = await patch(other.headers, { name: 'Kofi', currentPassword: TEST_PASSWORD })
+    expect(alone.statusCode).toBe(400)
+  })
+
+  it('changes the email with the current password, refusing one another account has', async () => {
+    const other = await createUser(ctx)
+    const taken = await patch(other.headers, { email: user.email.toUpperCase(), currentPassword: TEST_PASSWORD })
+    expect(taken.statusCode).toBe(409)
+    expect(errorBody(taken).errors?.[0]?.path).toBe('email')
+    const changed = await patch(other.headers, { email: 'Renamed-Address@Example.com', currentPassword: TEST_PASSWORD })
+    expect(changed.statusCode).toBe(200)
+    expect(changed.json().email).toBe('renamed-address@example.com')
+    expect((await signIn('renamed-address@example.com', TEST_PASSWORD)).statusCode).toBe(201)
+    expect((await signIn(other.email, TEST_PASSWORD)).statusCode).toBe(401)
+  })
+
+  it('changes the password and signs out every other session', async () => {
+    const other = await createUser(ctx)
+    const second = (await signIn(other.email, TEST_PASSWORD)).json().access_token as string
+    const changed = await patch(other.headers, { password: 'brand-new-secret', currentPassword: TEST_PASSWORD })
+    expect(changed.statusCode).toBe(200)
+    expect((await ctx.app.inject({ url: '/api/user/', headers: other.headers })).statusCode).toBe(200)
+    expect((await ctx.app.inject({ url: '/api/user/', headers: { authorization: `Bearer ${second}` } })).statusCode).toBe(401)
+    expect((await signIn(other.email, TEST_PASSWORD)).statusCode).toBe(401)
+    expect((await signIn(other.email, 'brand-new-secret')).statusCode).toBe(201)
+    const short = await patch(other.headers, { password: 'short', currentPassword: 'brand-new-secret' })
+    expect(short.statusCode).toBe(400)
+    expect(errorBody(short).errors?.[0]?.path).toBe('password')
   })
 })
 

@@ -1,4 +1,5 @@
 import { ProfileForm } from '../features/account/components/profile-form'
+import { SignInDetailsForm } from '../features/account/components/sign-in-details-form'
 import { useAccountUser } from '../features/auth/hooks/use-account-user'
 import { writeStored } from '../lib/local-store'
 import { routeMeta } from '../lib/page-meta'
@@ -12,6 +13,7 @@ export default function AccountProfile() {
     <section aria-labelledby="profile-title">
       <h1 id="profile-title">Profile</h1>
       <ProfileForm user={user} onSaved={(saved) => writeStored('user', saved)} />
+      <SignInDetailsForm user={user} onSaved={(saved) => writeStored('user', saved)} />
     </section>
   )
 }

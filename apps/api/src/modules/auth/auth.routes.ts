@@ -4,11 +4,11 @@ import { errorResponses } from '../../lib/schemas'
 import { BadRequest, Forbidden } from '../../lib/errors'
 import { requireUser } from '../../plugins/auth'
 import { type OriginSite, siteOfOrigin } from '../shops/shop-host'
-import { checkCredentials, exchangeLoginCode, issueAccessToken, issueLoginCode } from './auth.service'
-import { loginCodeBodySchema, loginCodeSchema, redirField, tokenBodySchema, tokenDataSchema, userPatchSchema } from './auth.schemas'
+import { verifyPassword } from '../../lib/crypto'
+import { changeAccount, checkCredentials, exchangeLoginCode, issueAccessToken, issueLoginCode } from './auth.service'
+import { type UserPatch, loginCodeBodySchema, loginCodeSchema, redirField, tokenBodySchema, tokenDataSchema, userPatchSchema } from './auth.schemas'
 import { revokeAccessToken } from './token.repository'
 import { toUserDto, userSchema } from './user.dto'
-import { updateUser } from './user.repository'
 import { loginLimits } from './login-limits'
 
 const tags = ['auth']
@@ -115,20 +115,21 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request) => toUserDto(requireUser(request)),
   )
 
-  app.patch<{ Body: { name?: string; phone?: string } }>(
+  app.patch<{ Body: UserPatch }>(
     '/api/user',
     {
       schema: {
         tags,
-        summary: "Update the calling user's name or phone",
+        summary: "Change the calling user's name, phone, login email or password",
+        description: 'Changing `email` or `password` needs `currentPassword`; a new password signs out every other session.',
         body: userPatchSchema,
-        response: { 200: { $ref: 'User#' }, ...errorResponses(400, 401) },
+        response: { 200: { $ref: 'User#' }, ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request) => {
       const user = requireUser(request)
-      const values = Object.fromEntries(Object.entries(request.body).map(([k, v]) => [k, v.trim()]))
-      return toUserDto(await updateUser(app.db, user.id, values))
+      const caller = { userId: user.id, tokenId: request.tokenId! }
+      return toUserDto(await changeAccount(app.db, caller, request.body, (row, password) => verifyPassword(password, row.passwordHash)))
     },
   )
 }

@@ -37,8 +37,18 @@ export const userPatchSchema = {
   properties: {
     name: { type: 'string', maxLength: accountRules.nameMaxLength },
     phone: { type: 'string', maxLength: accountRules.phoneMaxLength, pattern: '^[0-9+()\\- ]*$' },
+    email: { ...emailField, description: 'a new login email; needs currentPassword' },
+    password: {
+      type: 'string',
+      minLength: accountRules.passwordMinLength,
+      maxLength: accountRules.passwordMaxLength,
+      description: 'a new password; needs currentPassword, and signs out every other session',
+    },
+    currentPassword: { ...passwordField, description: 'the password now, to change email or password' },
   },
 } as const
+
+export type UserPatch = { name?: string; phone?: string; email?: string; password?: string; currentPassword?: string }
 
 /** An origin of the platform or of one of its shops, as `GET /api/request-login` takes it. */
 export const redirField = { type: 'string', maxLength: 300 } as const

@@ -5,9 +5,10 @@
 import type { Db } from '../../db/client'
 import { decoyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto'
 import { BadRequest, Conflict, NotAuthenticated, isUniqueViolation } from '../../lib/errors'
+import type { UserPatch } from './auth.schemas'
 import { consumeLoginCode, deleteExpiredLoginCodes, insertLoginCode } from './login-code.repository'
-import { insertAccessToken } from './token.repository'
-import { type UserRow, findUserByEmail, insertUser } from './user.repository'
+import { insertAccessToken, revokeOtherTokens } from './token.repository'
+import { type UserRow, findUserByEmail, findUserById, insertUser, updateUser } from './user.repository'
 
 export const LOGIN_CODE_TTL_MS = 2 * 60 * 1000
 export const ACCESS_TOKEN_TTL_S = 30 * 24 * 60 * 60
@@ -76,4 +77,54 @@ export async function exchangeLoginCode(
   const site = await target(origin)
   if (!site) throw codeRefused('This site can no longer sign you in')
   return issueAccessToken(db, found.userId, site.shopId)
+}
+
+const EMAIL_TAKEN = 'An account with this email already exists'
+
+/**
+ * The caller changes their own account. Name and phone need nothing more; the login email and the
+ * password need the current password, so a token that leaked (or a device left signed in) cannot take
+ * the account over. A new password ends every other session of the account.
+ * `checkPassword` counts a wrong current password against the login limits.
+ */
+export async function changeAccount(
+  db: Db,
+  caller: { userId: string; tokenId: string },
+  patch: UserPatch,
+  checkPassword: (user: UserRow, password: string) => Promise<boolean>,
+): Promise<UserRow> {
+  const { currentPassword, email, password, name, phone } = patch
+  const user = (await findUserById(db, caller.userId))!
+  if (email !== undefined || password !== undefined) {
+    if (currentPassword === undefined) {
+      throw BadRequest('Enter your current password to change your email or password', [
+        { path: 'currentPassword', message: 'is required to change the email or password' },
+      ])
+    }
+    if (!(await checkPassword(user, currentPassword))) {
+      throw BadRequest('Your current password is not right', [{ path: 'currentPassword', message: 'is not the current password' }])
+    }
+  } else if (currentPassword !== undefined) {
+    throw BadRequest('currentPassword only goes with email or password', [{ path: 'currentPassword', message: 'is only needed to change the email or password' }])
+  }
+
+  const values: Parameters<typeof updateUser>[2] = {}
+  if (name !== undefined) values.name = name.trim()
+  if (phone !== undefined) values.phone = phone.trim()
+  if (email !== undefined) {
+    values.email = email.trim().toLowerCase()
+    const holder = await findUserByEmail(db, values.email)
+    if (holder && holder.id !== user.id) throw Conflict(EMAIL_TAKEN, [{ path: 'email', message: 'is taken' }])
+  }
+  if (password !== undefined) values.passwordHash = await hashPassword(password)
+  try {
+    return await db.transaction(async (tx) => {
+      const updated = await updateUser(tx, user.id, values)
+      if (password !== undefined) await revokeOtherTokens(tx, user.id, caller.tokenId)
+      return updated
+    })
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_key')) throw Conflict(EMAIL_TAKEN, [{ path: 'email', message: 'is taken' }])
+    throw error
+  }
 }

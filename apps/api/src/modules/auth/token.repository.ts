@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { accessTokens, users } from '../../db/schema'
 
@@ -31,4 +31,12 @@ export async function insertAccessToken(db: Db, values: { userId: string; tokenH
 
 export async function revokeAccessToken(db: Db, tokenId: string) {
   await db.update(accessTokens).set({ revokedAt: new Date() }).where(eq(accessTokens.id, tokenId))
+}
+
+/** Ends every session of the user but the one making the change. */
+export async function revokeOtherTokens(db: Db, userId: string, keepTokenId: string) {
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(accessTokens.userId, userId), ne(accessTokens.id, keepTokenId), isNull(accessTokens.revokedAt)))
 }

@@ -18,7 +18,16 @@ export async function insertUser(db: Db, values: { email: string; name: string; 
   return row!
 }
 
-export async function updateUser(db: Db, id: string, values: { name?: string; phone?: string }): Promise<UserRow> {
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+  return row ?? null
+}
+
+export async function updateUser(
+  db: Db,
+  id: string,
+  values: { name?: string; phone?: string; email?: string; passwordHash?: string },
+): Promise<UserRow> {
   const [row] = await db
     .update(users)
     .set({ ...values, updatedAt: new Date() })

@@ -8,7 +8,7 @@ import { updateUser } from '../api/update-user'
 
 const PHONE = /^[0-9+()\- ]*$/
 
-/** Name and phone (`PATCH /api/user/`); the email is the login and stays. */
+/** Name and phone (`PATCH /api/user/`); the login email is changed with the sign-in details. */
 export function ProfileForm({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
   const id = useId()
   const [name, setName] = useState(user.name)
@@ -45,13 +45,6 @@ export function ProfileForm({ user, onSaved }: { user: User; onSaved: (user: Use
   return (
     <form className="panel profile-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Your details</h2>
-      <div className="field">
-        <label htmlFor={`${id}-email`}>Email</label>
-        <input id={`${id}-email`} type="email" value={user.email} readOnly aria-describedby={`${id}-email-hint`} />
-        <p id={`${id}-email-hint`} className="hint">
-          Your email is how you log in; it cannot be changed here.
-        </p>
-      </div>
       <div className="field">
         <label htmlFor={`${id}-name`}>Name</label>
         <input
