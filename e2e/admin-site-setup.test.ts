@@ -185,6 +185,10 @@ describe('the setup wizard', { timeout: 120_000 }, () => {
       await main.getByText('Step 4 of 4: Ready').waitFor()
       await assertAccessible(page, 'setup step 4')
       await main.getByRole('button', { name: 'Go to your dashboard' }).click()
+      // The shop's site starts its own login, and the platform's site asks before handing the session on.
+      await page.waitForURL((url) => url.host === `localhost:${port}` && url.pathname === '/session/handover')
+      await assertAccessible(page, 'session hand-over')
+      await page.getByRole('main').getByRole('button', { name: `Continue as ${email}` }).click()
       await page.waitForURL(
         (url) => url.host === `${slug}.localhost:${port}` && url.pathname === '/admin/overview' && !url.searchParams.has('code'),
       )
@@ -250,6 +254,7 @@ describe('the setup wizard for an owner who has a shop already', { timeout: 90_0
       await main.getByRole('button', { name: 'Next' }).click()
       await main.getByRole('heading', { name: 'Demo Crafts is ready' }).waitFor()
       await main.getByRole('button', { name: 'Go to your dashboard' }).click()
+      await page.getByRole('main').getByRole('button', { name: `Continue as ${demo.owner}` }).click()
 
       // The new shop's dashboard, at its own host, for the same person.
       await page.waitForURL(

@@ -161,7 +161,8 @@ describe('admin management, settings and invitations', { timeout: 120_000 }, () 
       await page.getByRole('button', { name: 'Accept' }).click()
       await page.getByText('You are now a keeper of Demo Shop.').waitFor()
       await page.getByRole('button', { name: 'Go to the dashboard' }).click()
-      // The shop's host has no session in this browser yet: a one-time login code carries it there.
+      // The shop's host has no session in this browser yet: it starts a login that this host hands over.
+      await page.getByRole('main').getByRole('button', { name: `Continue as ${invitee}` }).click()
       await page.waitForURL((url) => url.host === `${demo.slug}.localhost:${port}` && url.pathname === '/admin/overview' && !url.searchParams.has('code'))
       await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Overview' }).waitFor()
     })

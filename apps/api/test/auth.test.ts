@@ -39,6 +39,15 @@ describe('GET /api/request-login', () => {
     expect(response.json()).toEqual({ loginUrl: `${platform}/login?redir=${encodeURIComponent(shopOrigin)}` })
   })
 
+  it('carries the site\'s login state to the login page, and refuses a malformed one', async () => {
+    const state = 'Zm9vYmFyYmF6cXV4LXN0YXRlXzEy'
+    const response = await ctx.app.inject({ url: `/api/request-login?redir=${encodeURIComponent(shopOrigin)}&state=${state}` })
+    expect(response.json()).toEqual({ loginUrl: `${platform}/login?redir=${encodeURIComponent(shopOrigin)}&state=${state}` })
+    const bad = await ctx.app.inject({ url: `/api/request-login?redir=${encodeURIComponent(shopOrigin)}&state=${encodeURIComponent('<script>')}` })
+    expect(bad.statusCode).toBe(400)
+    expect(errorBody(bad).errors?.[0]?.path).toBe('state')
+  })
+
   it('accepts the platform origin itself', async () => {
     const response = await ctx.app.inject({ url: `/api/request-login?redir=${encodeURIComponent(platform)}` })
     expect(response.statusCode).toBe(200)
@@ -71,6 +80,19 @@ describe('the /login page', () => {
     expect(response.body).toContain(`continue to <strong>${shop.title}</strong>`)
     expect(response.body).toContain('Create account')
     expect(response.body).toContain(`value="${shopOrigin}"`)
+  })
+
+  it('hands the login state back with the code, unchanged', async () => {
+    const state = 'c2l0ZS1zdGFydGVkLWxvZ2luLTEyMzQ'
+    const page = await ctx.app.inject({ url: `/login?redir=${encodeURIComponent(shopOrigin)}&state=${state}` })
+    expect(page.body).toContain(`name="state" value="${state}"`)
+    const response = await ctx.app.inject(form({ intent: 'signin', email: user.email, password: TEST_PASSWORD, redir: shopOrigin, state }))
+    const location = new URL(response.headers.location as string)
+    expect(location.searchParams.get('state')).toBe(state)
+    expect(location.searchParams.get('code')).toEqual(expect.any(String))
+    // A malformed state is dropped rather than echoed into the page or the redirect.
+    const odd = await ctx.app.inject({ url: `/login?redir=${encodeURIComponent(shopOrigin)}&state=%22%3E%3Cscript%3E` })
+    expect(odd.body).not.toContain('name="state"')
   })
 
   it('refuses an unknown redirect target', async () => {

@@ -21,6 +21,8 @@ export default [
       route('checkouts', 'routes/account-checkouts.tsx'),
     ]),
     route('invitation/:id', 'routes/invitation.tsx'),
+    route('session/start', 'routes/session-start.tsx'),
+    route('session/handover', 'routes/session-handover.tsx'),
     route('setup', 'routes/setup.tsx', [
       index('routes/setup-start.tsx'),
       route(':shopId/shop', 'routes/setup-shop.tsx'),

@@ -6,7 +6,16 @@ import { requireUser } from '../../plugins/auth'
 import { type OriginSite, siteOfOrigin } from '../shops/shop-host'
 import { verifyPassword } from '../../lib/crypto'
 import { changeAccount, checkCredentials, exchangeLoginCode, issueAccessToken, issueLoginCode } from './auth.service'
-import { type UserPatch, loginCodeBodySchema, loginCodeSchema, redirField, tokenBodySchema, tokenDataSchema, userPatchSchema } from './auth.schemas'
+import {
+  type UserPatch,
+  loginCodeBodySchema,
+  loginCodeSchema,
+  redirField,
+  stateField,
+  tokenBodySchema,
+  tokenDataSchema,
+  userPatchSchema,
+} from './auth.schemas'
 import { revokeAccessToken } from './token.repository'
 import { toUserDto, userSchema } from './user.dto'
 import { loginLimits } from './login-limits'
@@ -28,7 +37,7 @@ export default async function authRoutes(app: FastifyInstance) {
     return site
   }
 
-  app.get<{ Querystring: { redir: string } }>(
+  app.get<{ Querystring: { redir: string; state?: string } }>(
     '/api/request-login',
     {
       schema: {
@@ -38,7 +47,7 @@ export default async function authRoutes(app: FastifyInstance) {
           type: 'object',
           additionalProperties: false,
           required: ['redir'],
-          properties: { redir: redirField },
+          properties: { redir: redirField, state: stateField },
         },
         response: {
           200: { type: 'object', required: ['loginUrl'], properties: { loginUrl: { type: 'string' } } },
@@ -47,9 +56,10 @@ export default async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { redir } = request.query
+      const { redir, state } = request.query
       await knownSite(redir)
-      return { loginUrl: `${app.config.platformUrl}/login?redir=${encodeURIComponent(redir)}` }
+      const query = new URLSearchParams({ redir, ...(state ? { state } : {}) })
+      return { loginUrl: `${app.config.platformUrl}/login?${query}` }
     },
   )
 

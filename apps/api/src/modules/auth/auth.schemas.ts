@@ -53,6 +53,13 @@ export type UserPatch = { name?: string; phone?: string; email?: string; passwor
 /** An origin of the platform or of one of its shops, as `GET /api/request-login` takes it. */
 export const redirField = { type: 'string', maxLength: 300 } as const
 
+/**
+ * The random value a site keeps while its login is under way; the login page sends it back with the
+ * code, so the site accepts only codes of logins it started (no login CSRF).
+ */
+export const STATE_PATTERN = '^[A-Za-z0-9_-]{16,128}$'
+export const stateField = { type: 'string', pattern: STATE_PATTERN, description: 'returned unchanged with the code' } as const
+
 export const loginCodeBodySchema = {
   type: 'object',
   additionalProperties: false,

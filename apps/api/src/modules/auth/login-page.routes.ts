@@ -1,6 +1,7 @@
 /**
  * The platform's login page (DESIGN §5): one small server-rendered HTML page for every shop, with
- * "Sign in" and "Create account". Success sends the browser back to `{redir}/?code={one-time code}&c=1`.
+ * "Sign in" and "Create account". Success sends the browser back to `{redir}/?code={one-time code}&state={state}&c=1`,
+ * with the state the site sent, so the site can tell a login it started from one it did not.
  * No JavaScript; the two forms switch with a CSS :target.
  */
 import formbody from '@fastify/formbody'
@@ -10,10 +11,23 @@ import { HttpError } from '../../lib/errors'
 import { toHttpError } from '../../plugins/errors'
 import { isAllowedOrigin, resolveHost } from '../shops/shop-host'
 import { checkCredentials, createAccount, issueLoginCode } from './auth.service'
+import { STATE_PATTERN } from './auth.schemas'
 import { loginLimits } from './login-limits'
 
-type LoginForm = { intent?: string; email?: string; password?: string; name?: string; redir?: string }
-type PageState = { redir: string; siteName: string; mode: 'signin' | 'signup'; email?: string; name?: string; error?: string }
+type LoginForm = { intent?: string; email?: string; password?: string; name?: string; redir?: string; state?: string }
+type PageState = {
+  redir: string
+  /** The site's login state, handed back with the code; absent when none or a malformed one was given. */
+  state?: string
+  siteName: string
+  mode: 'signin' | 'signup'
+  email?: string
+  name?: string
+  error?: string
+}
+
+const statePattern = new RegExp(STATE_PATTERN)
+const stateOf = (value: unknown) => (typeof value === 'string' && statePattern.test(value) ? value : undefined)
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
@@ -22,7 +36,9 @@ function renderPage(providerName: string, state: PageState): string {
   const e = escapeHtml
   const error = (mode: PageState['mode']) =>
     state.error && state.mode === mode ? `<p class="error" role="alert">${e(state.error)}</p>` : ''
-  const hidden = `<input type="hidden" name="redir" value="${e(state.redir)}">`
+  const hidden =
+    `<input type="hidden" name="redir" value="${e(state.redir)}">` +
+    (state.state ? `<input type="hidden" name="state" value="${e(state.state)}">` : '')
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -116,6 +132,7 @@ export default async function loginPage(app: FastifyInstance) {
     if (!(await isAllowedOrigin(app.db, app.config, redir))) return sendBadRedirect(reply.status(httpError.code))
     return sendPage(reply, httpError.code, {
       redir,
+      state: stateOf(form.state),
       siteName: await siteName(redir),
       mode: form.intent === 'signup' ? 'signup' : 'signin',
       email: typeof form.email === 'string' ? form.email : '',
@@ -123,10 +140,10 @@ export default async function loginPage(app: FastifyInstance) {
     })
   })
 
-  app.get<{ Querystring: { redir?: string } }>('/login', { schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Querystring: { redir?: string; state?: string } }>('/login', { schema: { hide: true } }, async (request, reply) => {
     const redir = typeof request.query.redir === 'string' ? request.query.redir : ''
     if (!(await isAllowedOrigin(app.db, app.config, redir))) return sendBadRedirect(reply)
-    return sendPage(reply, 200, { redir, siteName: await siteName(redir), mode: 'signin' })
+    return sendPage(reply, 200, { redir, state: stateOf(request.query.state), siteName: await siteName(redir), mode: 'signin' })
   })
 
   app.post<{ Body: LoginForm }>(
@@ -141,7 +158,8 @@ export default async function loginPage(app: FastifyInstance) {
       const email = normalizeEmail(field(form.email))
       const password = field(form.password)
       const name = field(form.name).trim().slice(0, accountRules.nameMaxLength)
-      const page = { redir, siteName: await siteName(redir), mode, email, name } as const
+      const state = stateOf(form.state)
+      const page = { redir, state, siteName: await siteName(redir), mode, email, name } as const
 
       if (!isValidEmail(email)) return sendPage(reply, 400, { ...page, error: 'Enter a valid email address.' })
       if (password.length > accountRules.passwordMaxLength) return sendPage(reply, 400, { ...page, error: 'That password is too long.' })
@@ -154,7 +172,8 @@ export default async function loginPage(app: FastifyInstance) {
           ? await createAccount(app.db, { email, password, name })
           : await checkCredentials(app.db, email, password)
       const code = await issueLoginCode(app.db, user.id, redir)
-      return reply.redirect(`${redir}/?code=${encodeURIComponent(code)}&c=1`, 303)
+      const back = new URLSearchParams({ code, ...(state ? { state } : {}), c: '1' })
+      return reply.redirect(`${redir}/?${back}`, 303)
     },
   )
 }

@@ -10,13 +10,14 @@ import { completeLogin, prepareLogin, refreshUser } from './session'
 const exchanges = new Map<string, Promise<User>>()
 
 /**
- * Logs in with a one-time code, exchanging each code once however many callers ask: a guarded page
- * opened with `?code=` is seen by both the guard and the login return (components/login-return.tsx).
+ * Logs in with a one-time code and the state it came back with, exchanging each code once however many
+ * callers ask: a guarded page opened with `?code=` is seen by both the guard and the login return
+ * (components/login-return.tsx).
  */
-export function loginWithCode(code: string): Promise<User> {
+export function loginWithCode(code: string, state: string | null): Promise<User> {
   let exchange = exchanges.get(code)
   if (!exchange) {
-    exchange = completeLogin(code)
+    exchange = completeLogin(code, state)
     exchanges.set(code, exchange)
   }
   return exchange
@@ -27,14 +28,15 @@ export async function requireUser(request: Request): Promise<User> {
   const url = new URL(request.url)
   const code = url.searchParams.get('code')
   if (code) {
-    // A session handed over from another of the platform's hosts (the setup wizard's new shop): log in
-    // here first, then carry on at the same address without the spent code.
+    // Back from a login on a guarded page: log in here first, then carry on at the same address without
+    // the spent code.
     try {
-      await loginWithCode(code)
+      await loginWithCode(code, url.searchParams.get('state'))
     } catch {
       // The login return shows why; without a stored user the guard below sends the user to log in.
     }
     url.searchParams.delete('code')
+    url.searchParams.delete('state')
     throw redirect(url.pathname + url.search + url.hash)
   }
   const user = readStored('user')

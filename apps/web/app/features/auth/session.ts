@@ -8,6 +8,7 @@ import { exchangeCode } from './api/exchange-code'
 import { getCurrentUser } from './api/get-current-user'
 import { requestLoginUrl } from './api/request-login'
 import { revokeToken } from './api/revoke-token'
+import { ForeignLoginError, startLoginState, takeLoginState } from './login-state'
 
 export function useSessionUser(): User | null {
   return useStored('user')
@@ -18,10 +19,10 @@ export function isSafeReturnPath(value: unknown): value is string {
   return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')
 }
 
-/** Saves where to come back to and answers the platform's login page address for this origin. */
+/** Saves where to come back to and answers the platform's login page address for a login this tab starts. */
 export async function prepareLogin(returnTo: string): Promise<string> {
   if (isSafeReturnPath(returnTo)) writeStored('checkpoint', returnTo)
-  return requestLoginUrl(window.location.origin)
+  return requestLoginUrl(window.location.origin, startLoginState())
 }
 
 /** Reads and clears the saved checkpoint. */
@@ -31,8 +32,12 @@ export function takeCheckpoint(): string | null {
   return isSafeReturnPath(checkpoint) ? checkpoint : null
 }
 
-/** Finishes a login: the one-time code becomes a token, and the user is fetched and stored with it. */
-export async function completeLogin(code: string): Promise<User> {
+/**
+ * Finishes a login this tab started: the one-time code becomes a token, and the user is fetched and stored
+ * with it. A code that comes without this tab's login state is someone else's and is never exchanged.
+ */
+export async function completeLogin(code: string, state: string | null): Promise<User> {
+  if (!takeLoginState(state)) throw new ForeignLoginError()
   const { access_token, token_type } = await exchangeCode(code)
   writeStored('authCredentials', { access_token, token_type })
   try {

@@ -3,11 +3,13 @@ import { useLocation, useNavigate } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { errorMessage } from '../../../lib/api'
 import { loginWithCode } from '../guard'
+import { ForeignLoginError } from '../login-state'
 import { takeCheckpoint } from '../session'
 
 /**
  * Back from the login page on any page (SPEC §2, DESIGN §5): `?code=` is exchanged for a token and the
- * user, then removed from the address; with `c`, the saved checkpoint is opened and cleared.
+ * user (only for a login this tab started: `state`), then removed from the address; with `c`, the saved
+ * checkpoint is opened and cleared.
  */
 export function LoginReturn() {
   const location = useLocation()
@@ -29,14 +31,15 @@ export function LoginReturn() {
       if (code) {
         try {
           // Shared with the route guard, which may be exchanging this very code for a guarded page.
-          await loginWithCode(code)
+          await loginWithCode(code, params.get('state'))
           setError(null)
         } catch (failure) {
           loggedIn = false
-          setError(`Login failed: ${errorMessage(failure)}`)
+          setError(failure instanceof ForeignLoginError ? failure.message : `Login failed: ${errorMessage(failure)}`)
         }
       }
       params.delete('code')
+      params.delete('state')
       params.delete('c')
       const rest = params.toString()
       const here = `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`

@@ -1,9 +1,7 @@
 import { type StaffRole, formatShortDate } from '@shop/domain'
 import { useEffect, useRef, useState } from 'react'
-import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/api'
-import { createLoginCode } from '../../auth/api/create-login-code'
 import { getRole } from '../../auth/api/get-role'
 import { acceptedMessage, article } from '../accepted-message'
 import { answerInvitation } from '../api/answer-invitation'
@@ -26,7 +24,6 @@ export function InvitationAnswer({ invitation, userEmail, dashboardOrigin }: Inv
   const [granted, setGranted] = useState<StaffRole | null>(null)
   const [busy, setBusy] = useState(false)
   const [opening, setOpening] = useState(false)
-  const [openError, setOpenError] = useState<string | null>(null)
   /** A failed answer: `final` when the invitation can no longer be answered, else it may be tried again. */
   const [failure, setFailure] = useState<{ message: string; final: boolean } | null>(null)
   const outcome = useRef<HTMLHeadingElement>(null)
@@ -53,18 +50,11 @@ export function InvitationAnswer({ invitation, userEmail, dashboardOrigin }: Inv
     }
   }
 
-  /** This browser has no session on another host (storage is per origin), so it goes there with a one-time login code. */
-  async function openDashboard() {
+  /** This browser has no session on another host (storage is per origin): that site signs in by hand-over. */
+  function openDashboard() {
     setOpening(true)
-    setOpenError(null)
-    try {
-      if (!dashboardOrigin) return window.location.assign(DASHBOARD)
-      const code = await createLoginCode(dashboardOrigin)
-      window.location.assign(`${dashboardOrigin}${DASHBOARD}?code=${encodeURIComponent(code)}`)
-    } catch (error) {
-      setOpenError(`We could not open the dashboard: ${errorMessage(error)}`)
-      setOpening(false)
-    }
+    if (!dashboardOrigin) return window.location.assign(DASHBOARD)
+    window.location.assign(`${dashboardOrigin}/session/start?${new URLSearchParams({ next: DASHBOARD })}`)
   }
 
   const { shop, role } = current
@@ -89,7 +79,6 @@ export function InvitationAnswer({ invitation, userEmail, dashboardOrigin }: Inv
           </Button>
         </div>
       )}
-      {openError && <Alert onDismiss={() => setOpenError(null)}>{openError}</Alert>}
       {justAnswered && current.status === 'declined' && (
         <div className="invitation-outcome" role="status">
           <h2 ref={outcome} tabIndex={-1}>
