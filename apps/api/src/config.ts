@@ -2,7 +2,28 @@
  * The one place that reads the environment. Everything else receives a validated `Config`.
  */
 import path from 'node:path'
+import type { Rule } from './lib/counters'
 import { repoRoot } from './paths'
+
+/** The abuse limits (docs/security.md); each is `{max, windowMs}` from a `COUNT/WINDOW` variable such as `10/10m`. */
+export type Limits = {
+  /** RATE_LIMITS=off turns off the order, checkout and login limits (benchmarks, load tests); never the guessing one. */
+  enabled: boolean
+  /** Orders one buyer (account, and e-mail) places in a shop. */
+  ordersPerBuyer: Rule
+  /** Orders placed in a shop from one IP address: generous, many shoppers share a mobile carrier's address. */
+  ordersPerIp: Rule
+  checkoutsPerBuyer: Rule
+  checkoutsPerIp: Rule
+  /** Wrong discount codes tried in a shop from one IP address, on every path that takes a code. */
+  wrongDiscountCodes: Rule
+  /** Login calls (sign in, sign up, code exchange, hand-over) from one IP address. */
+  loginsPerIp: Rule
+  /** Wrong passwords for one address from one IP address. */
+  loginFailuresPerIpAndAddress: Rule
+  /** Wrong passwords for one address from anywhere past which every attempt waits: never a lock-out. */
+  loginSlowdown: Rule & { baseDelayMs: number; maxDelayMs: number }
+}
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test'
@@ -32,6 +53,9 @@ export type Config = {
   paystackSecretKey: string | null
   /** Paystack's API origin; only tests point it elsewhere (a local fake). */
   paystackBaseUrl: string
+  limits: Limits
+  /** How many shops one account may own. */
+  maxShopsPerAccount: number
 }
 
 export class ConfigError extends Error {}
@@ -54,6 +78,34 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true
   if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false
   throw new ConfigError(`${name} must be 1/0 or true/false, got "${raw}"`)
+}
+
+const units: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 }
+
+/** `COUNT/WINDOW` (`10/10m`, `60/1m`, `100/1h`, `5/30s`). */
+function rule(env: Env, name: string, fallback: string): Rule {
+  const raw = env[name] || fallback
+  const match = /^(\d{1,6})\/(\d{1,4})(s|m|h)$/.exec(raw.trim())
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+    throw new ConfigError(`${name} must be COUNT/WINDOW such as 10/10m (s, m or h), got "${raw}"`)
+  }
+  return { max: Number(match[1]), windowMs: Number(match[2]) * units[match[3]!]! }
+}
+
+function limits(env: Env): Limits {
+  const switched = (env.RATE_LIMITS || 'on').toLowerCase()
+  if (!['on', 'off'].includes(switched)) throw new ConfigError(`RATE_LIMITS must be on or off, got "${env.RATE_LIMITS}"`)
+  return {
+    enabled: switched === 'on',
+    ordersPerBuyer: rule(env, 'LIMIT_ORDERS_PER_BUYER', '10/10m'),
+    ordersPerIp: rule(env, 'LIMIT_ORDERS_PER_IP', '100/10m'),
+    checkoutsPerBuyer: rule(env, 'LIMIT_CHECKOUTS_PER_BUYER', '30/10m'),
+    checkoutsPerIp: rule(env, 'LIMIT_CHECKOUTS_PER_IP', '300/10m'),
+    wrongDiscountCodes: rule(env, 'LIMIT_WRONG_DISCOUNT_CODES', '10/10m'),
+    loginsPerIp: rule(env, 'LIMIT_LOGINS_PER_IP', '60/1m'),
+    loginFailuresPerIpAndAddress: rule(env, 'LIMIT_LOGIN_FAILURES_PER_IP_AND_ADDRESS', '10/10m'),
+    loginSlowdown: { ...rule(env, 'LOGIN_SLOWDOWN_AFTER', '5/15m'), baseDelayMs: 500, maxDelayMs: 8000 },
+  }
 }
 
 /** https, or http to a loopback host (a local fake in tests); no path, query or credentials. */
@@ -126,6 +178,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: flag(env, 'TRUST_PROXY', false),
     paystackSecretKey: paystackSecretKey(env),
     paystackBaseUrl: paystackBaseUrl(env),
+    limits: limits(env),
+    maxShopsPerAccount: integer(env, 'MAX_SHOPS_PER_ACCOUNT', 5, 1, 10_000),
     ...overrides,
   }
 }

@@ -37,8 +37,8 @@ export const Conflict = (message: string, errors?: FieldError[]) =>
   new HttpError('Conflict', 409, 'conflict', message, errors)
 export const Unprocessable = (message: string, errors?: FieldError[]) =>
   new HttpError('Unprocessable', 422, 'unprocessable', message, errors)
-export const TooManyRequests = (message = 'Too many requests, please try again later') =>
-  new HttpError('TooManyRequests', 429, 'too-many-requests', message)
+export const TooManyRequests = (message = 'Too many requests, please try again later', errors?: FieldError[]) =>
+  new HttpError('TooManyRequests', 429, 'too-many-requests', message, errors)
 export const GeneralError = (message = 'Something went wrong') =>
   new HttpError('GeneralError', 500, 'general-error', message)
 export const Unavailable = (message = 'The server is shutting down') =>

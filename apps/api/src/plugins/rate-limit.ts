@@ -1,12 +1,22 @@
 /**
- * Rate limits: counters in Redis when REDIS_URL is set (shared by every process), in memory otherwise.
- * Nothing is limited globally; routes opt in with `config.rateLimit` or `app.rateLimit({...})`.
+ * Rate limits, counted in Redis when REDIS_URL is set (shared by every process), in memory otherwise.
+ * - Route throttles: nothing is limited globally; routes opt in with `config.rateLimit` or
+ *   `app.createRateLimit({...})` (@fastify/rate-limit).
+ * - Abuse limits with keys of their own (a buyer, an address, wrong codes only): `app.counters`, read by
+ *   lib/limits.ts.
  */
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
+import { type Counters, memoryCounters, redisCounters } from '../lib/counters'
 import { TooManyRequests } from '../lib/errors'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    counters: Counters
+  }
+}
 
 export default fp(async function limits(app: FastifyInstance) {
   const redis = app.config.redisUrl
@@ -20,4 +30,10 @@ export default fp(async function limits(app: FastifyInstance) {
     nameSpace: 'shop-rl:',
     errorResponseBuilder: () => TooManyRequests(),
   })
+  app.decorate(
+    'counters',
+    redis
+      ? redisCounters(redis, 'shop-limit:', (error) => app.log.warn({ err: error }, 'rate-limit counters unavailable'))
+      : memoryCounters(),
+  )
 })

@@ -4,8 +4,7 @@ import { errorResponses } from '../../lib/schemas'
 import { BadRequest, Forbidden } from '../../lib/errors'
 import { requireUser } from '../../plugins/auth'
 import { type OriginSite, siteOfOrigin } from '../shops/shop-host'
-import { verifyPassword } from '../../lib/crypto'
-import { changeAccount, checkCredentials, exchangeLoginCode, issueAccessToken, issueLoginCode } from './auth.service'
+import { type PasswordGuard, changeAccount, checkCredentials, exchangeLoginCode, issueAccessToken, issueLoginCode } from './auth.service'
 import {
   type UserPatch,
   loginCodeBodySchema,
@@ -25,6 +24,7 @@ const tags = ['auth']
 export default async function authRoutes(app: FastifyInstance) {
   app.addSchema(userSchema)
   const limits = loginLimits(app)
+  const guardFor = (request: FastifyRequest): PasswordGuard => (email, check) => limits.guardPassword(request.ip, email, check)
 
   /** Login codes and login URLs only ever lead to the platform or one of its shops (no open redirect). */
   async function knownSite(redir: string): Promise<OriginSite> {
@@ -66,7 +66,7 @@ export default async function authRoutes(app: FastifyInstance) {
   app.post<{ Body: { code: string } | { email: string; password: string } }>(
     '/api/token',
     {
-      preHandler: limits,
+      preHandler: limits.perIp,
       schema: {
         tags,
         summary: 'Exchange a login code (or email and password) for an access token',
@@ -80,7 +80,7 @@ export default async function authRoutes(app: FastifyInstance) {
       const token =
         'code' in body
           ? await exchangeLoginCode(app.db, body.code, request.headers.origin, (origin) => siteOfOrigin(app.db, app.config, origin))
-          : await issueAccessToken(app.db, (await checkCredentials(app.db, body.email, body.password)).id, null)
+          : await issueAccessToken(app.db, (await checkCredentials(app.db, body.email, body.password, guardFor(request))).id, null)
       return reply.status(201).send(token)
     },
   )
@@ -90,7 +90,7 @@ export default async function authRoutes(app: FastifyInstance) {
   app.post<{ Body: { redir: string } }>(
     '/api/login-codes',
     {
-      preHandler: limits,
+      preHandler: limits.perIp,
       schema: {
         tags,
         summary: 'A one-time login code for another origin of the platform, which logs the caller in there',
@@ -139,7 +139,7 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request) => {
       const user = requireUser(request)
       const caller = { userId: user.id, tokenId: request.tokenId! }
-      return toUserDto(await changeAccount(app.db, caller, request.body, (row, password) => verifyPassword(password, row.passwordHash)))
+      return toUserDto(await changeAccount(app.db, caller, request.body, guardFor(request)))
     },
   )
 }

@@ -14,11 +14,20 @@ export const LOGIN_CODE_TTL_MS = 2 * 60 * 1000
 export const ACCESS_TOKEN_TTL_S = 30 * 24 * 60 * 60
 export const WRONG_CREDENTIALS = 'Wrong email or password'
 
-/** Same message and same work whether the email is unknown or the password wrong. */
-export async function checkCredentials(db: Db, email: string, password: string): Promise<UserRow> {
+/** Runs a password check for an address under the login limits (login-limits.ts `guardPassword`). */
+export type PasswordGuard = <T>(email: string, check: () => Promise<T | null>) => Promise<T | null>
+
+/** The account these credentials open, or null; the same work whether the email is unknown or the password wrong. */
+async function findByCredentials(db: Db, email: string, password: string): Promise<UserRow | null> {
   const user = await findUserByEmail(db, email)
   const ok = await verifyPassword(password, user?.passwordHash ?? decoyPasswordHash)
-  if (!user || !ok) throw NotAuthenticated(WRONG_CREDENTIALS)
+  return user && ok ? user : null
+}
+
+/** The account, or 401 with the same message whether the email is unknown or the password wrong. */
+export async function checkCredentials(db: Db, email: string, password: string, guard: PasswordGuard): Promise<UserRow> {
+  const user = await guard(email, () => findByCredentials(db, email, password))
+  if (!user) throw NotAuthenticated(WRONG_CREDENTIALS)
   return user
 }
 
@@ -85,13 +94,13 @@ const EMAIL_TAKEN = 'An account with this email already exists'
  * The caller changes their own account. Name and phone need nothing more; the login email and the
  * password need the current password, so a token that leaked (or a device left signed in) cannot take
  * the account over. A new password ends every other session of the account.
- * `checkPassword` counts a wrong current password against the login limits.
+ * A wrong current password counts against the login limits like a wrong password at sign-in.
  */
 export async function changeAccount(
   db: Db,
   caller: { userId: string; tokenId: string },
   patch: UserPatch,
-  checkPassword: (user: UserRow, password: string) => Promise<boolean>,
+  guard: PasswordGuard,
 ): Promise<UserRow> {
   const { currentPassword, email, password, name, phone } = patch
   const user = (await findUserById(db, caller.userId))!
@@ -101,7 +110,8 @@ export async function changeAccount(
         { path: 'currentPassword', message: 'is required to change the email or password' },
       ])
     }
-    if (!(await checkPassword(user, currentPassword))) {
+    const confirmed = await guard(user.email, async () => ((await verifyPassword(currentPassword, user.passwordHash)) ? true : null))
+    if (!confirmed) {
       throw BadRequest('Your current password is not right', [{ path: 'currentPassword', message: 'is not the current password' }])
     }
   } else if (currentPassword !== undefined) {

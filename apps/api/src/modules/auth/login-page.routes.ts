@@ -148,7 +148,7 @@ export default async function loginPage(app: FastifyInstance) {
 
   app.post<{ Body: LoginForm }>(
     '/login',
-    { schema: { hide: true }, preHandler: limits },
+    { schema: { hide: true }, preHandler: limits.perIp },
     async (request, reply) => {
       const form = (request.body ?? {}) as LoginForm
       const field = (value: unknown) => (typeof value === 'string' ? value : '')
@@ -170,7 +170,7 @@ export default async function loginPage(app: FastifyInstance) {
       const user =
         mode === 'signup'
           ? await createAccount(app.db, { email, password, name })
-          : await checkCredentials(app.db, email, password)
+          : await checkCredentials(app.db, email, password, (address, check) => limits.guardPassword(request.ip, address, check))
       const code = await issueLoginCode(app.db, user.id, redir)
       const back = new URLSearchParams({ code, ...(state ? { state } : {}), c: '1' })
       return reply.redirect(`${redir}/?${back}`, 303)

@@ -25,6 +25,7 @@ import {
   updateCode,
 } from './discount-code.repository'
 import { type DiscountCodeRow, discountCodeDto, publicDiscountCodeDto } from './discount.dto'
+import { assertMayTryCode, countWrongCode } from './discount-guesses'
 import {
   CODE_PATTERN,
   type DiscountCodeCreateInput,
@@ -101,7 +102,10 @@ export async function findDiscountCodes(
         extra.map((key) => ({ path: key, message: 'is not allowed when looking up a code' })),
       )
     }
-    return lookUpDiscountCode(request.server.db, shop, code)
+    await assertMayTryCode(request, shop, 'code')
+    const found = await lookUpDiscountCode(request.server.db, shop, code)
+    if (found.total === 0) await countWrongCode(request, shop)
+    return found
   }
   return listShopDiscountCodes(request, shop, code === undefined ? rest : { ...rest, code })
 }

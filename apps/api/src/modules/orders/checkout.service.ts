@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify'
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
 import { requireShopUser, shopUser } from '../../plugins/auth'
+import { assertMayTryCode, countWrongCode } from '../discounts/discount-guesses'
 import { checkoutQuerySpec, findCheckout, insertCheckout, listCheckouts } from './checkout.repository'
 import { type CheckoutRow, checkoutDto } from './orders.dto'
 import type { CheckoutCreateInput, CheckoutDto, PlaceQuery } from './orders.schemas'
@@ -31,7 +32,11 @@ export async function createCheckout(request: FastifyRequest, query: PlaceQuery,
   const email = buyerEmail(request, shopId, query.email)
   checkItemShape(input.items)
   const context = await loadPricingContext(db, shopId, input.items)
+  const code = input.discount?.code
+  if (code) await assertMayTryCode(request, context.terms.shopId, 'discount.code')
   const snapshot = await priceSnapshot(db, context, input, 'checkout')
+  // A checkout is a preview: a code that gives no discount is still a guess that missed.
+  if (code && !snapshot.discount) await countWrongCode(request, context.terms.shopId)
   const row = await insertCheckout(db, {
     shopId: context.terms.shopId,
     profileId: shopUser(request, context.terms.shopId)?.id ?? null,

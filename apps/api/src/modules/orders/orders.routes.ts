@@ -23,6 +23,7 @@ import {
   Uuid,
 } from './orders.schemas'
 import { placeOrder } from './place-order'
+import { limitPlacements } from './placement-limits'
 
 type IdRoute = { Params: { id: string } }
 type Query = Record<string, unknown>
@@ -35,13 +36,14 @@ export default async function routes(app: FastifyInstance) {
   app.post<{ Querystring: PlaceQuery; Body: CheckoutCreateInput }>(
     '/api/checkouts/',
     {
+      preHandler: limitPlacements('checkout'),
       schema: {
         tags: ['checkouts'],
         summary: 'Price a cart into a shareable checkout (anyone; email required when anonymous)',
         security: [{}, { bearer: [] }],
         querystring: PlaceQuery,
         body: CheckoutCreateBody,
-        response: { 201: CheckoutResponse, ...errorResponses(400, 404) },
+        response: { 201: CheckoutResponse, ...errorResponses(400, 404, 429) },
       },
     },
     async (request, reply) => reply.code(201).send(await createCheckout(request, request.query, request.body)),
@@ -79,6 +81,7 @@ export default async function routes(app: FastifyInstance) {
   app.post<{ Querystring: PlaceQuery; Body: OrderCreateInput; Headers: { 'idempotency-key'?: string } }>(
     '/api/orders/',
     {
+      preHandler: limitPlacements('order'),
       schema: {
         tags: ['orders'],
         summary: 'Place an order from a checkout or from items + delivery (anyone; email required when anonymous)',
@@ -90,7 +93,7 @@ export default async function routes(app: FastifyInstance) {
         querystring: PlaceQuery,
         headers: IdempotencyHeaders,
         body: OrderCreateBody,
-        response: { 200: OrderResponse, 201: OrderResponse, ...errorResponses(400, 404, 409, 422) },
+        response: { 200: OrderResponse, 201: OrderResponse, ...errorResponses(400, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {

@@ -12,7 +12,7 @@ import { checkoutTotal, orderSummary, orderTotal, toMajor } from '@shop/domain'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client'
 import { randomToken, sha256 } from '../../lib/crypto'
-import { BadRequest, Conflict, type FieldError, GeneralError, NotFound, isUniqueViolation } from '../../lib/errors'
+import { BadRequest, Conflict, type FieldError, GeneralError, HttpError, NotFound, isUniqueViolation } from '../../lib/errors'
 import { refreshInStock } from '../catalog/inventory.service'
 import { notifyStaff, notifyUser } from '../notifications/notify'
 import { acceptedProviders } from '../payments/providers/registry'
@@ -20,6 +20,7 @@ import { currentPaymentSummary, openOrderTransaction, paymentSummary, startTrans
 import type { TransactionRow } from '../payments/transaction.repository'
 import { findCheckout } from './checkout.repository'
 import { shopUser } from '../../plugins/auth'
+import { assertMayTryCode, countWrongCode } from '../discounts/discount-guesses'
 import { buyerEmail } from './checkout.service'
 import { type StockLine, takeStock } from './order-stock.repository'
 import {
@@ -214,6 +215,11 @@ async function placeInTransaction(
   return { created: true, row, events: [placed.event], transaction }
 }
 
+/** The order was refused for its discount code (unknown, expired, used up or its minimum not met). */
+function refusesDiscountCode(error: unknown): boolean {
+  return error instanceof HttpError && !!error.errors?.some((problem) => problem.path === 'discount.code')
+}
+
 function isRetryable(error: unknown): boolean {
   const code = ((error as { cause?: { code?: string } })?.cause ?? (error as { code?: string }))?.code
   return code === '40P01' || code === '40001'
@@ -239,6 +245,7 @@ export async function placeOrder(
   const email = buyerEmail(request, shopId, query.email)
   checkBodyShape(input)
   const accessKey = shopUser(request, shopId) ? null : randomToken(32)
+  if (input.discount?.code) await assertMayTryCode(request, shopId, 'discount.code')
 
   let outcome: Outcome | undefined
   for (let attempt = 1; !outcome; attempt++) {
@@ -247,6 +254,7 @@ export async function placeOrder(
     } catch (error) {
       // A deadlock with an unrelated writer (a product deleted mid-order, say): run the order again.
       if (isRetryable(error) && attempt < 3) continue
+      if (refusesDiscountCode(error)) await countWrongCode(request, shopId)
       if (idempotencyKey && isUniqueViolation(error, IDEMPOTENCY_INDEX)) {
         const winner = await findOrderByIdempotencyKey(db, shopId, idempotencyKey)
         if (winner) outcome = { created: false, row: winner }

@@ -99,9 +99,9 @@ export default async function routes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['shops'],
-        summary: 'Create a shop with the caller as its owner',
+        summary: 'Create a shop with the caller as its owner (at most MAX_SHOPS_PER_ACCOUNT per account; a platform-wide token)',
         body: shopIdBody,
-        response: { 201: shopIdCreatedSchema, 400: error, 401: error, 409: error },
+        response: { 201: shopIdCreatedSchema, 400: error, 401: error, 403: error, 409: error },
       },
     },
     async (request, reply) => reply.status(201).send(await createShop(request, request.body)),

@@ -6,11 +6,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Static } from 'typebox'
 import type { Db } from '../../db/client'
 import type { ImageRef, PaymentOption } from '../../db/schema'
-import { BadRequest, Conflict, NotFound, isUniqueViolation } from '../../lib/errors'
+import { BadRequest, Conflict, Forbidden, NotFound, isUniqueViolation } from '../../lib/errors'
 import type { Page } from '../../lib/feathers-query'
 import { UPLOADS_PREFIX } from '../../lib/storage'
 import { authorize, requirePlatformUser } from '../../plugins/auth'
-import { insertRole } from '../staff/shop-role.repository'
+import { insertRole, lockAndCountOwnedShops } from '../staff/shop-role.repository'
 import { findUploadsByKey } from '../uploads/upload.repository'
 import { type ShopProfile, toShopProfile } from './shop.dto'
 import {
@@ -116,6 +116,10 @@ export async function createShop(request: FastifyRequest, body: Static<typeof sh
   assertValidSlug(body.slug, 'body')
   try {
     const shop = await request.server.db.transaction(async (tx) => {
+      const limit = request.server.config.maxShopsPerAccount
+      if ((await lockAndCountOwnedShops(tx, user.id)) >= limit) {
+        throw Forbidden(`You already own ${limit} shops, the most one account may own`)
+      }
       const created = await insertShop(tx, { slug: body.slug, title: body.title.trim(), paymentOptions: initialPaymentOptions })
       await insertRole(tx, { shopId: created.id, userId: user.id, role: 'owner' })
       return created

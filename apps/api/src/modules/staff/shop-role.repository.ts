@@ -121,3 +121,16 @@ export async function isActiveStaffEmail(db: Db, shopId: string, email: string):
   return !!row
 }
 
+
+/**
+ * How many shops the user owns, with the user's row locked until the transaction ends, so two shops
+ * created at once by one person are counted one after the other. Uses shop_roles_user_idx.
+ */
+export async function lockAndCountOwnedShops(db: Db, userId: string): Promise<number> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update')
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(shopRoles)
+    .where(and(eq(shopRoles.userId, userId), eq(shopRoles.role, 'owner'), eq(shopRoles.status, 'active')))
+  return row?.total ?? 0
+}
