@@ -13,6 +13,7 @@ import databasePlugin from './plugins/database'
 import errorsPlugin from './plugins/errors'
 import openapiPlugin from './plugins/openapi'
 import rateLimitPlugin from './plugins/rate-limit'
+import unpaidOrderSweep from './plugins/unpaid-order-sweep'
 import authRoutes from './modules/auth/auth.routes'
 import loginPage from './modules/auth/login-page.routes'
 import catalogRoutes from './modules/catalog/catalog.routes'
@@ -82,6 +83,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   await app.register(reviewRoutes)
   await app.register(notificationRoutes)
   await app.register(analyticsRoutes)
+  await app.register(unpaidOrderSweep)
 
   app.setNotFoundHandler((request, reply) => {
     const error = NotFound(`Nothing at ${request.method} ${request.url.split('?')[0]}`)

@@ -56,6 +56,8 @@ export type Config = {
   limits: Limits
   /** How many shops one account may own. */
   maxShopsPerAccount: number
+  /** How often the background worker cancels unpaid online orders past their shop's timeout; 0 = never. */
+  unpaidOrderSweepMs: number
 }
 
 export class ConfigError extends Error {}
@@ -180,6 +182,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     paystackBaseUrl: paystackBaseUrl(env),
     limits: limits(env),
     maxShopsPerAccount: integer(env, 'MAX_SHOPS_PER_ACCOUNT', 5, 1, 10_000),
+    unpaidOrderSweepMs: integer(env, 'UNPAID_ORDER_SWEEP_SECONDS', 60, 0, 3600) * 1000,
     ...overrides,
   }
 }

@@ -62,7 +62,16 @@ export async function setupApp(overrides: Parameters<typeof loadConfig>[1] = {})
   const config = loadConfig(
     // Tests place many orders and try many codes from one address: the abuse limits are off unless a test
     // turns them on (`productionLimits`), as the limits' own tests do.
-    { NODE_ENV: 'test', ROOT_DOMAIN: 'shops.test', DATA_DIR: dataDir, WEB_BUILD_DIR: 'off', RATE_LIMITS: 'off', LIMIT_WRONG_DISCOUNT_CODES: '100000/1m' },
+    {
+      NODE_ENV: 'test',
+      ROOT_DOMAIN: 'shops.test',
+      DATA_DIR: dataDir,
+      WEB_BUILD_DIR: 'off',
+      RATE_LIMITS: 'off',
+      LIMIT_WRONG_DISCOUNT_CODES: '100000/1m',
+      // The unpaid-order worker runs only where a test starts it (unpaid-orders.test.ts).
+      UNPAID_ORDER_SWEEP_SECONDS: '0',
+    },
     overrides,
   )
   const app = await buildApp({ config, database, logger: false })

@@ -3,7 +3,7 @@
  * catalog (one query each, whatever the number of lines).
  */
 import type { OrderStatus } from '@shop/domain'
-import { type SQL, and, asc, count, eq, sql } from 'drizzle-orm'
+import { type SQL, and, asc, count, eq, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { rowReader, rowValues } from '../../db/table-rows'
@@ -189,4 +189,50 @@ export async function listOrderEvents(db: Db, orderId: string): Promise<OrderEve
     .from(orderEvents)
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
+}
+
+// ---------------------------------------------------------------- unpaid orders (background worker)
+
+/** The shortest unpaid-order timeout a shop may set (shop_configs_unpaid_timeout_check). */
+export const SHORTEST_UNPAID_TIMEOUT_MINUTES = 5
+const DEFAULT_UNPAID_TIMEOUT_MINUTES = 30
+
+/**
+ * Orders still waiting for their online payment past their shop's timeout (shop_configs, 30 minutes for a
+ * shop without settings), oldest first. Reads orders_unpaid_idx: only placed, unacked orders, from the
+ * oldest up to the shortest timeout any shop may set. Across shops, so only for the background worker.
+ */
+export function unpaidOrdersDueQuery(db: Db, limit: number) {
+  const timeout = sql<number>`coalesce(${shopConfigs.unpaidOrderTimeoutMinutes}, ${DEFAULT_UNPAID_TIMEOUT_MINUTES})`
+  return db
+    .select({ id: orders.id, timeoutMinutes: timeout })
+    .from(orders)
+    .leftJoin(shopConfigs, eq(shopConfigs.shopId, orders.shopId))
+    .where(
+      and(
+        sql`${orders.status} = 'placed' and not ${orders.acked}`,
+        lt(orders.createdAt, sql`now() - make_interval(mins => ${SHORTEST_UNPAID_TIMEOUT_MINUTES})`),
+        lt(orders.createdAt, sql`now() - make_interval(mins => ${timeout})`),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(limit)
+}
+
+export async function findUnpaidOrdersDue(db: Db, limit: number): Promise<{ id: string; timeoutMinutes: number }[]> {
+  return unpaidOrdersDueQuery(db, limit)
+}
+
+/**
+ * Locks the order if it is still placed and unpaid; null when it was paid or moved meanwhile, or another
+ * process is expiring it right now (SKIP LOCKED), so each order is expired once.
+ */
+export async function lockUnpaidOrder(db: Db, id: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), sql`${orders.status} = 'placed' and not ${orders.acked}`))
+    .limit(1)
+    .for('update', { skipLocked: true })
+  return row ?? null
 }

@@ -5,7 +5,7 @@
  * the private link's key. Who may move it: staff with orders.move, one step forward or cancel; the buyer
  * (or key holder) may only cancel while it is placed. Anything else is a 409 and nothing changes.
  */
-import { canTransition, orderStatusLabels, orderSummary } from '@shop/domain'
+import { type OrderStatus, canTransition, orderStatusLabels, orderSummary } from '@shop/domain'
 import type { SQL } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client'
@@ -110,6 +110,30 @@ async function restock(tx: Db, order: OrderRow): Promise<void> {
   for (const productId of touched.sort()) await refreshInStock(tx, productId)
 }
 
+/**
+ * Moves a locked order (the caller checked the move is allowed): the status, its timeline entry, the stock
+ * back on cancel, and a notification to a logged-in buyer. Staff, the buyer and the unpaid-order sweep
+ * (expire-unpaid-orders.ts) all move orders through here.
+ */
+export async function recordStatusChange(
+  tx: Db,
+  order: OrderRow,
+  change: { status: OrderStatus; note: string; actorId: string | null },
+): Promise<OrderRow> {
+  const row = await setOrderStatus(tx, order.id, change.status)
+  await insertOrderEvent(tx, { shopId: order.shopId, orderId: order.id, status: change.status, note: change.note, actorId: change.actorId })
+  if (change.status === 'canceled') await restock(tx, order)
+  if (order.profileId) {
+    await notifyUser(tx, order.shopId, order.profileId, {
+      type: 'order-status',
+      title: `Order ${order.orderId} is ${orderStatusLabels[change.status]}`,
+      body: change.note || orderSummary(order.items),
+      link: `/account/orders?order=${order.id}`,
+    })
+  }
+  return row
+}
+
 export async function changeOrderStatus(
   request: FastifyRequest,
   id: string,
@@ -129,18 +153,8 @@ export async function changeOrderStatus(
           : `Order ${order.orderId} cannot move from ${order.status} to ${input.status}`
       throw Conflict(message, [{ path: 'status', message: `cannot change from ${order.status} to ${input.status}` }])
     }
-    const row = await setOrderStatus(tx, order.id, input.status)
     const note = input.note?.trim() ?? ''
-    await insertOrderEvent(tx, { shopId: order.shopId, orderId: order.id, status: input.status, note, actorId: request.user?.id ?? null })
-    if (input.status === 'canceled') await restock(tx, order)
-    if (order.profileId) {
-      await notifyUser(tx, order.shopId, order.profileId, {
-        type: 'order-status',
-        title: `Order ${order.orderId} is ${orderStatusLabels[input.status]}`,
-        body: note || orderSummary(order.items),
-        link: `/account/orders?order=${order.id}`,
-      })
-    }
+    const row = await recordStatusChange(tx, order, { status: input.status, note, actorId: request.user?.id ?? null })
     if (actor === 'shopper') {
       await notifyStaff(tx, order.shopId, 'orders.move', {
         type: 'order-canceled',

@@ -148,3 +148,16 @@ export async function countSuccessfulTransactions(db: Db, orderId: string): Prom
     .where(and(eq(transactions.orderId, orderId), eq(transactions.status, 'success')))
   return row?.total ?? 0
 }
+
+/** The order's attempts still waiting for their provider's answer. */
+export async function listPendingTransactions(db: Db, orderId: string): Promise<TransactionRow[]> {
+  return db.select().from(transactions).where(and(eq(transactions.orderId, orderId), eq(transactions.status, 'pending')))
+}
+
+/** Closes the order's attempts still waiting: the order is canceled, so they can no longer be paid. */
+export async function abandonPendingTransactions(db: Db, orderId: string): Promise<void> {
+  await db
+    .update(transactions)
+    .set({ status: 'abandoned', updatedAt: new Date() })
+    .where(and(eq(transactions.orderId, orderId), eq(transactions.status, 'pending')))
+}

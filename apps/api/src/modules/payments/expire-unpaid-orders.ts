@@ -1,0 +1,63 @@
+/**
+ * Unpaid orders give their stock back (docs/security.md): an order paid online whose payment has not come
+ * within its shop's timeout (default 30 minutes) is canceled, its stock returned and its open payment
+ * attempts closed, with a note on its timeline. So a script placing orders it never pays cannot hold a
+ * shop's stock for long.
+ *
+ * Run by the background worker in every app process (plugins/unpaid-order-sweep.ts). Before canceling, the
+ * provider is asked about each attempt still pending: a payment made at the last moment settles the order
+ * instead, and a provider that cannot answer now leaves the order for the next sweep.
+ */
+import type { FastifyInstance } from 'fastify'
+import { HttpError } from '../../lib/errors'
+import { recordStatusChange } from '../orders/order.service'
+import { findUnpaidOrdersDue, lockUnpaidOrder } from '../orders/order.repository'
+import { verifyTransaction } from './settle-payment'
+import { abandonPendingTransactions, listPendingTransactions } from './transaction.repository'
+
+const BATCH = 100
+
+/** "30 minutes", "1 hour", "1 hour 30 minutes". */
+export function timeoutWords(minutes: number): string {
+  const hours = Math.floor(minutes / 60)
+  const rest = minutes % 60
+  const part = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`
+  return [hours ? part(hours, 'hour') : '', rest || !hours ? part(rest, 'minute') : ''].filter(Boolean).join(' ')
+}
+
+/** False when the provider says an attempt was paid (now settled) or cannot say right now. */
+async function stillUnpaid(app: FastifyInstance, orderId: string): Promise<boolean> {
+  for (const attempt of await listPendingTransactions(app.db, orderId)) {
+    try {
+      const settled = await verifyTransaction(app, attempt)
+      if (settled.transaction.status === 'success') return false
+    } catch (error) {
+      // 502: the provider could not be asked; anything else (a provider this server no longer offers) means
+      // no payment can arrive through it.
+      if (error instanceof HttpError && error.code === 502) return false
+      if (!(error instanceof HttpError)) throw error
+    }
+  }
+  return true
+}
+
+/** Cancels the unpaid orders that are due; answers how many it canceled. */
+export async function expireUnpaidOrders(app: FastifyInstance): Promise<number> {
+  let canceled = 0
+  for (const { id, timeoutMinutes } of await findUnpaidOrdersDue(app.db, BATCH)) {
+    if (!(await stillUnpaid(app, id))) continue
+    const expired = await app.db.transaction(async (tx) => {
+      const order = await lockUnpaidOrder(tx, id)
+      if (!order) return false
+      await abandonPendingTransactions(tx, order.id)
+      await recordStatusChange(tx, order, {
+        status: 'canceled',
+        note: `Canceled automatically: the payment did not arrive within ${timeoutWords(timeoutMinutes)}. The items are back in stock.`,
+        actorId: null,
+      })
+      return true
+    })
+    if (expired) canceled++
+  }
+  return canceled
+}
