@@ -289,6 +289,8 @@ describe('admin management, settings and invitations', { timeout: 120_000 }, () 
       await domain.getByText('Status: Pending').waitFor()
       const served = await api<{ total: number }>(server(), 'GET', '/api/shops/?domain=shop.example.com')
       assert.equal(served.body.total, 0, 'a pending domain serves no shop')
+      const storefront = await request(server().port, 'shop.example.com', '/')
+      assert.equal(storefront.status, 404, 'nor its storefront')
 
       const facebook = page.getByRole('region', { name: 'Facebook domain verification' })
       await facebook.getByLabel('Verification code').fill('<meta name="facebook-domain-verification" content="abc123xyz" />')
