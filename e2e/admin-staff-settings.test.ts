@@ -1,14 +1,17 @@
 /**
  * The Management and Settings tabs and the invitation page (DESIGN §6, §8, §11): an administrator invites
  * a new person, who accepts and becomes a keeper; roles change and people leave; the owner edits a delivery
- * fee, the tax rate, custom domains, the Facebook code and a payout account, and the API reflects each change.
+ * fee, the tax rate, custom domains (added pending, with their verification instructions and a check that
+ * says why it failed), the Facebook code and a payout account, and the API reflects each change.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import { api, axeViolations, demo, describeViolations, request, useBrowser, useServer, withPage } from './fixtures'
+import { api, axeViolations, demo, describeViolations, request, useBrowser, useEmptyDnsServer, useServer, withPage } from './fixtures'
 
-const { server } = useServer()
+// Custom-domain checks ask this DNS server, which knows no name.
+const dnsServer = useEmptyDnsServer()
+const { server } = useServer(async () => ({ DNS_SERVERS: await dnsServer() }))
 const { browser } = useBrowser()
 
 const PASSWORD = 'a-long-test-password'
@@ -272,6 +275,23 @@ describe('admin management, settings and invitations', { timeout: 120_000 }, () 
       assert.equal(await domains.getByText('Must be a host name').count(), 0, 'the message leaves with its domain')
       await domains.getByRole('button', { name: 'Save domains' }).click()
       await page.getByText('Domains saved').waitFor()
+      // Saved, the domain is pending: it shows how to prove control of it, and Check now says why it is not verified.
+      const domain = domains.getByRole('listitem').filter({ hasText: 'shop.example.com' })
+      await domain.getByText('Status: Pending').waitFor()
+      const instructions = domain.getByRole('group', { name: 'How to verify shop.example.com' })
+      assert.equal(await instructions.getByLabel('TXT record name').inputValue(), '_shoplet.shop.example.com')
+      const token = await instructions.getByLabel('TXT record value').inputValue()
+      assert.match(token, /^[A-Za-z0-9_-]{43}$/)
+      assert.equal(await instructions.getByLabel('File URL').inputValue(), `http://shop.example.com/.well-known/shoplet/${token}`)
+      assert.equal(await instructions.getByLabel('File content').inputValue(), token)
+      await domain.getByRole('button', { name: 'Check now shop.example.com' }).click()
+      await domain.getByRole('status').getByText('DNS: no TXT record at _shoplet.shop.example.com.', { exact: false }).waitFor()
+      assert.match(await domain.getByRole('status').innerText(), /^Not verified yet \(checked .+\)\. DNS: no TXT record at _shoplet\.shop\.example\.com\. HTTP: no address/)
+      await domain.getByText('Status: Pending').waitFor()
+      const served = await api<{ total: number }>(server(), 'GET', '/api/shops/?domain=shop.example.com')
+      assert.equal(served.body.total, 0, 'a pending domain serves no shop')
+      const storefront = await request(server().port, 'shop.example.com', '/')
+      assert.equal(storefront.status, 404, 'nor its storefront')
 
       const facebook = page.getByRole('region', { name: 'Facebook domain verification' })
       await facebook.getByLabel('Verification code').fill('<meta name="facebook-domain-verification" content="abc123xyz" />')

@@ -11,6 +11,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before } from 'node:test'
+import dns2 from 'dns2'
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
 
 export const repoRoot = path.resolve(import.meta.dirname, '..')
@@ -82,7 +83,8 @@ async function waitUntilReady(child: ChildProcess, port: number, output: () => s
   throw new Error(`the server did not answer within 120 s:\n${output()}`)
 }
 
-export async function startServer(): Promise<RunningServer> {
+/** `extraEnv` adds settings of the test's own (a DNS server it runs, say) to the fixed ones below. */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const entry = path.join(repoRoot, 'apps/api/dist/server.js')
   for (const built of [entry, path.join(repoRoot, 'apps/web/build/server/index.js')]) {
     if (!fs.existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first`)
@@ -91,7 +93,7 @@ export async function startServer(): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-e2e-'))
   const env: NodeJS.ProcessEnv = { ...process.env }
   // Only what this run sets: a developer's own configuration must not leak in.
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'ROOT_DOMAIN', 'PLATFORM_URL', 'DEFAULT_SHOP', 'WEB_BUILD_DIR']) {
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'ROOT_DOMAIN', 'PLATFORM_URL', 'DEFAULT_SHOP', 'WEB_BUILD_DIR', 'DNS_SERVERS']) {
     delete env[name]
   }
   const child = spawn(process.execPath, [entry], {
@@ -105,6 +107,7 @@ export async function startServer(): Promise<RunningServer> {
       SEED_DEMO: '1',
       PROVIDER_NAME,
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -158,11 +161,16 @@ export async function launchBrowser(): Promise<Browser> {
   })
 }
 
-/** Registers before/after hooks for one server (and optionally one browser) per test file. */
-export function useServer(): { server: () => RunningServer } {
+/**
+ * Registers before/after hooks for one server (and optionally one browser) per test file. `env` gives
+ * settings of the test's own, read when the server starts.
+ */
+export function useServer(env: () => Promise<Record<string, string>> | Record<string, string> = () => ({})): {
+  server: () => RunningServer
+} {
   let server: RunningServer | undefined
   before(async () => {
-    server = await startServer()
+    server = await startServer(await env())
   })
   after(async () => {
     await server?.stop()
@@ -173,6 +181,28 @@ export function useServer(): { server: () => RunningServer } {
       return server
     },
   }
+}
+
+/**
+ * A DNS server on 127.0.0.1 that knows no name (every answer is NXDOMAIN), for a server started with
+ * `DNS_SERVERS` pointing at it: custom-domain checks then fail at once and say why, with no outside network.
+ * The function starts it on first call and answers its `ip:port`; it stops after the file's tests.
+ */
+export function useEmptyDnsServer(): () => Promise<string> {
+  const server = dns2.createServer({
+    udp: true,
+    handle: (request, send) => {
+      const response = dns2.Packet.createResponseFromRequest(request)
+      response.header.rcode = dns2.Packet.RCODE.NXDOMAIN
+      send(response)
+    },
+  })
+  let started: Promise<string> | undefined
+  after(async () => {
+    if (started) await server.close()
+  })
+  return () =>
+    (started ??= server.listen({ udp: { port: 0, address: '127.0.0.1' } }).then(() => `127.0.0.1:${server.addresses().udp!.port}`))
 }
 
 export function useBrowser(): { browser: () => Browser } {

@@ -1,6 +1,7 @@
 /**
  * The one place that reads the environment. Everything else receives a validated `Config`.
  */
+import { isIP } from 'node:net'
 import path from 'node:path'
 import type { Rule } from './lib/counters'
 import { repoRoot } from './paths'
@@ -58,6 +59,16 @@ export type Config = {
   maxShopsPerAccount: number
   /** How often the background worker cancels unpaid online orders past their shop's timeout; 0 = never. */
   unpaidOrderSweepMs: number
+  /**
+   * DNS servers (`ip` or `ip:port`, IPv6 as `[ip]:port`) for checking custom domains; empty for the
+   * system's own servers.
+   */
+  dnsServers: string[]
+  /**
+   * Lets the custom-domain HTTP check connect to loopback addresses. Never read from the environment:
+   * only tests, whose local servers listen on 127.0.0.1, turn it on through `loadConfig`'s overrides.
+   */
+  domainCheckAllowLoopback: boolean
 }
 
 export class ConfigError extends Error {}
@@ -143,6 +154,23 @@ function paystackSecretKey(env: Env): string | null {
   return raw
 }
 
+/** DNS_SERVERS: a comma-separated list of `ip`, `ip:port`, `[ipv6]:port` or a bare IPv6 address. */
+function dnsServers(env: Env): string[] {
+  const raw = env.DNS_SERVERS?.trim()
+  if (!raw) return []
+  return raw.split(',').map((entry) => {
+    const server = entry.trim()
+    const match = /^\[([0-9a-f:.]+)\](?::(\d{1,5}))?$/i.exec(server) ?? /^([0-9.]+)(?::(\d{1,5}))?$/.exec(server)
+    const ip = match?.[1] ?? server
+    const port = match?.[2]
+    const validPort = port === undefined || (Number(port) >= 1 && Number(port) <= 65535)
+    if (!isIP(ip) || !validPort) {
+      throw new ConfigError(`DNS_SERVERS must be comma-separated IP addresses, each with an optional port (1.1.1.1, 10.0.0.2:5353, [2606:4700::1111]:53), got "${server}"`)
+    }
+    return server
+  })
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development'
   const port = integer(env, 'PORT', 3000, 0, 65535)
@@ -183,6 +211,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     limits: limits(env),
     maxShopsPerAccount: integer(env, 'MAX_SHOPS_PER_ACCOUNT', 5, 1, 10_000),
     unpaidOrderSweepMs: integer(env, 'UNPAID_ORDER_SWEEP_SECONDS', 60, 0, 3600) * 1000,
+    dnsServers: dnsServers(env),
+    domainCheckAllowLoopback: false,
     ...overrides,
   }
 }

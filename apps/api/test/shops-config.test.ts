@@ -26,8 +26,8 @@ describe('GET /api/shop-configs/{id}', () => {
       const response = await ctx.app.inject({ method: 'GET', url: `/api/shop-configs/${shop.id}`, headers: user.headers })
       expect(response.statusCode).toBe(200)
       const body = response.json()
-      expect(body).toMatchObject({ _id: shop.id, facebook: { meta: '' }, taxRate: 0, paymentOptions: [], domains: [] })
-      expect(Object.keys(body).sort()).toEqual(['_id', 'domains', 'facebook', 'paymentOptions', 'taxRate', 'updatedAt'])
+      expect(body).toMatchObject({ _id: shop.id, facebook: { meta: '' }, taxRate: 0, paymentOptions: [], domains: [], customDomains: [] })
+      expect(Object.keys(body).sort()).toEqual(['_id', 'customDomains', 'domains', 'facebook', 'paymentOptions', 'taxRate', 'updatedAt'])
     }
   })
 
@@ -96,8 +96,13 @@ describe('PATCH /api/shop-configs/{id}', () => {
     expect(stored.config?.taxRateBps).toBe(1250)
     expect(stored.domains).toEqual(['shop.example.com', 'www.example.org:8443'])
 
+    expect(response.json().customDomains).toMatchObject([
+      { domain: 'shop.example.com', status: 'pending' },
+      { domain: 'www.example.org:8443', status: 'pending' },
+    ])
+    // Added domains are claims until verified: they serve nothing yet.
     const host = await ctx.app.inject({ method: 'GET', url: '/api/shops/?domain=www.example.org:8443' })
-    expect(host.json()).toMatchObject({ total: 1, data: [{ _id: shop.id, domains: ['shop.example.com', 'www.example.org:8443'] }] })
+    expect(host.json()).toMatchObject({ total: 0, data: [] })
     const profile = await ctx.app.inject({ method: 'GET', url: `/api/shops/${shop.id}` })
     expect(profile.json().config).toEqual({ facebook: { meta: 'abc123xyz' } })
   })
@@ -111,6 +116,9 @@ describe('PATCH /api/shop-configs/{id}', () => {
   })
 
   it('replaces the domain list, freeing removed domains', async () => {
+    await db.update(shopDomains).set({ status: 'verified', verifiedAt: new Date() }).where(eq(shopDomains.domain, 'shop.example.com'))
+    const before = await ctx.app.inject({ method: 'GET', url: '/api/shops/?domain=shop.example.com' })
+    expect(before.json().total).toBe(1)
     const response = await patch(shop.id, owner.headers, { domains: ['new.example.com'] })
     expect(response.json().domains).toEqual(['new.example.com'])
     const old = await ctx.app.inject({ method: 'GET', url: '/api/shops/?domain=shop.example.com' })
@@ -119,12 +127,12 @@ describe('PATCH /api/shop-configs/{id}', () => {
     expect(response.json()).toMatchObject({ taxRate: 12.5, facebook: { meta: 'k9x2abc' } })
   })
 
-  it('answers 409 when another shop already uses a domain, changing nothing', async () => {
+  it('answers 409 when another shop has verified a domain, changing nothing', async () => {
     await db.insert(shopDomains).values({ shopId: otherShop.id, domain: 'taken.example.com', status: 'verified', verificationToken: 'taken-token' })
     const before = await readConfig(shop.id)
     const response = await patch(shop.id, owner.headers, { taxRate: 3, domains: ['mine.example.com', 'TAKEN.example.com'] })
     expect(response.statusCode).toBe(409)
-    expect(errorBody(response)).toMatchObject({ name: 'Conflict', errors: [{ path: 'domains.1', message: 'is already used by another shop' }] })
+    expect(errorBody(response)).toMatchObject({ name: 'Conflict', errors: [{ path: 'domains.1', message: 'is already verified by another shop' }] })
     expect(await readConfig(shop.id)).toEqual(before)
     expect((await readConfig(otherShop.id)).domains).toEqual(['taken.example.com'])
   })

@@ -1,16 +1,25 @@
 /**
  * A shop's settings (DESIGN §6 "settings"): Facebook domain verification, tax, payment options and custom
- * domains. Administrators and owners only.
+ * domains, and the check that verifies a custom domain. Administrators and owners only.
  */
 import { isMajorAmount } from '@shop/domain'
 import type { FastifyRequest } from 'fastify'
 import type { Static } from 'typebox'
 import type { Config } from '../../config'
-import { BadRequest, Conflict, type FieldError, isUniqueViolation } from '../../lib/errors'
+import { BadRequest, Conflict, type FieldError, NotFound, isUniqueViolation } from '../../lib/errors'
 import { authorize } from '../../plugins/auth'
-import { type ShopConfigDto, toShopConfig } from './shop.dto'
+import { checkDomain } from './domain-check'
+import { type ShopConfigDto, type ShopDomainDto, toShopConfig, toShopDomain } from './shop.dto'
 import type { shopConfigPatchBody } from './shop.schemas'
-import { type ShopConfigChanges, findDomainsOfOtherShops, findShopConfig, saveShopConfig } from './shop-config.repository'
+import {
+  type ShopConfigChanges,
+  findDomainsVerifiedByOtherShops,
+  findShopConfig,
+  findShopDomainRow,
+  findShopDomainRows,
+  recordDomainCheck,
+  saveShopConfig,
+} from './shop-config.repository'
 import { normalizeHost } from './shop-host'
 
 type ShopConfigPatch = Static<typeof shopConfigPatchBody>
@@ -27,9 +36,12 @@ function withoutPort(host: string): string {
 
 /**
  * A custom domain as hosts are matched (lower-case, no trailing dot, optional port), or an error message.
- * The root domain and its subdomains are the platform's own and cannot be claimed.
+ * The platform's own hosts (the root domain, PLATFORM_URL's host, and their subdomains) cannot be claimed.
  */
-export function normalizeCustomDomain(raw: string, config: Pick<Config, 'rootDomain'>): { domain: string } | { error: string } {
+export function normalizeCustomDomain(
+  raw: string,
+  config: Pick<Config, 'rootDomain' | 'platformUrl'>,
+): { domain: string } | { error: string } {
   const domain = normalizeHost(raw)
   const match = /^([^:]+)(?::(\d{1,5}))?$/.exec(domain)
   const hostname = match?.[1] ?? ''
@@ -45,9 +57,13 @@ export function normalizeCustomDomain(raw: string, config: Pick<Config, 'rootDom
   ) {
     return { error: 'must be a host name such as shop.example.com, with an optional port' }
   }
-  const root = withoutPort(config.rootDomain)
-  if (hostname === root || hostname.endsWith(`.${root}`)) {
+  const within = (platformHost: string) => hostname === platformHost || hostname.endsWith(`.${platformHost}`)
+  if (within(withoutPort(config.rootDomain))) {
     return { error: `must not be ${config.rootDomain} or one of its subdomains` }
+  }
+  const platformHost = new URL(config.platformUrl).hostname
+  if (within(platformHost)) {
+    return { error: `must not be the platform's own host ${platformHost} or one of its subdomains` }
   }
   return { domain }
 }
@@ -72,7 +88,7 @@ export async function getShopConfig(request: FastifyRequest, shopId: string): Pr
   )
 }
 
-function toChanges(body: ShopConfigPatch, config: Pick<Config, 'rootDomain'>): ShopConfigChanges {
+function toChanges(body: ShopConfigPatch, config: Pick<Config, 'rootDomain' | 'platformUrl'>): ShopConfigChanges {
   const errors: FieldError[] = []
   const changes: ShopConfigChanges = {}
   if (body.facebook) {
@@ -106,24 +122,56 @@ function toChanges(body: ShopConfigPatch, config: Pick<Config, 'rootDomain'>): S
   return changes
 }
 
+const takenMessage = 'is already verified by another shop'
+
 export async function updateShopConfig(request: FastifyRequest, shopId: string, body: ShopConfigPatch): Promise<ShopConfigDto> {
   await authorize(request, shopId, 'settings.manage')
   const changes = toChanges(body, request.server.config)
   const db = request.server.db
   if (changes.domains) {
-    const taken = await findDomainsOfOtherShops(db, shopId, changes.domains)
+    // Only new claims are checked: a pending domain the shop already had stays listed (its check answers
+    // 409). Another shop's pending claim does not block this one; only a verified domain is taken.
+    const current = new Set((await findShopDomainRows(db, shopId)).map((row) => row.domain))
+    const taken = await findDomainsVerifiedByOtherShops(db, shopId, changes.domains.filter((domain) => !current.has(domain)))
     if (taken.length) {
       throw Conflict(
         `${taken[0]} is already used by another shop`,
-        taken.map((domain) => ({ path: `domains.${body.domains!.findIndex((raw) => normalizeHost(raw) === domain)}`, message: 'is already used by another shop' })),
+        taken.map((domain) => ({ path: `domains.${body.domains!.findIndex((raw) => normalizeHost(raw) === domain)}`, message: takenMessage })),
       )
     }
   }
+  return toShopConfig(await saveShopConfig(db, shopId, changes))
+}
+
+/** How much of a check's failure reason is kept: enough to read, not a place to store a page. */
+const CHECK_ERROR_MAX = 500
+
+/**
+ * Checks a pending custom domain now (DNS TXT record or well-known file) and records the outcome; a
+ * domain that proves control becomes verified. A verified domain is answered as it is.
+ */
+export async function checkShopDomain(request: FastifyRequest, shopId: string, rawDomain: string): Promise<ShopDomainDto> {
+  await authorize(request, shopId, 'settings.manage')
+  const db = request.server.db
+  const domain = normalizeHost(rawDomain)
+  const row = await findShopDomainRow(db, shopId, domain)
+  if (!row) throw NotFound(`${domain} is not one of this shop's custom domains`)
+  if (row.status === 'verified') return toShopDomain(row)
+  // Settings may have changed since the domain was added: a platform host is never verified.
+  const valid = normalizeCustomDomain(domain, request.server.config)
+  if ('error' in valid) throw BadRequest(`Invalid params: domain ${valid.error}`, [{ path: 'domain', message: valid.error }])
+  const taken = () => Conflict(`${domain} ${takenMessage}`, [{ path: 'domain', message: takenMessage }])
+  if ((await findDomainsVerifiedByOtherShops(db, shopId, [domain])).length) throw taken()
+
+  const result = await checkDomain(request.server.config, domain, row.verificationToken)
+  let saved
   try {
-    return toShopConfig(await saveShopConfig(db, shopId, changes))
+    saved = await recordDomainCheck(db, row.id, result.verified ? result : { verified: false, error: result.error.slice(0, CHECK_ERROR_MAX) })
   } catch (error) {
-    // Claimed by another shop between the check above and the write.
-    if (isUniqueViolation(error, 'shop_domains_domain_key')) throw Conflict('A domain is already used by another shop')
+    // Another shop verified it between the look-up above and this write.
+    if (isUniqueViolation(error, 'shop_domains_verified_domain_key')) throw taken()
     throw error
   }
+  if (!saved) throw NotFound(`${domain} is not one of this shop's custom domains`)
+  return toShopDomain(saved)
 }

@@ -1,8 +1,9 @@
 /**
- * Tenancy by host (DESIGN §3): `{slug}.{rootDomain}` or a custom domain serves a shop; the bare root
- * domain serves the platform (or DEFAULT_SHOP). Hosts are compared as the browser sends them, port included.
+ * Tenancy by host (DESIGN §3): `{slug}.{rootDomain}` or a verified custom domain serves a shop; the bare
+ * root domain serves the platform (or DEFAULT_SHOP). Hosts are compared as the browser sends them, port
+ * included. A pending custom domain is an unproven claim: it serves nothing and is no trusted origin.
  */
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Config } from '../../config'
 import type { Db } from '../../db/client'
 import { shopDomains, shops } from '../../db/schema'
@@ -27,7 +28,7 @@ export async function findShopByDomain(db: Db, config: Config, rawHost: string):
     .select({ shop: shops })
     .from(shopDomains)
     .innerJoin(shops, eq(shops.id, shopDomains.shopId))
-    .where(eq(shopDomains.domain, host))
+    .where(and(eq(shopDomains.domain, host), eq(shopDomains.status, 'verified')))
     .limit(1)
   return row?.shop ?? null
 }

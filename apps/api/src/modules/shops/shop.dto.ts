@@ -1,13 +1,15 @@
 /** Row → response mappers for shops and their settings. Nothing leaves the API without passing here. */
 import type { Static } from 'typebox'
 import type { ImageRef } from '../../db/schema'
-import type { ShopConfigRecord } from './shop-config.repository'
+import { verificationInstructions } from './domain-check'
+import type { ShopConfigRecord, ShopDomainRow } from './shop-config.repository'
 import type { ShopRow } from './shop.repository'
-import type { logoSchema, shopConfigSchema, shopProfileSchema } from './shop.schemas'
+import type { logoSchema, shopConfigSchema, shopDomainSchema, shopProfileSchema } from './shop.schemas'
 
 export type ShopProfile = Static<typeof shopProfileSchema>
 export type ShopConfigDto = Static<typeof shopConfigSchema>
 export type LogoDto = Static<typeof logoSchema>
+export type ShopDomainDto = Static<typeof shopDomainSchema>
 
 export function toLogo(logo: ImageRef | null): LogoDto {
   return logo ? { url: logo.url, thumbnail: logo.thumbnail } : null
@@ -39,6 +41,19 @@ export function toShopProfile(
   }
 }
 
+/** A custom domain as its shop's administrators see it: its state and how to prove control of it. */
+export function toShopDomain(row: ShopDomainRow): ShopDomainDto {
+  return {
+    domain: row.domain,
+    status: row.status,
+    token: row.verificationToken,
+    ...verificationInstructions(row.domain, row.verificationToken),
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    checkedAt: row.checkedAt?.toISOString() ?? null,
+    checkError: row.checkError,
+  }
+}
+
 export function toShopConfig(config: ShopConfigRecord): ShopConfigDto {
   return {
     _id: config.shopId,
@@ -49,7 +64,8 @@ export function toShopConfig(config: ShopConfigRecord): ShopConfigDto {
       enabled,
       ...(label ? { label } : {}),
     })),
-    domains: config.domains,
+    domains: config.domains.map((row) => row.domain),
+    customDomains: config.domains.map(toShopDomain),
     updatedAt: config.updatedAt.toISOString(),
   }
 }

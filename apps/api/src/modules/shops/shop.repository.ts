@@ -1,5 +1,5 @@
 /** SQL for shops: lookups by id and slug, the public profile's extras, edits and creation. */
-import { asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
 import { type ImageRef, type PaymentOption, type Social, shopConfigs, shopDomains, shops } from '../../db/schema'
@@ -22,16 +22,16 @@ export async function isSlugTaken(db: Db, slug: string): Promise<boolean> {
   return !!row
 }
 
-export async function findShopDomains(db: Db, shopId: string): Promise<string[]> {
+/** The custom domains that serve the shop: verified ones only, since a pending one is just a claim. */
+export async function findVerifiedShopDomains(db: Db, shopId: string): Promise<string[]> {
   const rows = await db
     .select({ domain: shopDomains.domain })
     .from(shopDomains)
-    .where(eq(shopDomains.shopId, shopId))
+    .where(and(eq(shopDomains.shopId, shopId), eq(shopDomains.status, 'verified')))
     .orderBy(asc(shopDomains.domain))
   return rows.map((row) => row.domain)
 }
 
-/** The one setting that is public: the storefront renders it as a meta tag. */
 /** The settings the storefront shows: the Facebook verification code and the tax rate. */
 export async function findPublicConfig(db: Db, shopId: string): Promise<{ facebookMeta: string; taxRateBps: number }> {
   const [row] = await db

@@ -7,6 +7,8 @@ import { pageSchema } from '../../lib/feathers-query'
 import {
   shopConfigPatchBody,
   shopConfigSchema,
+  shopDomainParams,
+  shopDomainSchema,
   shopIdBody,
   shopIdCreatedSchema,
   shopListQuery,
@@ -18,7 +20,7 @@ import {
   slugParams,
 } from './shop.schemas'
 import { createShop, getShopProfile, listShopsByDomain, slugAvailability, updateShopProfile } from './shop.service'
-import { getShopConfig, updateShopConfig } from './shop-config.service'
+import { checkShopDomain, getShopConfig, updateShopConfig } from './shop-config.service'
 
 const error = { $ref: 'Error#' }
 
@@ -92,6 +94,21 @@ export default async function routes(fastify: FastifyInstance) {
       },
     },
     async (request) => updateShopConfig(request, request.params.id, request.body),
+  )
+
+  app.post(
+    '/api/shop-configs/:id/domains/:domain/verification',
+    {
+      // Each check makes DNS queries and an HTTP request to the outside world.
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['shops'],
+        summary: 'Check now whether the shop controls a custom domain (DNS TXT record or well-known file); verifies it if so',
+        params: shopDomainParams,
+        response: { 200: shopDomainSchema, 400: error, 401: error, 403: error, 404: error, 409: error, 429: error },
+      },
+    },
+    async (request) => checkShopDomain(request, request.params.id, request.params.domain),
   )
 
   app.post(

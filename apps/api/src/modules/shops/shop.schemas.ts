@@ -52,13 +52,32 @@ export const paymentOptionSchema = Type.Object({
   label: Type.Optional(Type.String()),
 })
 
+export const shopDomainSchema = Type.Object({
+  domain: Type.String({ description: 'the host as browsers send it, port included when not the default' }),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('verified')], {
+    description: 'only a verified domain serves the shop, receives logins and makes cross-origin calls',
+  }),
+  token: Type.String({ description: 'the verification token the TXT record or the file must hold' }),
+  txtRecord: Type.Object({ name: Type.String(), value: Type.String() }, { description: 'proof by DNS: a TXT record' }),
+  httpFile: Type.Object({ url: Type.String(), content: Type.String() }, { description: 'or proof by HTTP: a file' }),
+  verifiedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  checkedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  checkError: Type.Union([Type.String(), Type.Null()], { description: 'why the last check did not verify the domain' }),
+})
+
 export const shopConfigSchema = Type.Object({
   _id: Type.String(),
   facebook: Type.Object({ meta: Type.String() }),
   taxRate: Type.Number({ description: 'percent of the subtotal' }),
   paymentOptions: Type.Array(paymentOptionSchema),
-  domains: Type.Array(Type.String()),
+  domains: Type.Array(Type.String(), { description: 'every custom domain, pending or verified: the list PATCH takes' }),
+  customDomains: Type.Array(shopDomainSchema, { description: 'the same domains with their verification state and instructions' }),
   updatedAt: Type.String({ format: 'date-time' }),
+})
+
+export const shopDomainParams = Type.Object({
+  id: uuidSchema,
+  domain: Type.String({ minLength: 1, maxLength: 260, pattern: '^[A-Za-z0-9.:-]+$' }),
 })
 
 // ---------------------------------------------------------------- shop ids

@@ -19,7 +19,7 @@ import {
   findPublicConfig,
   findShopById,
   findShopBySlug,
-  findShopDomains,
+  findVerifiedShopDomains,
   insertShop,
   isSlugTaken,
   updateShop,
@@ -34,7 +34,7 @@ const SLUG_MESSAGE = 'must be 3 to 40 lower-case letters, digits or single hyphe
 const initialPaymentOptions: PaymentOption[] = [{ provider: 'manual', enabled: true }]
 
 async function profileOf(db: Db, shop: ShopRow): Promise<ShopProfile> {
-  const [config, domains] = await Promise.all([findPublicConfig(db, shop.id), findShopDomains(db, shop.id)])
+  const [config, domains] = await Promise.all([findPublicConfig(db, shop.id), findVerifiedShopDomains(db, shop.id)])
   return toShopProfile(shop, { ...config, domains })
 }
 

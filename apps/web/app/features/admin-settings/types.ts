@@ -17,13 +17,31 @@ export type DeliveryRate = {
 
 export type PaymentOption = { provider: PaymentProviderName; enabled: boolean; label?: string }
 
+/**
+ * A custom domain with its verification state: it serves the shop only once verified, which its
+ * administrators prove by a DNS TXT record or a file holding the token.
+ */
+export type ShopDomain = {
+  domain: string
+  status: 'pending' | 'verified'
+  token: string
+  txtRecord: { name: string; value: string }
+  httpFile: { url: string; content: string }
+  verifiedAt: string | null
+  checkedAt: string | null
+  /** Why the last check did not verify the domain. */
+  checkError: string | null
+}
+
 /** A shop's settings (`GET /api/shop-configs/{shopId}`). */
 export type ShopConfig = {
   _id: string
   facebook: { meta: string }
   taxRate: number
   paymentOptions: PaymentOption[]
+  /** Every custom domain, pending or verified: the list PATCH takes. */
   domains: string[]
+  customDomains: ShopDomain[]
   updatedAt: string
 }
 

@@ -1,15 +1,21 @@
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react'
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react'
 import { Button, SaveButton } from '../../../components/ui/button'
 import { FormError } from '../../../components/ui/field'
 import { useConfigSave } from '../hooks/use-config-save'
 import { useReportDirty } from '../hooks/use-dirty-forms'
+import { savedDomain, withCheckedDomain } from '../domain-verification'
 import { addDomain, domainErrors, removeDomain } from '../shop-config-forms'
+import type { ShopDomain } from '../types'
 import type { ConfigSectionProps } from './config-section-props'
+import { DomainItem } from './domain-item'
 import { SettingsSection } from './settings-section'
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i])
 
-/** Custom domains: host names that serve this shop besides its platform address. Saved as one list. */
+/**
+ * Custom domains: host names that serve this shop besides its platform address, once verified. The list is
+ * saved as one; each saved domain shows its status, how to verify it, and a "Check now" button.
+ */
 export function DomainsSection({ shopId, config, onSaved, reportDirty }: ConfigSectionProps) {
   const inputId = useId()
   const [domains, setDomains] = useState(config.domains)
@@ -19,6 +25,14 @@ export function DomainsSection({ shopId, config, onSaved, reportDirty }: ConfigS
   const [sent, setSent] = useState<readonly string[]>([])
   const { errors, clear, saving, save } = useConfigSave({ shopId, fields: ['domains'], success: 'Domains saved', onSaved })
   useReportDirty(reportDirty, 'domains', !sameList(domains, config.domains) || draft.trim() !== '')
+  /** The settings with every check so far: two checks may finish before the page shows the first. */
+  const latest = useRef(config)
+  latest.current = config
+
+  function checked(domain: ShopDomain) {
+    latest.current = withCheckedDomain(latest.current, domain)
+    onSaved(latest.current)
+  }
 
   function add() {
     const result = addDomain(domains, draft)
@@ -45,7 +59,11 @@ export function DomainsSection({ shopId, config, onSaved, reportDirty }: ConfigS
   const errorId = `${inputId}-error`
   const hostErrors = domainErrors(errors, sent)
   return (
-    <SettingsSection id="domains" title="Custom domains" intro="Host names such as shop.example.com that show this shop. Point each one at this platform first.">
+    <SettingsSection
+      id="domains"
+      title="Custom domains"
+      intro="Host names such as shop.example.com that show this shop. Point each one at this platform, then prove it is yours with a DNS TXT record or a file: a domain shows the shop only once verified."
+    >
       <form className="admin-form" noValidate onSubmit={submit}>
         <FormError error={errors.form ?? errors.domains} />
         {domains.length === 0 ? (
@@ -53,13 +71,15 @@ export function DomainsSection({ shopId, config, onSaved, reportDirty }: ConfigS
         ) : (
           <ul className="domain-list">
             {domains.map((domain, index) => (
-              <li key={domain}>
-                <span className="domain-name">{domain}</span>
-                <Button variant="ghost" onClick={() => setDomains(removeDomain(domains, index))}>
-                  Remove<span className="visually-hidden"> {domain}</span>
-                </Button>
-                {hostErrors[domain] && <p className="field-error">{`${domain}: ${hostErrors[domain]}`}</p>}
-              </li>
+              <DomainItem
+                key={domain}
+                shopId={shopId}
+                domain={domain}
+                detail={savedDomain(config.customDomains, domain)}
+                error={hostErrors[domain]}
+                onRemove={() => setDomains(removeDomain(domains, index))}
+                onChecked={checked}
+              />
             ))}
           </ul>
         )}

@@ -1,0 +1,13 @@
+import { api } from '../../../lib/api'
+import type { ShopDomain } from '../types'
+
+/**
+ * Checks now whether the shop controls a custom domain (its TXT record or file); answers the domain with its
+ * status, verified if the check found the token (`POST /api/shop-configs/{shopId}/domains/{domain}/verification`).
+ */
+export function checkDomain(shop: string, domain: string): Promise<ShopDomain> {
+  return api.post<ShopDomain>(
+    `/api/shop-configs/${encodeURIComponent(shop)}/domains/${encodeURIComponent(domain)}/verification`,
+    undefined,
+  )
+}
