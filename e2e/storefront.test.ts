@@ -13,6 +13,7 @@ type Order = {
   orderId: string
   status: string
   email: string
+  phone: string
   items: { product: { title: string }; count: number; variant: { _id: string } | null }[]
   delivery: { type: string; region: string | null; address?: string; rate: { name: string } | null }
   discount: { code: string } | null
