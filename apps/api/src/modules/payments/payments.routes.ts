@@ -238,13 +238,12 @@ async function testPayPage(app: FastifyInstance) {
     reply.header('x-frame-options', 'DENY')
   })
 
-  app.get<IdRoute & { Querystring: KeyQuery }>(
+  app.get<IdRoute & { Querystring: PayPageQuery }>(
     '/pay/test/:id',
     {
-      schema: { hide: true, tags, summary: 'The test provider\'s pay page (HTML)', params: IdParams, querystring: PayPageQuery },
+      schema: { hide: true, tags, summary: 'The test provider\'s pay page (HTML; needs ?access=)', params: IdParams, querystring: PayPageQuery },
     },
-    async (request, reply) =>
-      reply.type('text/html; charset=utf-8').send(await renderPayPage(request, request.params.id, request.query.key)),
+    async (request, reply) => reply.type('text/html; charset=utf-8').send(await renderPayPage(request, request.params.id, request.query)),
   )
 
   app.post<IdRoute & { Body: PayPageForm }>(
