@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { inventory, notifications, orderEvents, orders, products, shopConfigs, transactions } from '../src/db/schema'
 import { productFactory } from '../src/seed/factories'
+import { cspNonceOf, expectStrictPolicy, nonceAttributes } from './csp'
 import { type TestShop, type TestUser, createShop, createStaffedShop, createUser, errorBody, setupApp } from './helpers'
 
 const ctx = await setupApp()
@@ -114,6 +115,10 @@ describe('the test provider\'s pay page', () => {
     expect(page.headers['cache-control']).toBe('no-store')
     expect(page.headers['referrer-policy']).toBe('no-referrer')
     expect(page.headers['x-frame-options']).toBe('DENY')
+    // The strict policy; the page's inline style carries its nonce, and it has no script at all.
+    expectStrictPolicy(page.headers)
+    expect(nonceAttributes(page.body)).toEqual([cspNonceOf(page.headers)])
+    expect(page.body).not.toMatch(/<script/)
     const html = page.body
     expect(html).toContain('<html lang="en">')
     expect(html).toMatch(/<h1 id="title">Test payment<\/h1>/)
@@ -244,6 +249,9 @@ describe('the test provider\'s pay page', () => {
         const page = await getPage(`${pagePath(id, attempt)}${order.accessKey ? `${attempt === null ? '?' : '&'}key=${order.accessKey}` : ''}`)
         expect(page.statusCode, String(attempt)).toBe(404)
         expect(page.body).toContain('Payment page not found')
+        expectStrictPolicy(page.headers)
+        expect(page.headers['referrer-policy']).toBe('no-referrer')
+        expect(nonceAttributes(page.body)).toEqual([cspNonceOf(page.headers)])
         expect(page.body).not.toContain(order.orderId)
         for (const outcome of ['pay', 'cancel']) {
           const form = { outcome, ...(attempt === null ? {} : { access: attempt }), ...(order.accessKey ? { key: order.accessKey } : {}) }

@@ -38,7 +38,8 @@ const styles = `
   .status{background:#eef4ff;padding:10px 12px;border-radius:8px}
   a{color:#1a64d6}`
 
-function page(title: string, body: string): string {
+/** `nonce`: the answer's content security policy nonce, which lets the inline styles apply. */
+function page(title: string, body: string, nonce: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -46,7 +47,7 @@ function page(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
-<style>${styles}</style>
+<style nonce="${escapeHtml(nonce)}">${styles}</style>
 </head>
 <body>
 <main>
@@ -56,13 +57,13 @@ ${body}
 </html>`
 }
 
-export function payPageError(error: HttpError): string {
+export function payPageError(error: HttpError, nonce: string): string {
   const title = error.code === 404 ? 'Payment page not found' : 'This payment page could not be shown'
   const text =
     error.code === 404
       ? 'There is no test payment at this address. Go back to the shop and try paying again.'
       : 'The request was not valid. Go back to the shop and try paying again.'
-  return page(title, `<section aria-labelledby="title"><h1 id="title">${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></section>`)
+  return page(title, `<section aria-labelledby="title"><h1 id="title">${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></section>`, nonce)
 }
 
 type PayPage = NonNullable<Awaited<ReturnType<typeof findPayPageData>>>
@@ -86,7 +87,7 @@ const statusWords: Record<string, string> = {
   abandoned: 'This payment attempt was replaced by a newer one.',
 }
 
-export async function renderPayPage(request: FastifyRequest, id: string, query: PayPageQuery): Promise<string> {
+export async function renderPayPage(request: FastifyRequest, id: string, query: PayPageQuery, nonce: string): Promise<string> {
   const { key, access } = query
   const { transaction, order, shopTitle } = await load(request, id, access)
   const privateKey = keyMatches(order, key) ? key! : null
@@ -118,6 +119,7 @@ export async function renderPayPage(request: FastifyRequest, id: string, query: 
   ${details}
   ${actions}
 </section>`,
+    nonce,
   )
 }
 
