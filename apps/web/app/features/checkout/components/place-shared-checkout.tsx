@@ -15,7 +15,7 @@ import { PaymentChoice } from './payment-choice'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-type Field = 'email' | DeliveryField
+type FormField = 'email' | DeliveryField
 
 type Props = {
   shop: Shop
@@ -43,7 +43,7 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
   const delivery = useDeliveryDraft(shop._id, items, user?.phone ?? '')
   const { draft, rates, rate } = delivery
   const [email, setEmail] = useState('')
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({})
   const [provider, setProvider] = useState(paymentOptions[0]?.provider ?? '')
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
@@ -57,8 +57,8 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
     // `choiceKey` names the choice; the callback and the object are new on every render.
   }, [choiceKey])
 
-  function problems(): Partial<Record<Field, string>> {
-    const found: Partial<Record<Field, string>> = {}
+  function problems(): Partial<Record<FormField, string>> {
+    const found: Partial<Record<FormField, string>> = {}
     if (!user && !EMAIL.test(email.trim())) found.email = 'Enter your email address, like name@example.com.'
     return own ? found : { ...found, ...deliveryProblems(draft, rates) }
   }
@@ -68,7 +68,7 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
     if (busy || viewer.kind === 'checking') return
     const found = problems()
     setErrors(found)
-    const first = (['email', ...deliveryFields] as Field[]).find((field) => found[field])
+    const first = (['email', ...deliveryFields] as FormField[]).find((field) => found[field])
     if (first) {
       document.getElementById(`${id}-${first}`)?.focus()
       return
