@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import { api, axeViolations, demo, describeViolations, request, useBrowser, useEmptyDnsServer, useServer, withPage } from './fixtures'
+import { api, axeViolations, demo, describeViolations, request, signIn, useBrowser, useEmptyDnsServer, useServer, withPage } from './fixtures'
 
 // Custom-domain checks ask this DNS server, which knows no name.
 const dnsServer = useEmptyDnsServer()
@@ -67,12 +67,13 @@ async function roleOf(email: string, password: string = PASSWORD): Promise<strin
 /** A new account on the demo shop's staff, through the API's invitation calls. */
 async function newStaffMember(email: string, name: string, role: 'manager' | 'keeper'): Promise<void> {
   await signUp(email, name)
-  const invitation = await api<{ _id: string }>(server(), 'POST', '/api/shop-role-invitations/', {
+  const invitation = await api<{ _id: string; link: string }>(server(), 'POST', '/api/shop-role-invitations/', {
     token: await tokenOf(admin),
     body: { shop: await demoShopId(), email, role },
   })
   assert.equal(invitation.status, 201)
-  const accepted = await api(server(), 'PATCH', `/api/shop-role-invitations/${invitation.body._id}`, {
+  const key = new URL(invitation.body.link, server().platformUrl).searchParams.get('key')!
+  const accepted = await api(server(), 'PATCH', `/api/shop-role-invitations/${invitation.body._id}?key=${key}`, {
     token: await tokenOf(email, PASSWORD),
     body: { status: 'accepted' },
   })
@@ -107,24 +108,34 @@ describe('admin management, settings and invitations', { timeout: 120_000 }, () 
       assert.deepEqual(await invite.getByLabel('Role').locator('option').allTextContents(), ['Manager', 'Keeper'])
       await invite.getByLabel('Role').selectOption('keeper')
       await invite.getByRole('button', { name: 'Invite' }).click()
-      const linkField = page.getByRole('region', { name: 'Pending invitations' }).getByLabel(`Invitation link for ${invitee}`)
+      // The link (with its secret) is shown once, beside the form; the pending list only offers a new one.
+      const linkField = invite.getByLabel(`Invitation link for ${invitee}`)
       await linkField.waitFor()
+      const pending = page.getByRole('region', { name: 'Pending invitations' })
+      await pending.getByRole('button', { name: `New link for ${invitee}` }).waitFor()
+      assert.equal(await pending.getByRole('textbox').count(), 0)
       await assertNoAxeViolations(page, '/admin/management at 375px')
       return linkField.inputValue()
     })
-    assert.match(link, new RegExp(`^${server().shopUrl(demo.slug)}/invitation/[0-9a-f-]{36}$`))
+    assert.match(link, new RegExp(`^${server().shopUrl(demo.slug)}/invitation/[0-9a-f-]{36}\\?key=[A-Za-z0-9_-]{43}$`))
 
     await withPage(browser(), async (page) => {
       await logIn(page, demo.shopper)
       await page.goto(link)
       await page.getByRole('alert').filter({ hasText: 'This invitation is not for your account' }).waitFor()
       assert.equal(await page.getByRole('button', { name: 'Accept' }).count(), 0)
+      // Without its key the link is not the invitation's.
+      await page.goto(link.split('?')[0]!)
+      await page.getByRole('alert').filter({ hasText: 'This invitation link is incomplete' }).waitFor()
     })
 
     await withPage(browser(), async (page) => {
       await page.setViewportSize({ width: 375, height: 740 })
-      await logIn(page, invitee, PASSWORD)
+      // Not logged in: the route guard keeps the whole address, key included, through the login round trip.
       await page.goto(link)
+      await page.waitForURL((url) => url.pathname === '/login')
+      await signIn(page, invitee, PASSWORD)
+      await page.waitForURL((url) => url.href === link)
       await page.getByRole('heading', { level: 1, name: 'Join Demo Shop' }).waitFor()
       assert.match(await page.getByRole('main').innerText(), /join Demo Shop as a keeper/i)
       await assertNoAxeViolations(page, '/invitation/{id} at 375px')
@@ -151,7 +162,7 @@ describe('admin management, settings and invitations', { timeout: 120_000 }, () 
   it('sends someone who accepted on another host to the shop’s dashboard, logged in there', async () => {
     const invitee = 'elsewhere.keeper@example.com'
     await signUp(invitee, 'Efua Asante')
-    const invitation = await api<{ _id: string }>(server(), 'POST', '/api/shop-role-invitations/', {
+    const invitation = await api<{ _id: string; link: string }>(server(), 'POST', '/api/shop-role-invitations/', {
       token: await tokenOf(admin),
       body: { shop: await demoShopId(), email: invitee, role: 'keeper' },
     })
@@ -160,7 +171,7 @@ describe('admin management, settings and invitations', { timeout: 120_000 }, () 
     await withPage(browser(), async (page) => {
       const { platformUrl, port } = server()
       await logIn(page, invitee, PASSWORD, platformUrl)
-      await page.goto(`${platformUrl}/invitation/${invitation.body._id}`)
+      await page.goto(`${platformUrl}${invitation.body.link}`)
       await page.getByRole('button', { name: 'Accept' }).click()
       await page.getByText('You are now a keeper of Demo Shop.').waitFor()
       await page.getByRole('button', { name: 'Go to the dashboard' }).click()
@@ -175,12 +186,14 @@ describe('admin management, settings and invitations', { timeout: 120_000 }, () 
   it('lets an administrator change a role and remove someone, and shows the API’s refusal to remove the last owner', async () => {
     await newStaffMember('rising.keeper@example.com', 'Abena Rising', 'keeper')
     await newStaffMember('leaving.manager@example.com', 'Kojo Leaving', 'manager')
+    const sentKeys = new Map<string, string | null>()
     for (const [email, role, by] of [
       ['future.admin@example.com', 'administrator', demo.owner],
       ['future.keeper@example.com', 'keeper', admin],
     ] as const) {
-      const sent = await api(server(), 'POST', '/api/shop-role-invitations/', { token: await tokenOf(by), body: { shop: await demoShopId(), email, role } })
+      const sent = await api<{ link: string }>(server(), 'POST', '/api/shop-role-invitations/', { token: await tokenOf(by), body: { shop: await demoShopId(), email, role } })
       assert.equal(sent.status, 201, `invitation of ${email}`)
+      sentKeys.set(email, new URL(sent.body.link, server().platformUrl).searchParams.get('key'))
     }
 
     await withPage(browser(), async (page) => {
@@ -203,10 +216,17 @@ describe('admin management, settings and invitations', { timeout: 120_000 }, () 
       // Saved: the refreshed list holds the new role, so there is nothing left to save.
       await saveRole.and(page.locator('[aria-disabled="true"]')).waitFor()
 
-      // Revoke only where the administrator could have sent the invitation.
+      // Re-send or revoke only where the administrator could have sent the invitation.
       const pending = page.getByRole('region', { name: 'Pending invitations' })
-      await pending.getByLabel('Invitation link for future.admin@example.com').waitFor()
+      await pending.getByText('future.admin@example.com').waitFor()
       assert.equal(await pending.getByRole('button', { name: 'Revoke the invitation for future.admin@example.com' }).count(), 0)
+      assert.equal(await pending.getByRole('button', { name: 'New link for future.admin@example.com' }).count(), 0)
+      // A new link replaces the one sent (the API tests show the old one then stops working).
+      await pending.getByRole('button', { name: 'New link for future.keeper@example.com' }).click()
+      const fresh = pending.getByLabel('Invitation link for future.keeper@example.com')
+      await fresh.waitFor()
+      const freshKey = new URL(await fresh.inputValue()).searchParams.get('key')
+      assert.ok(freshKey && freshKey !== sentKeys.get('future.keeper@example.com'))
       await pending.getByRole('button', { name: 'Revoke the invitation for future.keeper@example.com' }).click()
       await page.getByRole('dialog', { name: 'Revoke the invitation for future.keeper@example.com?' }).getByRole('button', { name: 'Revoke' }).click()
       await page.getByText('Invitation for future.keeper@example.com revoked').waitFor()

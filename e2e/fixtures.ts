@@ -240,6 +240,24 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await signInSection.getByRole('button', { name: 'Sign in' }).click()
 }
 
+/**
+ * Collects what the page reports about content security policy violations, on every document it loads
+ * from now on: Chromium's console messages and the `securitypolicyviolation` events.
+ */
+export async function watchCspViolations(page: Page): Promise<() => string[]> {
+  const seen: string[] = []
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.documentURI}`)
+    })
+  })
+  page.on('console', (message) => {
+    const text = message.text()
+    if (/Content Security Policy|CSP violation/i.test(text)) seen.push(`${page.url()}: ${text}`)
+  })
+  return () => [...seen]
+}
+
 export async function readLocalStorage(page: Page, key: string): Promise<unknown> {
   const raw = await page.evaluate((name) => window.localStorage.getItem(name), key)
   return raw === null ? null : (JSON.parse(raw) as unknown)
@@ -296,7 +314,8 @@ export type AxeViolation = { id: string; impact: string | null; help: string; no
 
 /** Runs axe-core (WCAG 2.0/2.1 A and AA rules and best practices) on the page as it is now. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource })
+  // Evaluated, not added as an inline <script>: the pages' content security policy refuses those.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe
     const result = await axe.run(document, { resultTypes: ['violations'] })

@@ -13,6 +13,7 @@ type Order = {
   orderId: string
   status: string
   email: string
+  phone: string
   items: { product: { title: string }; count: number; variant: { _id: string } | null }[]
   delivery: { type: string; region: string | null; address?: string; rate: { name: string } | null }
   discount: { code: string } | null
@@ -198,19 +199,30 @@ describe('shopper journeys', { timeout: 120_000 }, () => {
       const text = (await payer.getByRole('main').innerText()).replace(/\s+/g, ' ')
       assert.ok(!text.includes('Labone'), 'the address is not shown to others')
       assert.ok(!text.includes('sharer@example.com') && !text.includes('111 2222'), 'nor the email or phone')
-      // 190 + the on-delivery fee left out of the checkout total.
+      // The items' 190; the creator's delivery is not theirs, so no fee until they choose their own.
       assert.ok(text.includes('GHS 190.00'))
-      assert.ok(text.includes('paid to the rider on delivery'))
+      assert.ok(text.includes('Choose your delivery') && !text.includes('Greater Accra standard'))
       assert.equal(await payer.title(), 'Shared checkout | Demo Shop')
 
+      // The payer gives their own delivery: the creator's is never offered to them.
       await payer.getByLabel('Your email').fill('payer@example.com')
+      await payer.getByRole('radio', { name: /Delivery to your address/ }).check()
+      await payer.getByRole('button', { name: 'Place order' }).click()
+      await payer.getByText('Choose your region.').waitFor()
+      await payer.getByLabel('Region').selectOption({ label: 'Northern' })
+      await payer.getByRole('radio', { name: /Northern regions/ }).check()
+      await payer.getByLabel('Delivery address').fill('Flat 2, Gumani Road, Tamale')
+      await payer.getByLabel('Phone').fill('+233 24 333 4444')
       await payer.getByRole('button', { name: 'Place order' }).click()
       await payer.getByRole('heading', { level: 1, name: 'Thank you for your order!' }).waitFor()
       const url = new URL(payer.url())
       const order = await api<Order>(server(), 'GET', `/api/orders/${url.pathname.split('/').pop()}?key=${url.searchParams.get('key')}`)
       assert.equal(order.body.email, 'payer@example.com')
-      assert.equal(order.body.delivery.address, 'House 7, Labone Crescent')
-      assert.equal(order.body.delivery.rate?.name, 'Greater Accra standard')
+      assert.equal(order.body.phone, '+233 24 333 4444')
+      assert.equal(order.body.delivery.address, 'Flat 2, Gumani Road, Tamale')
+      assert.equal(order.body.delivery.region, 'GH-NP')
+      assert.equal(order.body.delivery.rate?.name, 'Northern regions')
+      assert.ok(!JSON.stringify(order.body).includes('Labone') && !JSON.stringify(order.body).includes('111 2222'))
       assert.equal(order.body.items[0]!.product.title, 'Bolga market basket')
     } finally {
       await context.close()

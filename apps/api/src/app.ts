@@ -14,6 +14,7 @@ import errorsPlugin from './plugins/errors'
 import openapiPlugin from './plugins/openapi'
 import rateLimitPlugin from './plugins/rate-limit'
 import unpaidOrderSweep from './plugins/unpaid-order-sweep'
+import securityHeadersPlugin from './plugins/security-headers'
 import authRoutes from './modules/auth/auth.routes'
 import loginPage from './modules/auth/login-page.routes'
 import catalogRoutes from './modules/catalog/catalog.routes'
@@ -56,6 +57,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   app.addSchema(errorSchema)
   await app.register(databasePlugin, { database, config })
   await app.register(errorsPlugin)
+  await app.register(securityHeadersPlugin)
   await app.register(rateLimitPlugin)
   await app.register(cors, {
     credentials: true,

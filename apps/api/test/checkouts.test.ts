@@ -270,10 +270,16 @@ describe('GET /api/checkouts/{id}', () => {
 
   it('never shows an anonymous creator\'s details to anyone', async () => {
     const checkout = await created({ items: [{ product: scarf.id, count: 1 }], delivery: dispatch() }, { email: 'anon@example.com' })
-    const response = await get(`/api/checkouts/${checkout._id}`)
-    expect(response.json().email).toBeUndefined()
-    expect(response.json().delivery.address).toBeUndefined()
-    expect(response.body).not.toContain('anon@example.com')
+    // Anonymous again, or logged in later: an anonymous creator is never recognised.
+    for (const user of [undefined, shopper, keeper]) {
+      const response = await get(`/api/checkouts/${checkout._id}`, user)
+      expect(response.statusCode).toBe(200)
+      expect(response.json().email).toBeUndefined()
+      expect(response.json().profile).toBeUndefined()
+      expect(response.json().delivery.address).toBeUndefined()
+      expect(response.json().delivery.phone).toBeUndefined()
+      for (const secret of ['anon@example.com', '12 Oxford St', '0200000000']) expect(response.body).not.toContain(secret)
+    }
   })
 
   it('answers 404 for an unknown id and 400 for a malformed one or unknown parameters', async () => {

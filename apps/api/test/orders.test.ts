@@ -425,11 +425,85 @@ describe('POST /api/orders/ from a checkout', () => {
     expect((await orderRow(order._id)).checkoutId).toBe(created._id)
   })
 
-  it('lets anyone with a shared checkout place it, as themselves', async () => {
+  // The creator's contact details, as they would leak into someone else's order.
+  const creatorDelivery = { type: 'dispatch', region: 'GH-AH', rate: onDelivery.id, address: '7 Creator Lane, Kumasi', phone: '+233 24 777 7777' }
+  const buyerDelivery = { type: 'dispatch', region: 'GH-AA', rate: instant.id, address: '3 Buyer Road, Osu', phone: '+233 20 111 2222' }
+
+  function expectNothingOfTheCreator(body: string, creatorEmail: string) {
+    for (const secret of ['7 Creator Lane', '+233 24 777 7777', creatorEmail]) expect(body).not.toContain(secret)
+  }
+
+  it('lets anyone with a shared checkout place it, as themselves, with their own delivery and nothing of the creator', async () => {
+    await addCode({ code: 'SHARE5', type: 'percentage', value: 5 })
+    const created = await checkout({ items: [{ product: scarf.id, count: 2 }], delivery: creatorDelivery, discount: { code: 'SHARE5' } }, shopper)
+    const friend = await createUser(ctx)
+    const response = await place({ checkout: created._id, delivery: buyerDelivery }, { user: friend })
+    expect(response.statusCode, response.body).toBe(201)
+    const order = response.json() as Order
+    expect(order).toMatchObject({
+      profile: friend.id,
+      email: friend.email,
+      phone: '+233 20 111 2222',
+      delivery: { type: 'dispatch', region: 'GH-AA', address: '3 Buyer Road, Osu', phone: '+233 20 111 2222' },
+      discount: { code: 'SHARE5', type: 'percentage', value: 5 },
+      totals: { subtotal: 200, tax: 0, delivery: 20, discount: 10, total: 210 },
+    })
+    expect(order.items.map((line) => [line.product._id, line.count])).toEqual([[scarf.id, 2]])
+    expect(order.delivery.rate?._id).toBe(instant.id)
+    expectNothingOfTheCreator(response.body, shopper.email)
+    const row = await orderRow(order._id)
+    expectNothingOfTheCreator(JSON.stringify(row), shopper.email)
+    expect(row.checkoutId).toBe(created._id)
+  })
+
+  it('requires someone else (logged in or anonymous) to give their own delivery, and places nothing without it', async () => {
+    const mine = await checkout({ items: [{ product: scarf.id, count: 1 }], delivery: creatorDelivery }, shopper)
+    const anonymous = await checkout({ items: [{ product: scarf.id, count: 1 }], delivery: creatorDelivery })
+    const friend = await createUser(ctx)
+    const count = await orderCount()
+    for (const [id, options] of [
+      [mine._id, { user: friend }],
+      [mine._id, { email: 'stranger@example.com' }],
+      // An anonymous creator is never recognised later: nobody orders with its delivery.
+      [anonymous._id, { email: 'buyer@example.com' }],
+      [anonymous._id, { user: friend }],
+    ] as const) {
+      const response = await place({ checkout: id }, options)
+      expect(response.statusCode, response.body).toBe(400)
+      expect(errorBody(response).errors).toEqual([{ path: 'delivery', message: 'is required when placing a checkout someone else created' }])
+      expectNothingOfTheCreator(response.body, 'buyer@example.com')
+    }
+    expect(await orderCount()).toBe(count)
+
+    const guest = await place({ checkout: anonymous._id, delivery: { type: 'pick-up', phone: '0200000009' } }, { email: 'guest@example.com' })
+    expect(guest.statusCode, guest.body).toBe(201)
+    expect(guest.json()).toMatchObject({ profile: null, email: 'guest@example.com', phone: '0200000009', delivery: { type: 'pick-up', region: null, address: '', phone: '0200000009' } })
+    expectNothingOfTheCreator(guest.body, 'buyer@example.com')
+  })
+
+  it('uses the creator\'s own delivery for the creator unless they send another', async () => {
+    const created = await checkout({ items: [{ product: scarf.id, count: 1 }], delivery: creatorDelivery }, shopper)
+    const asSaved = await placed({ checkout: created._id }, { user: shopper })
+    expect(asSaved.delivery).toMatchObject({ type: 'dispatch', region: 'GH-AH', address: '7 Creator Lane, Kumasi', phone: '+233 24 777 7777' })
+    const changed = await placed({ checkout: created._id, delivery: pickUp }, { user: shopper })
+    expect(changed.delivery).toMatchObject({ type: 'pick-up', region: null, rate: null })
+  })
+
+  it('still refuses items or a discount alongside a checkout, and checks the delivery sent with one', async () => {
     const created = await checkout({ items: [{ product: scarf.id, count: 1 }], delivery: pickUp }, shopper)
     const friend = await createUser(ctx)
-    const order = await placed({ checkout: created._id }, { user: friend })
-    expect(order).toMatchObject({ profile: friend.id, email: friend.email })
+    const count = await orderCount()
+    const cases: [unknown, string][] = [
+      [{ checkout: created._id, delivery: pickUp, items: [{ product: scarf.id, count: 1 }] }, 'items'],
+      [{ checkout: created._id, delivery: pickUp, discount: { code: 'SHARE5' } }, 'discount'],
+      [{ checkout: created._id, delivery: { type: 'dispatch', region: 'GH-AA', address: 'Osu' } }, 'delivery.rate'],
+    ]
+    for (const [body, path] of cases) {
+      const response = await place(body, { user: friend })
+      expect(response.statusCode, JSON.stringify(body)).toBe(400)
+      expect(errorBody(response).errors?.[0]?.path, JSON.stringify(body)).toBe(path)
+    }
+    expect(await orderCount()).toBe(count)
   })
 
   it('answers 404 for a checkout of another shop or an unknown one', async () => {

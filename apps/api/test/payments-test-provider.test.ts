@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { inventory, notifications, orderEvents, orders, products, shopConfigs, transactions } from '../src/db/schema'
 import { productFactory } from '../src/seed/factories'
+import { cspNonceOf, expectStrictPolicy, nonceAttributes } from './csp'
 import { type TestShop, type TestUser, createShop, createStaffedShop, createUser, errorBody, setupApp } from './helpers'
 
 const ctx = await setupApp()
@@ -23,6 +24,13 @@ const product = await addProduct(shop.id)
 type Order = { _id: string; orderId: string; acked: boolean; status: string; payment: { provider: string; status?: string; transaction?: string | null; redirectUrl?: string | null }; accessKey?: string }
 type Transaction = { _id: string; order: string; provider: string; reference: string; amount: { value: number; currency: string }; status: string; error: string | null }
 
+/** Each test attempt's pay page access code, as its redirectUrl carried it. */
+const accessCodes = new Map<string, string>()
+function remember(transactionId: string | null | undefined, redirectUrl: string | null | undefined) {
+  const access = redirectUrl ? new URL(redirectUrl).searchParams.get('access') : null
+  if (transactionId && access) accessCodes.set(transactionId, access)
+}
+
 async function place(options: { user?: TestUser; email?: string; provider?: string; shopId?: string; productId?: string } = {}): Promise<Order> {
   const params = new URLSearchParams({ shop: options.shopId ?? shop.id })
   if (options.email) params.set('email', options.email)
@@ -37,7 +45,9 @@ async function place(options: { user?: TestUser; email?: string; provider?: stri
     },
   })
   expect(response.statusCode, response.body).toBe(201)
-  return response.json()
+  const order = response.json() as Order
+  remember(order.payment.transaction, order.payment.redirectUrl)
+  return order
 }
 
 const host = `${shop.slug}.shops.test`
@@ -46,13 +56,19 @@ const pageUrl = (redirectUrl: string) => {
   return `${url.pathname}${url.search}`
 }
 const getPage = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { host } })
-const submit = (transactionId: string, form: Record<string, string>) =>
-  ctx.app.inject({
+/** The pay page of an attempt, with its access code unless told otherwise. */
+const pagePath = (transactionId: string, access: string | null = accessCodes.get(transactionId) ?? null) =>
+  `/pay/test/${transactionId}${access === null ? '' : `?access=${encodeURIComponent(access)}`}`
+/** Presses a button of the pay page: the form carries the attempt's access code unless `form` says otherwise. */
+const submit = (transactionId: string, form: Record<string, string>) => {
+  const access = accessCodes.get(transactionId)
+  return ctx.app.inject({
     method: 'POST',
     url: `/pay/test/${transactionId}`,
     headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(form).toString(),
+    payload: new URLSearchParams({ ...(access ? { access } : {}), ...form }).toString(),
   })
+}
 const patch = (id: string, payload: unknown, user?: TestUser, key?: string) =>
   ctx.app.inject({ method: 'PATCH', url: `/api/transactions/${id}${key ? `?key=${key}` : ''}`, headers: user?.headers, payload: payload as object })
 const list = (query: string, user?: TestUser) => ctx.app.inject({ method: 'GET', url: `/api/transactions/?${query}`, headers: user?.headers })
@@ -85,7 +101,13 @@ describe('the test provider\'s pay page', () => {
     const order = await place({ user: shopper })
     expect(order).toMatchObject({ acked: false, payment: { provider: 'test', status: 'pending' } })
     const id = order.payment.transaction!
-    expect(order.payment.redirectUrl).toBe(`http://${host}/pay/test/${id}`)
+    const access = accessCodes.get(id)!
+    expect(access).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(order.payment.redirectUrl).toBe(`http://${host}/pay/test/${id}?access=${access}`)
+    // Only the code's hash is kept.
+    const row = await transactionRow(id)
+    expect(row.accessCodeHash).toMatch(/^[0-9a-f]{64}$/)
+    expect(JSON.stringify(row)).not.toContain(access)
 
     const page = await getPage(pageUrl(order.payment.redirectUrl!))
     expect(page.statusCode).toBe(200)
@@ -93,6 +115,10 @@ describe('the test provider\'s pay page', () => {
     expect(page.headers['cache-control']).toBe('no-store')
     expect(page.headers['referrer-policy']).toBe('no-referrer')
     expect(page.headers['x-frame-options']).toBe('DENY')
+    // The strict policy; the page's inline style carries its nonce, and it has no script at all.
+    expectStrictPolicy(page.headers)
+    expect(nonceAttributes(page.body)).toEqual([cspNonceOf(page.headers)])
+    expect(page.body).not.toMatch(/<script/)
     const html = page.body
     expect(html).toContain('<html lang="en">')
     expect(html).toMatch(/<h1 id="title">Test payment<\/h1>/)
@@ -100,6 +126,7 @@ describe('the test provider\'s pay page', () => {
     expect(html).toContain(`<dd>${order.orderId}</dd>`)
     expect(html).toContain('GHS 100.00')
     expect(html).toContain(`<form method="post" action="/pay/test/${id}"`)
+    expect(html).toContain(`<input type="hidden" name="access" value="${access}">`)
     expect(html).toContain('<button type="submit" name="outcome" value="pay" class="pay">Pay now</button>')
     expect(html).toContain('<button type="submit" name="outcome" value="cancel" class="cancel">Cancel payment</button>')
 
@@ -113,7 +140,7 @@ describe('the test provider\'s pay page', () => {
     expect((await paymentNotes()).length - before).toBe(4)
 
     // The page now says so and offers no buttons; pressing again changes nothing.
-    const after = await getPage(`/pay/test/${id}`)
+    const after = await getPage(pagePath(id))
     expect(after.body).toContain('role="status">This payment is complete.')
     expect(after.body).not.toContain('Pay now')
     const settled = await state(order._id)
@@ -139,7 +166,10 @@ describe('the test provider\'s pay page', () => {
     const retried = await patch(id, { action: 'retry' }, shopper)
     expect(retried.statusCode).toBe(200)
     const next = retried.json() as Transaction & { redirectUrl: string }
-    expect(next.redirectUrl).toBe(`http://${host}/pay/test/${next._id}`)
+    remember(next._id, next.redirectUrl)
+    expect(next.redirectUrl).toBe(`http://${host}/pay/test/${next._id}?access=${accessCodes.get(next._id)}`)
+    // Each attempt has its own code: the first one's does not open the new page.
+    expect((await getPage(pagePath(next._id, accessCodes.get(id)!))).statusCode).toBe(404)
     expect((await submit(next._id, { outcome: 'pay' })).headers.location).toContain('payment=success')
     expect((await orderRow(order._id)).acked).toBe(true)
     const retryPaid = await patch(next._id, { action: 'retry' }, shopper)
@@ -149,7 +179,7 @@ describe('the test provider\'s pay page', () => {
   it('keeps an anonymous buyer\'s private link through the page and back, and drops a key that is not theirs', async () => {
     const order = await place({ email: 'ama@example.com' })
     const id = order.payment.transaction!
-    expect(order.payment.redirectUrl).toBe(`http://${host}/pay/test/${id}?key=${order.accessKey}`)
+    expect(order.payment.redirectUrl).toBe(`http://${host}/pay/test/${id}?access=${accessCodes.get(id)}&key=${order.accessKey}`)
     const page = await getPage(pageUrl(order.payment.redirectUrl!))
     expect(page.body).toContain(`<input type="hidden" name="key" value="${order.accessKey}">`)
     const paid = await submit(id, { outcome: 'pay', key: order.accessKey! })
@@ -157,7 +187,7 @@ describe('the test provider\'s pay page', () => {
 
     const other = await place({ email: 'ama@example.com' })
     const strangerKey = 'B'.repeat(43)
-    expect((await getPage(`/pay/test/${other.payment.transaction}?key=${strangerKey}`)).body).not.toContain(strangerKey)
+    expect((await getPage(`${pagePath(other.payment.transaction!)}&key=${strangerKey}`)).body).not.toContain(strangerKey)
     const back = await submit(other.payment.transaction!, { outcome: 'cancel', key: strangerKey })
     expect(back.headers.location).toBe(`http://${host}/orders/${other._id}?transaction=${other.payment.transaction}&payment=failed`)
   })
@@ -168,7 +198,7 @@ describe('the test provider\'s pay page', () => {
     const manual = await place({ user: shopper, provider: 'manual' })
     const [manualAttempt] = await attemptsOf(manual._id)
     const before = await state(order._id)
-    for (const url of [`/pay/test/${manualAttempt!.id}`, '/pay/test/00000000-0000-4000-8000-000000000000']) {
+    for (const url of [`/pay/test/${manualAttempt!.id}?access=${accessCodes.get(id)}`, `/pay/test/00000000-0000-4000-8000-000000000000?access=${accessCodes.get(id)}`]) {
       const response = await getPage(url)
       expect(response.statusCode, url).toBe(404)
       expect(response.headers['content-type']).toMatch(/^text\/html/)
@@ -202,10 +232,51 @@ describe('the test provider\'s pay page', () => {
 
     // Once the shop turns the test provider off, its pages are gone.
     await setOptions(shop.id, [{ provider: 'manual', enabled: true }, { provider: 'test', enabled: false }])
-    expect((await getPage(`/pay/test/${id}`)).statusCode).toBe(404)
+    expect((await getPage(pagePath(id))).statusCode).toBe(404)
     expect((await submit(id, { outcome: 'pay' })).statusCode).toBe(404)
     expect(await state(order._id)).toEqual(before)
     await setOptions(shop.id, [{ provider: 'test', enabled: true }, { provider: 'manual', enabled: true }])
+  })
+
+  it('opens and acts only with the attempt\'s access code: knowing the transaction id is not enough', async () => {
+    for (const buyer of [{ user: shopper }, { email: 'kofi@example.com' }]) {
+      const order = await place(buyer)
+      const id = order.payment.transaction!
+      const access = accessCodes.get(id)!
+      const before = await state(order._id)
+      const wrong = [null, '', 'A'.repeat(43), `${access.slice(0, -1)}${access.endsWith('A') ? 'B' : 'A'}`, accessCodes.get([...accessCodes.keys()][0]!)!]
+      for (const attempt of wrong) {
+        const page = await getPage(`${pagePath(id, attempt)}${order.accessKey ? `${attempt === null ? '?' : '&'}key=${order.accessKey}` : ''}`)
+        expect(page.statusCode, String(attempt)).toBe(404)
+        expect(page.body).toContain('Payment page not found')
+        expectStrictPolicy(page.headers)
+        expect(page.headers['referrer-policy']).toBe('no-referrer')
+        expect(nonceAttributes(page.body)).toEqual([cspNonceOf(page.headers)])
+        expect(page.body).not.toContain(order.orderId)
+        for (const outcome of ['pay', 'cancel']) {
+          const form = { outcome, ...(attempt === null ? {} : { access: attempt }), ...(order.accessKey ? { key: order.accessKey } : {}) }
+          const pressed = await ctx.app.inject({
+            method: 'POST',
+            url: `/pay/test/${id}`,
+            headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+            payload: new URLSearchParams(form).toString(),
+          })
+          expect(pressed.statusCode, `${outcome} ${String(attempt)}`).toBe(404)
+          expect(pressed.headers.location).toBeUndefined()
+        }
+      }
+      // The code in the query of a POST, or in the form of a GET, does not count either.
+      const misplaced = await ctx.app.inject({
+        method: 'POST',
+        url: `/pay/test/${id}?access=${access}`,
+        headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'outcome=cancel',
+      })
+      expect(misplaced.statusCode).toBe(404)
+      expect(await state(order._id)).toEqual(before)
+      expect((await transactionRow(id)).status).toBe('pending')
+      expect((await getPage(pagePath(id))).statusCode).toBe(200)
+    }
   })
 })
 

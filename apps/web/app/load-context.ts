@@ -16,5 +16,7 @@ declare module 'react-router' {
     shop: Shop | null
     platform: { name: string; url: string }
     api: InProcessApi
+    /** The content security policy nonce of this answer: entry.server.tsx puts it on the inline scripts. */
+    nonce: string
   }
 }

@@ -14,6 +14,7 @@ import stylesheet from './app.css?url'
 import { StatusPage } from './components/status-page'
 import { useSiteVisit } from './features/analytics/hooks/use-site-visit'
 import { LoginReturn } from './features/auth/components/login-return'
+import { useNonce } from './lib/csp-nonce'
 import { type SiteInfo, pageMeta } from './lib/page-meta'
 
 /** The site this host serves: its shop (null on the platform's host), the platform, the request's origin. */
@@ -38,6 +39,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error, location }) => {
 
 export function Layout({ children }: { children: ReactNode }) {
   const site = useRouteLoaderData<typeof loader>('root')
+  const nonce = useNonce()
   const logo = site?.shop?.logo
   return (
     <html lang="en">
@@ -54,8 +56,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )

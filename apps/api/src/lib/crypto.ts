@@ -39,3 +39,14 @@ export function randomToken(bytes = 32): string {
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex')
 }
+
+/**
+ * Whether `secret` is the one whose sha256 is `storedHash`, compared in constant time. A missing secret or
+ * hash never matches.
+ */
+export function secretMatches(secret: string | undefined, storedHash: string | null | undefined): boolean {
+  if (!secret || !storedHash) return false
+  const given = Buffer.from(sha256(secret), 'hex')
+  const stored = Buffer.from(storedHash, 'hex')
+  return given.length === stored.length && timingSafeEqual(given, stored)
+}

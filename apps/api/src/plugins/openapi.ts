@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { docsPolicy } from './security-headers'
 
 export default fp(async function openapi(app: FastifyInstance) {
   await app.register(swagger, {
@@ -21,6 +22,10 @@ export default fp(async function openapi(app: FastifyInstance) {
     },
     hideUntagged: false,
   })
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false })
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: false,
+    transformStaticCSP: (header: string) => docsPolicy(header),
+  })
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 })

@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { cspNonceOf, expectStrictPolicy, nonceAttributes } from '../../test/csp'
 import { createShop, errorBody, setupApp } from '../../test/helpers'
 
 // A server build with the same export as apps/web/server/index.ts: it answers with what it received.
@@ -25,6 +26,7 @@ export function createHandler(mode) {
         body,
         shop: context.shop,
         platform: context.platform,
+        nonce: context.nonce,
         viaApi: viaApi && { status: viaApi.status, body: await viaApi.json() },
         missing: { status: missing.status, body: await missing.json() },
       })
@@ -42,6 +44,12 @@ export function createHandler(mode) {
       headers.append('set-cookie', 'a=1; Path=/')
       headers.append('set-cookie', 'b=2; Path=/')
       return new Response(body, { status: 201, headers })
+    }
+    if (url.pathname === '/scripts') {
+      // What React Router's server rendering does with the nonce: inline scripts carry it.
+      const html = '<!doctype html><title>page</title><script nonce="' + context.nonce + '">window.__ctx = 1</script>'
+        + '<script type="module" nonce="' + context.nonce + '">import "/assets/app-abc123.js"</script>'
+      return new Response(html, { headers: { 'content-type': 'text/html' } })
     }
     return new Response('<!doctype html><title>page</title>', { headers: { 'content-type': 'text/html' } })
   }
@@ -78,6 +86,7 @@ type Echo = {
   body: string | null
   shop: { _id: string; title: string } | null
   platform: { name: string; url: string }
+  nonce: string
   viaApi: { status: number; body: unknown } | null
   missing: { status: number; body: { name: string; code: number } }
 }
@@ -134,6 +143,49 @@ describe('web pages by host', () => {
     expect(response.headers['x-frame-options']).toBe('DENY')
     expect(response.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/'])
     expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+  })
+})
+
+describe('the content security policy of pages', () => {
+  it('sends the strict policy with a nonce that is new for every page, and hands the page that nonce', async () => {
+    const nonces = new Set<string>()
+    for (const host of [shopHost, 'shops.test']) {
+      for (let i = 0; i < 2; i++) {
+        const response = await ctx.app.inject({ method: 'GET', url: '/echo', headers: { host } })
+        expect(response.statusCode).toBe(200)
+        expectStrictPolicy(response.headers)
+        const nonce = cspNonceOf(response.headers)
+        expect(nonce).toMatch(/^[A-Za-z0-9+/]{24}$/)
+        expect(response.json<Echo>().nonce).toBe(nonce)
+        nonces.add(nonce)
+      }
+    }
+    expect(nonces.size).toBe(4)
+  })
+
+  it('allows exactly the inline scripts that carry the header\'s nonce', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/scripts', headers: { host: shopHost } })
+    const nonce = cspNonceOf(response.headers)
+    const inline = nonceAttributes(response.body)
+    expect(inline).toHaveLength(2)
+    expect(inline.every((value) => value === nonce)).toBe(true)
+    expect(response.headers['x-frame-options']).toBe('DENY')
+  })
+
+  it('gives the unknown-host page the policy and its inline style the nonce', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/', headers: { host: 'nowhere.shops.test' } })
+    expect(response.statusCode).toBe(404)
+    expectStrictPolicy(response.headers)
+    expect(nonceAttributes(response.body)).toEqual([cspNonceOf(response.headers)])
+    expect(response.body).toMatch(/<style nonce="[^"]+">/)
+  })
+
+  it('covers the built client files and the API too', async () => {
+    for (const url of ['/assets/app-abc123.js', '/favicon.svg', `/api/shops/${shop.slug}`, '/api/no-such-thing']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { host: shopHost } })
+      expectStrictPolicy(response.headers)
+    }
   })
 
   it('answers HEAD without a body', async () => {

@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify'
 import { BadRequest, NotFound } from '../lib/errors'
 import { resolveHost } from '../modules/shops/shop-host'
+import { cspNonce } from '../plugins/security-headers'
 
 /** The in-process API as loaders see it; answers a Web Response like `fetch` would. */
 export type InProcessApi = (
@@ -29,6 +30,8 @@ export type WebLoadContext = {
   shop: Record<string, unknown> | null
   platform: { name: string; url: string }
   api: InProcessApi
+  /** The content security policy nonce of this answer, for the inline scripts the page renders. */
+  nonce: string
 }
 
 /** What apps/web/server/index.ts exports from build/server/index.js. */
@@ -41,11 +44,6 @@ const API_PREFIXES = ['/api', '/delivery', '/uploads']
 const ASSETS_PREFIX = '/assets/'
 const PAGE_METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
-const PAGE_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'SAMEORIGIN',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-}
 
 function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
@@ -54,13 +52,13 @@ function isApiPath(pathname: string): boolean {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
-function unknownHostPage(providerName: string, platformUrl: string): string {
+function unknownHostPage(providerName: string, platformUrl: string, nonce: string): string {
   const name = escapeHtml(providerName)
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Shop not found | ${name}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#1c1f24;background:#f6f7f9}main{padding:2rem;text-align:center}a{color:#1f4e79}</style></head>
+<style nonce="${escapeHtml(nonce)}">body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#1c1f24;background:#f6f7f9}main{padding:2rem;text-align:center}a{color:#1f4e79}</style></head>
 <body><main><h1>Shop not found</h1><p>There is no shop at this address.</p>
 <p><a href="${escapeHtml(platformUrl)}">Go to ${name}</a></p></main></body>
 </html>`
@@ -165,7 +163,7 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
         return reply
           .status(404)
           .type('text/html; charset=utf-8')
-          .send(unknownHostPage(platform.name, platform.url))
+          .send(unknownHostPage(platform.name, platform.url, cspNonce(reply)))
       }
 
       // Same-origin API calls from loaders: the same routes, schemas and mappers, no network.
@@ -188,9 +186,9 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
         shop = (await response.json()) as Record<string, unknown>
       }
 
-      const response = await handle(toWebRequest(request, reply, app.config.bodyLimit), { shop, platform, api })
-      // The page may set its own; these are the defaults for every rendered page.
-      reply.headers(PAGE_HEADERS)
+      // Security headers (the content security policy with this nonce) come from plugins/security-headers.
+      const nonce = cspNonce(reply)
+      const response = await handle(toWebRequest(request, reply, app.config.bodyLimit), { shop, platform, api, nonce })
       return reply.send(response)
     },
   })

@@ -23,7 +23,7 @@ export default function AdminManagement() {
     <>
       <h1>Management</h1>
       <StaffList shopId={shop._id} actor={role} userId={user._id} />
-      <InviteForm shopId={shop._id} actor={role} onInvited={() => setSent((count) => count + 1)} />
+      <InviteForm shopId={shop._id} actor={role} origin={origin} onInvited={() => setSent((count) => count + 1)} />
       <PendingInvitations shopId={shop._id} actor={role} origin={origin} version={sent} />
     </>
   )

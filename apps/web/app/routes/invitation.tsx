@@ -1,16 +1,19 @@
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { LoadError } from '../components/load-error'
 import { requireCurrentUser } from '../features/auth/guard'
 import { getInvitation } from '../features/invitations/api/get-invitation'
 import { InvitationAnswer } from '../features/invitations/components/invitation-answer'
-import { answerProblem, dashboardOrigin } from '../features/invitations/invitation-problems'
+import { answerProblem, dashboardOrigin, invitationKey, problems } from '../features/invitations/invitation-problems'
 import { routeMeta } from '../lib/page-meta'
 import { useApiData } from '../lib/use-api-data'
 import { useSite } from '../lib/use-site'
 import type { Route } from './+types/invitation'
 import styles from '../features/invitations/invitations.css?url'
 
-/** Behind the route guard (SPEC §2): the invitee must be logged in to see and answer an invitation. */
+/**
+ * Behind the route guard (SPEC §2): the invitee must be logged in to see and answer an invitation. The link's
+ * `?key=` is part of the checkpoint the guard saves, so it survives the login round trip.
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = await requireCurrentUser(request)
   return { user }
@@ -32,11 +35,12 @@ export function HydrateFallback() {
 export default function Invitation({ loaderData, params }: Route.ComponentProps) {
   const { user } = loaderData
   const site = useSite()
-  const invitation = useApiData(`invitation/${params.id}`, () => getInvitation(params.id))
+  const key = invitationKey(useLocation().search)
+  const invitation = useApiData(key ? `invitation/${params.id}/${key}` : null, () => getInvitation(params.id, key!))
 
-  if (invitation.error) {
-    const problem = answerProblem(invitation.error)
-    if (!problem) return <LoadError error={invitation.error} onRetry={invitation.reload} />
+  const problem = key ? (invitation.error ? answerProblem(invitation.error) : null) : problems.incomplete
+  if (invitation.error && !problem) return <LoadError error={invitation.error} onRetry={invitation.reload} />
+  if (problem) {
     return (
       <section className="invitation panel" aria-labelledby="invitation-title">
         <h1 id="invitation-title">This invitation cannot be opened</h1>
@@ -59,6 +63,7 @@ export default function Invitation({ loaderData, params }: Route.ComponentProps)
   return (
     <InvitationAnswer
       invitation={invitation.data}
+      invitationKey={key!}
       userEmail={user.email}
       dashboardOrigin={dashboardOrigin(invitation.data.shop, site.shop?._id ?? null, site.platform.url)}
     />

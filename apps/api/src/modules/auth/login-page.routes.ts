@@ -9,6 +9,7 @@ import { accountRules, isValidEmail, normalizeEmail } from '@shop/domain'
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { HttpError } from '../../lib/errors'
 import { toHttpError } from '../../plugins/errors'
+import { allowFormTarget, cspNonce } from '../../plugins/security-headers'
 import { isAllowedOrigin, resolveHost } from '../shops/shop-host'
 import { checkCredentials, createAccount, issueLoginCode } from './auth.service'
 import { STATE_PATTERN } from './auth.schemas'
@@ -32,7 +33,7 @@ const stateOf = (value: unknown) => (typeof value === 'string' && statePattern.t
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-function renderPage(providerName: string, state: PageState): string {
+function renderPage(providerName: string, state: PageState, nonce: string): string {
   const e = escapeHtml
   const error = (mode: PageState['mode']) =>
     state.error && state.mode === mode ? `<p class="error" role="alert">${e(state.error)}</p>` : ''
@@ -46,7 +47,7 @@ function renderPage(providerName: string, state: PageState): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Log in | ${e(providerName)}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style>
+<style nonce="${e(nonce)}">
   *{box-sizing:border-box}
   body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#1d2129}
   main{max-width:400px;margin:8vh auto;padding:0 16px}
@@ -112,8 +113,14 @@ export default async function loginPage(app: FastifyInstance) {
     return target.kind === 'shop' ? target.shop.title : provider
   }
 
+  /** `state.redir` has been checked: the forms' redirect goes there, so the policy lets them. */
   function sendPage(reply: FastifyReply, status: number, state: PageState) {
-    return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderPage(provider, state))
+    allowFormTarget(reply, state.redir)
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderPage(provider, state, cspNonce(reply)))
   }
 
   function sendBadRedirect(reply: FastifyReply) {

@@ -88,7 +88,9 @@ export default async function routes(app: FastifyInstance) {
         description:
           'Re-prices from the catalog, takes the discount use and the stock in one transaction. A shortage is a 409 ' +
           'naming `items.N`. With `Idempotency-Key`, a repeat of the same key in the shop answers the first order ' +
-          '(200). An anonymous buyer gets `accessKey` and `privateUrl` once, in the 201.',
+          '(200). An anonymous buyer gets `accessKey` and `privateUrl` once, in the 201. From a `checkout`, the items and ' +
+          'discount code are the checkout\'s; `delivery` is the buyer\'s own and required unless the caller (logged in) ' +
+          'created the checkout, whose delivery is used when none is sent.',
         security: [{}, { bearer: [] }],
         querystring: PlaceQuery,
         headers: IdempotencyHeaders,

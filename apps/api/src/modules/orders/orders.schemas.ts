@@ -64,7 +64,11 @@ export const CheckoutCreateBody = Type.Object(
 )
 export type CheckoutCreateInput = Static<typeof CheckoutCreateBody>
 
-/** Either `checkout` (a checkout id) or `items` + `delivery` (+ `discount`); the service checks which. */
+/**
+ * Either `checkout` (a checkout id, with its items and discount) or `items` + `delivery` (+ `discount`); the
+ * service checks which. With `checkout`, `delivery` is the buyer's own: required unless the caller created
+ * the checkout (whose stored delivery is used when none is sent).
+ */
 export const OrderCreateBody = Type.Object(
   {
     checkout: Type.Optional(Uuid),

@@ -31,9 +31,9 @@ import {
   lockIdempotencyKey,
   setOrderItems,
 } from './order.repository'
-import type { LineItem } from '../../db/schema'
+import type { DeliveryDetails, LineItem } from '../../db/schema'
 import { type OrderEventRow, type OrderRow, orderDto } from './orders.dto'
-import type { OrderCreateInput, OrderDto, PlaceQuery } from './orders.schemas'
+import type { DeliveryInput, OrderCreateInput, OrderDto, PlaceQuery } from './orders.schemas'
 import { type SnapshotInput, checkItemShape, loadPricingContext, priceSnapshot } from './pricing-snapshot'
 
 /** No 0/O, 1/I/L: easy to read out over the phone. 31^6 ≈ 887 million codes per shop. */
@@ -55,10 +55,13 @@ function invalid(errors: FieldError[]): never {
   throw BadRequest(`Invalid body: ${first.path} ${first.message}`, errors)
 }
 
-/** The body names either a checkout or the items and delivery itself. */
+/**
+ * The body names either a checkout or the items and delivery itself. With a checkout, the items and the
+ * discount come from it; `delivery` may come along (and must, unless the caller created the checkout).
+ */
 function checkBodyShape(input: OrderCreateInput): void {
   if (input.checkout !== undefined) {
-    const extra = (['items', 'delivery', 'discount'] as const).filter((field) => input[field] !== undefined)
+    const extra = (['items', 'discount'] as const).filter((field) => input[field] !== undefined)
     if (extra.length) invalid(extra.map((field) => ({ path: field, message: 'is not allowed with checkout (it comes from the checkout)' })))
     return
   }
@@ -80,25 +83,43 @@ function paymentProvider(request: FastifyRequest, terms: ShopTerms, requested: s
   return requested
 }
 
-/** What to price: the body's items and delivery, or a checkout of this shop (only its ids and counts). */
-async function orderSource(tx: Db, shopId: string, input: OrderCreateInput): Promise<SnapshotInput & { checkoutId: string | null }> {
+/**
+ * What to price: the body's items and delivery, or a checkout of this shop (only its ids and counts). A
+ * checkout's delivery (address, phone) is its creator's: only the creator, logged in, may order with it;
+ * anyone else placing a shared checkout gives their own delivery, so nothing personal is copied.
+ */
+async function orderSource(
+  tx: Db,
+  shopId: string,
+  input: OrderCreateInput,
+  user: FastifyRequest['user'],
+): Promise<SnapshotInput & { checkoutId: string | null }> {
   if (input.checkout === undefined) {
     return { items: input.items!, delivery: input.delivery!, discount: input.discount ?? null, checkoutId: null }
   }
   const checkout = await findCheckout(tx, input.checkout)
   if (!checkout || checkout.shopId !== shopId) throw NotFound('No such checkout')
-  const { delivery } = checkout
+  const creator = !!user && checkout.profileId === user.id
+  if (!creator && input.delivery === undefined) {
+    invalid([{ path: 'delivery', message: 'is required when placing a checkout someone else created' }])
+  }
+  const delivery = input.delivery ?? creatorDelivery(checkout.delivery)
   return {
     items: checkout.items.map((line) => ({ product: line.product, variant: line.variant ?? null, count: line.count })),
-    delivery: {
-      type: delivery.type,
-      ...(delivery.region ? { region: delivery.region } : {}),
-      ...(delivery.address ? { address: delivery.address } : {}),
-      ...(delivery.phone ? { phone: delivery.phone } : {}),
-      ...(delivery.rate ? { rate: delivery.rate.id } : {}),
-    },
+    delivery,
     discount: checkout.discount ? { code: checkout.discount.code } : null,
     checkoutId: checkout.id,
+  }
+}
+
+/** The stored delivery of a checkout as its creator gave it, to be priced again. */
+function creatorDelivery(delivery: DeliveryDetails): DeliveryInput {
+  return {
+    type: delivery.type,
+    ...(delivery.region ? { region: delivery.region } : {}),
+    ...(delivery.address ? { address: delivery.address } : {}),
+    ...(delivery.phone ? { phone: delivery.phone } : {}),
+    ...(delivery.rate ? { rate: delivery.rate.id } : {}),
   }
 }
 
@@ -146,7 +167,7 @@ async function placeInTransaction(
     const existing = await findOrderByIdempotencyKey(tx, shopId, idempotencyKey)
     if (existing) return { created: false, row: existing }
   }
-  const source = await orderSource(tx, shopId, input)
+  const source = await orderSource(tx, shopId, input, user)
   const context = await loadPricingContext(tx, shopId, source.items)
   const provider = paymentProvider(request, context.terms, input.payment?.provider)
   const snapshot = await priceSnapshot(tx, context, source, 'order')

@@ -9,6 +9,7 @@ import { BadRequest, NotAuthenticated } from '../../lib/errors'
 import { feathersQuerySchema, pageSchema } from '../../lib/feathers-query'
 import { errorResponses } from '../../lib/schemas'
 import { toHttpError } from '../../plugins/errors'
+import { cspNonce } from '../../plugins/security-headers'
 import {
   createFinancialAccount,
   getFinancialAccount,
@@ -228,28 +229,34 @@ async function testPayPage(app: FastifyInstance) {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const httpError = toHttpError(error)
     if (httpError.code >= 500) request.log.error({ err: error }, 'test pay page failed')
-    return reply.status(httpError.code).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(payPageError(httpError))
+    return reply
+      .status(httpError.code)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(payPageError(httpError, cspNonce(reply)))
   })
 
-  // The address may carry a private order link's key: keep it out of caches, referrers and frames.
+  // The address carries the access code (and maybe a private order link's key): keep it out of caches and
+  // referrers (plugins/security-headers keeps the page out of frames).
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store')
-    reply.header('referrer-policy', 'no-referrer')
-    reply.header('x-frame-options', 'DENY')
   })
+  const helmet = { referrerPolicy: { policy: 'no-referrer' as const } }
 
-  app.get<IdRoute & { Querystring: KeyQuery }>(
+  app.get<IdRoute & { Querystring: PayPageQuery }>(
     '/pay/test/:id',
     {
-      schema: { hide: true, tags, summary: 'The test provider\'s pay page (HTML)', params: IdParams, querystring: PayPageQuery },
+      helmet,
+      schema: { hide: true, tags, summary: 'The test provider\'s pay page (HTML; needs ?access=)', params: IdParams, querystring: PayPageQuery },
     },
     async (request, reply) =>
-      reply.type('text/html; charset=utf-8').send(await renderPayPage(request, request.params.id, request.query.key)),
+      reply.type('text/html; charset=utf-8').send(await renderPayPage(request, request.params.id, request.query, cspNonce(reply))),
   )
 
   app.post<IdRoute & { Body: PayPageForm }>(
     '/pay/test/:id',
     {
+      helmet,
       schema: { hide: true, tags, summary: 'Pay or cancel on the test pay page, then back to the order', params: IdParams, body: PayPageForm },
     },
     async (request, reply) => reply.redirect(await submitPayPage(request, request.params.id, request.body), 303),

@@ -119,12 +119,20 @@ export const PaystackEvent = Type.Object(
 )
 export type PaystackEvent = Static<typeof PaystackEvent>
 
-export const PayPageQuery = KeyQuery
+/**
+ * The test pay page's access code. Any string up to a bound: a wrong or missing one answers the same 404
+ * page as an unknown attempt, not a 400 that would tell the two apart.
+ */
+const PayPageAccess = Type.String({ maxLength: 200 })
+
+export const PayPageQuery = Type.Object({ key: Type.Optional(AccessKey), access: Type.Optional(PayPageAccess) }, { additionalProperties: false })
+export type PayPageQuery = Static<typeof PayPageQuery>
 
 export const PayPageForm = Type.Object(
   {
     outcome: Type.Union([Type.Literal('pay'), Type.Literal('cancel')]),
     key: Type.Optional(AccessKey),
+    access: Type.Optional(PayPageAccess),
   },
   { additionalProperties: false },
 )

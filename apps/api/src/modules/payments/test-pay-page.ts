@@ -3,13 +3,16 @@
  * showing the shop, the order and the amount, with "Pay now" and "Cancel payment". Pressing one records
  * the simulated gateway's outcome and settles the attempt exactly as a real provider's would be (verify,
  * checks, ack), then sends the browser back to the order's page on the shop's origin. Only for attempts
- * through `test` of shops that have the test provider enabled.
+ * through `test` of shops that have the test provider enabled, and only with the access code that the
+ * provider put in the page's address (compared with its stored hash in constant time): without it the page
+ * answers as if the attempt did not exist, and nothing changes.
  */
 import type { FastifyRequest } from 'fastify'
+import { secretMatches } from '../../lib/crypto'
 import { type HttpError, NotFound } from '../../lib/errors'
 import { keyMatches } from '../orders/buyer-access'
 import { orderReturnUrl, shopOrigin } from './order-access'
-import type { PayPageForm } from './payments.schemas'
+import type { PayPageForm, PayPageQuery } from './payments.schemas'
 import { acceptedProviders } from './providers/registry'
 import { formatMoney, verifyTransaction } from './settle-payment'
 import { findPayPageData, findTransaction, findTransactionForUpdate, updateTransaction } from './transaction.repository'
@@ -35,7 +38,8 @@ const styles = `
   .status{background:#eef4ff;padding:10px 12px;border-radius:8px}
   a{color:#1a64d6}`
 
-function page(title: string, body: string): string {
+/** `nonce`: the answer's content security policy nonce, which lets the inline styles apply. */
+function page(title: string, body: string, nonce: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -43,7 +47,7 @@ function page(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
-<style>${styles}</style>
+<style nonce="${escapeHtml(nonce)}">${styles}</style>
 </head>
 <body>
 <main>
@@ -53,21 +57,25 @@ ${body}
 </html>`
 }
 
-export function payPageError(error: HttpError): string {
+export function payPageError(error: HttpError, nonce: string): string {
   const title = error.code === 404 ? 'Payment page not found' : 'This payment page could not be shown'
   const text =
     error.code === 404
       ? 'There is no test payment at this address. Go back to the shop and try paying again.'
       : 'The request was not valid. Go back to the shop and try paying again.'
-  return page(title, `<section aria-labelledby="title"><h1 id="title">${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></section>`)
+  return page(title, `<section aria-labelledby="title"><h1 id="title">${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></section>`, nonce)
 }
 
 type PayPage = NonNullable<Awaited<ReturnType<typeof findPayPageData>>>
 
-/** The attempt, its order and shop, if it is a test payment of a shop that has test payments enabled. */
-async function load(request: FastifyRequest, id: string): Promise<PayPage> {
+/**
+ * The attempt, its order and shop, if it is a test payment of a shop that has test payments enabled and
+ * `access` is the attempt's access code.
+ */
+async function load(request: FastifyRequest, id: string, access: string | undefined): Promise<PayPage> {
   const data = await findPayPageData(request.server.db, id)
-  if (!data || data.transaction.provider !== 'test' || !acceptedProviders(request.server.config, data.paymentOptions).includes('test')) {
+  const granted = secretMatches(access, data?.transaction.accessCodeHash)
+  if (!data || !granted || data.transaction.provider !== 'test' || !acceptedProviders(request.server.config, data.paymentOptions).includes('test')) {
     throw NotFound('No such test payment')
   }
   return data
@@ -79,8 +87,9 @@ const statusWords: Record<string, string> = {
   abandoned: 'This payment attempt was replaced by a newer one.',
 }
 
-export async function renderPayPage(request: FastifyRequest, id: string, key: string | undefined): Promise<string> {
-  const { transaction, order, shopTitle } = await load(request, id)
+export async function renderPayPage(request: FastifyRequest, id: string, query: PayPageQuery, nonce: string): Promise<string> {
+  const { key, access } = query
+  const { transaction, order, shopTitle } = await load(request, id, access)
   const privateKey = keyMatches(order, key) ? key! : null
   const back = orderReturnUrl(await shopOrigin(request, order.shopId), order, transaction.id, privateKey)
   const e = escapeHtml
@@ -94,6 +103,7 @@ export async function renderPayPage(request: FastifyRequest, id: string, key: st
     transaction.status === 'pending'
       ? `
   <form method="post" action="/pay/test/${e(transaction.id)}" class="actions">
+    <input type="hidden" name="access" value="${e(access!)}">
     ${privateKey ? `<input type="hidden" name="key" value="${e(privateKey)}">` : ''}
     <button type="submit" name="outcome" value="pay" class="pay">Pay now</button>
     <button type="submit" name="outcome" value="cancel" class="cancel">Cancel payment</button>
@@ -109,12 +119,13 @@ export async function renderPayPage(request: FastifyRequest, id: string, key: st
   ${details}
   ${actions}
 </section>`,
+    nonce,
   )
 }
 
 /** Records the simulated gateway's answer, settles the attempt, and answers where to send the browser. */
 export async function submitPayPage(request: FastifyRequest, id: string, form: PayPageForm): Promise<string> {
-  const { transaction, order } = await load(request, id)
+  const { transaction, order } = await load(request, id, form.access)
   const db = request.server.db
   if (transaction.status === 'pending') {
     const recorded = await db.transaction(async (tx) => {

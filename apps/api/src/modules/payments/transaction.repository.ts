@@ -82,6 +82,11 @@ export async function updateTransaction(
   return row!
 }
 
+/** The `test` provider's pay page access code (its hash) for an attempt it started. */
+export async function setAccessCodeHash(db: Db, id: string, accessCodeHash: string): Promise<void> {
+  await db.update(transactions).set({ accessCodeHash, updatedAt: sql`now()` }).where(eq(transactions.id, id))
+}
+
 /** One page of an order's attempts. */
 export async function listTransactions(db: Db, orderId: string, parsed: ParsedQuery) {
   const where = and(eq(transactions.orderId, orderId), parsed.where) as SQL

@@ -73,14 +73,15 @@ export async function findPendingInvitation(db: Db, shopId: string, email: strin
   return row ?? null
 }
 
-export type InvitationValues = { role: StaffRole; invitedBy: string; createdAt: Date; expiresAt: Date }
+/** `secretHash`: sha256 of the link's secret; the secret itself is never stored. */
+export type InvitationValues = { role: StaffRole; invitedBy: string; createdAt: Date; expiresAt: Date; secretHash: string }
 
 export async function insertInvitation(db: Db, values: InvitationValues & { shopId: string; email: string }): Promise<InvitationRow> {
   const [row] = await db.insert(shopRoleInvitations).values({ ...values, status: 'pending' }).returning()
   return row!
 }
 
-/** Gives a pending invitation a new role and a fresh 7 days; its link keeps working. */
+/** Gives a pending invitation a new role, a fresh 7 days and a new secret: its old link stops working. */
 export async function refreshInvitation(db: Db, id: string, values: InvitationValues): Promise<InvitationRow> {
   const [row] = await db.update(shopRoleInvitations).set(values).where(eq(shopRoleInvitations.id, id)).returning()
   return row!

@@ -1,14 +1,18 @@
 /**
- * Role invitations (DESIGN §11): staff managers invite by email; the invitee, logged in with that email,
- * accepts or declines. Invitations expire after 7 days and work once. Accepting makes (or reactivates) an
- * active shop role and tells the shop's owners and administrators.
+ * Role invitations (DESIGN §11): staff managers invite by email and pass the invitation's link on; the
+ * invitee, logged in with that email and holding the link's secret, accepts or declines. Only the secret's
+ * hash is stored, and the link is answered once, to whoever created (or re-sent) the invitation. Without the
+ * secret an invitation does not exist for anyone but the shop's staff managers. Invitations expire after 7
+ * days and work once. Accepting makes (or reactivates) an active shop role and tells the shop's owners and
+ * administrators.
  */
 import { type StaffRole, canInvite, roleRank } from '@shop/domain'
 import type { FastifyRequest } from 'fastify'
 import type { Static } from 'typebox'
 import type { Db } from '../../db/client'
 import { notifyStaff } from '../notifications/notify'
-import { Conflict, Forbidden, NotFound } from '../../lib/errors'
+import { randomToken, secretMatches, sha256 } from '../../lib/crypto'
+import { Conflict, Forbidden, HttpError, NotFound } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
 import type { AuthUser } from '../auth/token.repository'
 import { authorize, requireUser, shopUser } from '../../plugins/auth'
@@ -30,24 +34,27 @@ import {
   lockShopStaff,
   updateRole,
 } from './shop-role.repository'
-import { type InvitationDetailDto, type InvitationDto, toInvitation, toInvitationDetail } from './staff.dto'
+import {
+  type CreatedInvitationDto,
+  type InvitationDetailDto,
+  type InvitationDto,
+  toCreatedInvitation,
+  toInvitation,
+  toInvitationDetail,
+} from './staff.dto'
 import type { invitationBody, invitationPatchBody } from './staff.schemas'
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
-/** The caller is the invited address, signed in for this shop. */
-function isInvitee(request: FastifyRequest, invitation: InvitationWithShop): boolean {
-  const user = shopUser(request, invitation.shopId)
-  return !!user && sameEmail(invitation.email, user.email)
-}
-
-export async function createInvitation(request: FastifyRequest, body: Static<typeof invitationBody>): Promise<InvitationDto> {
+/** Creates an invitation, or re-sends a pending one for the same email: either way with a new secret. */
+export async function createInvitation(request: FastifyRequest, body: Static<typeof invitationBody>): Promise<CreatedInvitationDto> {
   const user = requireUser(request)
   const role = await authorize(request, body.shop, 'staff.manage')
   if (!canInvite(role, body.role)) throw Forbidden(`You cannot invite someone as ${body.role}`)
   const email = body.email.toLowerCase()
+  const secret = randomToken(32)
 
   const row = await request.server.db.transaction(async (tx) => {
     await lockShopStaff(tx, body.shop)
@@ -57,12 +64,18 @@ export async function createInvitation(request: FastifyRequest, body: Static<typ
       throw Conflict(`${email} is already on this shop's staff`, [{ path: 'email', message: 'is already on the staff' }])
     }
     const createdAt = new Date()
-    const values = { role: body.role, invitedBy: user.id, createdAt, expiresAt: new Date(createdAt.getTime() + INVITATION_LIFETIME_MS) }
-    // One open invitation per person and shop: inviting again refreshes it.
+    const values = {
+      role: body.role,
+      invitedBy: user.id,
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + INVITATION_LIFETIME_MS),
+      secretHash: sha256(secret),
+    }
+    // One open invitation per person and shop: inviting again refreshes it, and only the new link works.
     const pending = await findPendingInvitation(tx, body.shop, email)
     return pending ? refreshInvitation(tx, pending.id, values) : insertInvitation(tx, { ...values, shopId: body.shop, email })
   })
-  return toInvitation(row)
+  return toCreatedInvitation(row, secret)
 }
 
 export async function listInvitations(request: FastifyRequest, rawQuery: Record<string, unknown>): Promise<Page<InvitationDto>> {
@@ -73,12 +86,36 @@ export async function listInvitations(request: FastifyRequest, rawQuery: Record<
   return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map(toInvitation) }
 }
 
-/** The invitee (by email) and the shop's staff managers may see an invitation; for anyone else it does not exist. */
-export async function getInvitation(request: FastifyRequest, id: string): Promise<InvitationDetailDto> {
+const noSuchInvitation = () => NotFound('No invitation with this id')
+
+/** The invitee: signed in for this shop with the invited email, and holding the link's secret. */
+function isInvitee(request: FastifyRequest, invitation: InvitationWithShop, key: string | undefined): boolean {
+  // Both checks always run, so a wrong key and a wrong account take the same time.
+  const keyOk = secretMatches(key, invitation.secretHash)
+  const user = shopUser(request, invitation.shopId)
+  return !!user && sameEmail(invitation.email, user.email) && keyOk
+}
+
+/** Whether the caller manages the staff of the invitation's shop; anyone else learns nothing (a 404). */
+async function isStaffManager(request: FastifyRequest, invitation: InvitationWithShop): Promise<boolean> {
+  try {
+    await authorize(request, invitation.shopId, 'staff.manage')
+    return true
+  } catch (error) {
+    if (error instanceof HttpError && (error.code === 403 || error.code === 404)) return false
+    throw error
+  }
+}
+
+/**
+ * The invitee (with the link's secret) and the shop's staff managers may see an invitation; for anyone else
+ * it does not exist.
+ */
+export async function getInvitation(request: FastifyRequest, id: string, key: string | undefined): Promise<InvitationDetailDto> {
   requireUser(request)
   const invitation = await findInvitation(request.server.db, id)
-  if (!invitation) throw NotFound('No invitation with this id')
-  if (!isInvitee(request, invitation)) await authorize(request, invitation.shopId, 'staff.manage')
+  if (!invitation) throw noSuchInvitation()
+  if (!isInvitee(request, invitation, key) && !(await isStaffManager(request, invitation))) throw noSuchInvitation()
   return toInvitationDetail(invitation)
 }
 
@@ -115,11 +152,12 @@ export async function respondToInvitation(
   request: FastifyRequest,
   id: string,
   body: Static<typeof invitationPatchBody>,
+  key: string | undefined,
 ): Promise<InvitationDetailDto> {
   const user = requireUser(request)
   const db = request.server.db
   const invitation = await findInvitation(db, id)
-  if (!invitation) throw NotFound('No invitation with this id')
+  if (!invitation) throw noSuchInvitation()
 
   if (body.status === 'revoked') {
     const role = await authorize(request, invitation.shopId, 'staff.manage')
@@ -131,10 +169,12 @@ export async function respondToInvitation(
       await closeInvitation(tx, id, 'revoked')
     })
   } else {
-    if (!isInvitee(request, invitation)) throw NotFound('No invitation with this id')
+    if (!isInvitee(request, invitation, key)) throw noSuchInvitation()
     await db.transaction(async (tx) => {
       await lockShopStaff(tx, invitation.shopId)
       const current = (await findInvitation(tx, id, { lock: true }))!
+      // Re-sent meanwhile: the link in hand is no longer the invitation's.
+      if (!isInvitee(request, current, key)) throw noSuchInvitation()
       assertPending(current)
       if (current.expiresAt.getTime() <= Date.now()) throw Conflict('This invitation has expired')
       await closeInvitation(tx, id, body.status as 'accepted' | 'declined')

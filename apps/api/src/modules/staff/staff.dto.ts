@@ -3,10 +3,11 @@ import type { Static } from 'typebox'
 import { toLogo } from '../shops/shop.dto'
 import type { InvitationRow, InvitationWithShop } from './invitation.repository'
 import type { ShopRoleWithUser } from './shop-role.repository'
-import type { invitationDetailSchema, invitationSchema, shopRoleSchema } from './staff.schemas'
+import type { createdInvitationSchema, invitationDetailSchema, invitationSchema, shopRoleSchema } from './staff.schemas'
 
 export type ShopRoleDto = Static<typeof shopRoleSchema>
 export type InvitationDto = Static<typeof invitationSchema>
+export type CreatedInvitationDto = Static<typeof createdInvitationSchema>
 export type InvitationDetailDto = Static<typeof invitationDetailSchema>
 
 export function toShopRole(row: ShopRoleWithUser): ShopRoleDto {
@@ -34,6 +35,11 @@ function invitationFields(row: InvitationRow) {
 
 export function toInvitation(row: InvitationRow): InvitationDto {
   return { ...invitationFields(row), shop: row.shopId }
+}
+
+/** Once, to the staff member who created or re-sent it: the link that carries the secret. */
+export function toCreatedInvitation(row: InvitationRow, secret: string): CreatedInvitationDto {
+  return { ...toInvitation(row), link: `/invitation/${row.id}?key=${encodeURIComponent(secret)}` }
 }
 
 /** What the invitee's screen shows: the shop by name and logo as well as the role. */

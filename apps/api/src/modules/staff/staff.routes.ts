@@ -7,9 +7,11 @@ import { pageSchema } from '../../lib/feathers-query'
 import { createInvitation, getInvitation, listInvitations, respondToInvitation } from './invitation.service'
 import { changeShopRole, getCallerRole, listStaff } from './shop-role.service'
 import {
+  createdInvitationSchema,
   idParams,
   invitationBody,
   invitationDetailSchema,
+  invitationKeyQuery,
   invitationListQuery,
   invitationPatchBody,
   invitationSchema,
@@ -71,8 +73,11 @@ export default async function routes(fastify: FastifyInstance) {
       schema: {
         tags: ['staff'],
         summary: 'Invite someone by email to a staff role (refreshes a pending invitation for the same email)',
+        description:
+          'Answers `link` (`/invitation/{id}?key={secret}`, on the shop\'s host) once: only the secret\'s hash is kept. ' +
+          'Inviting the same email again while the invitation is pending re-sends it with a new link; the old one stops working.',
         body: invitationBody,
-        response: { 201: invitationSchema, 400: error, 401: error, 403: error, 404: error, 409: error },
+        response: { 201: createdInvitationSchema, 400: error, 401: error, 403: error, 404: error, 409: error },
       },
     },
     async (request, reply) => reply.status(201).send(await createInvitation(request, request.body)),
@@ -96,12 +101,14 @@ export default async function routes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['staff'],
-        summary: 'An invitation, for the invited user or the shop’s staff managers',
+        summary: 'An invitation, for the invited user with ?key= (the link\'s secret) or the shop’s staff managers',
+        description: 'Without the matching key, anyone but the shop\'s staff managers gets a 404.',
         params: idParams,
-        response: { 200: invitationDetailSchema, 400: error, 401: error, 403: error, 404: error },
+        querystring: invitationKeyQuery,
+        response: { 200: invitationDetailSchema, 400: error, 401: error, 404: error },
       },
     },
-    async (request) => getInvitation(request, request.params.id),
+    async (request) => getInvitation(request, request.params.id, request.query.key),
   )
 
   app.patch(
@@ -109,12 +116,16 @@ export default async function routes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['staff'],
-        summary: 'Accept or decline (the invited user), or revoke (staff managers) an invitation',
+        summary: 'Accept or decline (the invited user, with ?key=), or revoke (staff managers) an invitation',
+        description:
+          'Accepting or declining needs `?key=`, the secret of the invitation link, and the caller logged in with the invited ' +
+          'email; a missing or wrong key answers 404 as if there were no such invitation.',
         params: idParams,
+        querystring: invitationKeyQuery,
         body: invitationPatchBody,
         response: { 200: invitationDetailSchema, 400: error, 401: error, 403: error, 404: error, 409: error },
       },
     },
-    async (request) => respondToInvitation(request, request.params.id, request.body),
+    async (request) => respondToInvitation(request, request.params.id, request.body, request.query.key),
   )
 }

@@ -51,6 +51,19 @@ const invitationFields = {
 
 export const invitationSchema = Type.Object({ ...invitationFields, shop: Type.String() })
 
+/** The answer to creating (or re-sending) an invitation: the only time its link, with the secret, is shown. */
+export const createdInvitationSchema = Type.Object({
+  ...invitationFields,
+  shop: Type.String(),
+  link: Type.String({ description: 'The invitation page on the shop\'s host, with its secret: `/invitation/{id}?key={secret}`' }),
+})
+
+/** The secret of an invitation link: the invitee proves with it that the invitation reached them. */
+export const invitationKeyQuery = Type.Object(
+  { key: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' })) },
+  { additionalProperties: false },
+)
+
 export const invitationDetailSchema = Type.Object({
   ...invitationFields,
   shop: Type.Object({

@@ -71,9 +71,9 @@ describe('inviteChoices', () => {
 })
 
 describe('invitationLink', () => {
-  it('points at /invitation/{id} on the origin', () => {
-    expect(invitationLink('http://demo.localhost:3000', 'abc')).toBe('http://demo.localhost:3000/invitation/abc')
-    expect(invitationLink('https://shop.example.com/', 'abc')).toBe('https://shop.example.com/invitation/abc')
+  it('puts the API\'s link, with its key, on the origin', () => {
+    expect(invitationLink('http://demo.localhost:3000', '/invitation/abc?key=s3cret')).toBe('http://demo.localhost:3000/invitation/abc?key=s3cret')
+    expect(invitationLink('https://shop.example.com/', '/invitation/abc?key=s3cret')).toBe('https://shop.example.com/invitation/abc?key=s3cret')
   })
 })
 

@@ -44,9 +44,12 @@ export function roleLabel(role: StaffRole): string {
   return role.charAt(0).toUpperCase() + role.slice(1)
 }
 
-/** The address the invitee opens (DESIGN §11), on the shop's own origin. */
-export function invitationLink(origin: string, id: string): string {
-  return `${origin.replace(/\/+$/, '')}/invitation/${encodeURIComponent(id)}`
+/**
+ * The address the invitee opens (DESIGN §11): the API's `link` (`/invitation/{id}?key={secret}`) on the
+ * shop's own origin.
+ */
+export function invitationLink(origin: string, link: string): string {
+  return `${origin.replace(/\/+$/, '')}/${link.replace(/^\/+/, '')}`
 }
 
 export type InviteForm = { email: string; role: StaffRole }

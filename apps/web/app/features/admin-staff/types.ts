@@ -21,3 +21,9 @@ export type Invitation = {
   expiresAt: string
   createdAt: string
 }
+
+/** The answer to inviting (or re-sending): the only time the link with its secret is shown. */
+export type CreatedInvitation = Invitation & {
+  /** `/invitation/{id}?key={secret}`, on the shop's own host. */
+  link: string
+}

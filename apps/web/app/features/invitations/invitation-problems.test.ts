@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../lib/api'
-import { answerProblem, dashboardOrigin, invitationProblem, problems } from './invitation-problems'
+import { answerProblem, dashboardOrigin, invitationKey, invitationProblem, problems } from './invitation-problems'
 import type { InvitationDetail } from './types'
 
 const now = new Date('2025-06-01T12:00:00Z')
@@ -52,5 +52,20 @@ describe('dashboardOrigin', () => {
     expect(dashboardOrigin(invitation.shop, 's1', 'http://localhost:3000')).toBeNull()
     expect(dashboardOrigin(invitation.shop, null, 'http://localhost:3000')).toBe('http://demo.localhost:3000')
     expect(dashboardOrigin(invitation.shop, 's2', 'https://shoplet.example/')).toBe('https://demo.shoplet.example')
+  })
+})
+
+describe('invitationKey', () => {
+  it('reads the secret of the link from the address', () => {
+    const key = 'Abc_def-0123456789ghijklmnopqrstuvwxyzABCDE'
+    expect(invitationKey(`?key=${key}`)).toBe(key)
+    expect(invitationKey(`?code=1&key=${key}&c=1`)).toBe(key)
+  })
+
+  it('is null without a key or with one that cannot be an invitation secret', () => {
+    expect(invitationKey('')).toBeNull()
+    expect(invitationKey('?key=')).toBeNull()
+    expect(invitationKey('?key=short')).toBeNull()
+    expect(invitationKey(`?key=${'x'.repeat(30)}%20`)).toBeNull()
   })
 })

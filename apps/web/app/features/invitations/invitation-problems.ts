@@ -1,6 +1,7 @@
 /**
  * Plain sentences for the reasons an invitation cannot be answered (DESIGN §11: it expires after 7 days,
- * works once, may be revoked, and is only for the email it was sent to), from what the API answers.
+ * works once, may be revoked, is only for the email it was sent to, and only through its latest link), from
+ * what the API answers, and the secret its link carries.
  */
 import { ApiError } from '../../lib/api'
 import type { InvitationDetail } from './types'
@@ -10,9 +11,18 @@ export const problems = {
   used: 'This invitation has already been used.',
   revoked: 'This invitation was withdrawn by the shop.',
   notYours:
-    'This invitation is not for your account. Log in with the email address it was sent to, or ask the shop to invite you again.',
+    'This invitation is not for your account, or its link was replaced by a newer one. Log in with the email address it was sent to, or ask the shop for a new link.',
   missing: 'We could not find this invitation. Check the link you were sent.',
+  incomplete: 'This invitation link is incomplete. Open the whole link you were sent, or ask the shop for a new one.',
 } as const
+
+const KEY = /^[A-Za-z0-9_-]{20,100}$/
+
+/** The secret of the invitation link (`?key=`), or null when the address has none that could be one. */
+export function invitationKey(search: string): string | null {
+  const key = new URLSearchParams(search).get('key')
+  return key && KEY.test(key) ? key : null
+}
 
 /** Why an invitation that loaded cannot be answered by this user, or null when it can. */
 export function invitationProblem(invitation: InvitationDetail, userEmail: string, now = new Date()): string | null {
@@ -24,7 +34,10 @@ export function invitationProblem(invitation: InvitationDetail, userEmail: strin
   return null
 }
 
-/** A failed load or answer, in words: the API's 404/403 mean "not yours", its 409s say which rule stopped it. */
+/**
+ * A failed load or answer, in words: the API's 404/403 mean "not yours" (another account, or a link that is
+ * no longer the invitation's), its 409s say which rule stopped it.
+ */
 export function answerProblem(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null
   if (error.status === 403) return problems.notYours

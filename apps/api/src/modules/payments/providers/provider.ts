@@ -3,8 +3,10 @@
  * amount due before the shop ships (`start` sends the buyer to a pay page); a provider that is not instant
  * is settled outside the platform (cash or mobile money on delivery), so its orders are acked at placement.
  *
- * Providers only talk to the outside world; they never write to the database. Whatever `verify` answers is
- * checked against the transaction (status, amount, currency) before anything is marked paid.
+ * Providers only talk to the outside world; they never write to the database, except `test`, which plays
+ * the gateway in this process and keeps its pay page's access code (hashed) on the attempt. Whatever
+ * `verify` answers is checked against the transaction (status, amount, currency) before anything is marked
+ * paid.
  */
 import type { orders, transactions } from '../../../db/schema'
 

@@ -1,8 +1,11 @@
 import type { InvitationInput } from '@shop/domain/schemas/staff'
 import { api } from '../../../lib/api'
-import type { Invitation } from '../types'
+import type { CreatedInvitation } from '../types'
 
-/** Invites an email to a role; inviting the same email again refreshes its pending invitation. */
-export function createInvitation(body: InvitationInput): Promise<Invitation> {
-  return api.post<Invitation>('/api/shop-role-invitations/', body)
+/**
+ * Invites an email to a role and answers its link (once: only a hash of its secret is kept). Inviting the
+ * same email again while pending re-sends it with a new link, and the old one stops working.
+ */
+export function createInvitation(body: InvitationInput): Promise<CreatedInvitation> {
+  return api.post<CreatedInvitation>('/api/shop-role-invitations/', body)
 }

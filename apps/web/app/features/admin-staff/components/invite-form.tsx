@@ -7,19 +7,27 @@ import { useToast } from '../../../components/ui/toast'
 import { type FieldErrors, hasErrors, serverFieldErrors, validate } from '../../../lib/form-errors'
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
 import { createInvitation } from '../api/create-invitation'
-import { type InviteForm as InviteFormValue, inviteBody, inviteChoices, roleLabel } from '../staff-rules'
-import type { Invitation } from '../types'
+import { type InviteForm as InviteFormValue, invitationLink, inviteBody, inviteChoices, roleLabel } from '../staff-rules'
+import type { CreatedInvitation } from '../types'
+import { InvitationLink } from './invitation-link'
 
-type InviteFormProps = { shopId: string; actor: StaffRole; onInvited: (invitation: Invitation) => void }
+type InviteFormProps = {
+  shopId: string
+  actor: StaffRole
+  /** The shop's origin, where the invitee opens the link. */
+  origin: string
+  onInvited: (invitation: CreatedInvitation) => void
+}
 
-/** Invite someone by email to a role the caller may give (DESIGN §11); the link to send appears below. */
-export function InviteForm({ shopId, actor, onInvited }: InviteFormProps) {
+/** Invite someone by email to a role the caller may give (DESIGN §11); the link to send appears below it. */
+export function InviteForm({ shopId, actor, origin, onInvited }: InviteFormProps) {
   const toast = useToast()
   const choices = inviteChoices(actor)
   const initial: InviteFormValue = { email: '', role: choices.at(-1) ?? 'keeper' }
   const [form, setForm] = useState(initial)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [sending, setSending] = useState(false)
+  const [sent, setSent] = useState<{ email: string; url: string } | null>(null)
   useUnsavedChanges(form.email.trim() !== '')
 
   function update(changes: Partial<InviteFormValue>) {
@@ -42,6 +50,7 @@ export function InviteForm({ shopId, actor, onInvited }: InviteFormProps) {
     try {
       const invitation = await createInvitation(body)
       toast(`Invitation for ${invitation.email} is ready: send them its link`)
+      setSent({ email: invitation.email, url: invitationLink(origin, invitation.link) })
       setForm(initial)
       onInvited(invitation)
     } catch (error) {
@@ -78,6 +87,7 @@ export function InviteForm({ shopId, actor, onInvited }: InviteFormProps) {
           </Button>
         </div>
       </form>
+      {sent && <InvitationLink email={sent.email} url={sent.url} />}
     </section>
   )
 }

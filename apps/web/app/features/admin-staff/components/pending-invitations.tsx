@@ -1,5 +1,5 @@
 import { type StaffRole, formatShortDate } from '@shop/domain'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { LoadError } from '../../../components/load-error'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
@@ -7,14 +7,16 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useToast } from '../../../components/ui/toast'
 import { errorMessage } from '../../../lib/api'
 import { useApiData } from '../../../lib/use-api-data'
+import { createInvitation } from '../api/create-invitation'
 import { listInvitations } from '../api/list-invitations'
 import { revokeInvitation } from '../api/revoke-invitation'
 import { canRevoke, invitationLink, roleLabel } from '../staff-rules'
 import type { Invitation } from '../types'
+import { InvitationLink } from './invitation-link'
 
 type PendingInvitationsProps = {
   shopId: string
-  /** The caller's role: only invitations they could have sent may they revoke. */
+  /** The caller's role: only invitations they could have sent may they re-send or revoke. */
   actor: StaffRole
   /** The shop's origin, where the invitee opens the link. */
   origin: string
@@ -22,13 +24,33 @@ type PendingInvitationsProps = {
   version: number
 }
 
-/** Invitations nobody has answered yet, each with its link to pass on and, where allowed, a way to take it back. */
+/**
+ * Invitations nobody has answered yet. Their links are not kept (only a hash of each secret), so where the
+ * caller could have sent one they may ask for a new link (the old one stops working) or take it back.
+ */
 export function PendingInvitations({ shopId, actor, origin, version }: PendingInvitationsProps) {
   const toast = useToast()
   const invitations = useApiData(`invitations/${shopId}/${version}`, () => listInvitations(shopId))
   const [revoking, setRevoking] = useState<Invitation | null>(null)
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
+  /** New links by invitation id, shown until the list is loaded again. */
+  const [links, setLinks] = useState<Record<string, string>>({})
+
+  async function resend(invitation: Invitation) {
+    setBusy(true)
+    setProblem(null)
+    try {
+      const created = await createInvitation({ shop: shopId, email: invitation.email, role: invitation.role })
+      setLinks((previous) => ({ ...previous, [invitation._id]: invitationLink(origin, created.link) }))
+      toast(`New link for ${invitation.email}: the old one no longer works`)
+    } catch (error) {
+      setProblem(errorMessage(error))
+      invitations.reload()
+    } finally {
+      setBusy(false)
+    }
+  }
 
   async function revoke(invitation: Invitation) {
     setBusy(true)
@@ -43,15 +65,6 @@ export function PendingInvitations({ shopId, actor, origin, version }: PendingIn
     } finally {
       setBusy(false)
       setRevoking(null)
-    }
-  }
-
-  async function copy(link: string) {
-    try {
-      await navigator.clipboard.writeText(link)
-      toast('Link copied')
-    } catch {
-      toast('Could not copy: select the link and copy it', 'error')
     }
   }
 
@@ -73,9 +86,9 @@ export function PendingInvitations({ shopId, actor, origin, version }: PendingIn
             <PendingInvitation
               key={invitation._id}
               invitation={invitation}
-              link={invitationLink(origin, invitation._id)}
+              link={links[invitation._id] ?? null}
               busy={busy}
-              onCopy={copy}
+              onResend={canRevoke(actor, invitation.role) ? () => void resend(invitation) : null}
               onRevoke={canRevoke(actor, invitation.role) ? () => setRevoking(invitation) : null}
             />
           ))}
@@ -98,15 +111,16 @@ export function PendingInvitations({ shopId, actor, origin, version }: PendingIn
 
 type PendingInvitationProps = {
   invitation: Invitation
-  link: string
+  /** A link just made with "New link", else null. */
+  link: string | null
   busy: boolean
-  onCopy: (link: string) => void
+  /** Null when the caller may not re-send this invitation. */
+  onResend: (() => void) | null
   /** Null when the caller may not revoke this invitation. */
   onRevoke: (() => void) | null
 }
 
-function PendingInvitation({ invitation, link, busy, onCopy, onRevoke }: PendingInvitationProps) {
-  const linkId = useId()
+function PendingInvitation({ invitation, link, busy, onResend, onRevoke }: PendingInvitationProps) {
   return (
     <li className="invitation-item">
       <div className="staff-who">
@@ -115,20 +129,19 @@ function PendingInvitation({ invitation, link, busy, onCopy, onRevoke }: Pending
           {roleLabel(invitation.role)} · expires {formatShortDate(new Date(invitation.expiresAt))}
         </span>
       </div>
-      <label htmlFor={linkId} className="invitation-link-label">
-        Invitation link<span className="visually-hidden"> for {invitation.email}</span>
-      </label>
-      <div className="inline-field">
-        <input id={linkId} readOnly value={link} onFocus={(event) => event.target.select()} />
-        <Button variant="secondary" onClick={() => onCopy(link)}>
-          Copy<span className="visually-hidden"> the link for {invitation.email}</span>
-        </Button>
-      </div>
-      {onRevoke && (
+      {link && <InvitationLink email={invitation.email} url={link} />}
+      {(onResend || onRevoke) && (
         <div className="form-actions">
-          <Button variant="secondary" className="button-danger" disabled={busy} onClick={onRevoke}>
-            Revoke<span className="visually-hidden"> the invitation for {invitation.email}</span>
-          </Button>
+          {onResend && (
+            <Button variant="secondary" disabled={busy} onClick={onResend}>
+              New link<span className="visually-hidden"> for {invitation.email}</span>
+            </Button>
+          )}
+          {onRevoke && (
+            <Button variant="secondary" className="button-danger" disabled={busy} onClick={onRevoke}>
+              Revoke<span className="visually-hidden"> the invitation for {invitation.email}</span>
+            </Button>
+          )}
         </div>
       )}
     </li>

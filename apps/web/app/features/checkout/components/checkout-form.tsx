@@ -1,19 +1,19 @@
 import { toMajor } from '@shop/domain'
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react'
-import { Link } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
 import { type TotalsRow, TotalsTable } from '../../../components/totals-table'
 import { ApiError, errorMessage } from '../../../lib/api'
-import { formatMoney } from '../../../lib/money'
 import { randomId } from '../../../lib/random-id'
 import type { DiscountCode, Order, PaymentOption, Region, Shop, User } from '../../../types/api'
 import { createCheckout } from '../api/create-checkout'
-import type { CheckoutInput, DeliveryInput, ItemInput } from '../api/order-input'
+import type { CheckoutInput, ItemInput } from '../api/order-input'
 import { placeOrder } from '../api/place-order'
-import { useDeliveryRates } from '../hooks/use-delivery-rates'
+import { type DeliveryField, deliveryInput, deliveryProblems } from '../delivery-details'
+import { useDeliveryDraft } from '../hooks/use-delivery-draft'
 import { type Estimate, estimate } from '../totals'
+import { DeliveryFields, DeliveryPhoneField } from './delivery-fields'
 import { DiscountField } from './discount-field'
 import { ShareLink } from './share-link'
 import { PaymentChoice } from './payment-choice'
@@ -34,8 +34,7 @@ type Props = {
   onLineProblems: (problems: Map<string, string>) => void
 }
 
-type CheckoutField = 'email' | 'phone' | 'region' | 'rate' | 'address'
-const PHONE = /^\+?[0-9][0-9 ()-]{2,30}$/
+type CheckoutField = 'email' | DeliveryField
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 function estimateRows(figures: Estimate, deliveryType: 'pick-up' | 'dispatch', code: DiscountCode | null): TotalsRow[] {
@@ -60,11 +59,6 @@ function estimateRows(figures: Estimate, deliveryType: 'pick-up' | 'dispatch', c
  */
 export function CheckoutForm({ shop, user, regions, paymentOptions, lines, blocked, onPlaced, onLineProblems }: Props) {
   const id = useId()
-  const [deliveryType, setDeliveryType] = useState<'pick-up' | 'dispatch'>('pick-up')
-  const [region, setRegion] = useState('')
-  const [rateId, setRateId] = useState('')
-  const [address, setAddress] = useState('')
-  const [phone, setPhone] = useState(user?.phone ?? '')
   const [email, setEmail] = useState('')
   const [code, setCode] = useState<DiscountCode | null>(null)
   const [provider, setProvider] = useState(paymentOptions[0]?.provider ?? '')
@@ -78,36 +72,21 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, block
     () => lines.map((line) => ({ product: line.product, ...(line.variant ? { variant: line.variant } : {}), count: line.count })),
     [lines],
   )
-  const { rates, error: ratesError, retry: retryRates } = useDeliveryRates(shop._id, deliveryType === 'dispatch' ? region : '', items)
-  const rate = rates?.find((candidate) => candidate._id === rateId) ?? null
+  const delivery = useDeliveryDraft(shop._id, items, user?.phone ?? '')
+  const { draft, rates, rate } = delivery
+  const deliveryType = draft.type
   const figures = estimate({ lines, deliveryType, rate, code, taxRate: shop.taxRate })
   const currency = shop.currency
-
-  // The cheapest rate is chosen when the rates arrive, unless the chosen one is still offered.
-  if (rates && rates.length > 0 && !rates.some((candidate) => candidate._id === rateId)) setRateId(rates[0]!._id)
 
   function validate(): Partial<Record<CheckoutField, string>> {
     const found: Partial<Record<CheckoutField, string>> = {}
     if (!user && !EMAIL.test(email.trim())) found.email = 'Enter your email address, like name@example.com.'
-    const phoneText = phone.trim()
-    if (deliveryType === 'dispatch' && !phoneText) found.phone = 'Enter a phone number for the rider.'
-    else if (phoneText && !PHONE.test(phoneText)) found.phone = 'Enter a phone number with digits only, like +233 24 123 4567.'
-    if (deliveryType === 'dispatch') {
-      if (!region) found.region = 'Choose your region.'
-      else if (!rate) found.rate = rates?.length === 0 ? 'Nobody delivers to this region: choose pick-up or another region.' : 'Choose a delivery rate.'
-      if (!address.trim()) found.address = 'Enter the delivery address.'
-    }
-    return found
+    return { ...found, ...deliveryProblems(draft, rates) }
   }
 
   function input(): CheckoutInput {
-    const phoneText = phone.trim()
-    const delivery: DeliveryInput =
-      deliveryType === 'pick-up'
-        ? { type: 'pick-up', ...(phoneText ? { phone: phoneText } : {}) }
-        : { type: 'dispatch', region, rate: rateId, address: address.trim(), ...(phoneText ? { phone: phoneText } : {}) }
     const discount = code && figures.discountProblem === null ? { discount: { code: code.code } } : {}
-    return { items, delivery, ...discount }
+    return { items, delivery: deliveryInput(draft), ...discount }
   }
 
   const buyer = () => ({ shop: shop._id, ...(user ? {} : { email: email.trim() }) })
@@ -178,112 +157,17 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, block
     <form className="checkout-form" onSubmit={onSubmit} noValidate aria-label="Checkout">
       <fieldset className="panel">
         <legend>Delivery</legend>
-        <div className="choice-list">
-          <label className="choice">
-            <input
-              type="radio"
-              name="delivery-type"
-              value="pick-up"
-              checked={deliveryType === 'pick-up'}
-              onChange={() => setDeliveryType('pick-up')}
-            />
-            <span>
-              <strong>Pick up</strong> from the shop: free
-            </span>
-          </label>
-          <label className="choice">
-            <input
-              type="radio"
-              name="delivery-type"
-              value="dispatch"
-              checked={deliveryType === 'dispatch'}
-              onChange={() => setDeliveryType('dispatch')}
-            />
-            <span>
-              <strong>Delivery</strong> to your address
-            </span>
-          </label>
-        </div>
-        {deliveryType === 'pick-up' ? (
-          pickUpAt && (
-            <p className="hint">
-              Pick up at: {pickUpAt} <Link to="/about#contact">Contact details</Link>
-            </p>
-          )
-        ) : (
-          <>
-            <Field name="region" id={`${id}-region`} label="Region" error={errors.region}>
-              {(props) => (
-                <select {...props} value={region} onChange={(event) => setRegion(event.target.value)}>
-                  <option value="">Choose your region</option>
-                  {regions.map((option) => (
-                    <option key={option._id} value={option._id}>
-                      {option.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            {region && (
-              <fieldset className="field rates" aria-describedby={errors.rate ? `${id}-rate-error` : undefined}>
-                <legend>Delivery rate</legend>
-                {ratesError ? (
-                  <div className="inline-alert" role="alert">
-                    {ratesError}{' '}
-                    <button type="button" className="link-button" onClick={retryRates}>
-                      Try again
-                    </button>
-                  </div>
-                ) : rates === null ? (
-                  <p className="hint" role="status">
-                    Finding delivery rates…
-                  </p>
-                ) : rates.length === 0 ? (
-                  <p className="hint">This shop does not deliver to this region yet. Choose pick-up or another region.</p>
-                ) : (
-                  <div className="choice-list" id={`${id}-rate`} tabIndex={-1}>
-                    {rates.map((option) => (
-                      <label key={option._id} className="choice">
-                        <input
-                          type="radio"
-                          name="rate"
-                          value={option._id}
-                          checked={rateId === option._id}
-                          onChange={() => setRateId(option._id)}
-                        />
-                        <span>
-                          <strong>{option.name}</strong>: {formatFee(option.fee.value, option.fee.currency)}
-                          <span className="choice-note">
-                            {option.paymentOption === 'instant' ? 'Paid with your order' : 'Paid to the rider on delivery'}
-                            {option.estimatedDays !== null &&
-                              ` · ${option.estimatedDays <= 1 ? 'about a day' : `about ${option.estimatedDays} days`}`}
-                          </span>
-                        </span>
-                      </label>
-                    ))}
-                  </div>
-                )}
-                {errors.rate && (
-                  <p id={`${id}-rate-error`} className="field-error">
-                    {errors.rate}
-                  </p>
-                )}
-              </fieldset>
-            )}
-            <Field name="address" id={`${id}-address`} label="Delivery address" error={errors.address}>
-              {(props) => (
-                <textarea
-                  {...props}
-                  rows={3}
-                  maxLength={500}
-                  autoComplete="street-address"
-                  value={address}
-                  onChange={(event) => setAddress(event.target.value)}
-                />
-              )}
-            </Field>
-          </>
-        )}
+        <DeliveryFields
+          idPrefix={id}
+          regions={regions}
+          pickUpAt={pickUpAt}
+          draft={draft}
+          onChange={delivery.update}
+          rates={rates}
+          ratesError={delivery.ratesError}
+          onRetryRates={delivery.retryRates}
+          errors={errors}
+        />
       </fieldset>
 
       <fieldset className="panel">
@@ -306,18 +190,7 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, block
             )}
           </Field>
         )}
-        <Field name="phone" id={`${id}-phone`} label={`Phone${deliveryType === 'pick-up' ? ' (optional)' : ''}`} error={errors.phone}>
-          {(props) => (
-            <input
-              {...props}
-              type="tel"
-              autoComplete="tel"
-              maxLength={31}
-              value={phone}
-              onChange={(event) => setPhone(event.target.value)}
-            />
-          )}
-        </Field>
+        <DeliveryPhoneField id={`${id}-phone`} draft={draft} onChange={delivery.update} error={errors.phone} />
       </fieldset>
 
       <div className="panel">
@@ -345,8 +218,4 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, block
       </section>
     </form>
   )
-}
-
-function formatFee(value: number, currency: string): string {
-  return value === 0 ? 'free' : formatMoney(value, currency)
 }

@@ -1,44 +1,85 @@
-import { type FormEvent, useId, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
+import { Field } from '../../../components/ui/field'
 import { ApiError, errorMessage } from '../../../lib/api'
 import { randomId } from '../../../lib/random-id'
-import type { Order, PaymentOption, User } from '../../../types/api'
+import type { Checkout, Order, PaymentOption, Region, Shop, User } from '../../../types/api'
 import { placeOrder } from '../api/place-order'
+import { type DeliveryField, deliveryFields, deliveryInput, deliveryProblems } from '../delivery-details'
+import { useDeliveryDraft } from '../hooks/use-delivery-draft'
+import { type CheckoutViewer, useCheckoutViewer } from '../hooks/use-own-checkout'
+import type { DeliveryChoice } from '../shared-checkout-totals'
+import { DeliveryFields, DeliveryPhoneField } from './delivery-fields'
 import { PaymentChoice } from './payment-choice'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
+type FormField = 'email' | DeliveryField
+
 type Props = {
-  shopId: string
-  checkoutId: string
+  shop: Shop
+  checkout: Pick<Checkout, '_id' | 'items'>
+  regions: Region[]
   user: User | null
   paymentOptions: PaymentOption[]
   onPlaced: (order: Order) => void
+  /** The delivery the totals should show: undefined for the checkout's own (its creator), else the choice so far. */
+  onDeliveryChoice: (choice: DeliveryChoice | undefined) => void
 }
 
-/** Pays for and places a shared checkout: its items and delivery as they are, re-priced by the server. */
-export function PlaceSharedCheckout({ shopId, checkoutId, user, paymentOptions, onPlaced }: Props) {
+/**
+ * Pays for and places a shared checkout: its items (and discount code) re-priced by the server. Its creator
+ * orders with the delivery they saved; anyone else gives their own delivery and contact details and never
+ * sees the creator's.
+ */
+export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOptions, onPlaced, onDeliveryChoice }: Props) {
   const id = useId()
+  const viewer = useCheckoutViewer(checkout._id, user)
+  const items = useMemo(
+    () => checkout.items.map((line) => ({ product: line.product._id, ...(line.variant ? { variant: line.variant._id } : {}), count: line.count })),
+    [checkout.items],
+  )
+  const delivery = useDeliveryDraft(shop._id, items, user?.phone ?? '')
+  const { draft, rates, rate } = delivery
   const [email, setEmail] = useState('')
-  const [emailError, setEmailError] = useState<string | null>(null)
+  const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({})
   const [provider, setProvider] = useState(paymentOptions[0]?.provider ?? '')
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const attempt = useRef<{ signature: string; key: string } | null>(null)
+  const own = viewer.kind === 'creator'
+
+  const choice: DeliveryChoice | undefined = own ? undefined : draft.type === 'pick-up' ? { type: 'pick-up' } : { type: 'dispatch', rate }
+  const choiceKey = JSON.stringify(choice ?? 'own')
+  useEffect(() => {
+    onDeliveryChoice(choice)
+    // `choiceKey` names the choice; the callback and the object are new on every render.
+  }, [choiceKey])
+
+  function problems(): Partial<Record<FormField, string>> {
+    const found: Partial<Record<FormField, string>> = {}
+    if (!user && !EMAIL.test(email.trim())) found.email = 'Enter your email address, like name@example.com.'
+    return own ? found : { ...found, ...deliveryProblems(draft, rates) }
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (busy) return
-    if (!user && !EMAIL.test(email.trim())) {
-      setEmailError('Enter your email address, like name@example.com.')
-      document.getElementById(`${id}-email`)?.focus()
+    if (busy || viewer.kind === 'checking') return
+    const found = problems()
+    setErrors(found)
+    const first = (['email', ...deliveryFields] as FormField[]).find((field) => found[field])
+    if (first) {
+      document.getElementById(`${id}-${first}`)?.focus()
       return
     }
-    setEmailError(null)
     setFailure(null)
-    const buyer = { shop: shopId, ...(user ? {} : { email: email.trim() }) }
-    const body = { checkout: checkoutId, ...(provider ? { payment: { provider } } : {}) }
+    const buyer = { shop: shop._id, ...(user ? {} : { email: email.trim() }) }
+    const body = {
+      checkout: checkout._id,
+      ...(own ? {} : { delivery: deliveryInput(draft) }),
+      ...(provider ? { payment: { provider } } : {}),
+    }
     const signature = JSON.stringify([buyer, body])
     if (attempt.current?.signature !== signature) attempt.current = { signature, key: randomId() }
     setBusy(true)
@@ -51,37 +92,74 @@ export function PlaceSharedCheckout({ shopId, checkoutId, user, paymentOptions, 
     }
   }
 
+  if (viewer.kind === 'checking') {
+    return (
+      <p className="panel loading" role="status">
+        Loading…
+      </p>
+    )
+  }
+
   return (
-    <form className="panel" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+    <form className="checkout-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Place this order</h2>
-      {user ? (
-        <p className="hint">
-          Ordering as <strong>{user.email}</strong>.
-        </p>
+      {own ? (
+        <section className="panel" aria-labelledby={`${id}-saved`}>
+          <h3 id={`${id}-saved`}>Your delivery</h3>
+          <SavedDelivery viewer={viewer} regions={regions} />
+        </section>
       ) : (
-        <div className="field">
-          <label htmlFor={`${id}-email`}>Your email</label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? `${id}-email-error` : undefined}
+        <fieldset className="panel">
+          <legend>Your delivery</legend>
+          <DeliveryFields
+            idPrefix={id}
+            regions={regions}
+            pickUpAt={shop.aboutSections.contact.trim()}
+            draft={draft}
+            onChange={delivery.update}
+            rates={rates}
+            ratesError={delivery.ratesError}
+            onRetryRates={delivery.retryRates}
+            errors={errors}
           />
-          {emailError && (
-            <p id={`${id}-email-error`} className="field-error">
-              {emailError}
-            </p>
-          )}
-        </div>
+        </fieldset>
       )}
-      <PaymentChoice options={paymentOptions} value={provider} onChange={setProvider} className="field" />
-      {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
-      <Button type="submit" disabled={busy || paymentOptions.length === 0} aria-busy={busy || undefined}>
-        {busy ? 'Placing the order…' : 'Place order'}
-      </Button>
+      <fieldset className="panel">
+        <legend>Your contact details</legend>
+        {user ? (
+          <p className="hint">
+            Ordering as <strong>{user.email}</strong>.
+          </p>
+        ) : (
+          <Field name="email" id={`${id}-email`} label="Your email" error={errors.email}>
+            {(props) => (
+              <input {...props} type="email" autoComplete="email" maxLength={254} value={email} onChange={(event) => setEmail(event.target.value)} />
+            )}
+          </Field>
+        )}
+        {!own && <DeliveryPhoneField id={`${id}-phone`} draft={draft} onChange={delivery.update} error={errors.phone} />}
+      </fieldset>
+      <PaymentChoice options={paymentOptions} value={provider} onChange={setProvider} className="panel" />
+      <div className="panel">
+        {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
+        <Button type="submit" disabled={busy || paymentOptions.length === 0} aria-busy={busy || undefined}>
+          {busy ? 'Placing the order…' : 'Place order'}
+        </Button>
+      </div>
     </form>
+  )
+}
+
+/** The creator's own delivery, as they saved it with the checkout. */
+function SavedDelivery({ viewer, regions }: { viewer: Extract<CheckoutViewer, { kind: 'creator' }>; regions: Region[] }) {
+  const { delivery } = viewer.checkout
+  if (delivery.type === 'pick-up') return <p>Picked up at the shop{delivery.phone ? ` (phone ${delivery.phone})` : ''}.</p>
+  const region = regions.find((candidate) => candidate._id === delivery.region)?.name ?? delivery.region
+  return (
+    <p>
+      Delivered by {delivery.rate?.name ?? 'the shop'}
+      {region ? ` in ${region}` : ''} to {delivery.address}
+      {delivery.phone ? ` (phone ${delivery.phone})` : ''}.
+    </p>
   )
 }

@@ -10,6 +10,8 @@ import type { InvitationDetail } from '../types'
 
 type InvitationAnswerProps = {
   invitation: InvitationDetail
+  /** The secret of the invitation link, which answering needs. */
+  invitationKey: string
   userEmail: string
   /** The origin of the shop's dashboard when it is on another host, else null (see `dashboardOrigin`). */
   dashboardOrigin: string | null
@@ -18,7 +20,7 @@ type InvitationAnswerProps = {
 const DASHBOARD = '/admin/overview'
 
 /** The shop and role on offer, with Accept and Decline, or why it can no longer be answered. */
-export function InvitationAnswer({ invitation, userEmail, dashboardOrigin }: InvitationAnswerProps) {
+export function InvitationAnswer({ invitation, invitationKey, userEmail, dashboardOrigin }: InvitationAnswerProps) {
   const [current, setCurrent] = useState(invitation)
   /** The role the API reports after accepting (null when it could not be read). */
   const [granted, setGranted] = useState<StaffRole | null>(null)
@@ -38,7 +40,7 @@ export function InvitationAnswer({ invitation, userEmail, dashboardOrigin }: Inv
     setBusy(true)
     setFailure(null)
     try {
-      const result = await answerInvitation(current._id, status)
+      const result = await answerInvitation(current._id, invitationKey, status)
       // Someone already on the staff keeps a higher role, so ask which role accepting left them with.
       if (result.status === 'accepted') setGranted(await getRole(result.shop._id).catch(() => null))
       setCurrent(result)

@@ -1,0 +1,107 @@
+/**
+ * Security headers on every answer, from helmet, with a strict content security policy:
+ *
+ * - scripts only from this origin, plus the inline ones carrying this answer's nonce (the scripts React
+ *   Router's server rendering emits; apps/web's entry.server and root.tsx put the nonce on them);
+ * - styles from this origin, plus inline <style> elements carrying the nonce (the login and pay pages);
+ * - images from this origin and data: URLs; fetches to this origin only (the web app calls the API on
+ *   the host it was served from);
+ * - forms submit to this origin only, unless a page allows one more target (the login page: its form's
+ *   redirect to the shop it logs in to counts for form-action);
+ * - never framed, no <base> elsewhere, no plugins.
+ *
+ * Per-answer parts (the nonce, extra form targets) are directive functions reading the answer's state, so
+ * a page that adds a form target has helmet send the same policy again (`allowFormTarget`).
+ */
+import { randomBytes } from 'node:crypto'
+import type { ServerResponse } from 'node:http'
+import helmet from '@fastify/helmet'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import fp from 'fastify-plugin'
+
+type AnswerState = { nonce: string; formTargets: string[] }
+
+const answers = new WeakMap<ServerResponse, AnswerState>()
+
+function stateOf(res: ServerResponse): AnswerState {
+  let state = answers.get(res)
+  if (!state) {
+    state = { nonce: randomBytes(18).toString('base64'), formTargets: [] }
+    answers.set(res, state)
+  }
+  return state
+}
+
+/** The nonce of this answer's inline scripts and styles (new for every answer). */
+export function cspNonce(reply: FastifyReply): string {
+  return stateOf(reply.raw).nonce
+}
+
+/**
+ * Lets this answer's forms submit, or be redirected, to `origin` as well as to this origin, and sends the
+ * policy again. `origin` must be one the caller has checked (a known shop's or the platform's).
+ */
+export function allowFormTarget(reply: FastifyReply, origin: string): void {
+  const { formTargets } = stateOf(reply.raw)
+  const target = new URL(origin).origin
+  if (!formTargets.includes(target)) formTargets.push(target)
+  reply.helmet()
+}
+
+const nonceSource = (_req: unknown, res: ServerResponse) => `'nonce-${stateOf(res).nonce}'`
+const formTargets = (_req: unknown, res: ServerResponse) => stateOf(res).formTargets.join(' ')
+
+export const contentSecurityPolicy = {
+  // Every directive is listed here: helmet's defaults would add upgrade-insecure-requests, which breaks a
+  // platform served over plain HTTP (the default on localhost).
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    scriptSrc: ["'self'", nonceSource],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", nonceSource],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'"],
+    connectSrc: ["'self'"],
+    formAction: ["'self'", formTargets],
+  },
+}
+
+/**
+ * The policy of the OpenAPI browser (Swagger UI), from the one `header` holds: its scripts come from this
+ * origin only (no inline script runs there, so no nonce), and it adds <style> elements as it runs, so its
+ * pages, and only they, allow inline styles.
+ */
+export function docsPolicy(header: string): string {
+  return header
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter(Boolean)
+    .map((directive) => {
+      const name = directive.split(/\s+/)[0]
+      if (name === 'script-src') return "script-src 'self'"
+      if (name === 'style-src') return "style-src 'self' 'unsafe-inline'"
+      return directive
+    })
+    .join(';')
+}
+
+export default fp(
+  async function securityHeaders(app: FastifyInstance) {
+    await app.register(helmet, {
+      contentSecurityPolicy,
+      frameguard: { action: 'deny' },
+      // Full addresses (a private order link's key) stay on this origin; other sites see the origin only.
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // A shop may use its apex domain: including subdomains there would force HTTPS on sites it does not run.
+      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
+      // Product images may be shown by other sites; API answers with private data need a bearer token,
+      // which a no-cors request never carries.
+      crossOriginResourcePolicy: false,
+    })
+  },
+  { name: 'security-headers' },
+)

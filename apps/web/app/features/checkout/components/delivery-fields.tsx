@@ -1,0 +1,149 @@
+import { Link } from 'react-router'
+import { Field } from '../../../components/ui/field'
+import { formatMoney } from '../../../lib/money'
+import type { DeliveryRateOption, Region } from '../../../types/api'
+import type { DeliveryDraft, DeliveryField } from '../delivery-details'
+
+type Props = {
+  /** Prefix of the controls' ids (`{idPrefix}-region`, `-rate`, `-address`), to focus the first problem. */
+  idPrefix: string
+  regions: Region[]
+  /** Where pick-up happens (the shop's contact section), if it says. */
+  pickUpAt: string
+  draft: DeliveryDraft
+  onChange: (change: Partial<DeliveryDraft>) => void
+  rates: DeliveryRateOption[] | null
+  ratesError: string | null
+  onRetryRates: () => void
+  errors: Partial<Record<DeliveryField, string>>
+}
+
+/** Pick-up or delivery, and for delivery the region, the rate and the address (the phone is the form's). */
+export function DeliveryFields({ idPrefix, regions, pickUpAt, draft, onChange, rates, ratesError, onRetryRates, errors }: Props) {
+  const id = idPrefix
+  return (
+    <>
+      <div className="choice-list">
+        <label className="choice">
+          <input
+            type="radio"
+            name={`${id}-delivery-type`}
+            value="pick-up"
+            checked={draft.type === 'pick-up'}
+            onChange={() => onChange({ type: 'pick-up' })}
+          />
+          <span>
+            <strong>Pick up</strong> from the shop: free
+          </span>
+        </label>
+        <label className="choice">
+          <input
+            type="radio"
+            name={`${id}-delivery-type`}
+            value="dispatch"
+            checked={draft.type === 'dispatch'}
+            onChange={() => onChange({ type: 'dispatch' })}
+          />
+          <span>
+            <strong>Delivery</strong> to your address
+          </span>
+        </label>
+      </div>
+      {draft.type === 'pick-up' ? (
+        pickUpAt && (
+          <p className="hint">
+            Pick up at: {pickUpAt} <Link to="/about#contact">Contact details</Link>
+          </p>
+        )
+      ) : (
+        <>
+          <Field name="region" id={`${id}-region`} label="Region" error={errors.region}>
+            {(props) => (
+              <select {...props} value={draft.region} onChange={(event) => onChange({ region: event.target.value })}>
+                <option value="">Choose your region</option>
+                {regions.map((option) => (
+                  <option key={option._id} value={option._id}>
+                    {option.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {draft.region && (
+            <fieldset className="field rates" aria-describedby={errors.rate ? `${id}-rate-error` : undefined}>
+              <legend>Delivery rate</legend>
+              {ratesError ? (
+                <div className="inline-alert" role="alert">
+                  {ratesError}{' '}
+                  <button type="button" className="link-button" onClick={onRetryRates}>
+                    Try again
+                  </button>
+                </div>
+              ) : rates === null ? (
+                <p className="hint" role="status">
+                  Finding delivery rates…
+                </p>
+              ) : rates.length === 0 ? (
+                <p className="hint">This shop does not deliver to this region yet. Choose pick-up or another region.</p>
+              ) : (
+                <div className="choice-list" id={`${id}-rate`} tabIndex={-1}>
+                  {rates.map((option) => (
+                    <label key={option._id} className="choice">
+                      <input
+                        type="radio"
+                        name={`${id}-rate`}
+                        value={option._id}
+                        checked={draft.rate === option._id}
+                        onChange={() => onChange({ rate: option._id })}
+                      />
+                      <span>
+                        <strong>{option.name}</strong>: {formatFee(option.fee.value, option.fee.currency)}
+                        <span className="choice-note">
+                          {option.paymentOption === 'instant' ? 'Paid with your order' : 'Paid to the rider on delivery'}
+                          {option.estimatedDays !== null &&
+                            ` · ${option.estimatedDays <= 1 ? 'about a day' : `about ${option.estimatedDays} days`}`}
+                        </span>
+                      </span>
+                    </label>
+                  ))}
+                </div>
+              )}
+              {errors.rate && (
+                <p id={`${id}-rate-error`} className="field-error">
+                  {errors.rate}
+                </p>
+              )}
+            </fieldset>
+          )}
+          <Field name="address" id={`${id}-address`} label="Delivery address" error={errors.address}>
+            {(props) => (
+              <textarea
+                {...props}
+                rows={3}
+                maxLength={500}
+                autoComplete="street-address"
+                value={draft.address}
+                onChange={(event) => onChange({ address: event.target.value })}
+              />
+            )}
+          </Field>
+        </>
+      )}
+    </>
+  )
+}
+
+/** The phone for the rider (required for delivery), beside the buyer's other contact details. */
+export function DeliveryPhoneField({ id, draft, onChange, error }: { id: string; draft: DeliveryDraft; onChange: Props['onChange']; error?: string }) {
+  return (
+    <Field name="phone" id={id} label={`Phone${draft.type === 'pick-up' ? ' (optional)' : ''}`} error={error}>
+      {(props) => (
+        <input {...props} type="tel" autoComplete="tel" maxLength={31} value={draft.phone} onChange={(event) => onChange({ phone: event.target.value })} />
+      )}
+    </Field>
+  )
+}
+
+function formatFee(value: number, currency: string): string {
+  return value === 0 ? 'free' : formatMoney(value, currency)
+}
