@@ -10,9 +10,11 @@ import type { Database } from './db/client'
 import { BadRequest, NotFound, errorSchema } from './lib/errors'
 import authPlugin from './plugins/auth'
 import databasePlugin from './plugins/database'
-import errorsPlugin from './plugins/errors'
+import errorsPlugin, { answerClientError } from './plugins/errors'
+import inputGuardPlugin from './plugins/input-guard'
 import openapiPlugin from './plugins/openapi'
 import rateLimitPlugin from './plugins/rate-limit'
+import routeSecurityPlugin from './plugins/route-security'
 import authRoutes from './modules/auth/auth.routes'
 import loginPage from './modules/auth/login-page.routes'
 import catalogRoutes from './modules/catalog/catalog.routes'
@@ -36,6 +38,8 @@ export async function buildApp({ config, database, logger }: AppOptions) {
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
+    // What Node's HTTP parser refuses (oversized headers: 431) is answered in the error shape too.
+    clientErrorHandler: answerClientError,
     routerOptions: {
       ignoreTrailingSlash: true,
       querystringParser: (text: string) => qs.parse(text, { depth: 4, arrayLimit: 100, parameterLimit: 200 }),
@@ -66,8 +70,10 @@ export async function buildApp({ config, database, logger }: AppOptions) {
       )
     },
   })
+  await app.register(routeSecurityPlugin)
   await app.register(openapiPlugin)
   await app.register(authPlugin)
+  await app.register(inputGuardPlugin)
 
   await app.register(authRoutes)
   await app.register(loginPage)

@@ -71,7 +71,7 @@ describe('POST /api/tracking-ids', () => {
     expect(malformed.statusCode).toBe(400)
     errorBody(malformed)
     const huge = await newTrackingId({ pad: 'x'.repeat(5000) })
-    expect(huge.statusCode).toBe(400)
+    expect(huge.statusCode).toBe(413)
     errorBody(huge)
     expect(await db.$count(trackingIds)).toBe(counted)
   })
@@ -138,7 +138,7 @@ describe('POST /api/analytics', () => {
     expect(await eventsOf(id)).toHaveLength(0)
   })
 
-  it('answers 400 to bad bodies and queries, malformed JSON and bodies over 2 KB', async () => {
+  it('answers 400 to bad bodies and queries, malformed JSON , 413 to bodies over 2 KB', async () => {
     const id = await trackingId()
     const tooManyExtras = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, 'v']))
     for (const payload of [
@@ -180,7 +180,7 @@ describe('POST /api/analytics', () => {
     const big = { ...visit(), extras: { shop: shop.id, ...Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, 'é'.repeat(200)])) } }
     expect(Buffer.byteLength(JSON.stringify(big))).toBeGreaterThan(2048)
     const tooLarge = await postEvent(id, big)
-    expect(tooLarge.statusCode).toBe(400)
+    expect(tooLarge.statusCode).toBe(413)
     expect(errorBody(tooLarge).message).toBe('Request body is too large')
     expect(await eventsOf(id)).toHaveLength(0)
   })

@@ -44,8 +44,14 @@ let passwordHashCache: Promise<string> | undefined
 export const TEST_PASSWORD = 'password123'
 const testPasswordHash = () => (passwordHashCache ??= hashPassword(TEST_PASSWORD))
 
+export type SetupOptions = {
+  /** Where the app's log lines (pino JSON, one per line) go; without it the app logs nothing. */
+  logStream?: { write(line: string): void }
+  logLevel?: string
+}
+
 /** Builds the app on a fresh database and tears both down after the file's tests. */
-export async function setupApp(overrides: Parameters<typeof loadConfig>[1] = {}): Promise<TestContext> {
+export async function setupApp(overrides: Parameters<typeof loadConfig>[1] = {}, options: SetupOptions = {}): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-api-test-'))
   const serverUrl = process.env.TEST_DATABASE_URL
   let database: Database
@@ -60,7 +66,8 @@ export async function setupApp(overrides: Parameters<typeof loadConfig>[1] = {})
     { NODE_ENV: 'test', ROOT_DOMAIN: 'shops.test', DATA_DIR: dataDir, WEB_BUILD_DIR: 'off' },
     overrides,
   )
-  const app = await buildApp({ config, database, logger: false })
+  const logger = options.logStream ? { level: options.logLevel ?? 'info', stream: options.logStream } : false
+  const app = await buildApp({ config, database, logger })
   await app.ready()
   afterAll(async () => {
     await app.close()

@@ -98,11 +98,11 @@ describe('POST /api/uploads', () => {
     expect(errorBody(truncated)).toMatchObject({ message: 'The image could not be read', errors: [{ path: 'file' }] })
   })
 
-  it('refuses a file over 5 MB with 400 in the error shape', async () => {
+  it('refuses a file over 5 MB with 413 in the error shape', async () => {
     const before = await uploadCount()
     const response = await upload(multipart(randomBytes(5 * 1024 * 1024 + 1)), keeper)
-    expect(response.statusCode).toBe(400)
-    expect(errorBody(response)).toMatchObject({ name: 'BadRequest', message: 'Request body is too large' })
+    expect(response.statusCode).toBe(413)
+    expect(errorBody(response)).toMatchObject({ name: 'PayloadTooLarge', className: 'payload-too-large', message: 'The file is too large' })
     expect(await uploadCount()).toBe(before)
   })
 
