@@ -8,6 +8,7 @@ import qs from 'qs'
 import type { Config } from './config'
 import type { Database } from './db/client'
 import { BadRequest, NotFound, errorSchema } from './lib/errors'
+import type { Limiter } from './lib/limiter'
 import authPlugin from './plugins/auth'
 import databasePlugin from './plugins/database'
 import errorsPlugin, { answerClientError } from './plugins/errors'
@@ -31,9 +32,15 @@ import staffRoutes from './modules/staff/staff.routes'
 import uploadRoutes from './modules/uploads/upload.routes'
 import webPlugin from './web/ssr'
 
-export type AppOptions = { config: Config; database: Database; logger?: FastifyServerOptions['logger'] }
+export type AppOptions = {
+  config: Config
+  database: Database
+  logger?: FastifyServerOptions['logger']
+  /** Replaces the image decoding limiter made from config.imageConcurrency (tests observe it). */
+  imageLimiter?: Limiter
+}
 
-export async function buildApp({ config, database, logger }: AppOptions) {
+export async function buildApp({ config, database, logger, imageLimiter }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
@@ -57,7 +64,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   })
 
   app.addSchema(errorSchema)
-  await app.register(databasePlugin, { database, config })
+  await app.register(databasePlugin, { database, config, imageLimiter })
   await app.register(errorsPlugin)
   await app.register(rateLimitPlugin)
   await app.register(cors, {
