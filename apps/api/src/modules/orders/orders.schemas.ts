@@ -64,7 +64,10 @@ export const CheckoutCreateBody = Type.Object(
 )
 export type CheckoutCreateInput = Static<typeof CheckoutCreateBody>
 
-/** Either `checkout` (a checkout id) or `items` + `delivery` (+ `discount`); the service checks which. */
+/**
+ * Either `checkout` (a checkout id) or `items` + `delivery` (+ `discount`). The schema says so (`anyOf`, so
+ * the OpenAPI document does too); the service also refuses a body with both.
+ */
 export const OrderCreateBody = Type.Object(
   {
     checkout: Type.Optional(Uuid),
@@ -74,7 +77,7 @@ export const OrderCreateBody = Type.Object(
     payment: Type.Optional(Type.Object({ provider: Provider }, { additionalProperties: false })),
     phone: Type.Optional(Phone),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, anyOf: [{ required: ['checkout'] }, { required: ['items', 'delivery'] }] },
 )
 export type OrderCreateInput = Static<typeof OrderCreateBody>
 
