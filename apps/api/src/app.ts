@@ -8,13 +8,16 @@ import qs from 'qs'
 import type { Config } from './config'
 import type { Database } from './db/client'
 import { BadRequest, NotFound, errorSchema } from './lib/errors'
+import type { Limiter } from './lib/limiter'
 import authPlugin from './plugins/auth'
 import databasePlugin from './plugins/database'
-import errorsPlugin from './plugins/errors'
+import errorsPlugin, { answerClientError } from './plugins/errors'
+import inputGuardPlugin from './plugins/input-guard'
 import openapiPlugin from './plugins/openapi'
 import rateLimitPlugin from './plugins/rate-limit'
 import unpaidOrderSweep from './plugins/unpaid-order-sweep'
 import securityHeadersPlugin from './plugins/security-headers'
+import routeSecurityPlugin from './plugins/route-security'
 import authRoutes from './modules/auth/auth.routes'
 import loginPage from './modules/auth/login-page.routes'
 import catalogRoutes from './modules/catalog/catalog.routes'
@@ -31,13 +34,21 @@ import staffRoutes from './modules/staff/staff.routes'
 import uploadRoutes from './modules/uploads/upload.routes'
 import webPlugin from './web/ssr'
 
-export type AppOptions = { config: Config; database: Database; logger?: FastifyServerOptions['logger'] }
+export type AppOptions = {
+  config: Config
+  database: Database
+  logger?: FastifyServerOptions['logger']
+  /** Replaces the image decoding limiter made from config.imageConcurrency (tests observe it). */
+  imageLimiter?: Limiter
+}
 
-export async function buildApp({ config, database, logger }: AppOptions) {
+export async function buildApp({ config, database, logger, imageLimiter }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
+    // What Node's HTTP parser refuses (oversized headers: 431) is answered in the error shape too.
+    clientErrorHandler: answerClientError,
     routerOptions: {
       ignoreTrailingSlash: true,
       querystringParser: (text: string) => qs.parse(text, { depth: 4, arrayLimit: 100, parameterLimit: 200 }),
@@ -55,7 +66,7 @@ export async function buildApp({ config, database, logger }: AppOptions) {
   })
 
   app.addSchema(errorSchema)
-  await app.register(databasePlugin, { database, config })
+  await app.register(databasePlugin, { database, config, imageLimiter })
   await app.register(errorsPlugin)
   await app.register(securityHeadersPlugin)
   await app.register(rateLimitPlugin)
@@ -69,8 +80,10 @@ export async function buildApp({ config, database, logger }: AppOptions) {
       )
     },
   })
+  await app.register(routeSecurityPlugin)
   await app.register(openapiPlugin)
   await app.register(authPlugin)
+  await app.register(inputGuardPlugin)
 
   await app.register(authRoutes)
   await app.register(loginPage)

@@ -49,6 +49,8 @@ export type Config = {
   /** Bodies larger than this are refused (uploads have their own limit). */
   bodyLimit: number
   uploadLimit: number
+  /** How many uploaded images one process decodes at once; more wait their turn. */
+  imageConcurrency: number
   trustProxy: boolean
   /** Paystack's secret key (`sk_test_…`/`sk_live_…`); null turns the paystack provider off. */
   paystackSecretKey: string | null
@@ -205,6 +207,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     bodyLimit: integer(env, 'BODY_LIMIT', 100 * 1024, 1024, 10 * 1024 * 1024),
     uploadLimit: 5 * 1024 * 1024,
+    imageConcurrency: integer(env, 'IMAGE_CONCURRENCY', 2, 1, 64),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     paystackSecretKey: paystackSecretKey(env),
     paystackBaseUrl: paystackBaseUrl(env),

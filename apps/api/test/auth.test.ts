@@ -184,12 +184,12 @@ describe('POST /api/token/', () => {
     errorBody(response)
   })
 
-  it('rejects malformed JSON and oversized bodies with 400', async () => {
+  it('rejects malformed JSON with 400 and oversized bodies with 413', async () => {
     const malformed = await ctx.app.inject({ method: 'POST', url: '/api/token/', headers: { 'content-type': 'application/json' }, payload: '{"code":' })
     expect(malformed.statusCode).toBe(400)
     expect(errorBody(malformed).message).toMatch(/JSON/)
     const huge = await ctx.app.inject({ method: 'POST', url: '/api/token/', payload: { code: 'x'.repeat(200_000) } })
-    expect(huge.statusCode).toBe(400)
+    expect(huge.statusCode).toBe(413)
     expect(errorBody(huge).message).toMatch(/too large/)
   })
 })

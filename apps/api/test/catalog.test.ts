@@ -207,7 +207,7 @@ describe('POST /api/products/', () => {
     expect(errorBody(response).errors?.[0]?.path).toBe('images.0.thumbnail')
   })
 
-  it('answers 400 for malformed JSON, a missing body and a body over the limit', async () => {
+  it('answers 400 for malformed JSON and a missing body, 413 for a body over the limit', async () => {
     const malformed = await ctx.app.inject({
       method: 'POST', url: '/api/products/', headers: { ...keeper.headers, 'content-type': 'application/json' }, payload: '{"shop":',
     })
@@ -219,7 +219,7 @@ describe('POST /api/products/', () => {
     const huge = await inject('POST', '/api/products/', keeper, {
       shop: shop.id, title: 'x', price: { value: 1, currency: 'GHS' }, description: 'x'.repeat(200_000),
     })
-    expect(huge.statusCode).toBe(400)
+    expect(huge.statusCode).toBe(413)
     errorBody(huge)
   })
 })
@@ -610,7 +610,7 @@ describe('every catalog write', () => {
     ['PATCH', '/api/products/ID'],
     ['POST', '/api/categories/'],
     ['POST', '/api/inventory/'],
-  ] as const)('%s %s answers 400 to malformed JSON and to a body over the limit, changing nothing', async (method, path) => {
+  ] as const)('%s %s answers 400 to malformed JSON and 413 to a body over the limit, changing nothing', async (method, path) => {
     const product = await createProduct({ title: 'Bystander' })
     const before = await productRow(product._id)
     const url = path.replace('ID', product._id)
@@ -622,8 +622,8 @@ describe('every catalog write', () => {
     const oversized = await ctx.app.inject({
       method, url, headers: keeper.headers, payload: { product: product._id, quantity: 1, name: 'x'.repeat(150_000) },
     })
-    expect(oversized.statusCode).toBe(400)
-    expect(errorBody(oversized).message).toBe('Request body is too large')
+    expect(oversized.statusCode).toBe(413)
+    expect(errorBody(oversized)).toMatchObject({ name: 'PayloadTooLarge', message: 'Request body is too large' })
     const wrongType = await ctx.app.inject({ method, url, headers: keeper.headers, payload: [1, 2, 3] })
     expect(wrongType.statusCode).toBe(400)
     errorBody(wrongType)

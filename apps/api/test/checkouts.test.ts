@@ -233,7 +233,7 @@ describe('POST /api/checkouts/', () => {
     expect(malformed.statusCode).toBe(400)
     errorBody(malformed)
     const huge = await create({ items: [item], delivery: pickUp, discount: { code: 'x'.repeat(150_000) } }, { user: shopper })
-    expect(huge.statusCode).toBe(400)
+    expect(huge.statusCode).toBe(413)
     errorBody(huge)
 
     const body = { items: [item], delivery: pickUp }

@@ -143,7 +143,7 @@ describe('POST /delivery/rates/', () => {
     expect(await countRates(shop.id)).toBe(before)
   })
 
-  it('answers 400 for malformed JSON, a missing body and a body over the limit', async () => {
+  it('answers 400 for malformed JSON and a missing body, 413 for a body over the limit', async () => {
     const malformed = await ctx.app.inject({
       method: 'POST', url: '/delivery/rates/', headers: { ...owner.headers, 'content-type': 'application/json' }, payload: '{"shop":',
     })
@@ -153,7 +153,7 @@ describe('POST /delivery/rates/', () => {
     expect(missing.statusCode).toBe(400)
     errorBody(missing)
     const huge = await inject('POST', '/delivery/rates/', owner, validRate({ name: 'x'.repeat(200_000) }))
-    expect(huge.statusCode).toBe(400)
+    expect(huge.statusCode).toBe(413)
     errorBody(huge)
   })
 })

@@ -96,6 +96,15 @@ describe('POST /api/discount-codes/', () => {
     }
   })
 
+  it('creates a code that never expires when no expiry is sent, or when it is null', async () => {
+    for (const expiry of [{ expiresOn: undefined }, { expiresOn: null }, { expiresOn: undefined, expiresAt: null }]) {
+      const response = await inject('POST', '/api/discount-codes/', manager, validCode(expiry))
+      expect(response.statusCode, response.body).toBe(201)
+      expect(response.json()).toMatchObject({ expiresAt: null, expiresOn: null })
+      expect((await readCode(response.json()._id))?.expiresAt).toBeNull()
+    }
+  })
+
   it('answers 409 for a code the shop already has in any case, and allows it in another shop', async () => {
     const code = newCode('Dup')
     expect((await inject('POST', '/api/discount-codes/', manager, validCode({ code }))).statusCode).toBe(201)
@@ -139,9 +148,9 @@ describe('POST /api/discount-codes/', () => {
     ['a past day', { expiresOn: dayFromNow(-2) }, 'expiresOn'],
     ['a day that does not exist', { expiresOn: '2031-02-30' }, 'expiresOn'],
     ['a malformed day', { expiresOn: '15/06/2031' }, 'expiresOn'],
-    ['no expiry', { expiresOn: undefined }, 'expiresOn'],
     ['both expiries', { expiresAt: new Date(Date.now() + 86_400_000).toISOString() }, 'expiresAt'],
     ['a past expiresAt', { expiresOn: undefined, expiresAt: '2020-01-01T00:00:00Z' }, 'expiresAt'],
+    ['no expiry sent twice', { expiresOn: null, expiresAt: null }, 'expiresAt'],
     ['a usage limit of 0', { usageLimit: 0 }, 'usageLimit'],
     ['a fractional usage limit', { usageLimit: 1.5 }, 'usageLimit'],
     ['a minimum with three decimals', { minSubtotal: 1.001 }, 'minSubtotal'],
@@ -157,7 +166,7 @@ describe('POST /api/discount-codes/', () => {
     expect(await countCodes(shop.id)).toBe(before)
   })
 
-  it('answers 400 for malformed JSON, a missing body and a body over the limit', async () => {
+  it('answers 400 for malformed JSON and a missing body, 413 for a body over the limit', async () => {
     const malformed = await ctx.app.inject({
       method: 'POST', url: '/api/discount-codes/', headers: { ...manager.headers, 'content-type': 'application/json' }, payload: '{"code":',
     })
@@ -167,7 +176,7 @@ describe('POST /api/discount-codes/', () => {
     expect(missing.statusCode).toBe(400)
     errorBody(missing)
     const huge = await inject('POST', '/api/discount-codes/', manager, validCode({ code: 'x'.repeat(200_000) }))
-    expect(huge.statusCode).toBe(400)
+    expect(huge.statusCode).toBe(413)
     errorBody(huge)
   })
 })
@@ -191,6 +200,21 @@ describe('PATCH /api/discount-codes/{id}', () => {
     const recased = await inject('PATCH', `/api/discount-codes/${row.id}`, administrator, { code: code.toLowerCase() })
     expect(recased.statusCode).toBe(200)
     expect(recased.json().code).toBe(code.toLowerCase())
+  })
+
+  it('removes the expiry with expiresOn: null (or expiresAt: null), and sets one again', async () => {
+    const row = await insertCode(shop.id)
+    const removed = await inject('PATCH', `/api/discount-codes/${row.id}`, manager, { expiresOn: null })
+    expect(removed.statusCode).toBe(200)
+    expect(removed.json()).toMatchObject({ expiresAt: null, expiresOn: null })
+    expect((await readCode(row.id))?.expiresAt).toBeNull()
+    const again = await inject('PATCH', `/api/discount-codes/${row.id}`, manager, { expiresOn: '2032-01-31' })
+    expect(again.json()).toMatchObject({ expiresAt: '2032-01-31T23:59:59.000Z', expiresOn: '2032-01-31' })
+    const byInstant = await inject('PATCH', `/api/discount-codes/${row.id}`, manager, { expiresAt: null })
+    expect(byInstant.json()).toMatchObject({ expiresAt: null, expiresOn: null })
+    // Other changes leave the missing expiry alone.
+    const other = await inject('PATCH', `/api/discount-codes/${row.id}`, manager, { active: false })
+    expect(other.json()).toMatchObject({ active: false, expiresAt: null })
   })
 
   it('checks a new value against the stored type, and wants a value with a new type', async () => {
@@ -282,8 +306,8 @@ describe('GET /api/discount-codes/ (staff listing)', async () => {
     const body = (await inject('GET', `/api/discount-codes/?shop=${s.shop.id}`, s.manager)).json()
     expect(ids({ json: () => body })).toEqual([third.id, second.id, first.id])
     expect(body.data[0]).toEqual({
-      _id: third.id, shop: s.shop.id, code: 'Autumn-15', type: 'fixed', value: 15, expiresAt: third.expiresAt.toISOString(),
-      expiresOn: third.expiresAt.toISOString().slice(0, 10), usageLimit: 4, usedCount: 2, minSubtotal: 20, active: true,
+      _id: third.id, shop: s.shop.id, code: 'Autumn-15', type: 'fixed', value: 15, expiresAt: third.expiresAt!.toISOString(),
+      expiresOn: third.expiresAt!.toISOString().slice(0, 10), usageLimit: 4, usedCount: 2, minSubtotal: 20, active: true,
       createdAt: '2030-03-01T00:00:00.000Z', updatedAt: third.updatedAt.toISOString(),
     })
   })
@@ -337,6 +361,9 @@ describe('GET /api/discount-codes/?code=&shop= (public lookup)', async () => {
   const valid = await insertCode(s.shop.id, { code: 'Welcome10', type: 'percentage', value: 10, minSubtotalMinor: 5000 })
   const fixed = await insertCode(s.shop.id, { code: 'GHS20', type: 'fixed', value: 2000 })
   await insertCode(s.shop.id, { code: 'EXPIRED1', expiresAt: new Date(Date.now() - 1000) })
+  const forever = await insertCode(s.shop.id, { code: 'FOREVER5', value: 5, expiresAt: null })
+  await insertCode(s.shop.id, { code: 'PAUSEDFOREVER', active: false, expiresAt: null })
+  await insertCode(s.shop.id, { code: 'USEDUPFOREVER', usageLimit: 1, usedCount: 1, expiresAt: null })
   await insertCode(s.shop.id, { code: 'PAUSED1', active: false })
   await insertCode(s.shop.id, { code: 'USEDUP1', usageLimit: 2, usedCount: 2 })
   await insertCode(s.otherShop.id, { code: 'THEIRS1' })
@@ -349,13 +376,20 @@ describe('GET /api/discount-codes/?code=&shop= (public lookup)', async () => {
       expect(response.statusCode).toBe(200)
       expect(response.json()).toEqual({
         total: 1, limit: 1, skip: 0,
-        data: [{ _id: valid.id, code: 'Welcome10', type: 'percentage', value: 10, minSubtotal: 50, expiresAt: valid.expiresAt.toISOString() }],
+        data: [{ _id: valid.id, code: 'Welcome10', type: 'percentage', value: 10, minSubtotal: 50, expiresAt: valid.expiresAt!.toISOString() }],
       })
     }
     expect((await lookup('ghs20')).json().data).toEqual([
-      { _id: fixed.id, code: 'GHS20', type: 'fixed', value: 20, minSubtotal: 0, expiresAt: fixed.expiresAt.toISOString() },
+      { _id: fixed.id, code: 'GHS20', type: 'fixed', value: 20, minSubtotal: 0, expiresAt: fixed.expiresAt!.toISOString() },
     ])
     expect((await lookup(' GHS20 ')).json().total).toBe(1)
+  })
+
+  it('answers a code without an expiry as valid, with expiresAt null, while it is active and has uses left', async () => {
+    expect((await lookup('forever5')).json().data).toEqual([
+      { _id: forever.id, code: 'FOREVER5', type: 'percentage', value: 5, minSubtotal: 0, expiresAt: null },
+    ])
+    for (const code of ['PAUSEDFOREVER', 'USEDUPFOREVER']) expect((await lookup(code)).json().total).toBe(0)
   })
 
   it('answers an empty list for expired, inactive, used-up, unknown and other shops\' codes', async () => {
@@ -435,6 +469,13 @@ describe('redeemDiscountCode', () => {
     const redeemed = await db.transaction((tx) => redeemDiscountCode(tx, shop.id, 'redeem-me', 10_000))
     expect(redeemed).toEqual({ id: row.id, code: 'Redeem-Me', type: 'fixed', value: 1500 })
     expect((await readCode(row.id))?.usedCount).toBe(2)
+  })
+
+  it('takes a use of a code that never expires', async () => {
+    const row = await insertCode(shop.id, { code: 'Never-Ends', expiresAt: null })
+    const redeemed = await db.transaction((tx) => redeemDiscountCode(tx, shop.id, 'never-ends', 10_000))
+    expect(redeemed).toMatchObject({ id: row.id })
+    expect((await readCode(row.id))?.usedCount).toBe(1)
   })
 
   it('gives the use back when the caller\'s transaction rolls back', async () => {

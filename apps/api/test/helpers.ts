@@ -15,6 +15,7 @@ import { loadConfig } from '../src/config'
 import { type Database, openDatabase } from '../src/db/client'
 import { accessTokens, shopConfigs, shopRoles, shops, users } from '../src/db/schema'
 import { hashPassword, randomToken, sha256 } from '../src/lib/crypto'
+import type { Limiter } from '../src/lib/limiter'
 
 export type TestContext = { app: App; database: Database; dataDir: string }
 
@@ -47,8 +48,16 @@ let passwordHashCache: Promise<string> | undefined
 export const TEST_PASSWORD = 'password123'
 const testPasswordHash = () => (passwordHashCache ??= hashPassword(TEST_PASSWORD))
 
+export type SetupOptions = {
+  /** Where the app's log lines (pino JSON, one per line) go; without it the app logs nothing. */
+  logStream?: { write(line: string): void }
+  logLevel?: string
+  /** Replaces the app's image decoding limiter. */
+  imageLimiter?: Limiter
+}
+
 /** Builds the app on a fresh database and tears both down after the file's tests. */
-export async function setupApp(overrides: Parameters<typeof loadConfig>[1] = {}): Promise<TestContext> {
+export async function setupApp(overrides: Parameters<typeof loadConfig>[1] = {}, options: SetupOptions = {}): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-api-test-'))
   const serverUrl = process.env.TEST_DATABASE_URL
   let database: Database
@@ -74,7 +83,8 @@ export async function setupApp(overrides: Parameters<typeof loadConfig>[1] = {})
     },
     overrides,
   )
-  const app = await buildApp({ config, database, logger: false })
+  const logger = options.logStream ? { level: options.logLevel ?? 'info', stream: options.logStream } : false
+  const app = await buildApp({ config, database, logger, imageLimiter: options.imageLimiter })
   await app.ready()
   afterAll(async () => {
     await app.close()

@@ -197,7 +197,7 @@ describe('PATCH /api/notifications/{id} and GET /api/notifications-hint', () => 
     expect(malformed.statusCode).toBe(400)
     errorBody(malformed)
     const huge = await patch(item._id, user, { read: true, pad: 'x'.repeat(200_000) })
-    expect(huge.statusCode).toBe(400)
+    expect(huge.statusCode).toBe(413)
     expect(await notificationRow(item._id)).toEqual(before)
 
     for (const query of ['?shop=abc', '?profile=x', `?shop[$in][]=${shopA.id}`, '?read=false']) {

@@ -378,7 +378,7 @@ describe('POST /api/orders/ from items', () => {
     expect(malformed.statusCode).toBe(400)
     errorBody(malformed)
     const huge = await place({ items: [item], delivery: { ...dispatch(), address: 'x'.repeat(200_000) } }, { user: shopper })
-    expect(huge.statusCode).toBe(400)
+    expect(huge.statusCode).toBe(413)
     errorBody(huge)
     expect(await orderCount()).toBe(count)
   })
@@ -587,6 +587,43 @@ describe('Idempotency-Key', () => {
     expect(privateUrl).toBeDefined()
     expect(again.json()).toEqual(rest)
     expect((await place(body, { email: 'someone@example.com', key: 'anon-key-1' })).statusCode).toBe(409)
+  })
+
+  it('refuses the same key with a different request (422 naming the header), changing nothing', async () => {
+    const body = { items: [{ product: scarf.id, count: 1 }], delivery: pickUp }
+    const first = await placed(body, { user: shopper, key: 'one-cart-1' })
+    const row = await orderRow(first._id)
+    expect(row.idempotencyHash).toMatch(/^[0-9a-f]{64}$/)
+    const stock = await stockOf(scarf.id)
+    const placedBefore = await orderCount()
+    for (const other of [
+      { items: [{ product: scarf.id, count: 2 }], delivery: pickUp },
+      { items: [{ product: sandals.id, count: 1 }], delivery: pickUp },
+      { ...body, phone: '0200000000' },
+    ]) {
+      const response = await place(other, { user: shopper, key: 'one-cart-1' })
+      expect(response.statusCode).toBe(422)
+      expect(errorBody(response)).toMatchObject({
+        name: 'Unprocessable',
+        errors: [{ path: 'headers.idempotency-key', message: 'was already used with a different request' }],
+      })
+    }
+    expect(await stockOf(scarf.id)).toBe(stock)
+    expect(await orderCount()).toBe(placedBefore)
+    expect(await orderRow(first._id)).toEqual(row)
+    // The same request, with its fields in another order, is still the same request.
+    const again = await place({ delivery: pickUp, items: [{ count: 1, product: scarf.id }] }, { user: shopper, key: 'one-cart-1' })
+    expect(again.statusCode).toBe(200)
+    expect(again.json()._id).toBe(first._id)
+  })
+
+  it('answers a replay of an order placed before request hashes were kept', async () => {
+    const body = { items: [{ product: scarf.id, count: 1 }], delivery: pickUp }
+    const first = await placed(body, { user: shopper, key: 'legacy-key-1' })
+    await db.update(orders).set({ idempotencyHash: null }).where(eq(orders.id, first._id))
+    const again = await place(body, { user: shopper, key: 'legacy-key-1' })
+    expect(again.statusCode).toBe(200)
+    expect(again.json()._id).toBe(first._id)
   })
 
   it('answers 400 to a malformed key', async () => {
@@ -854,7 +891,7 @@ describe('PATCH /api/orders/{id}', () => {
     })
     expect(malformed.statusCode).toBe(400)
     const huge = await patch(order._id, { status: 'canceled', note: 'x'.repeat(200_000) }, keeper)
-    expect(huge.statusCode).toBe(400)
+    expect(huge.statusCode).toBe(413)
     errorBody(huge)
     expect((await orderRow(order._id)).status).toBe('placed')
   })

@@ -186,7 +186,7 @@ describe('financial accounts', () => {
       headers: { ...administrator.headers, 'content-type': 'application/json' },
       payload: JSON.stringify({ ...momo, accountName: 'x'.repeat(200_000) }),
     })
-    expect(huge.statusCode).toBe(400)
+    expect(huge.statusCode).toBe(413)
     expect(await stored(account._id)).toEqual(before)
   })
 

@@ -429,7 +429,7 @@ describe('PATCH /api/transactions/{id}', () => {
       headers: { ...shopper.headers, 'content-type': 'application/json' },
       payload: JSON.stringify({ action: 'verify', note: 'x'.repeat(200_000) }),
     })
-    expect(huge.statusCode).toBe(400)
+    expect(huge.statusCode).toBe(413)
     for (const url of [`/api/transactions/not-an-id`, `/api/transactions/${id}?key=short`, `/api/transactions/${id}?other=1`]) {
       const response = await ctx.app.inject({ method: 'PATCH', url, headers: shopper.headers, payload: { action: 'verify' } })
       expect(response.statusCode, url).toBe(400)

@@ -227,7 +227,7 @@ describe('the test provider\'s pay page', () => {
       headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
       payload: `outcome=pay&key=${'a'.repeat(10_000)}`,
     })
-    expect(huge.statusCode).toBe(400)
+    expect(huge.statusCode).toBe(413)
     expect(await state(order._id)).toEqual(before)
 
     // Once the shop turns the test provider off, its pages are gone.

@@ -227,8 +227,8 @@ describe('demo seed on an empty database', () => {
       { code: 'WELCOME10', type: 'percentage', value: 10, active: true, usedCount: 0 },
     ])
     for (const code of codes) {
-      expect(code.expiresAt.toISOString()).toMatch(/T23:59:59\.000Z$/)
-      const days = (code.expiresAt.getTime() - Date.now()) / DAY
+      expect(code.expiresAt!.toISOString()).toMatch(/T23:59:59\.000Z$/)
+      const days = (code.expiresAt!.getTime() - Date.now()) / DAY
       expect(days).toBeGreaterThan(364)
       expect(days).toBeLessThan(367)
     }

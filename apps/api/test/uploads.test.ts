@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
@@ -36,6 +37,7 @@ function upload(body: { payload: Buffer; headers: Record<string, string> }, user
 }
 
 const uploadCount = async () => (await ctx.database.db.select().from(uploads).where(eq(uploads.shopId, shop.id))).length
+const storedFiles = async () => (await fs.readdir(ctx.app.storage.root, { recursive: true })).length
 
 describe('POST /api/uploads', () => {
   it('stores a real PNG as a bounded WebP with a thumbnail served with an immutable cache header', async () => {
@@ -98,11 +100,29 @@ describe('POST /api/uploads', () => {
     expect(errorBody(truncated)).toMatchObject({ message: 'The image could not be read', errors: [{ path: 'file' }] })
   })
 
-  it('refuses a file over 5 MB with 400 in the error shape', async () => {
+  it('refuses an image over 25 megapixels from its header (a small file of 7000 × 7000), storing nothing', async () => {
+    // One colour compresses to a few hundred kilobytes, but would decode to about 150 MB.
+    const huge = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#c83c14' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer()
+    expect(huge.length).toBeLessThan(ctx.app.config.uploadLimit)
+    const [rows, files] = [await uploadCount(), await storedFiles()]
+    const response = await upload(multipart(huge), keeper)
+    expect(response.statusCode).toBe(400)
+    expect(errorBody(response)).toMatchObject({
+      name: 'BadRequest',
+      message: 'The image is too large: at most 25 megapixels',
+      errors: [{ path: 'file', message: 'must have at most 25 million pixels (this one is 7000 × 7000)' }],
+    })
+    expect(await uploadCount()).toBe(rows)
+    expect(await storedFiles()).toBe(files)
+  })
+
+  it('refuses a file over 5 MB with 413 in the error shape', async () => {
     const before = await uploadCount()
     const response = await upload(multipart(randomBytes(5 * 1024 * 1024 + 1)), keeper)
-    expect(response.statusCode).toBe(400)
-    expect(errorBody(response)).toMatchObject({ name: 'BadRequest', message: 'Request body is too large' })
+    expect(response.statusCode).toBe(413)
+    expect(errorBody(response)).toMatchObject({ name: 'PayloadTooLarge', className: 'payload-too-large', message: 'The file is too large' })
     expect(await uploadCount()).toBe(before)
   })
 

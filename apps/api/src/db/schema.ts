@@ -427,7 +427,8 @@ export const discountCodes = pgTable(
     type: text('type').$type<'percentage' | 'fixed'>().notNull(),
     /** Percent (1–100) for percentage codes, minor units for fixed ones. */
     value: integer('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Null: the code never expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     usageLimit: integer('usage_limit'),
     usedCount: integer('used_count').notNull().default(0),
     minSubtotalMinor: integer('min_subtotal_minor').notNull().default(0),

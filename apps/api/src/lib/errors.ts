@@ -35,10 +35,16 @@ export const Forbidden = (message = 'You do not have permission to do this') =>
 export const NotFound = (message = 'Not found') => new HttpError('NotFound', 404, 'not-found', message)
 export const Conflict = (message: string, errors?: FieldError[]) =>
   new HttpError('Conflict', 409, 'conflict', message, errors)
+/** Not one of Feathers' own classes; named the same way for the statuses Fastify and Node produce. */
+export const PayloadTooLarge = (message = 'Request body is too large') =>
+  new HttpError('PayloadTooLarge', 413, 'payload-too-large', message)
 export const Unprocessable = (message: string, errors?: FieldError[]) =>
   new HttpError('Unprocessable', 422, 'unprocessable', message, errors)
 export const TooManyRequests = (message = 'Too many requests, please try again later', errors?: FieldError[]) =>
   new HttpError('TooManyRequests', 429, 'too-many-requests', message, errors)
+export const RequestHeaderFieldsTooLarge = (message = 'Request headers are too large') =>
+  new HttpError('RequestHeaderFieldsTooLarge', 431, 'request-header-fields-too-large', message)
+export const Timeout = (message = 'The request took too long to arrive') => new HttpError('Timeout', 408, 'timeout', message)
 export const GeneralError = (message = 'Something went wrong') =>
   new HttpError('GeneralError', 500, 'general-error', message)
 export const Unavailable = (message = 'The server is shutting down') =>

@@ -1,10 +1,15 @@
 /**
  * Image processing with sharp: the type is read from the bytes (not the name), the original is bounded
  * and re-encoded (which also drops metadata such as GPS), and a small WebP thumbnail is made.
+ *
+ * Decoding takes memory in proportion to the pixels, not the file size (a 200 KB PNG can hold 49 million
+ * pixels, about 280 MB decoded), so images over MAX_INPUT_PIXELS are refused from their header before any
+ * decoding, and decoding runs through a limiter so only a few images are decoded at once.
  */
 import { createHash } from 'node:crypto'
 import sharp, { type Metadata } from 'sharp'
 import { BadRequest } from './errors'
+import type { Limiter } from './limiter'
 import type { Storage } from './storage'
 
 const accepted = new Map([
@@ -15,6 +20,8 @@ const accepted = new Map([
 ])
 const MAX_SIDE = 2000
 const THUMB_SIDE = 400
+/** 25 megapixels: more than any phone camera, about 100 MB decoded. */
+export const MAX_INPUT_PIXELS = 25_000_000
 
 export type StoredImage = {
   url: string
@@ -30,19 +37,34 @@ export type StoredImage = {
 const notAnImage = () =>
   BadRequest('The file is not a supported image', [{ path: 'file', message: 'must be a JPEG, PNG, WebP or AVIF image' }])
 
-/** Decodes, bounds and re-encodes; any decoding failure is the client's file, so a 400. */
-async function encode(input: Buffer) {
+const tooManyPixels = (width: number, height: number) =>
+  BadRequest(`The image is too large: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels`, [
+    { path: 'file', message: `must have at most ${MAX_INPUT_PIXELS / 1_000_000} million pixels (this one is ${width} × ${height})` },
+  ])
+
+/** Reads the header only (no pixels): the type and the dimensions. */
+async function readHeader(input: Buffer): Promise<Metadata> {
   let metadata: Metadata
   try {
-    metadata = await sharp(input).metadata()
+    // Only the header is read here; the pixel count is checked below with a clear message.
+    metadata = await sharp(input, { limitInputPixels: false }).metadata()
   } catch {
     throw notAnImage()
   }
   // HEIF covers both AVIF (AV1) and HEIC; only AVIF is accepted.
   if (!metadata.format || !accepted.has(metadata.format)) throw notAnImage()
   if (metadata.format === 'heif' && metadata.compression !== 'av1') throw notAnImage()
+  const width = metadata.width ?? 0
+  const height = metadata.height ?? 0
+  if (width * height > MAX_INPUT_PIXELS) throw tooManyPixels(width, height)
+  return metadata
+}
+
+/** Decodes, bounds and re-encodes; any decoding failure is the client's file, so a 400. */
+async function encode(input: Buffer) {
   try {
-    const image = sharp(input, { limitInputPixels: 50_000_000 }).rotate()
+    // sharp refuses on its own too, should a header ever understate the pixels.
+    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate()
     const original = await image
       .clone()
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
@@ -59,8 +81,13 @@ async function encode(input: Buffer) {
   }
 }
 
-export async function storeImage(storage: Storage, input: Buffer): Promise<StoredImage> {
-  const { original, thumbnail } = await encode(input)
+/** Runs every task at once: for callers that bound their own concurrency (the demo seed). */
+const unlimited: Pick<Limiter, 'run'> = { run: (task) => task() }
+
+/** Checks, decodes and stores an image; `limiter` bounds how many are decoded at once across callers. */
+export async function storeImage(storage: Storage, input: Buffer, limiter: Pick<Limiter, 'run'> = unlimited): Promise<StoredImage> {
+  await readHeader(input)
+  const { original, thumbnail } = await limiter.run(() => encode(input))
   const hash = createHash('sha256').update(original.data).digest('hex').slice(0, 32)
   const key = `${hash.slice(0, 2)}/${hash}.webp`
   const thumbnailKey = `${hash.slice(0, 2)}/${hash}-thumb.webp`

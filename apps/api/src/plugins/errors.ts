@@ -2,9 +2,20 @@
  * Turns every failure into the Feathers error shape. Validation problems name the field paths; nothing
  * internal (stack, SQL) ever reaches a response; unknown failures become a logged 500.
  */
+import http from 'node:http'
+import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { BadRequest, GeneralError, HttpError, NotFound, TooManyRequests } from '../lib/errors'
+import {
+  BadRequest,
+  GeneralError,
+  HttpError,
+  NotFound,
+  PayloadTooLarge,
+  RequestHeaderFieldsTooLarge,
+  Timeout,
+  TooManyRequests,
+} from '../lib/errors'
 
 type ValidationIssue = { instancePath?: string; message?: string; params?: Record<string, unknown>; keyword?: string }
 
@@ -34,10 +45,13 @@ export function toHttpError(error: FastifyError): HttpError {
   }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return PayloadTooLarge()
     case 'FST_REQ_FILE_TOO_LARGE':
+      return PayloadTooLarge('The file is too large')
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return BadRequest('Request body is too large')
+    case 'FST_FIELDS_LIMIT':
+      return PayloadTooLarge('Too many parts in the request body')
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return BadRequest('Request body is not valid JSON')
@@ -46,12 +60,42 @@ export function toHttpError(error: FastifyError): HttpError {
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return BadRequest('Unsupported request content type')
   }
+  if (error.statusCode === 413) return PayloadTooLarge()
   if (error.statusCode === 429) return TooManyRequests()
   if (error instanceof SyntaxError || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
     if (error.statusCode === 404) return NotFound()
     return BadRequest('Invalid request')
   }
   return GeneralError()
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers past the size limit, a malformed
+ * request line, a request that arrives too slowly) get a real HTTP response in the error shape, then the
+ * connection closes. Passed to Fastify as its `clientErrorHandler`.
+ */
+export function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Duplex): void {
+  // A reset connection is gone: there is nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const httpError =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? RequestHeaderFieldsTooLarge()
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? Timeout()
+        : BadRequest('The request could not be read')
+  this.log.debug({ err: error }, 'client error')
+  if (!socket.writable) {
+    socket.destroy()
+    return
+  }
+  const body = JSON.stringify(httpError.toJSON())
+  socket.end(
+    `HTTP/1.1 ${httpError.code} ${http.STATUS_CODES[httpError.code]}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  )
 }
 
 export default fp(async function errors(app: FastifyInstance) {

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { documentSecurity } from './route-security'
 import { docsPolicy } from './security-headers'
 
 export default fp(async function openapi(app: FastifyInstance) {
@@ -18,7 +19,8 @@ export default fp(async function openapi(app: FastifyInstance) {
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       },
-      security: [{ bearer: [] }],
+      // Routes without their own `security` need a user; plugins/route-security.ts enforces the same.
+      security: documentSecurity,
     },
     hideUntagged: false,
   })

@@ -216,15 +216,15 @@ describe('request bodies for actions', () => {
     expect(json.json<Echo>()).toMatchObject({ contentType: 'application/json', body: '{"not": "parsed by Fastify"' })
   })
 
-  it('refuses bodies over the limit', async () => {
+  it('refuses bodies over the limit with 413', async () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/echo',
       headers: { host: shopHost, 'content-type': 'text/plain' },
       payload: 'x'.repeat(ctx.app.config.bodyLimit + 1),
     })
-    expect(response.statusCode).toBe(400)
-    expect(errorBody(response).message).toBe('Request body is too large')
+    expect(response.statusCode).toBe(413)
+    expect(errorBody(response)).toMatchObject({ name: 'PayloadTooLarge', message: 'Request body is too large' })
   })
 })
 

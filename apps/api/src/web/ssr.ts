@@ -11,7 +11,7 @@ import { Readable, Transform } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify'
-import { BadRequest, NotFound } from '../lib/errors'
+import { NotFound, PayloadTooLarge } from '../lib/errors'
 import { resolveHost } from '../modules/shops/shop-host'
 import { cspNonce } from '../plugins/security-headers'
 
@@ -70,7 +70,7 @@ function limitBody(source: Readable, limit: number): Readable {
   const limited = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length
-      callback(size > limit ? BadRequest('Request body is too large') : null, chunk)
+      callback(size > limit ? PayloadTooLarge() : null, chunk)
     },
   })
   source.on('error', (error) => limited.destroy(error))
@@ -91,7 +91,7 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, bodyLimit: n
   const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, signal: controller.signal }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     const declared = Number(request.headers['content-length'])
-    if (declared > bodyLimit) throw BadRequest('Request body is too large')
+    if (declared > bodyLimit) throw PayloadTooLarge()
     const source = request.body instanceof Readable ? request.body : request.raw
     init.body = Readable.toWeb(limitBody(source, bodyLimit)) as ReadableStream<Uint8Array>
     init.duplex = 'half'

@@ -89,7 +89,8 @@ export type DiscountCode = {
   type: 'percentage' | 'fixed'
   value: number
   minSubtotal: number
-  expiresAt: string
+  /** Null: the code never expires. */
+  expiresAt: string | null
 }
 
 export type DeliveryType = 'pick-up' | 'dispatch'

@@ -1,7 +1,8 @@
 /**
  * Request bodies of discount codes (DESIGN §9): the API validates with them and the dashboard's form checks
  * the same rules in the browser. `value` is a whole percent for percentage codes and major units (≤ 2
- * decimals) for fixed ones; `minSubtotal` is major units. Unknown fields are rejected.
+ * decimals) for fixed ones; `minSubtotal` is major units. A code without an expiry never expires; a patch
+ * with `expiresOn: null` removes the expiry. Unknown fields are rejected.
  */
 import { type Static, Type } from 'typebox'
 import { isMajorAmount } from '../money'
@@ -23,11 +24,19 @@ const codeFields = {
   }),
   type: DiscountTypeSchema,
   value: Type.Number({ exclusiveMinimum: 0, maximum: MAX_AMOUNT }),
-  expiresOn: Type.String({
-    pattern: '^\\d{4}-\\d{2}-\\d{2}$',
-    description: 'a date as YYYY-MM-DD (the code works until 23:59:59 that day, Africa/Accra)',
+  expiresOn: Type.Union(
+    [
+      Type.String({
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description: 'a date as YYYY-MM-DD (the code works until 23:59:59 that day, Africa/Accra)',
+      }),
+      Type.Null(),
+    ],
+    { description: 'the last day the code works (until 23:59:59, Africa/Accra); null or absent: it never expires' },
+  ),
+  expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'alternatively, the exact expiry instant; null or absent: it never expires',
   }),
-  expiresAt: Type.String({ format: 'date-time', description: 'alternatively, the exact expiry instant' }),
   usageLimit: Type.Union([Type.Integer({ minimum: 1, maximum: MAX_USAGE_LIMIT }), Type.Null()]),
   minSubtotal: Type.Union([Type.Number({ minimum: 0, maximum: MAX_AMOUNT }), Type.Null()]),
   active: Type.Boolean(),

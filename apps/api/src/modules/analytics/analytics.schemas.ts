@@ -20,12 +20,14 @@ export const TrackingIdResponse = Type.Object({
 /** Any string: a malformed id is treated as unknown (401), so the client renews it. */
 export const EventQuery = Type.Object({ trackingId: Type.String({ maxLength: 100 }) }, { additionalProperties: false })
 
-const Extras = Type.Unsafe<Record<string, string>>({
+/** `shop` names the shop the event belongs to; any other entry is a short string. */
+const Extras = Type.Unsafe<Record<string, string> & { shop: string }>({
   type: 'object',
+  required: ['shop'],
   maxProperties: MAX_EXTRAS,
   propertyNames: { minLength: 1, maxLength: 50 },
   properties: {
-    shop: { type: 'string', format: 'uuid', description: 'the shop the event belongs to (required)' },
+    shop: { type: 'string', format: 'uuid', description: 'the shop the event belongs to' },
     origin: { type: 'string', maxLength: 200 },
   },
   additionalProperties: { type: 'string', maxLength: 200 },
@@ -35,7 +37,7 @@ export const EventBody = Type.Object(
   {
     action: Type.String({ minLength: 1, maxLength: 50 }),
     category: Type.String({ minLength: 1, maxLength: 50 }),
-    extras: Type.Optional(Extras),
+    extras: Extras,
   },
   { additionalProperties: false },
 )

@@ -28,9 +28,9 @@ export async function recordEvent(request: FastifyRequest, trackingId: string, i
   if (!uuidPattern.test(trackingId) || !(await isLiveTrackingId(db, trackingId.toLowerCase()))) {
     throw NotAuthenticated('Unknown or expired tracking id')
   }
-  const extras = input.extras ?? {}
+  // The schema requires extras.shop; whether that shop exists is known only here.
+  const extras = input.extras
   const shopId = extras.shop
-  if (shopId === undefined) throw BadRequest('Invalid body: extras.shop is required', [{ path: 'extras.shop', message: 'is required' }])
   if (!(await findShopById(db, shopId))) {
     throw BadRequest('Invalid body: extras.shop is not a known shop', [{ path: 'extras.shop', message: 'is not a known shop' }])
   }

@@ -43,6 +43,7 @@ export default async function authRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Login URL for a shop or platform origin',
+        security: [],
         querystring: {
           type: 'object',
           additionalProperties: false,

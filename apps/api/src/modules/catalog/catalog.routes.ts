@@ -25,6 +25,8 @@ import { productQuerySpec } from './product.repository'
 import { createProduct, getProduct, listShopProducts, patchProduct, removeProduct } from './product.service'
 
 type IdRoute = { Params: { id: string } }
+/** Anyone; a bearer token shows more to the shop's staff. */
+const optionalUser: Record<string, string[]>[] = [{}, { bearer: [] }]
 type Query = Record<string, unknown>
 
 const productListQuery = { ...feathersQuerySchema(productQuerySpec, { shop: Uuid }), required: ['shop'] }
@@ -48,6 +50,8 @@ export default async function routes(app: FastifyInstance) {
       schema: {
         tags: ['catalog'],
         summary: 'List a shop\'s products (search with title[$q], sort by price.value or createdAt)',
+        description: 'Public: published products. Staff of the shop also see unpublished ones.',
+        security: optionalUser,
         querystring: productListQuery,
         response: { 200: pageSchema(ProductResponse), ...errorResponses },
       },
@@ -63,7 +67,8 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags: ['catalog'],
-        summary: 'One product',
+        summary: 'One product (unpublished ones only for the shop\'s staff)',
+        security: optionalUser,
         params: IdParams,
         response: { 200: ProductResponse, ...errorResponses },
       },
@@ -118,6 +123,7 @@ export default async function routes(app: FastifyInstance) {
       schema: {
         tags: ['catalog'],
         summary: 'List a shop\'s categories, sorted by name',
+        security: [],
         querystring: categoryListQuery,
         response: { 200: pageSchema(CategoryResponse), ...errorResponses },
       },

@@ -19,8 +19,10 @@ export const discountCodeQuerySpec: QuerySpec = {
 }
 
 const sameCode = (code: string): SQL => sql`lower(${discountCodes.code}) = lower(${code})`
-/** Usable right now: active, not expired, uses left. Minimum subtotals are checked where a subtotal is known. */
-const validNow = sql`${discountCodes.active} and ${discountCodes.expiresAt} > now() and (${discountCodes.usageLimit} is null or ${discountCodes.usedCount} < ${discountCodes.usageLimit})`
+/** Active and not expired; a code without an expiry never expires. */
+const liveNow = sql`${discountCodes.active} and (${discountCodes.expiresAt} is null or ${discountCodes.expiresAt} > now())`
+/** Usable right now: live, uses left. Minimum subtotals are checked where a subtotal is known. */
+const validNow = sql`${liveNow} and (${discountCodes.usageLimit} is null or ${discountCodes.usedCount} < ${discountCodes.usageLimit})`
 
 export async function listCodes(db: Db, shopId: string, parsed: ParsedQuery) {
   const where = and(eq(discountCodes.shopId, shopId), parsed.where)
@@ -100,7 +102,7 @@ export async function takeCodeUse(db: Db, shopId: string, code: string, subtotal
 export async function findCodeState(db: Db, shopId: string, code: string) {
   const [row] = await db
     .select({
-      live: sql<boolean>`${discountCodes.active} and ${discountCodes.expiresAt} > now()`,
+      live: sql<boolean>`${liveNow}`,
       usedUp: sql<boolean>`${discountCodes.usageLimit} is not null and ${discountCodes.usedCount} >= ${discountCodes.usageLimit}`,
       minSubtotalMinor: discountCodes.minSubtotalMinor,
       currency: shops.currency,

@@ -24,7 +24,7 @@ export function publicDiscountCodeDto(row: DiscountCodeRow): PublicDiscountCodeD
     type: row.type,
     value: wireValue(row),
     minSubtotal: toMajor(row.minSubtotalMinor),
-    expiresAt: row.expiresAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
   }
 }
 
@@ -32,7 +32,7 @@ export function discountCodeDto(row: DiscountCodeRow): DiscountCodeDto {
   return {
     ...publicDiscountCodeDto(row),
     shop: row.shopId,
-    expiresOn: dayOf(row.expiresAt),
+    expiresOn: row.expiresAt ? dayOf(row.expiresAt) : null,
     usageLimit: row.usageLimit,
     usedCount: row.usedCount,
     active: row.active,

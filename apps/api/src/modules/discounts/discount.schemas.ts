@@ -20,7 +20,8 @@ const publicFields = {
   type: DiscountType,
   value: Type.Number(),
   minSubtotal: Type.Number(),
-  expiresAt: IsoDate,
+  /** Null: the code never expires. */
+  expiresAt: Type.Union([IsoDate, Type.Null()]),
 }
 
 /** What a shopper's exact lookup answers: the terms, no usage figures. */
@@ -30,8 +31,8 @@ export type PublicDiscountCodeDto = Static<typeof PublicDiscountCodeResponse>
 export const DiscountCodeResponse = Type.Object({
   ...publicFields,
   shop: Type.String(),
-  /** The expiry day in the shop's time zone (Africa/Accra), as the dashboard's date field shows it. */
-  expiresOn: Type.String(),
+  /** The expiry day in the shop's time zone (Africa/Accra), as the dashboard's date field shows it; null: never. */
+  expiresOn: Type.Union([Type.String(), Type.Null()]),
   usageLimit: Type.Union([Type.Integer(), Type.Null()]),
   usedCount: Type.Integer(),
   active: Type.Boolean(),
@@ -44,7 +45,7 @@ export type DiscountCodeDto = Static<typeof DiscountCodeResponse>
 export const DiscountCodeListItem = Type.Object({
   ...publicFields,
   shop: Type.Optional(Type.String()),
-  expiresOn: Type.Optional(Type.String()),
+  expiresOn: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   usageLimit: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
   usedCount: Type.Optional(Type.Integer()),
   active: Type.Optional(Type.Boolean()),

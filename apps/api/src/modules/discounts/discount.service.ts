@@ -63,11 +63,15 @@ function storedMinSubtotal(minSubtotal: number | null): number {
   return toMinor(minSubtotal)
 }
 
-/** `expiresOn` is a day (it ends at 23:59:59 Africa/Accra); `expiresAt` an exact instant. Either, in the future. */
-function storedExpiry(input: { expiresOn?: string; expiresAt?: string }): Date | undefined {
+/**
+ * `expiresOn` is a day (it ends at 23:59:59 Africa/Accra); `expiresAt` an exact instant. Either, in the
+ * future; null for no expiry (the code never expires); undefined when neither is sent.
+ */
+function storedExpiry(input: { expiresOn?: string | null; expiresAt?: string | null }): Date | null | undefined {
   if (input.expiresOn !== undefined && input.expiresAt !== undefined) {
     invalid([{ path: 'expiresAt', message: 'must not be sent together with expiresOn' }])
   }
+  if (input.expiresOn === null || input.expiresAt === null) return null
   if (input.expiresOn !== undefined) {
     const end = endOfDay(input.expiresOn)
     if (!end) invalid([{ path: 'expiresOn', message: 'must be a real day (YYYY-MM-DD)' }])
@@ -137,8 +141,8 @@ export async function getDiscountCode(request: FastifyRequest, id: string): Prom
 
 export async function createDiscountCode(request: FastifyRequest, input: DiscountCodeCreateInput): Promise<DiscountCodeDto> {
   await authorize(request, input.shop, 'discounts.manage')
-  const expiresAt = storedExpiry(input)
-  if (!expiresAt) invalid([{ path: 'expiresOn', message: 'is required' }])
+  // No expiry: the code works until it is deactivated or used up.
+  const expiresAt = storedExpiry(input) ?? null
   const values = {
     shopId: input.shop,
     code: input.code,
@@ -169,7 +173,7 @@ export async function patchDiscountCode(request: FastifyRequest, id: string, inp
   if (input.type !== undefined) changes.type = input.type
   if (input.value !== undefined) changes.value = storedValue(input.type ?? existing.type, input.value)
   const expiresAt = storedExpiry(input)
-  if (expiresAt) changes.expiresAt = expiresAt
+  if (expiresAt !== undefined) changes.expiresAt = expiresAt
   if (input.usageLimit !== undefined) changes.usageLimit = input.usageLimit
   if (input.minSubtotal !== undefined) changes.minSubtotalMinor = storedMinSubtotal(input.minSubtotal)
   if (input.active !== undefined) changes.active = input.active

@@ -65,8 +65,9 @@ export const CheckoutCreateBody = Type.Object(
 export type CheckoutCreateInput = Static<typeof CheckoutCreateBody>
 
 /**
- * Either `checkout` (a checkout id, with its items and discount) or `items` + `delivery` (+ `discount`); the
- * service checks which. With `checkout`, `delivery` is the buyer's own: required unless the caller created
+ * Either `checkout` (a checkout id, with its items and discount) or `items` + `delivery` (+ `discount`). The
+ * schema says so (`anyOf`, so the OpenAPI document does too); the service also refuses items or a discount
+ * sent with a checkout. With `checkout`, `delivery` is the buyer's own: required unless the caller created
  * the checkout (whose stored delivery is used when none is sent).
  */
 export const OrderCreateBody = Type.Object(
@@ -78,7 +79,7 @@ export const OrderCreateBody = Type.Object(
     payment: Type.Optional(Type.Object({ provider: Provider }, { additionalProperties: false })),
     phone: Type.Optional(Phone),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, anyOf: [{ required: ['checkout'] }, { required: ['items', 'delivery'] }] },
 )
 export type OrderCreateInput = Static<typeof OrderCreateBody>
 

@@ -5,14 +5,17 @@
  * possible; any failure (a shortage is a 409 naming the line) rolls everything back.
  *
  * `Idempotency-Key`: requests with the same key for the same shop are serialized by an advisory lock, and
- * every one after the first answers the first one's order (200) instead of placing another.
+ * every one after the first answers the first one's order (200) instead of placing another. The order keeps
+ * a hash of the request the key was first used for (shop, buyer's email, body); the same key with another
+ * request is refused with a 422 and changes nothing.
  */
 import { randomInt } from 'node:crypto'
 import { checkoutTotal, orderSummary, orderTotal, toMajor } from '@shop/domain'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client'
+import { canonicalJson } from '../../lib/canonical-json'
 import { randomToken, sha256 } from '../../lib/crypto'
-import { BadRequest, Conflict, type FieldError, GeneralError, HttpError, NotFound, isUniqueViolation } from '../../lib/errors'
+import { BadRequest, Conflict, type FieldError, GeneralError, HttpError, NotFound, Unprocessable, isUniqueViolation } from '../../lib/errors'
 import { refreshInStock } from '../catalog/inventory.service'
 import { notifyStaff, notifyUser } from '../notifications/notify'
 import { acceptedProviders } from '../payments/providers/registry'
@@ -49,6 +52,11 @@ export function newOrderId(): string {
 }
 
 export type PlacedOrder = { created: boolean; order: OrderDto }
+
+/** What an Idempotency-Key stands for: the shop, the buyer's email and the body, with keys in a fixed order. */
+export function idempotencyHash(shopId: string, email: string, input: OrderCreateInput): string {
+  return sha256(canonicalJson({ shop: shopId, email: email.toLowerCase(), body: input }))
+}
 
 function invalid(errors: FieldError[]): never {
   const first = errors[0]!
@@ -158,13 +166,13 @@ async function placeInTransaction(
   shopId: string,
   email: string,
   input: OrderCreateInput,
-  idempotencyKey: string | undefined,
+  idempotency: { key: string; hash: string } | null,
   accessKey: string | null,
 ): Promise<Outcome> {
   const user = shopUser(request, shopId)
-  if (idempotencyKey) {
-    await lockIdempotencyKey(tx, shopId, idempotencyKey)
-    const existing = await findOrderByIdempotencyKey(tx, shopId, idempotencyKey)
+  if (idempotency) {
+    await lockIdempotencyKey(tx, shopId, idempotency.key)
+    const existing = await findOrderByIdempotencyKey(tx, shopId, idempotency.key)
     if (existing) return { created: false, row: existing }
   }
   const source = await orderSource(tx, shopId, input, user)
@@ -201,7 +209,8 @@ async function placeInTransaction(
         // Nothing to settle up front: paid on delivery or at pick-up, or nothing due.
         acked: provider === 'manual' || amountDue === 0,
         accessKeyHash: accessKey ? sha256(accessKey) : null,
-        idempotencyKey: idempotencyKey ?? null,
+        idempotencyKey: idempotency?.key ?? null,
+        idempotencyHash: idempotency?.hash ?? null,
       },
       user?.id ?? null,
     )
@@ -246,6 +255,18 @@ function isRetryable(error: unknown): boolean {
   return code === '40P01' || code === '40001'
 }
 
+/**
+ * A replay must be the same request: the key names one order, not whatever a later body asks for. Orders
+ * placed before hashes were kept have none and are answered as before.
+ */
+function checkSameRequest(row: OrderRow, hash: string): void {
+  if (row.idempotencyHash !== null && row.idempotencyHash !== hash) {
+    throw Unprocessable('This Idempotency-Key was already used with a different request', [
+      { path: 'headers.idempotency-key', message: 'was already used with a different request' },
+    ])
+  }
+}
+
 /** A replay must come from the same buyer, or the key would hand one buyer's order to another. */
 function checkSameBuyer(row: OrderRow, request: FastifyRequest, email: string): void {
   if (row.profileId !== (shopUser(request, row.shopId)?.id ?? null) || row.email.toLowerCase() !== email.toLowerCase()) {
@@ -267,17 +288,18 @@ export async function placeOrder(
   checkBodyShape(input)
   const accessKey = shopUser(request, shopId) ? null : randomToken(32)
   if (input.discount?.code) await assertMayTryCode(request, shopId, 'discount.code')
+  const idempotency = idempotencyKey ? { key: idempotencyKey, hash: idempotencyHash(shopId, email, input) } : null
 
   let outcome: Outcome | undefined
   for (let attempt = 1; !outcome; attempt++) {
     try {
-      outcome = await db.transaction((tx) => placeInTransaction(tx, request, shopId, email, input, idempotencyKey, accessKey))
+      outcome = await db.transaction((tx) => placeInTransaction(tx, request, shopId, email, input, idempotency, accessKey))
     } catch (error) {
       // A deadlock with an unrelated writer (a product deleted mid-order, say): run the order again.
       if (isRetryable(error) && attempt < 3) continue
       if (refusesDiscountCode(error)) await countWrongCode(request, shopId)
-      if (idempotencyKey && isUniqueViolation(error, IDEMPOTENCY_INDEX)) {
-        const winner = await findOrderByIdempotencyKey(db, shopId, idempotencyKey)
+      if (idempotency && isUniqueViolation(error, IDEMPOTENCY_INDEX)) {
+        const winner = await findOrderByIdempotencyKey(db, shopId, idempotency.key)
         if (winner) outcome = { created: false, row: winner }
         else throw error
       } else {
@@ -288,6 +310,7 @@ export async function placeOrder(
 
   if (!outcome.created) {
     checkSameBuyer(outcome.row, request, email)
+    checkSameRequest(outcome.row, idempotency!.hash)
     const replayed = orderDto(outcome.row, await listOrderEvents(db, outcome.row.id))
     replayed.payment = await currentPaymentSummary(db, outcome.row)
     return { created: false, order: replayed }

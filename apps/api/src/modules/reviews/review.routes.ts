@@ -20,6 +20,7 @@ export default async function routes(app: FastifyInstance) {
       schema: {
         tags: ['reviews'],
         summary: 'A shop’s visible reviews with their average rating (moderators also see hidden ones)',
+        security: [{}, { bearer: [] }],
         querystring: ReviewListQuery,
         response: { 200: ReviewPageResponse, ...errorResponses(400, 401, 403, 404) },
       },

@@ -33,6 +33,7 @@ export default async function routes(fastify: FastifyInstance) {
       schema: {
         tags: ['staff'],
         summary: 'The caller’s role in a shop, or null (also for anonymous callers)',
+        security: [{}, { bearer: [] }],
         querystring: roleQuery,
         response: { 200: roleSchema, 400: error },
       },

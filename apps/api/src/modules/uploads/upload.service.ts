@@ -48,7 +48,7 @@ export async function uploadImage(request: FastifyRequest, shopId: string): Prom
   await authorize(request, shopId, 'catalog.edit')
   const buffer = await readOneFile(request)
   if (buffer.length === 0) throw BadRequest('Invalid body: file is empty', [{ path: 'file', message: 'is empty' }])
-  const image = await storeImage(request.server.storage, buffer)
+  const image = await storeImage(request.server.storage, buffer, request.server.imageLimiter)
   const row = await insertUpload(request.server.db, {
     shopId,
     key: image.key,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { codeState, dayLabel, discountValueLabel, minSubtotalLabel, usageLabel } from './discount-code-display'
+import { codeState, dayLabel, discountValueLabel, lastDayLabel, minSubtotalLabel, usageLabel } from './discount-code-display'
 
 // Intl puts a no-break space between the currency code and the amount.
 const plain = (text: string) => text.replace(/\s/g, ' ')
@@ -18,6 +18,8 @@ describe('discount code display', () => {
     expect(usageLabel({ usedCount: 0, usageLimit: null })).toBe('0 / no limit')
     expect(dayLabel('2031-06-15')).toBe('15 Jun 2031')
     expect(dayLabel('2032-01-01')).toBe('1 Jan 2032')
+    expect(lastDayLabel('2031-06-15')).toBe('15 Jun 2031')
+    expect(lastDayLabel(null)).toBe('No end date')
   })
 
   it('tells whether a code can be used now', () => {
@@ -28,5 +30,7 @@ describe('discount code display', () => {
     expect(codeState({ ...live, expiresAt: '2031-06-09T23:59:59Z' }, now)).toBe('Expired')
     expect(codeState({ ...live, usedCount: 2 }, now)).toBe('Used up')
     expect(codeState({ ...live, usageLimit: null, usedCount: 500 }, now)).toBe('Active')
+    expect(codeState({ ...live, expiresAt: null }, now)).toBe('Active')
+    expect(codeState({ ...live, expiresAt: null, active: false }, now)).toBe('Inactive')
   })
 })

@@ -18,6 +18,11 @@ export function usageLabel(code: Pick<DiscountCode, 'usedCount' | 'usageLimit'>)
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
 
+/** A code's last day as the table shows it: "15 Jun 2031", or "No end date" for one that never expires. */
+export function lastDayLabel(expiresOn: string | null): string {
+  return expiresOn === null ? 'No end date' : dayLabel(expiresOn)
+}
+
 /** 'YYYY-MM-DD' → "15 Jun 2031": the calendar day as chosen, whatever the viewer's time zone. */
 export function dayLabel(day: string): string {
   const [year, month, date] = day.split('-').map(Number)
@@ -29,7 +34,7 @@ export type CodeState = 'Active' | 'Inactive' | 'Expired' | 'Used up'
 /** Whether shoppers can use the code now, and if not, why. */
 export function codeState(code: Pick<DiscountCode, 'active' | 'expiresAt' | 'usedCount' | 'usageLimit'>, now = new Date()): CodeState {
   if (!code.active) return 'Inactive'
-  if (new Date(code.expiresAt).getTime() <= now.getTime()) return 'Expired'
+  if (code.expiresAt !== null && new Date(code.expiresAt).getTime() <= now.getTime()) return 'Expired'
   if (code.usageLimit !== null && code.usedCount >= code.usageLimit) return 'Used up'
   return 'Active'
 }

@@ -5,6 +5,7 @@ import {
   discountFormErrors,
   emptyDiscountForm,
   formOfCode,
+  isDirty,
   patchBody,
   shopDay,
   type DiscountForm,
@@ -19,6 +20,7 @@ const form = (overrides: Partial<DiscountForm> = {}): DiscountForm => ({
   type: 'percentage',
   value: '15',
   expiresOn: '2031-06-17',
+  noEndDate: false,
   usageLimit: '',
   minSubtotal: '',
   ...overrides,
@@ -47,7 +49,7 @@ describe('expiry days', () => {
     expect(defaultExpiry(NOW)).toBe('2031-07-10')
     expect(defaultExpiry(new Date('2031-12-15T23:30:00Z'))).toBe('2032-01-14')
     expect(emptyDiscountForm(NOW)).toEqual({
-      code: '', type: 'percentage', value: '', expiresOn: '2031-07-10', usageLimit: '', minSubtotal: '',
+      code: '', type: 'percentage', value: '', expiresOn: '2031-07-10', noEndDate: false, usageLimit: '', minSubtotal: '',
     })
   })
 })
@@ -61,15 +63,38 @@ describe('createBody', () => {
       shop: SHOP, code: 'SAVE15', type: 'fixed', value: 20.5, expiresOn: '2031-06-17', usageLimit: 3, minSubtotal: 100,
     })
   })
+
+  it('sends null for "No end date", whatever day the field still holds', () => {
+    expect(createBody(form({ noEndDate: true }), SHOP)).toEqual({
+      shop: SHOP, code: 'SAVE15', type: 'percentage', value: 15, expiresOn: null,
+    })
+    expect(createBody(form({ noEndDate: true, expiresOn: '' }), SHOP).expiresOn).toBeNull()
+  })
 })
 
 describe('patchBody', () => {
   it('sends only what changed; cleared limits become null', () => {
     const initial = formOfCode(stored)
-    expect(initial).toEqual({ code: 'GHS20', type: 'fixed', value: '20', expiresOn: '2031-12-31', usageLimit: '50', minSubtotal: '100' })
+    expect(initial).toEqual({
+      code: 'GHS20', type: 'fixed', value: '20', expiresOn: '2031-12-31', noEndDate: false, usageLimit: '50', minSubtotal: '100',
+    })
     expect(patchBody(initial, initial)).toEqual({})
     expect(patchBody({ ...initial, usageLimit: '', minSubtotal: '' }, initial)).toEqual({ usageLimit: null, minSubtotal: null })
     expect(patchBody({ ...initial, code: 'GHS25 ', expiresOn: '2032-01-31' }, initial)).toEqual({ code: 'GHS25', expiresOn: '2032-01-31' })
+  })
+
+  it('removes the end date with null, and sets one again on a code without one', () => {
+    const initial = formOfCode(stored)
+    const removed = { ...initial, noEndDate: true }
+    expect(isDirty(removed, initial)).toBe(true)
+    expect(patchBody(removed, initial)).toEqual({ expiresOn: null })
+    // A day typed while "No end date" is chosen changes nothing.
+    expect(patchBody({ ...removed, expiresOn: '2032-02-01' }, removed)).toEqual({})
+
+    const endless = formOfCode({ ...stored, expiresAt: null, expiresOn: null })
+    expect(endless).toMatchObject({ expiresOn: '', noEndDate: true })
+    expect(patchBody(endless, endless)).toEqual({})
+    expect(patchBody({ ...endless, noEndDate: false, expiresOn: '2032-03-01' }, endless)).toEqual({ expiresOn: '2032-03-01' })
   })
 
   it('sends the value with a new type, since a stored value means something else per type', () => {
@@ -89,7 +114,7 @@ describe('discountFormErrors', () => {
     expect(discountFormErrors(createBody(bad, SHOP), bad, NOW)).toEqual({
       code: 'Use 3 to 32 letters, digits, _ or -, without spaces',
       value: 'Must be a whole percent from 1 to 100',
-      expiresOn: 'Choose the last day the code works',
+      expiresOn: 'Choose the last day the code works, or No end date',
       usageLimit: 'Must be at least 1',
       minSubtotal: 'Must be at least 0',
     })
@@ -119,6 +144,21 @@ describe('discountFormErrors', () => {
     const renamed = { ...expired, code: 'GHS21' }
     expect(discountFormErrors(patchBody(renamed, expired), renamed, NOW)).toEqual({})
     const cleared = { ...expired, expiresOn: '' }
-    expect(discountFormErrors(patchBody(cleared, expired), cleared, NOW)).toEqual({ expiresOn: 'Choose the last day the code works' })
+    expect(discountFormErrors(patchBody(cleared, expired), cleared, NOW)).toEqual({
+      expiresOn: 'Choose the last day the code works, or No end date',
+    })
+  })
+
+  it('accepts "No end date" when creating and editing, but not an empty day without it', () => {
+    const endless = form({ noEndDate: true, expiresOn: '' })
+    expect(discountFormErrors(createBody(endless, SHOP), endless, NOW)).toEqual({})
+    const initial = formOfCode(stored)
+    const removed = { ...initial, noEndDate: true }
+    expect(discountFormErrors(patchBody(removed, initial), removed, NOW)).toEqual({})
+    const endlessCode = formOfCode({ ...stored, expiresAt: null, expiresOn: null })
+    const noDay = { ...endlessCode, noEndDate: false }
+    expect(discountFormErrors(patchBody(noDay, endlessCode), noDay, NOW)).toEqual({
+      expiresOn: 'Choose the last day the code works, or No end date',
+    })
   })
 })

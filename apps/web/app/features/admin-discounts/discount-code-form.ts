@@ -18,15 +18,22 @@ export type DiscountForm = {
   code: string
   type: DiscountType
   value: string
-  /** 'YYYY-MM-DD' from the date field; '' when cleared. */
+  /** 'YYYY-MM-DD' from the date field; '' when cleared. Ignored with `noEndDate`. */
   expiresOn: string
+  /** The "No end date" choice: the code never expires. */
+  noEndDate: boolean
   /** Empty for no limit. */
   usageLimit: string
   /** Empty for none. */
   minSubtotal: string
 }
 
+/** The fields the API names in its errors, and the form's text fields. */
 export const DISCOUNT_FIELDS = ['code', 'type', 'value', 'expiresOn', 'usageLimit', 'minSubtotal'] as const
+
+export function isDirty(form: DiscountForm, initial: DiscountForm): boolean {
+  return form.noEndDate !== initial.noEndDate || DISCOUNT_FIELDS.some((field) => form[field] !== initial[field])
+}
 
 /** A new code lasts this many days unless the form says otherwise. */
 const DEFAULT_DAYS = 30
@@ -45,7 +52,7 @@ export function defaultExpiry(now = new Date()): string {
 }
 
 export function emptyDiscountForm(now = new Date()): DiscountForm {
-  return { code: '', type: 'percentage', value: '', expiresOn: defaultExpiry(now), usageLimit: '', minSubtotal: '' }
+  return { code: '', type: 'percentage', value: '', expiresOn: defaultExpiry(now), noEndDate: false, usageLimit: '', minSubtotal: '' }
 }
 
 export function formOfCode(code: DiscountCode): DiscountForm {
@@ -53,7 +60,8 @@ export function formOfCode(code: DiscountCode): DiscountForm {
     code: code.code,
     type: code.type,
     value: String(code.value),
-    expiresOn: code.expiresOn,
+    expiresOn: code.expiresOn ?? '',
+    noEndDate: code.expiresOn === null,
     usageLimit: code.usageLimit === null ? '' : String(code.usageLimit),
     minSubtotal: code.minSubtotal > 0 ? String(code.minSubtotal) : '',
   }
@@ -76,20 +84,26 @@ export function createBody(form: DiscountForm, shopId: string): DiscountCodeCrea
     type: form.type,
     // A missing value is dropped below and reported by validation as required.
     value: numberOf(form.value)!,
-    expiresOn: form.expiresOn || undefined,
+    // No end date is sent as null; an empty day is dropped and reported by validation.
+    expiresOn: form.noEndDate ? null : form.expiresOn || undefined,
     usageLimit: numberOf(form.usageLimit),
     minSubtotal: numberOf(form.minSubtotal),
   })
 }
 
-/** Only what changed; a cleared limit or minimum is null (none). A new type always sends its value. */
+/**
+ * Only what changed; a cleared limit or minimum is null (none), and so is a newly chosen "No end date". A new
+ * type always sends its value.
+ */
 export function patchBody(form: DiscountForm, initial: DiscountForm): DiscountCodePatchInput {
-  const changed = (field: keyof DiscountForm) => form[field].trim() !== initial[field].trim()
+  const changed = (field: (typeof DISCOUNT_FIELDS)[number]) => form[field].trim() !== initial[field].trim()
   const body: DiscountCodePatchInput = {}
   if (changed('code')) body.code = form.code.trim()
   if (changed('type')) body.type = form.type
   if (changed('value') || changed('type')) body.value = numberOf(form.value)!
-  if (changed('expiresOn')) body.expiresOn = form.expiresOn
+  if (form.noEndDate !== initial.noEndDate || (!form.noEndDate && changed('expiresOn'))) {
+    body.expiresOn = form.noEndDate ? null : form.expiresOn
+  }
   if (changed('usageLimit')) body.usageLimit = numberOf(form.usageLimit) ?? null
   if (changed('minSubtotal')) body.minSubtotal = numberOf(form.minSubtotal) ?? null
   return withoutUndefined(body)
@@ -109,7 +123,9 @@ export function discountFormErrors(
   // An empty patch is no change at all, not a mistake.
   if (!creating && Object.keys(body).length === 0) return required
   const errors = { ...validate(creating ? DiscountCodeCreateBody : DiscountCodePatchBody, body), ...required }
-  if ((creating || 'expiresOn' in body) && !body.expiresOn) errors.expiresOn = 'Choose the last day the code works'
+  if (!form.noEndDate && (creating || 'expiresOn' in body) && !body.expiresOn) {
+    errors.expiresOn = 'Choose the last day the code works, or No end date'
+  }
   else if (body.expiresOn && !errors.expiresOn && body.expiresOn < shopDay(now)) errors.expiresOn = 'Choose today or a later day'
   if (typeof body.value === 'number' && !errors.value) {
     const problem = discountValueProblem(form.type, body.value)

@@ -10,9 +10,10 @@ export type DiscountCode = {
   value: number
   /** Major units; 0 for none. */
   minSubtotal: number
-  expiresAt: string
-  /** The last day the code works ('YYYY-MM-DD', Africa/Accra). */
-  expiresOn: string
+  /** Null: the code never expires. */
+  expiresAt: string | null
+  /** The last day the code works ('YYYY-MM-DD', Africa/Accra); null when it never expires. */
+  expiresOn: string | null
   usageLimit: number | null
   usedCount: number
   active: boolean

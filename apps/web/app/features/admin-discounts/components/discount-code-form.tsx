@@ -10,9 +10,11 @@ import {
   DISCOUNT_FIELDS,
   type DiscountForm,
   createBody,
+  defaultExpiry,
   discountFormErrors,
   emptyDiscountForm,
   formOfCode,
+  isDirty,
   patchBody,
   shopDay,
 } from '../discount-code-form'
@@ -38,8 +40,9 @@ export function DiscountCodeForm({ shopId, currency, editing, onSaved, onCancel,
   const [errors, setErrors] = useState<FieldErrors>({})
   const [saving, setSaving] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
-  const typeErrorId = `${useId()}-type-error`
-  const dirty = DISCOUNT_FIELDS.some((field) => form[field] !== initial[field])
+  const id = useId()
+  const typeErrorId = `${id}-type-error`
+  const dirty = isDirty(form, initial)
   useUnsavedChanges(dirty && !saving)
   useEffect(() => {
     onDirtyChange(dirty)
@@ -52,6 +55,16 @@ export function DiscountCodeForm({ shopId, currency, editing, onSaved, onCancel,
   function change<K extends keyof DiscountForm>(field: K, value: DiscountForm[K]) {
     setForm((previous) => ({ ...previous, [field]: value }))
     setErrors(({ [field]: _field, form: _form, ...rest }) => rest)
+  }
+
+  /** "No end date" puts the day aside; taking it back offers the default day when none was chosen. */
+  function chooseNoEndDate(noEndDate: boolean) {
+    setForm((previous) => ({
+      ...previous,
+      noEndDate,
+      expiresOn: !noEndDate && previous.expiresOn === '' ? defaultExpiry() : previous.expiresOn,
+    }))
+    setErrors(({ expiresOn: _expiresOn, form: _form, ...rest }) => rest)
   }
 
   function showErrors(found: FieldErrors) {
@@ -162,17 +175,38 @@ export function DiscountCodeForm({ shopId, currency, editing, onSaved, onCancel,
               />
             )}
           </Field>
-          <Field name="expiresOn" label="Last day" error={errors.expiresOn} hint="The code works until 23:59 that day, Accra time.">
-            {(props) => (
+          <div className="discount-expiry">
+            <Field
+              name="expiresOn"
+              label="Last day (optional)"
+              error={errors.expiresOn}
+              hint="The code works until 23:59 that day, Accra time."
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  type="date"
+                  min={shopDay(new Date())}
+                  disabled={form.noEndDate}
+                  value={form.noEndDate ? '' : form.expiresOn}
+                  onChange={(event) => change('expiresOn', event.target.value)}
+                />
+              )}
+            </Field>
+            <label className="checkbox">
               <input
-                {...props}
-                type="date"
-                min={shopDay(new Date())}
-                value={form.expiresOn}
-                onChange={(event) => change('expiresOn', event.target.value)}
+                type="checkbox"
+                name="noEndDate"
+                checked={form.noEndDate}
+                aria-describedby={`${id}-no-end-date-hint`}
+                onChange={(event) => chooseNoEndDate(event.target.checked)}
               />
-            )}
-          </Field>
+              No end date
+            </label>
+            <p className="field-hint" id={`${id}-no-end-date-hint`}>
+              The code works until you deactivate it or it is used up.
+            </p>
+          </div>
         </div>
 
         <div className="discount-form-row">

@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button'
-import { codeState, dayLabel, discountValueLabel, minSubtotalLabel, usageLabel } from '../discount-code-display'
+import { codeState, discountValueLabel, lastDayLabel, minSubtotalLabel, usageLabel } from '../discount-code-display'
 import type { DiscountCode } from '../types'
 
 type DiscountCodeTableProps = {
@@ -43,9 +43,7 @@ export function DiscountCodeTable({ codes, currency, busyId, onEdit, onToggleAct
                 </th>
                 <td>{discountValueLabel(code, currency)}</td>
                 <td>{minSubtotalLabel(code.minSubtotal, currency)}</td>
-                <td>
-                  <time dateTime={code.expiresOn}>{dayLabel(code.expiresOn)}</time>
-                </td>
+                <td>{code.expiresOn === null ? lastDayLabel(null) : <time dateTime={code.expiresOn}>{lastDayLabel(code.expiresOn)}</time>}</td>
                 <td>{usageLabel(code)}</td>
                 <td>
                   <span className={`discount-state discount-state-${state.toLowerCase().replace(' ', '-')}`}>{state}</span>
