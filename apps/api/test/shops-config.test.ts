@@ -26,8 +26,8 @@ describe('GET /api/shop-configs/{id}', () => {
       const response = await ctx.app.inject({ method: 'GET', url: `/api/shop-configs/${shop.id}`, headers: user.headers })
       expect(response.statusCode).toBe(200)
       const body = response.json()
-      expect(body).toMatchObject({ _id: shop.id, facebook: { meta: '' }, taxRate: 0, paymentOptions: [], domains: [], customDomains: [] })
-      expect(Object.keys(body).sort()).toEqual(['_id', 'customDomains', 'domains', 'facebook', 'paymentOptions', 'taxRate', 'updatedAt'])
+      expect(body).toMatchObject({ _id: shop.id, facebook: { meta: '' }, taxRate: 0, unpaidOrderTimeout: 30, paymentOptions: [], domains: [], customDomains: [] })
+      expect(Object.keys(body).sort()).toEqual(['_id', 'customDomains', 'domains', 'facebook', 'paymentOptions', 'taxRate', 'unpaidOrderTimeout', 'updatedAt'])
     }
   })
 
@@ -208,5 +208,21 @@ describe('PATCH /api/shop-configs/{id}', () => {
   it('names the offending domain', async () => {
     const response = await patch(shop.id, owner.headers, { domains: ['ok.example.com', 'x.shops.test'] })
     expect(errorBody(response).errors).toEqual([{ path: 'domains.1', message: 'must not be shops.test or one of its subdomains' }])
+  })
+})
+
+describe('the unpaid-order timeout', () => {
+  it('is set in minutes, from 5 minutes to a week, by administrators and owners', async () => {
+    const saved = await patch(shop.id, administrator.headers, { unpaidOrderTimeout: 90 })
+    expect(saved.statusCode).toBe(200)
+    expect(saved.json().unpaidOrderTimeout).toBe(90)
+    expect((await readConfig(shop.id)).config?.unpaidOrderTimeoutMinutes).toBe(90)
+    for (const bad of [4, 10_081, 12.5, '30']) {
+      const response = await patch(shop.id, owner.headers, { unpaidOrderTimeout: bad })
+      expect(response.statusCode).toBe(400)
+      expect(errorBody(response).errors?.[0]?.path).toBe('unpaidOrderTimeout')
+    }
+    expect((await patch(shop.id, manager.headers, { unpaidOrderTimeout: 5 })).statusCode).toBe(403)
+    expect((await readConfig(shop.id)).config?.unpaidOrderTimeoutMinutes).toBe(90)
   })
 })

@@ -48,7 +48,8 @@ function describe(issue: Issue, schema: TSchema | undefined): string {
     case 'pattern':
       return description ? `Use ${description}` : 'This value is not valid'
     case 'type':
-      return params.type === 'number' || params.type === 'integer' ? 'Enter a number' : 'This value is not valid'
+      if (params.type === 'integer') return 'Enter a whole number'
+      return params.type === 'number' ? 'Enter a number' : 'This value is not valid'
     case 'multipleOf':
       return `Must be a multiple of ${params.multipleOf}`
     default:

@@ -7,6 +7,7 @@ import { FacebookMetaSection } from '../features/admin-settings/components/faceb
 import { FinancialAccountsSection } from '../features/admin-settings/components/financial-accounts-section'
 import { PaymentOptionsSection } from '../features/admin-settings/components/payment-options-section'
 import { TaxRateSection } from '../features/admin-settings/components/tax-rate-section'
+import { UnpaidOrdersSection } from '../features/admin-settings/components/unpaid-orders-section'
 import { useDirtyForms } from '../features/admin-settings/hooks/use-dirty-forms'
 import { routeMeta } from '../lib/page-meta'
 import { useApiData } from '../lib/use-api-data'
@@ -37,6 +38,7 @@ export default function AdminSettings() {
       ) : (
         <>
           <PaymentOptionsSection {...configProps} />
+          <UnpaidOrdersSection {...configProps} />
           <FinancialAccountsSection shopId={shop._id} reportDirty={reportDirty} />
           <TaxRateSection {...configProps} />
           <DomainsSection {...configProps} />

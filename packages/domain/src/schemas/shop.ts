@@ -4,6 +4,9 @@
  */
 import { Type } from 'typebox'
 
+/** Minutes an order paid online may wait for its payment (5 minutes to a week; 30 by default). */
+export const UNPAID_ORDER_TIMEOUT = { min: 5, max: 10_080, default: 30 } as const
+
 /** Files this platform stored (`/uploads/{key}`); no `..`, no scheme, no other host. */
 const uploadUrl = Type.String({ maxLength: 300, pattern: '^/uploads/(?:[A-Za-z0-9_-]+/)*[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9]+)?$' })
 const httpUrl = Type.String({
@@ -58,6 +61,13 @@ export const shopConfigPatchBody = Type.Object(
       ),
     ),
     taxRate: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'percent, at most 2 decimals' })),
+    unpaidOrderTimeout: Type.Optional(
+      Type.Integer({
+        minimum: UNPAID_ORDER_TIMEOUT.min,
+        maximum: UNPAID_ORDER_TIMEOUT.max,
+        description: 'minutes an order paid online may wait for its payment before it is canceled and its stock returned',
+      }),
+    ),
     paymentOptions: Type.Optional(
       Type.Array(
         Type.Object(

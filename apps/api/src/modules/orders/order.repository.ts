@@ -3,6 +3,7 @@
  * catalog (one query each, whatever the number of lines).
  */
 import type { OrderStatus } from '@shop/domain'
+import { UNPAID_ORDER_TIMEOUT } from '@shop/domain/schemas/shop'
 import { type SQL, and, asc, count, eq, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
@@ -193,17 +194,13 @@ export async function listOrderEvents(db: Db, orderId: string): Promise<OrderEve
 
 // ---------------------------------------------------------------- unpaid orders (background worker)
 
-/** The shortest unpaid-order timeout a shop may set (shop_configs_unpaid_timeout_check). */
-export const SHORTEST_UNPAID_TIMEOUT_MINUTES = 5
-const DEFAULT_UNPAID_TIMEOUT_MINUTES = 30
-
 /**
  * Orders still waiting for their online payment past their shop's timeout (shop_configs, 30 minutes for a
  * shop without settings), oldest first. Reads orders_unpaid_idx: only placed, unacked orders, from the
- * oldest up to the shortest timeout any shop may set. Across shops, so only for the background worker.
+ * oldest up to the shortest timeout any shop may set (shop_configs_unpaid_timeout_check). Across shops, so only for the background worker.
  */
 export function unpaidOrdersDueQuery(db: Db, limit: number) {
-  const timeout = sql<number>`coalesce(${shopConfigs.unpaidOrderTimeoutMinutes}, ${DEFAULT_UNPAID_TIMEOUT_MINUTES})`
+  const timeout = sql<number>`coalesce(${shopConfigs.unpaidOrderTimeoutMinutes}, ${UNPAID_ORDER_TIMEOUT.default})`
   return db
     .select({ id: orders.id, timeoutMinutes: timeout })
     .from(orders)
@@ -211,7 +208,7 @@ export function unpaidOrdersDueQuery(db: Db, limit: number) {
     .where(
       and(
         sql`${orders.status} = 'placed' and not ${orders.acked}`,
-        lt(orders.createdAt, sql`now() - make_interval(mins => ${SHORTEST_UNPAID_TIMEOUT_MINUTES})`),
+        lt(orders.createdAt, sql`now() - make_interval(mins => ${UNPAID_ORDER_TIMEOUT.min})`),
         lt(orders.createdAt, sql`now() - make_interval(mins => ${timeout})`),
       ),
     )

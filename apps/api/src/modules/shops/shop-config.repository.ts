@@ -42,6 +42,7 @@ export async function findDomainsVerifiedByOtherShops(db: Db, shopId: string, do
 export type ShopConfigChanges = {
   facebookMeta?: string
   taxRateBps?: number
+  unpaidOrderTimeoutMinutes?: number
   paymentOptions?: PaymentOption[]
   /**
    * When given, the shop's custom domains become this list: domains that stay keep their verification

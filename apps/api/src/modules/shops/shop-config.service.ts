@@ -3,6 +3,7 @@
  * domains, and the check that verifies a custom domain. Administrators and owners only.
  */
 import { isMajorAmount } from '@shop/domain'
+import { UNPAID_ORDER_TIMEOUT } from '@shop/domain/schemas/shop'
 import type { FastifyRequest } from 'fastify'
 import type { Static } from 'typebox'
 import type { Config } from '../../config'
@@ -84,7 +85,15 @@ export async function getShopConfig(request: FastifyRequest, shopId: string): Pr
   const config = await findShopConfig(request.server.db, shopId)
   // A shop without a settings row has the defaults until first saved.
   return toShopConfig(
-    config ?? { shopId, facebookMeta: '', taxRateBps: 0, paymentOptions: [], unpaidOrderTimeoutMinutes: 30, updatedAt: new Date(), domains: [] },
+    config ?? {
+      shopId,
+      facebookMeta: '',
+      taxRateBps: 0,
+      paymentOptions: [],
+      unpaidOrderTimeoutMinutes: UNPAID_ORDER_TIMEOUT.default,
+      updatedAt: new Date(),
+      domains: [],
+    },
   )
 }
 
@@ -96,6 +105,7 @@ function toChanges(body: ShopConfigPatch, config: Pick<Config, 'rootDomain' | 'p
     if (code === null) errors.push({ path: 'facebook.meta', message: 'must be the verification code (letters, digits, - and _) or the <meta> tag that holds it' })
     else changes.facebookMeta = code
   }
+  if (body.unpaidOrderTimeout !== undefined) changes.unpaidOrderTimeoutMinutes = body.unpaidOrderTimeout
   if (body.taxRate !== undefined) {
     if (!isMajorAmount(body.taxRate)) errors.push({ path: 'taxRate', message: 'must have at most 2 decimals' })
     else changes.taxRateBps = Math.round(body.taxRate * 100)

@@ -59,6 +59,7 @@ export function toShopConfig(config: ShopConfigRecord): ShopConfigDto {
     _id: config.shopId,
     facebook: { meta: config.facebookMeta },
     taxRate: config.taxRateBps / 100,
+    unpaidOrderTimeout: config.unpaidOrderTimeoutMinutes,
     paymentOptions: config.paymentOptions.map(({ provider, enabled, label }) => ({
       provider,
       enabled,

@@ -69,6 +69,7 @@ export const shopConfigSchema = Type.Object({
   _id: Type.String(),
   facebook: Type.Object({ meta: Type.String() }),
   taxRate: Type.Number({ description: 'percent of the subtotal' }),
+  unpaidOrderTimeout: Type.Integer({ description: 'minutes an order paid online may wait for its payment before it is canceled' }),
   paymentOptions: Type.Array(paymentOptionSchema),
   domains: Type.Array(Type.String(), { description: 'every custom domain, pending or verified: the list PATCH takes' }),
   customDomains: Type.Array(shopDomainSchema, { description: 'the same domains with their verification state and instructions' }),

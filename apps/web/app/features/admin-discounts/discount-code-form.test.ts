@@ -135,7 +135,7 @@ describe('discountFormErrors', () => {
     const cleared = { ...initial, value: '' }
     expect(discountFormErrors(patchBody(cleared, initial), cleared, NOW)).toEqual({ value: 'This field is required' })
     const words = form({ usageLimit: 'ten' })
-    expect(discountFormErrors(createBody(words, SHOP), words, NOW)).toEqual({ usageLimit: 'Enter a number' })
+    expect(discountFormErrors(createBody(words, SHOP), words, NOW)).toEqual({ usageLimit: 'Enter a whole number' })
   })
 
   it('lets an unchanged edit of an expired code through, and checks a changed day', () => {

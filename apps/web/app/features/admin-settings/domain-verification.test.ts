@@ -47,6 +47,7 @@ describe('withCheckedDomain', () => {
       _id: 's',
       facebook: { meta: '' },
       taxRate: 0,
+      unpaidOrderTimeout: 30,
       paymentOptions: [],
       domains: ['other.example.com', 'shop.example.com'],
       customDomains: [other, pending],

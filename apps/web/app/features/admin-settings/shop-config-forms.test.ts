@@ -1,7 +1,7 @@
 import { shopConfigPatchBody } from '@shop/domain/schemas/shop'
 import { describe, expect, it } from 'vitest'
 import { validate } from '../../lib/form-errors'
-import { MAX_DOMAINS, addDomain, domainErrors, facebookMetaBody, paymentOptionRows, paymentOptionsBody, removeDomain, taxRateBody } from './shop-config-forms'
+import { MAX_DOMAINS, addDomain, domainErrors, facebookMetaBody, paymentOptionRows, paymentOptionsBody, removeDomain, taxRateBody, unpaidOrderTimeoutBody } from './shop-config-forms'
 
 describe('domain list editing', () => {
   it('adds a host name, keeping only the host of a pasted address', () => {
@@ -55,6 +55,14 @@ describe('tax and Facebook bodies', () => {
     expect(validate(shopConfigPatchBody, taxRateBody('150')).taxRate).toBe('Must be at most 100')
     expect(validate(shopConfigPatchBody, taxRateBody('ten')).taxRate).toBe('Enter a number')
     expect(validate(shopConfigPatchBody, taxRateBody(' ')).taxRate).toBe('Enter a number')
+  })
+
+  it('reads the unpaid-order timeout in whole minutes, from 5 minutes to a week', () => {
+    expect(unpaidOrderTimeoutBody('45')).toEqual({ unpaidOrderTimeout: 45 })
+    expect(validate(shopConfigPatchBody, unpaidOrderTimeoutBody('4')).unpaidOrderTimeout).toBe('Must be at least 5')
+    expect(validate(shopConfigPatchBody, unpaidOrderTimeoutBody('10081')).unpaidOrderTimeout).toBe('Must be at most 10080')
+    expect(validate(shopConfigPatchBody, unpaidOrderTimeoutBody('12.5')).unpaidOrderTimeout).toBe('Enter a whole number')
+    expect(validate(shopConfigPatchBody, unpaidOrderTimeoutBody('')).unpaidOrderTimeout).toBe('Enter a whole number')
   })
 
   it('trims the Facebook code', () => {

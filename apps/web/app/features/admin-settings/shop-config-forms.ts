@@ -12,6 +12,11 @@ export function taxRateBody(text: string): ShopConfigPatch {
   return { taxRate: numberField(text) } as ShopConfigPatch
 }
 
+/** Minutes an online payment may take before the order is canceled; whole minutes, checked by the schema. */
+export function unpaidOrderTimeoutBody(text: string): ShopConfigPatch {
+  return { unpaidOrderTimeout: numberField(text) } as ShopConfigPatch
+}
+
 export function facebookMetaBody(text: string): ShopConfigPatch {
   return { facebook: { meta: text.trim() } }
 }

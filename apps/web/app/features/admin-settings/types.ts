@@ -38,6 +38,8 @@ export type ShopConfig = {
   _id: string
   facebook: { meta: string }
   taxRate: number
+  /** Minutes an order paid online may wait for its payment before it is canceled and restocked. */
+  unpaidOrderTimeout: number
   paymentOptions: PaymentOption[]
   /** Every custom domain, pending or verified: the list PATCH takes. */
   domains: string[]
