@@ -63,7 +63,7 @@ export function ShopProfileLogo({ shopId, logo, error, onChange, onUploadingChan
           alt="Current logo"
           width={96}
           height={96}
-          style={{ objectFit: 'contain', border: '1px solid var(--line)', borderRadius: 'var(--radius)' }}
+          className="logo-preview"
         />
       )}
       <input
