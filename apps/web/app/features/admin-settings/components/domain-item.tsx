@@ -2,7 +2,7 @@ import { Button } from '../../../components/ui/button'
 import { checkSummary, domainStatus, domainStatusLabels } from '../domain-verification'
 import { useDomainCheck } from '../hooks/use-domain-check'
 import type { ShopDomain } from '../types'
-import { CopyField } from './copy-field'
+import { CopyField } from '../../../components/ui/copy-field'
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 const formatTime = (iso: string) => dateTime.format(new Date(iso))
@@ -42,13 +42,13 @@ export function DomainItem({ shopId, domain, detail, error, onRemove, onChecked 
           <p>
             It shows your shop once you prove it is yours. <strong>Either</strong> add this TXT record at your DNS provider:
           </p>
-          <CopyField label="TXT record name" value={detail.txtRecord.name} />
-          <CopyField label="TXT record value" value={detail.txtRecord.value} />
+          <CopyField label="TXT record name" value={detail.txtRecord.name} copies="the TXT record name" copied="TXT record name copied" />
+          <CopyField label="TXT record value" value={detail.txtRecord.value} copies="the TXT record value" copied="TXT record value copied" />
           <p>
             <strong>Or</strong> publish a file at this address whose whole content is the text below:
           </p>
-          <CopyField label="File URL" value={detail.httpFile.url} />
-          <CopyField label="File content" value={detail.httpFile.content} />
+          <CopyField label="File URL" value={detail.httpFile.url} copies="the file URL" copied="File URL copied" />
+          <CopyField label="File content" value={detail.httpFile.content} copies="the file content" copied="File content copied" />
           <p className="field-hint">Then press Check now. A new DNS record can take a while to be seen everywhere.</p>
         </div>
       )}

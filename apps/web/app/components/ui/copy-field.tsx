@@ -1,16 +1,30 @@
-import { useId } from 'react'
-import { Button } from '../../../components/ui/button'
-import { useToast } from '../../../components/ui/toast'
+import { type ReactNode, useId } from 'react'
+import { Button } from './button'
+import { useToast } from './toast'
 
-/** A read-only value to paste elsewhere: focusing it selects it all, and Copy puts it on the clipboard. */
-export function CopyField({ label, value }: { label: string; value: string }) {
+type CopyFieldProps = {
+  /** The field's label; may hold visually hidden words that tell one field from its neighbours. */
+  label: ReactNode
+  value: string
+  /** What the Copy button copies, for screen readers ("the TXT record value"). */
+  copies: string
+  /** The toast once copied ("Link copied"). */
+  copied: string
+  hint?: ReactNode
+}
+
+/**
+ * A read-only value to paste elsewhere (a domain's TXT record, an invitation link): focusing it selects it
+ * all, and Copy puts it on the clipboard; where the clipboard is refused, the text is selected to copy by hand.
+ */
+export function CopyField({ label, value, copies, copied, hint }: CopyFieldProps) {
   const id = useId()
   const toast = useToast()
 
   async function copy() {
     try {
       await navigator.clipboard.writeText(value)
-      toast(`${label} copied`)
+      toast(copied)
     } catch {
       const input = document.getElementById(id) as HTMLTextAreaElement | null
       input?.focus()
@@ -34,9 +48,10 @@ export function CopyField({ label, value }: { label: string; value: string }) {
           onFocus={(event) => event.currentTarget.select()}
         />
         <Button variant="secondary" onClick={() => void copy()}>
-          Copy<span className="visually-hidden"> {label.toLowerCase()}</span>
+          Copy<span className="visually-hidden"> {copies}</span>
         </Button>
       </div>
+      {hint && <p className="field-hint">{hint}</p>}
     </div>
   )
 }
