@@ -195,6 +195,8 @@ describe('shopper journeys', { timeout: 120_000 }, () => {
       await payer.goto(link)
       await payer.getByRole('heading', { level: 1, name: 'Shared checkout' }).waitFor()
       await payer.getByRole('link', { name: 'Bolga market basket' }).waitFor()
+      // The totals follow the payer's delivery choice, worked out once the page runs in the browser.
+      await payer.getByText('Choose your delivery').waitFor()
       // Intl.NumberFormat puts a no-break space between the currency and the amount.
       const text = (await payer.getByRole('main').innerText()).replace(/\s+/g, ' ')
       assert.ok(!text.includes('Labone'), 'the address is not shown to others')
