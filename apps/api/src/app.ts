@@ -9,7 +9,7 @@ import type { Config } from './config'
 import type { Database } from './db/client'
 import { BadRequest, NotFound, errorSchema } from './lib/errors'
 import type { Limiter } from './lib/limiter'
-import authPlugin from './plugins/auth'
+import contextPlugin from './plugins/context'
 import databasePlugin from './plugins/database'
 import errorsPlugin, { answerClientError } from './plugins/errors'
 import inputGuardPlugin from './plugins/input-guard'
@@ -82,7 +82,7 @@ export async function buildApp({ config, database, logger, imageLimiter }: AppOp
   })
   await app.register(routeSecurityPlugin)
   await app.register(openapiPlugin)
-  await app.register(authPlugin)
+  await app.register(contextPlugin)
   await app.register(inputGuardPlugin)
 
   await app.register(authRoutes)

@@ -32,7 +32,7 @@ export function requiresUser(schema: RouteSchema | undefined): boolean {
 }
 
 async function requireCaller(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw NotAuthenticated()
+  if (!request.ctx.actor.user) throw NotAuthenticated()
 }
 
 const hookList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks])

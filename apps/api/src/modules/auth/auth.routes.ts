@@ -103,7 +103,7 @@ export default async function authRoutes(app: FastifyInstance) {
       const user = requireUser(request)
       const site = await knownSite(request.body.redir)
       // A session of one shop's site may move between that shop's own hosts, never to another shop.
-      if (request.tokenShopId && site.shopId !== request.tokenShopId) {
+      if (request.ctx.actor.tokenShopId && site.shopId !== request.ctx.actor.tokenShopId) {
         throw Forbidden("This session belongs to another shop's site; sign in there instead")
       }
       return reply.status(201).send({ code: await issueLoginCode(app.db, user.id, request.body.redir) })
@@ -115,7 +115,7 @@ export default async function authRoutes(app: FastifyInstance) {
     { schema: { tags, summary: 'Log out: revoke the calling token', response: { 204: { type: 'null' }, ...errorResponses(401) } } },
     async (request, reply) => {
       requireUser(request)
-      await revokeAccessToken(app.db, request.tokenId!)
+      await revokeAccessToken(app.db, request.ctx.actor.tokenId!)
       return reply.status(204).send()
     },
   )
@@ -139,7 +139,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = requireUser(request)
-      const caller = { userId: user.id, tokenId: request.tokenId! }
+      const caller = { userId: user.id, tokenId: request.ctx.actor.tokenId! }
       return toUserDto(await changeAccount(app.db, caller, request.body, guardFor(request)))
     },
   )

@@ -13,7 +13,7 @@ import type { NotificationDto } from './notification.schemas'
 
 /** The caller's notifications: in every shop, or only in its shop for a token of one shop's site. */
 function owner(request: FastifyRequest): NotificationOwner {
-  return { userId: requireUser(request).id, shopId: request.tokenShopId }
+  return { userId: requireUser(request).id, shopId: request.ctx.actor.tokenShopId }
 }
 
 export async function listOwnNotifications(request: FastifyRequest, rawQuery: Record<string, unknown>): Promise<Page<NotificationDto>> {

@@ -36,7 +36,7 @@ type Actor = 'staff' | 'shopper'
 
 /** 401 when there is neither a login nor a key; 404 for an unknown order. */
 async function loadOrder(request: FastifyRequest, id: string, key: string | undefined): Promise<OrderRow> {
-  if (!request.user && !key) throw NotAuthenticated()
+  if (!request.ctx.actor.user && !key) throw NotAuthenticated()
   const order = await findOrder(request.server.db, id)
   if (!order) throw NotFound('No such order')
   return order
@@ -59,7 +59,7 @@ export async function listShopOrders(
       scope = buyerScope(profileId, shop)
     } else {
       // A token of one shop's site lists the buyer's orders of that shop only.
-      const inShop = shop ?? request.tokenShopId ?? undefined
+      const inShop = shop ?? request.ctx.actor.tokenShopId ?? undefined
       if (inShop) requireShopUser(request, inShop)
       scope = buyerScope(profileId, inShop)
     }
@@ -76,7 +76,7 @@ export async function getOrder(request: FastifyRequest, id: string, key: string 
   const order = await loadOrder(request, id, key)
   const buyer = isBuyer(request, order, key)
   if (!buyer) {
-    if (!request.user) throw NotFound('No such order')
+    if (!request.ctx.actor.user) throw NotFound('No such order')
     await authorize(request, order.shopId, 'dashboard.view')
   }
   const dto = orderDto(order, await listOrderEvents(request.server.db, order.id))
@@ -154,7 +154,7 @@ export async function changeOrderStatus(
       throw Conflict(message, [{ path: 'status', message: `cannot change from ${order.status} to ${input.status}` }])
     }
     const note = input.note?.trim() ?? ''
-    const row = await recordStatusChange(tx, order, { status: input.status, note, actorId: request.user?.id ?? null })
+    const row = await recordStatusChange(tx, order, { status: input.status, note, actorId: request.ctx.actor.user?.id ?? null })
     if (actor === 'shopper') {
       await notifyStaff(tx, order.shopId, 'orders.move', {
         type: 'order-canceled',

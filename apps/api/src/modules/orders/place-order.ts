@@ -12,6 +12,7 @@
 import { randomInt } from 'node:crypto'
 import { checkoutTotal, orderSummary, orderTotal, toMajor } from '@shop/domain'
 import type { FastifyRequest } from 'fastify'
+import type { AuthUser } from '../../actor'
 import type { Db } from '../../db/client'
 import { canonicalJson } from '../../lib/canonical-json'
 import { randomToken, sha256 } from '../../lib/crypto'
@@ -100,7 +101,7 @@ async function orderSource(
   tx: Db,
   shopId: string,
   input: OrderCreateInput,
-  user: FastifyRequest['user'],
+  user: AuthUser | null,
 ): Promise<SnapshotInput & { checkoutId: string | null }> {
   if (input.checkout === undefined) {
     return { items: input.items!, delivery: input.delivery!, discount: input.discount ?? null, checkoutId: null }

@@ -24,7 +24,7 @@ type Caller = 'staff' | 'buyer'
 
 /** 401 without a login or a key; 404 for an unknown attempt (or its order). */
 async function load(request: FastifyRequest, id: string, key: string | undefined): Promise<{ row: TransactionRow; order: OrderRow }> {
-  if (!request.user && !key) throw NotAuthenticated()
+  if (!request.ctx.actor.user && !key) throw NotAuthenticated()
   const db = request.server.db
   const row = await findTransaction(db, id)
   const order = row ? await findOrder(db, row.orderId) : null
@@ -94,7 +94,7 @@ export async function patchTransaction(
     ])
   }
   if (order.status === 'canceled') throw Conflict('This order is canceled', [{ path: 'status', message: 'the order is canceled' }])
-  const settled = await recordManualPayment(request.server.db, row.id, request.user!.id, input.note?.trim() ?? '')
+  const settled = await recordManualPayment(request.server.db, row.id, request.ctx.actor.user!.id, input.note?.trim() ?? '')
   return transactionDto(settled.transaction)
 }
 
@@ -105,7 +105,7 @@ export async function listOrderTransactions(
 ): Promise<Page<TransactionDto>> {
   const { order: orderId, key, ...rest } = query
   const parsed = parseQuery(transactionQuerySpec, rest)
-  if (!request.user && !key) throw NotAuthenticated()
+  if (!request.ctx.actor.user && !key) throw NotAuthenticated()
   const db = request.server.db
   const order = await findOrder(db, orderId)
   if (!order) throw NotFound('No such order')

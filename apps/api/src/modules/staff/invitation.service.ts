@@ -14,7 +14,7 @@ import { notifyStaff } from '../notifications/notify'
 import { randomToken, secretMatches, sha256 } from '../../lib/crypto'
 import { Conflict, Forbidden, HttpError, NotFound } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
-import type { AuthUser } from '../auth/token.repository'
+import type { AuthUser } from '../../actor'
 import { authorize, requireUser, shopUser } from '../../plugins/auth'
 import {
   type InvitationWithShop,

@@ -57,7 +57,7 @@ export async function uploadImage(request: FastifyRequest, shopId: string): Prom
     size: image.size,
     width: image.width,
     height: image.height,
-    createdBy: request.user?.id ?? null,
+    createdBy: request.ctx.actor.user?.id ?? null,
   })
   return uploadDto(row, request.server.storage)
 }

@@ -1,0 +1,52 @@
+/**
+ * Builds each request's service context (`request.ctx`, context.ts) once, in onRequest: the caller is the
+ * user of `Authorization: Bearer <token>` (looked up by its hash; one query, and only when a token is
+ * sent), limited to the shop whose site received the token; without a valid token, anonymous. Everything
+ * else in the context is shared by the app: database, config, storage, counters, image limiter.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { type ActorIdentity, anonymousActor } from '../actor'
+import { findTokenOwner } from '../actor.repository'
+import { type ServiceContext, createContext } from '../context'
+import { sha256 } from '../lib/crypto'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The context services run with for this request (set in onRequest, before any route hook). */
+    ctx: ServiceContext
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization
+  if (!header) return null
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/i.exec(header.trim())
+  return match?.[1] ?? null
+}
+
+async function identify(app: FastifyInstance, request: FastifyRequest): Promise<ActorIdentity> {
+  const token = bearerToken(request)
+  const found = token ? await findTokenOwner(app.db, sha256(token)) : null
+  if (!found) return anonymousActor(request.ip)
+  const { tokenId, tokenShopId, ...user } = found
+  return { kind: 'user', user, tokenId, tokenShopId, ip: request.ip }
+}
+
+export default fp(
+  async function context(app: FastifyInstance) {
+    app.decorateRequest('ctx', null as unknown as ServiceContext)
+    app.addHook('onRequest', async (request) => {
+      request.ctx = createContext({
+        database: app.database,
+        config: app.config,
+        storage: app.storage,
+        counters: app.counters,
+        imageLimiter: app.imageLimiter,
+        log: request.log,
+        actor: await identify(app, request),
+      })
+    })
+  },
+  { name: 'context' },
+)
