@@ -29,24 +29,36 @@ export type ActorIdentity = {
   tokenShopId: string | null
   /** The client's address, for the abuse limits; a fixed label outside HTTP. */
   ip: string
+  /**
+   * The origins the call came from, most trusted use first: its Origin header, then its own scheme and
+   * host. Empty outside HTTP. Payments sends a buyer back to one of these when it serves the order's shop.
+   */
+  origins: readonly string[]
 }
 
 /** The address label of callers that are not HTTP clients. */
 export const LOCAL_IP = 'local'
 
 /** The background workers: nobody in particular, never staff of any shop. */
-export const systemActor: ActorIdentity = Object.freeze({ kind: 'system', user: null, tokenId: null, tokenShopId: null, ip: LOCAL_IP })
+export const systemActor: ActorIdentity = Object.freeze({ kind: 'system', user: null, tokenId: null, tokenShopId: null, ip: LOCAL_IP, origins: [] })
 
-export function anonymousActor(ip: string = LOCAL_IP): ActorIdentity {
-  return { kind: 'anonymous', user: null, tokenId: null, tokenShopId: null, ip }
+export function anonymousActor(ip: string = LOCAL_IP, origins: readonly string[] = []): ActorIdentity {
+  return { kind: 'anonymous', user: null, tokenId: null, tokenShopId: null, ip, origins }
 }
 
 /** A user acting platform-wide (a script, the demo seed), or, with `tokenShopId`, as on one shop's site. */
 export function userActor(
   user: AuthUser,
-  options: { tokenId?: string | null; tokenShopId?: string | null; ip?: string } = {},
+  options: { tokenId?: string | null; tokenShopId?: string | null; ip?: string; origins?: readonly string[] } = {},
 ): ActorIdentity {
-  return { kind: 'user', user, tokenId: options.tokenId ?? null, tokenShopId: options.tokenShopId ?? null, ip: options.ip ?? LOCAL_IP }
+  return {
+    kind: 'user',
+    user,
+    tokenId: options.tokenId ?? null,
+    tokenShopId: options.tokenShopId ?? null,
+    ip: options.ip ?? LOCAL_IP,
+    origins: options.origins ?? [],
+  }
 }
 
 /**
@@ -73,6 +85,10 @@ export class Actor {
 
   get ip(): string {
     return this.identity.ip
+  }
+
+  get origins(): readonly string[] {
+    return this.identity.origins
   }
 
   /** The same caller, with look-ups on another connection (a transaction). */

@@ -16,6 +16,7 @@ import inputGuardPlugin from './plugins/input-guard'
 import openapiPlugin from './plugins/openapi'
 import rateLimitPlugin from './plugins/rate-limit'
 import unpaidOrderSweep from './plugins/unpaid-order-sweep'
+import { orderPayments } from './modules/payments/order-payments'
 import securityHeadersPlugin from './plugins/security-headers'
 import routeSecurityPlugin from './plugins/route-security'
 import authRoutes from './modules/auth/auth.routes'
@@ -74,7 +75,7 @@ export async function buildApp({ config, database, logger, imageLimiter }: AppOp
     credentials: true,
     origin: (origin, callback) => {
       if (!origin) return callback(null, true)
-      isAllowedOrigin(app.db, config, origin).then(
+      isAllowedOrigin(app, origin).then(
         (ok) => callback(null, ok),
         (error: Error) => callback(error, false),
       )
@@ -93,7 +94,7 @@ export async function buildApp({ config, database, logger, imageLimiter }: AppOp
   await app.register(uploadRoutes)
   await app.register(deliveryRoutes)
   await app.register(discountRoutes)
-  await app.register(orderRoutes)
+  await app.register(orderRoutes, { payments: orderPayments })
   await app.register(paymentRoutes)
   await app.register(reviewRoutes)
   await app.register(notificationRoutes)

@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest'
 import { deliveryRates } from '../src/db/schema'
 import { findApplicableRate } from '../src/modules/delivery/delivery.service'
 import { deliveryRateFactory } from '../src/seed/factories'
-import { type TestUser, createStaffedShop, errorBody, setupApp } from './helpers'
+import { withDb } from '../src/context'
+import { type TestUser, createStaffedShop, errorBody, serviceContext, setupApp } from './helpers'
 
 const ctx = await setupApp()
 const db = ctx.database.db
+const services = serviceContext(ctx)
 const { shop, otherShop, owner, administrator, manager, keeper, shopper, outsider } = await createStaffedShop(ctx)
 
 type Method = 'GET' | 'POST' | 'PATCH'
@@ -380,18 +382,18 @@ describe('findApplicableRate', async () => {
   const paused = await insertRate(s.shop.id, { regions: ['GH-AA'], active: false })
 
   it('answers the rate when it is the shop\'s, active and covers the region', async () => {
-    expect(await findApplicableRate(db, s.shop.id, rate.id, 'GH-EP')).toEqual(rate)
+    expect(await findApplicableRate(services, s.shop.id, rate.id, 'GH-EP')).toEqual(rate)
     await db.transaction(async (tx) => {
-      expect((await findApplicableRate(tx, s.shop.id, rate.id, 'GH-AA'))?.id).toBe(rate.id)
+      expect((await findApplicableRate(withDb(services, tx), s.shop.id, rate.id, 'GH-AA'))?.id).toBe(rate.id)
     })
   })
 
   it('answers null otherwise', async () => {
-    expect(await findApplicableRate(db, s.shop.id, rate.id, 'GH-NP')).toBeNull()
-    expect(await findApplicableRate(db, s.otherShop.id, rate.id, 'GH-AA')).toBeNull()
-    expect(await findApplicableRate(db, s.shop.id, paused.id, 'GH-AA')).toBeNull()
-    expect(await findApplicableRate(db, s.shop.id, '00000000-0000-4000-8000-000000000000', 'GH-AA')).toBeNull()
-    expect(await findApplicableRate(db, s.shop.id, 'not-a-uuid', 'GH-AA')).toBeNull()
-    expect(await findApplicableRate(db, 'nope', rate.id, 'GH-AA')).toBeNull()
+    expect(await findApplicableRate(services, s.shop.id, rate.id, 'GH-NP')).toBeNull()
+    expect(await findApplicableRate(services, s.otherShop.id, rate.id, 'GH-AA')).toBeNull()
+    expect(await findApplicableRate(services, s.shop.id, paused.id, 'GH-AA')).toBeNull()
+    expect(await findApplicableRate(services, s.shop.id, '00000000-0000-4000-8000-000000000000', 'GH-AA')).toBeNull()
+    expect(await findApplicableRate(services, s.shop.id, 'not-a-uuid', 'GH-AA')).toBeNull()
+    expect(await findApplicableRate(services, 'nope', rate.id, 'GH-AA')).toBeNull()
   })
 })

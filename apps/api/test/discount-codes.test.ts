@@ -9,10 +9,12 @@ import {
   releaseDiscountCode,
 } from '../src/modules/discounts/discount.service'
 import { discountCodeFactory } from '../src/seed/factories'
-import { type TestUser, createStaffedShop, errorBody, setupApp } from './helpers'
+import { withDb } from '../src/context'
+import { type TestUser, createStaffedShop, errorBody, serviceContext, setupApp } from './helpers'
 
 const ctx = await setupApp()
 const db = ctx.database.db
+const services = serviceContext(ctx)
 const { shop, otherShop, owner, administrator, manager, keeper, shopper, outsider } = await createStaffedShop(ctx)
 
 type Method = 'GET' | 'POST' | 'PATCH'
@@ -466,14 +468,14 @@ async function redeemError(promise: Promise<unknown>) {
 describe('redeemDiscountCode', () => {
   it('takes one use of a valid code, ignoring case, and answers its terms', async () => {
     const row = await insertCode(shop.id, { code: 'Redeem-Me', type: 'fixed', value: 1500, usageLimit: 5, usedCount: 1 })
-    const redeemed = await db.transaction((tx) => redeemDiscountCode(tx, shop.id, 'redeem-me', 10_000))
+    const redeemed = await db.transaction((tx) => redeemDiscountCode(withDb(services, tx), shop.id, 'redeem-me', 10_000))
     expect(redeemed).toEqual({ id: row.id, code: 'Redeem-Me', type: 'fixed', value: 1500 })
     expect((await readCode(row.id))?.usedCount).toBe(2)
   })
 
   it('takes a use of a code that never expires', async () => {
     const row = await insertCode(shop.id, { code: 'Never-Ends', expiresAt: null })
-    const redeemed = await db.transaction((tx) => redeemDiscountCode(tx, shop.id, 'never-ends', 10_000))
+    const redeemed = await db.transaction((tx) => redeemDiscountCode(withDb(services, tx), shop.id, 'never-ends', 10_000))
     expect(redeemed).toMatchObject({ id: row.id })
     expect((await readCode(row.id))?.usedCount).toBe(1)
   })
@@ -482,7 +484,7 @@ describe('redeemDiscountCode', () => {
     const row = await insertCode(shop.id, { usageLimit: 1 })
     await expect(
       db.transaction(async (tx) => {
-        await redeemDiscountCode(tx, shop.id, row.code, 10_000)
+        await redeemDiscountCode(withDb(services, tx), shop.id, row.code, 10_000)
         throw new Error('order failed')
       }),
     ).rejects.toThrow('order failed')
@@ -498,24 +500,24 @@ describe('redeemDiscountCode', () => {
     for (const [shopId, code] of [
       [shop.id, 'NOPE123'], [shop.id, expired.code], [shop.id, paused.code], [shop.id, theirs.code], [shop.id, 'bad code'], ['x', 'NOPE123'],
     ] as const) {
-      const error = await redeemError(db.transaction((tx) => redeemDiscountCode(tx, shopId, code, 10_000)))
+      const error = await redeemError(db.transaction((tx) => redeemDiscountCode(withDb(services, tx), shopId, code, 10_000)))
       expect(error.code).toBe(422)
       expect(error.message).toBe('This discount code is not valid')
     }
-    const used = await redeemError(db.transaction((tx) => redeemDiscountCode(tx, shop.id, usedUp.code, 10_000)))
+    const used = await redeemError(db.transaction((tx) => redeemDiscountCode(withDb(services, tx), shop.id, usedUp.code, 10_000)))
     expect(used.code).toBe(409)
     expect(used.message).toBe('This discount code has been used up')
-    const short = await redeemError(db.transaction((tx) => redeemDiscountCode(tx, shop.id, minimum.code, 4999)))
+    const short = await redeemError(db.transaction((tx) => redeemDiscountCode(withDb(services, tx), shop.id, minimum.code, 4999)))
     expect(short.code).toBe(422)
     expect(short.message).toBe('Spend at least GHS 50.00 to use this code')
-    expect(await db.transaction((tx) => redeemDiscountCode(tx, shop.id, minimum.code, 5000))).toMatchObject({ id: minimum.id })
+    expect(await db.transaction((tx) => redeemDiscountCode(withDb(services, tx), shop.id, minimum.code, 5000))).toMatchObject({ id: minimum.id })
     for (const row of [expired, paused, usedUp, theirs]) expect((await readCode(row.id))?.usedCount).toBe(row.usedCount)
   })
 
   it('uses a single-use code exactly once under 30 concurrent orders', async () => {
     const row = await insertCode(shop.id, { code: 'ONLYONCE', usageLimit: 1 })
     const results = await Promise.allSettled(
-      Array.from({ length: 30 }, () => db.transaction((tx) => redeemDiscountCode(tx, shop.id, 'onlyonce', 10_000))),
+      Array.from({ length: 30 }, () => db.transaction((tx) => redeemDiscountCode(withDb(services, tx), shop.id, 'onlyonce', 10_000))),
     )
     const succeeded = results.filter((result) => result.status === 'fulfilled')
     expect(succeeded).toHaveLength(1)
@@ -531,7 +533,7 @@ describe('redeemDiscountCode', () => {
   it('stops at the limit under concurrency for a limit above 1', async () => {
     const row = await insertCode(shop.id, { usageLimit: 3 })
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, () => db.transaction((tx) => redeemDiscountCode(tx, shop.id, row.code, 10_000))),
+      Array.from({ length: 20 }, () => db.transaction((tx) => redeemDiscountCode(withDb(services, tx), shop.id, row.code, 10_000))),
     )
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3)
     expect((await readCode(row.id))?.usedCount).toBe(3)
@@ -541,20 +543,20 @@ describe('redeemDiscountCode', () => {
 describe('releaseDiscountCode and findValidDiscountCode', () => {
   it('gives one use back, never below zero', async () => {
     const row = await insertCode(shop.id, { usageLimit: 1, usedCount: 1 })
-    expect(await findValidDiscountCode(db, shop.id, row.code)).toBeNull()
-    expect(await db.transaction((tx) => releaseDiscountCode(tx, row.id))).toBe(true)
+    expect(await findValidDiscountCode(services, shop.id, row.code)).toBeNull()
+    expect(await db.transaction((tx) => releaseDiscountCode(withDb(services, tx), row.id))).toBe(true)
     expect((await readCode(row.id))?.usedCount).toBe(0)
-    expect((await findValidDiscountCode(db, shop.id, row.code.toLowerCase()))?.id).toBe(row.id)
-    expect(await db.transaction((tx) => releaseDiscountCode(tx, row.id))).toBe(false)
+    expect((await findValidDiscountCode(services, shop.id, row.code.toLowerCase()))?.id).toBe(row.id)
+    expect(await db.transaction((tx) => releaseDiscountCode(withDb(services, tx), row.id))).toBe(false)
     expect((await readCode(row.id))?.usedCount).toBe(0)
-    expect(await releaseDiscountCode(db, 'not-an-id')).toBe(false)
+    expect(await releaseDiscountCode(services, 'not-an-id')).toBe(false)
   })
 
   it('finds only codes usable now, in that shop', async () => {
     const row = await insertCode(shop.id, { minSubtotalMinor: 100_000 })
-    expect((await findValidDiscountCode(db, shop.id, ` ${row.code.toLowerCase()} `))?.id).toBe(row.id)
-    expect(await findValidDiscountCode(db, otherShop.id, row.code)).toBeNull()
-    expect(await findValidDiscountCode(db, 'nope', row.code)).toBeNull()
-    expect(await findValidDiscountCode(db, shop.id, '%')).toBeNull()
+    expect((await findValidDiscountCode(services, shop.id, ` ${row.code.toLowerCase()} `))?.id).toBe(row.id)
+    expect(await findValidDiscountCode(services, otherShop.id, row.code)).toBeNull()
+    expect(await findValidDiscountCode(services, 'nope', row.code)).toBeNull()
+    expect(await findValidDiscountCode(services, shop.id, '%')).toBeNull()
   })
 })

@@ -10,8 +10,10 @@ import path from 'node:path'
 import type { StaffRole } from '@shop/domain'
 import pg from 'pg'
 import { afterAll, inject } from 'vitest'
+import { type ActorIdentity, anonymousActor } from '../src/actor'
 import { type App, buildApp } from '../src/app'
 import { loadConfig } from '../src/config'
+import { type ServiceContext, createContext } from '../src/context'
 import { type Database, openDatabase } from '../src/db/client'
 import { accessTokens, shopConfigs, shopRoles, shops, users } from '../src/db/schema'
 import { hashPassword, randomToken, sha256 } from '../src/lib/crypto'
@@ -93,6 +95,23 @@ export async function setupApp(overrides: Parameters<typeof loadConfig>[1] = {},
     await fs.rm(dataDir, { recursive: true, force: true })
   })
   return { app, database, dataDir }
+}
+
+/**
+ * A service context on the test's app and database, outside any request (the same parts a worker gets):
+ * for calling services directly. Anonymous unless an actor is given.
+ */
+export function serviceContext(test: TestContext, actor: ActorIdentity = anonymousActor()): ServiceContext {
+  const { app } = test
+  return createContext({
+    database: test.database,
+    config: app.config,
+    storage: app.storage,
+    counters: app.counters,
+    imageLimiter: app.imageLimiter,
+    log: app.log,
+    actor,
+  })
 }
 
 let counter = 0

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { notifications } from '../src/db/schema'
 import { unreadCountQuery } from '../src/modules/notifications/notification.repository'
 import { notifyUser } from '../src/modules/notifications/notify'
-import { type TestUser, createShop, createUser, errorBody, setupApp } from './helpers'
+import { type TestUser, createShop, createUser, errorBody, serviceContext, setupApp } from './helpers'
 
 const ctx = await setupApp()
 const db = ctx.database.db
+const services = serviceContext(ctx)
 const shopA = await createShop(ctx)
 const shopB = await createShop(ctx)
 
@@ -26,7 +27,7 @@ const hint = async (user: TestUser, query = '') => {
 let clock = Date.now() - 3_600_000
 
 async function notify(user: TestUser, shopId: string, title: string) {
-  await notifyUser(db, shopId, user.id, { type: 'order-status', title, body: `${title} body`, link: '/account/orders' })
+  await notifyUser(services, shopId, user.id, { type: 'order-status', title, body: `${title} body`, link: '/account/orders' })
   await db
     .update(notifications)
     .set({ createdAt: new Date((clock += 1000)) })

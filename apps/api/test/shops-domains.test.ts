@@ -116,7 +116,7 @@ const corsOrigin = async (origin: string) =>
 async function expectTrusted(domain: string, shopId: string) {
   const origin = `http://${domain}`
   expect(await servedBy(domain)).toMatchObject([{ _id: shopId }])
-  expect((await resolveHost(db, ctx.app.config, domain)).kind).toBe('shop')
+  expect((await resolveHost(ctx.app, domain)).kind).toBe('shop')
   expect(await loginStatus(origin)).toBe(200)
   expect(await loginPageStatus(origin)).toBe(200)
   expect(await corsOrigin(origin)).toBe(origin)
@@ -125,7 +125,7 @@ async function expectTrusted(domain: string, shopId: string) {
 async function expectUntrusted(domain: string) {
   const origin = `http://${domain}`
   expect(await servedBy(domain)).toEqual([])
-  expect((await resolveHost(db, ctx.app.config, domain)).kind).toBe('unknown')
+  expect((await resolveHost(ctx.app, domain)).kind).toBe('unknown')
   expect(await loginStatus(origin)).toBe(400)
   expect(await loginPageStatus(origin)).toBe(400)
   expect(await corsOrigin(origin)).toBeUndefined()

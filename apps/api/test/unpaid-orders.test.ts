@@ -9,10 +9,13 @@ import { inventory, notifications, orderEvents, orders, products, shopConfigs, t
 import { unpaidOrdersDueQuery } from '../src/modules/orders/order.repository'
 import { expireUnpaidOrders, timeoutWords } from '../src/modules/payments/expire-unpaid-orders'
 import { productFactory } from '../src/seed/factories'
-import { type TestContext, type TestUser, createShop, createUser, setupApp } from './helpers'
+import { systemActor } from '../src/actor'
+import { type TestContext, type TestUser, createShop, createUser, serviceContext, setupApp } from './helpers'
 
 const ctx = await setupApp()
 const db = ctx.database.db
+/** The context the app's worker sweeps with: the system, outside any request. */
+const sweeper = serviceContext(ctx, systemActor)
 
 async function shopSelling(context: TestContext, stock: number, timeoutMinutes?: number) {
   const shop = await createShop(context, { owner: await createUser(context) })
@@ -56,11 +59,11 @@ describe('the unpaid-order sweep', () => {
     expect(await stockOf(ctx, product.id)).toBe(3)
 
     await age(ctx, order._id, 29)
-    expect(await expireUnpaidOrders(ctx.app)).toBe(0)
+    expect(await expireUnpaidOrders(sweeper)).toBe(0)
     expect((await orderOf(ctx, order._id)).status).toBe('placed')
 
     await age(ctx, order._id, 31)
-    expect(await expireUnpaidOrders(ctx.app)).toBe(1)
+    expect(await expireUnpaidOrders(sweeper)).toBe(1)
     expect((await orderOf(ctx, order._id)).status).toBe('canceled')
     expect(await stockOf(ctx, product.id)).toBe(5)
     const events = await timeline(ctx, order._id)
@@ -75,7 +78,7 @@ describe('the unpaid-order sweep', () => {
     expect(told.map((n) => n.title)).toEqual([expect.stringMatching(/is Canceled$/)])
 
     // Nothing is canceled twice.
-    expect(await expireUnpaidOrders(ctx.app)).toBe(0)
+    expect(await expireUnpaidOrders(sweeper)).toBe(0)
     expect(await stockOf(ctx, product.id)).toBe(5)
   })
 
@@ -83,10 +86,10 @@ describe('the unpaid-order sweep', () => {
     const { shop, product } = await shopSelling(ctx, 5, 10)
     const order = await place(ctx, shop.id, product.id, { provider: 'test' })
     await age(ctx, order._id, 9)
-    await expireUnpaidOrders(ctx.app)
+    await expireUnpaidOrders(sweeper)
     expect((await orderOf(ctx, order._id)).status).toBe('placed')
     await age(ctx, order._id, 11)
-    await expireUnpaidOrders(ctx.app)
+    await expireUnpaidOrders(sweeper)
     expect((await orderOf(ctx, order._id)).status).toBe('canceled')
     expect((await timeline(ctx, order._id)).at(-1)!.note).toMatch(/within 10 minutes/)
   })
@@ -96,7 +99,7 @@ describe('the unpaid-order sweep', () => {
     const cash = await place(ctx, shop.id, product.id, { provider: 'manual' })
     expect(cash.acked).toBe(true)
     await age(ctx, cash._id, 600)
-    await expireUnpaidOrders(ctx.app)
+    await expireUnpaidOrders(sweeper)
     expect((await orderOf(ctx, cash._id)).status).toBe('placed')
   })
 
@@ -109,7 +112,7 @@ describe('the unpaid-order sweep', () => {
       .set({ details: { gateway: { status: 'success', at: new Date().toISOString() } } })
       .where(eq(transactions.id, order.payment.transaction!))
     await age(ctx, order._id, 45)
-    expect(await expireUnpaidOrders(ctx.app)).toBe(0)
+    expect(await expireUnpaidOrders(sweeper)).toBe(0)
     const row = await orderOf(ctx, order._id)
     expect([row.status, row.acked]).toEqual(['placed', true])
     expect(await stockOf(ctx, product.id)).toBe(3)
@@ -120,7 +123,7 @@ describe('the unpaid-order sweep', () => {
     const placed = []
     for (let i = 0; i < 5; i++) placed.push(await place(ctx, shop.id, product.id, { provider: 'test' }))
     for (const order of placed) await age(ctx, order._id, 40)
-    const counts = await Promise.all([expireUnpaidOrders(ctx.app), expireUnpaidOrders(ctx.app), expireUnpaidOrders(ctx.app)])
+    const counts = await Promise.all([expireUnpaidOrders(sweeper), expireUnpaidOrders(sweeper), expireUnpaidOrders(sweeper)])
     expect(counts.reduce((a, b) => a + b, 0)).toBe(5)
     expect(await stockOf(ctx, product.id)).toBe(20)
     for (const order of placed) {

@@ -25,12 +25,19 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null
 }
 
+/** The request's Origin header (when sent), then its own scheme and host (`request.host`: Host, or X-Forwarded-Host behind a trusted proxy). */
+function originsOf(request: FastifyRequest): string[] {
+  const self = `${request.protocol}://${request.host}`
+  const origin = request.headers.origin
+  return origin ? [origin, self] : [self]
+}
+
 async function identify(app: FastifyInstance, request: FastifyRequest): Promise<ActorIdentity> {
   const token = bearerToken(request)
   const found = token ? await findTokenOwner(app.db, sha256(token)) : null
-  if (!found) return anonymousActor(request.ip)
+  if (!found) return anonymousActor(request.ip, originsOf(request))
   const { tokenId, tokenShopId, ...user } = found
-  return { kind: 'user', user, tokenId, tokenShopId, ip: request.ip }
+  return { kind: 'user', user, tokenId, tokenShopId, ip: request.ip, origins: originsOf(request) }
 }
 
 export default fp(

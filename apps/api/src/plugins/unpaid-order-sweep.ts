@@ -6,14 +6,26 @@
  */
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { systemActor } from '../actor'
+import { createContext } from '../context'
 import { expireUnpaidOrders } from '../modules/payments/expire-unpaid-orders'
 
 export default fp(async function unpaidOrderSweep(app: FastifyInstance) {
   const every = app.config.unpaidOrderSweepMs
   if (every === 0) return
+  // The worker acts as the system, with the app's shared parts (one context for every sweep).
+  const ctx = createContext({
+    database: app.database,
+    config: app.config,
+    storage: app.storage,
+    counters: app.counters,
+    imageLimiter: app.imageLimiter,
+    log: app.log,
+    actor: systemActor,
+  })
   let running: Promise<void> | null = null
   const sweep = () => {
-    running ??= expireUnpaidOrders(app)
+    running ??= expireUnpaidOrders(ctx)
       .then((canceled) => {
         if (canceled) app.log.info({ canceled }, 'canceled unpaid orders past their timeout')
       })

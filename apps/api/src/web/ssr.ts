@@ -158,7 +158,7 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
       }
 
       // `request.host` is the Host header, or X-Forwarded-Host from a trusted proxy (TRUST_PROXY).
-      const target = await resolveHost(app.db, app.config, request.host)
+      const target = await resolveHost(app, request.host)
       if (target.kind === 'unknown') {
         return reply
           .status(404)

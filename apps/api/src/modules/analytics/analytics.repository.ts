@@ -6,19 +6,20 @@ import { queryRows } from '../../db/query-rows'
 import { analyticsEvents, trackingIds } from '../../db/schema'
 import { type DateRange, daysOf } from './date-range'
 
-export type NewAnalyticsEvent = Pick<typeof analyticsEvents.$inferInsert, 'shopId' | 'trackingId' | 'action' | 'category' | 'extras'>
+export type NewAnalyticsEvent = Pick<typeof analyticsEvents.$inferInsert, 'shopId' | 'trackingId' | 'action' | 'category' | 'extras' | 'createdAt'>
 export type DailyVisits = { date: string; visits: number; visitors: number }
 
-export async function insertTrackingId(db: Db, expiresAt: Date): Promise<string> {
-  const [row] = await db.insert(trackingIds).values({ expiresAt }).returning({ id: trackingIds.id })
+export async function insertTrackingId(db: Db, values: { createdAt: Date; expiresAt: Date }): Promise<string> {
+  const [row] = await db.insert(trackingIds).values(values).returning({ id: trackingIds.id })
   return row!.id
 }
 
-export async function isLiveTrackingId(db: Db, id: string): Promise<boolean> {
+/** Whether the id exists and has not expired at `now`. */
+export async function isLiveTrackingId(db: Db, id: string, now: Date): Promise<boolean> {
   const [row] = await db
     .select({ id: trackingIds.id })
     .from(trackingIds)
-    .where(and(eq(trackingIds.id, id), gt(trackingIds.expiresAt, sql`now()`)))
+    .where(and(eq(trackingIds.id, id), gt(trackingIds.expiresAt, now)))
     .limit(1)
   return !!row
 }

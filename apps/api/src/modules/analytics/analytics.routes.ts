@@ -33,7 +33,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 201: TrackingIdResponse, ...errorResponses(400, 429) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createTrackingId(request)),
+    async (request, reply) => reply.status(201).send(await createTrackingId(request.ctx)),
   )
 
   app.post<{ Querystring: { trackingId: string }; Body: EventInput }>(
@@ -50,7 +50,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 201: EventResponse, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request, reply) => reply.status(201).send(await recordEvent(request, request.query.trackingId, request.body)),
+    async (request, reply) => reply.status(201).send(await recordEvent(request.ctx, request.query.trackingId, request.body)),
   )
 
   app.get<{ Querystring: VisitsQueryInput }>(
@@ -63,7 +63,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: VisitsResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => visitsByDay(request, request.query),
+    async (request) => visitsByDay(request.ctx, request.query),
   )
 
   app.get<{ Params: { shopId: string }; Querystring: SalesQueryInput }>(
@@ -77,6 +77,6 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: SalesResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => salesByDay(request, request.params.shopId, request.query),
+    async (request) => salesByDay(request.ctx, request.params.shopId, request.query),
   )
 }

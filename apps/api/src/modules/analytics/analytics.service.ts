@@ -4,10 +4,9 @@
  * expired tracking id is a 401 so the client renews it and retries once (SPEC §7).
  */
 import { toMajor } from '@shop/domain'
-import type { FastifyRequest } from 'fastify'
+import type { ServiceContext } from '../../context'
 import { BadRequest, NotAuthenticated, NotFound } from '../../lib/errors'
-import { authorize } from '../../plugins/auth'
-import { findShopById } from '../shops/shop.repository'
+import { findShop } from '../shops/shop.service'
 import { dailyVisits, insertEvent, insertTrackingId, isLiveTrackingId } from './analytics.repository'
 import type { EventInput, SalesDto, SalesQueryInput, VisitsDto, VisitsQueryInput } from './analytics.schemas'
 import { resolveRange } from './date-range'
@@ -17,42 +16,45 @@ export const TRACKING_ID_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-export async function createTrackingId(request: FastifyRequest): Promise<{ trackingId: string; maxAge: number }> {
-  const expiresAt = new Date(Date.now() + TRACKING_ID_MAX_AGE_SECONDS * 1000)
-  const trackingId = await insertTrackingId(request.server.db, expiresAt)
+export async function createTrackingId(ctx: ServiceContext): Promise<{ trackingId: string; maxAge: number }> {
+  const createdAt = ctx.clock.now()
+  const expiresAt = new Date(createdAt.getTime() + TRACKING_ID_MAX_AGE_SECONDS * 1000)
+  const trackingId = await insertTrackingId(ctx.db, { createdAt, expiresAt })
   return { trackingId, maxAge: TRACKING_ID_MAX_AGE_SECONDS }
 }
 
-export async function recordEvent(request: FastifyRequest, trackingId: string, input: EventInput): Promise<{ ok: true }> {
-  const db = request.server.db
-  if (!uuidPattern.test(trackingId) || !(await isLiveTrackingId(db, trackingId.toLowerCase()))) {
+export async function recordEvent(ctx: ServiceContext, trackingId: string, input: EventInput): Promise<{ ok: true }> {
+  const db = ctx.db
+  const now = ctx.clock.now()
+  if (!uuidPattern.test(trackingId) || !(await isLiveTrackingId(db, trackingId.toLowerCase(), now))) {
     throw NotAuthenticated('Unknown or expired tracking id')
   }
   // The schema requires extras.shop; whether that shop exists is known only here.
   const extras = input.extras
   const shopId = extras.shop
-  if (!(await findShopById(db, shopId))) {
+  if (!(await findShop(ctx, shopId))) {
     throw BadRequest('Invalid body: extras.shop is not a known shop', [{ path: 'extras.shop', message: 'is not a known shop' }])
   }
-  await insertEvent(db, { shopId, trackingId: trackingId.toLowerCase(), action: input.action, category: input.category, extras })
+  await insertEvent(db, { shopId, trackingId: trackingId.toLowerCase(), action: input.action, category: input.category, extras, createdAt: now })
   return { ok: true }
 }
 
-export async function visitsByDay(request: FastifyRequest, query: VisitsQueryInput): Promise<VisitsDto> {
-  await authorize(request, query.shop, 'dashboard.view')
+export async function visitsByDay(ctx: ServiceContext, query: VisitsQueryInput): Promise<VisitsDto> {
+  await ctx.actor.authorize(query.shop, 'dashboard.view')
   const range = resolveRange(
     { from: query.createdAt?.$gte, to: query.createdAt?.$lte },
     { from: 'createdAt.$gte', to: 'createdAt.$lte' },
+    ctx.clock.now(),
   )
-  const data = await dailyVisits(request.server.db, query.shop, range)
+  const data = await dailyVisits(ctx.db, query.shop, range)
   return { shop: query.shop, from: range.from.toISOString(), to: range.to.toISOString(), data }
 }
 
-export async function salesByDay(request: FastifyRequest, shopId: string, query: SalesQueryInput): Promise<SalesDto> {
-  await authorize(request, shopId, 'dashboard.view')
-  const range = resolveRange(query, { from: 'from', to: 'to' })
-  const db = request.server.db
-  const [shop, days] = await Promise.all([findShopById(db, shopId), dailySales(db, shopId, range)])
+export async function salesByDay(ctx: ServiceContext, shopId: string, query: SalesQueryInput): Promise<SalesDto> {
+  await ctx.actor.authorize(shopId, 'dashboard.view')
+  const range = resolveRange(query, { from: 'from', to: 'to' }, ctx.clock.now())
+  const db = ctx.db
+  const [shop, days] = await Promise.all([findShop(ctx, shopId), dailySales(db, shopId, range)])
   if (!shop) throw NotFound('No such shop')
   return {
     shop: shopId,

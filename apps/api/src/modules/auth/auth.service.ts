@@ -2,20 +2,22 @@
  * Accounts and login (DESIGN §5): passwords hashed with scrypt, one-time login codes handed back to the
  * shop that asked, and revocable access tokens. Codes and tokens are random and stored only as hashes.
  */
+import type { AuthUser } from '../../actor'
+import type { ServiceContext } from '../../context'
 import type { Db } from '../../db/client'
 import { decoyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto'
-import { BadRequest, Conflict, NotAuthenticated, isUniqueViolation } from '../../lib/errors'
+import { BadRequest, Conflict, Forbidden, NotAuthenticated, isUniqueViolation } from '../../lib/errors'
+import { type OriginSite, siteOfOrigin } from '../shops/shop-host'
 import type { UserPatch } from './auth.schemas'
+import { guardPassword } from './login-limits'
 import { consumeLoginCode, deleteExpiredLoginCodes, insertLoginCode } from './login-code.repository'
-import { insertAccessToken, revokeOtherTokens } from './token.repository'
+import { insertAccessToken, revokeAccessToken, revokeOtherTokens } from './token.repository'
+import { toUserDto } from './user.dto'
 import { type UserRow, findUserByEmail, findUserById, insertUser, updateUser } from './user.repository'
 
 export const LOGIN_CODE_TTL_MS = 2 * 60 * 1000
 export const ACCESS_TOKEN_TTL_S = 30 * 24 * 60 * 60
 export const WRONG_CREDENTIALS = 'Wrong email or password'
-
-/** Runs a password check for an address under the login limits (login-limits.ts `guardPassword`). */
-export type PasswordGuard = <T>(email: string, check: () => Promise<T | null>) => Promise<T | null>
 
 /** The account these credentials open, or null; the same work whether the email is unknown or the password wrong. */
 async function findByCredentials(db: Db, email: string, password: string): Promise<UserRow | null> {
@@ -25,13 +27,14 @@ async function findByCredentials(db: Db, email: string, password: string): Promi
 }
 
 /** The account, or 401 with the same message whether the email is unknown or the password wrong. */
-export async function checkCredentials(db: Db, email: string, password: string, guard: PasswordGuard): Promise<UserRow> {
-  const user = await guard(email, () => findByCredentials(db, email, password))
+export async function checkCredentials(ctx: ServiceContext, email: string, password: string): Promise<UserRow> {
+  const user = await guardPassword(ctx, email, () => findByCredentials(ctx.db, email, password))
   if (!user) throw NotAuthenticated(WRONG_CREDENTIALS)
   return user
 }
 
-export async function createAccount(db: Db, input: { email: string; password: string; name: string }): Promise<UserRow> {
+export async function createAccount(ctx: ServiceContext, input: { email: string; password: string; name: string }): Promise<UserRow> {
+  const db = ctx.db
   if (await findUserByEmail(db, input.email)) {
     throw Conflict('An account with this email already exists. Sign in instead.', [{ path: 'email', message: 'is taken' }])
   }
@@ -43,21 +46,37 @@ export async function createAccount(db: Db, input: { email: string; password: st
   }
 }
 
+/**
+ * The login page's two forms: create an account, or sign in, then a single-use code for `redir` (an origin
+ * the page has checked).
+ */
+export async function logInFromPage(
+  ctx: ServiceContext,
+  input: { mode: 'signin' | 'signup'; email: string; password: string; name: string; redir: string },
+): Promise<string> {
+  const user =
+    input.mode === 'signup'
+      ? await createAccount(ctx, { email: input.email, password: input.password, name: input.name })
+      : await checkCredentials(ctx, input.email, input.password)
+  return issueLoginCode(ctx, user.id, input.redir)
+}
+
 /** Issues a single-use code for `redir` (an already validated origin). */
-export async function issueLoginCode(db: Db, userId: string, redir: string): Promise<string> {
+export async function issueLoginCode(ctx: ServiceContext, userId: string, redir: string): Promise<string> {
   const code = randomToken()
-  const now = Date.now()
-  await deleteExpiredLoginCodes(db, new Date(now - LOGIN_CODE_TTL_MS))
-  await insertLoginCode(db, { userId, redir, codeHash: sha256(code), expiresAt: new Date(now + LOGIN_CODE_TTL_MS) })
+  const now = ctx.clock.now().getTime()
+  await deleteExpiredLoginCodes(ctx.db, new Date(now - LOGIN_CODE_TTL_MS))
+  await insertLoginCode(ctx.db, { userId, redir, codeHash: sha256(code), expiresAt: new Date(now + LOGIN_CODE_TTL_MS) })
   return code
 }
 
 export type TokenData = { access_token: string; token_type: 'Bearer'; expires_in: number }
 
 /** A token for every shop (`shopId` null) or for one shop's site only. */
-export async function issueAccessToken(db: Db, userId: string, shopId: string | null): Promise<TokenData> {
+export async function issueAccessToken(ctx: ServiceContext, userId: string, shopId: string | null): Promise<TokenData> {
   const token = randomToken()
-  await insertAccessToken(db, { userId, shopId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ACCESS_TOKEN_TTL_S * 1000) })
+  const expiresAt = new Date(ctx.clock.now().getTime() + ACCESS_TOKEN_TTL_S * 1000)
+  await insertAccessToken(ctx.db, { userId, shopId, tokenHash: sha256(token), expiresAt })
   return { access_token: token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_S }
 }
 
@@ -73,19 +92,71 @@ const codeRefused = (message: string) => BadRequest(message, [{ path: 'code', me
  * platform-wide one. `target` resolves the origin as it is now, so a domain that lost its verification since
  * the code was issued no longer signs anyone in.
  */
-export async function exchangeLoginCode(
-  db: Db,
-  code: string,
-  origin: string | undefined,
-  target: (origin: string) => Promise<CodeTarget | null>,
-): Promise<TokenData> {
+export async function exchangeLoginCode(ctx: ServiceContext, code: string, origin: string | undefined): Promise<TokenData> {
   if (!origin) throw codeRefused('A login code can only be exchanged by the site it was issued for')
-  const found = await consumeLoginCode(db, sha256(code))
+  const found = await consumeLoginCode(ctx.db, sha256(code))
   if (!found) throw BadRequest('This login code is invalid, used or expired. Please log in again.', [{ path: 'code', message: 'is invalid or expired' }])
   if (origin !== found.redir) throw codeRefused('This login code was issued for another site')
-  const site = await target(origin)
+  const site: CodeTarget | null = await siteOfOrigin(ctx, origin)
   if (!site) throw codeRefused('This site can no longer sign you in')
-  return issueAccessToken(db, found.userId, site.shopId)
+  return issueAccessToken(ctx, found.userId, site.shopId)
+}
+
+/**
+ * `POST /api/token/`: a login code from the origin it was issued for, or an email and password (for API
+ * clients and scripts: a platform-wide token).
+ */
+export async function issueToken(
+  ctx: ServiceContext,
+  input: { body: { code: string } | { email: string; password: string }; origin: string | undefined },
+): Promise<TokenData> {
+  const { body } = input
+  if ('code' in body) return exchangeLoginCode(ctx, body.code, input.origin)
+  const user = await checkCredentials(ctx, body.email, body.password)
+  return issueAccessToken(ctx, user.id, null)
+}
+
+/** Login codes and login URLs only ever lead to the platform or one of its shops (no open redirect). */
+async function knownSite(ctx: ServiceContext, redir: string): Promise<OriginSite> {
+  const site = await siteOfOrigin(ctx, redir)
+  if (!site) {
+    throw BadRequest('redir must be the origin of a shop or of the platform', [
+      { path: 'redir', message: 'is not a known shop or platform origin' },
+    ])
+  }
+  return site
+}
+
+/** The platform's login page for a site of the platform, carrying the site's login state. */
+export async function loginUrl(ctx: ServiceContext, input: { redir: string; state?: string }): Promise<{ loginUrl: string }> {
+  const { redir, state } = input
+  await knownSite(ctx, redir)
+  const query = new URLSearchParams({ redir, ...(state ? { state } : {}) })
+  return { loginUrl: `${ctx.config.platformUrl}/login?${query}` }
+}
+
+/**
+ * A code that signs the caller in on another origin of the platform. A session of one shop's site may
+ * move between that shop's own hosts, never to another shop.
+ */
+export async function handOverSession(ctx: ServiceContext, redir: string): Promise<{ code: string }> {
+  const user = ctx.actor.requireUser()
+  const site = await knownSite(ctx, redir)
+  const tokenShopId = ctx.actor.tokenShopId
+  if (tokenShopId && site.shopId !== tokenShopId) {
+    throw Forbidden("This session belongs to another shop's site; sign in there instead")
+  }
+  return { code: await issueLoginCode(ctx, user.id, redir) }
+}
+
+/** Log out: the calling token stops working. */
+export async function logOut(ctx: ServiceContext): Promise<void> {
+  ctx.actor.requireUser()
+  await revokeAccessToken(ctx.db, ctx.actor.tokenId!)
+}
+
+export function currentUser(ctx: ServiceContext): ReturnType<typeof toUserDto> {
+  return toUserDto(ctx.actor.requireUser())
 }
 
 const EMAIL_TAKEN = 'An account with this email already exists'
@@ -96,21 +167,18 @@ const EMAIL_TAKEN = 'An account with this email already exists'
  * the account over. A new password ends every other session of the account.
  * A wrong current password counts against the login limits like a wrong password at sign-in.
  */
-export async function changeAccount(
-  db: Db,
-  caller: { userId: string; tokenId: string },
-  patch: UserPatch,
-  guard: PasswordGuard,
-): Promise<UserRow> {
+export async function changeAccount(ctx: ServiceContext, patch: UserPatch): Promise<ReturnType<typeof toUserDto>> {
+  const caller: AuthUser = ctx.actor.requireUser()
+  const db = ctx.db
   const { currentPassword, email, password, name, phone } = patch
-  const user = (await findUserById(db, caller.userId))!
+  const user = (await findUserById(db, caller.id))!
   if (email !== undefined || password !== undefined) {
     if (currentPassword === undefined) {
       throw BadRequest('Enter your current password to change your email or password', [
         { path: 'currentPassword', message: 'is required to change the email or password' },
       ])
     }
-    const confirmed = await guard(user.email, async () => ((await verifyPassword(currentPassword, user.passwordHash)) ? true : null))
+    const confirmed = await guardPassword(ctx, user.email, async () => ((await verifyPassword(currentPassword, user.passwordHash)) ? true : null))
     if (!confirmed) {
       throw BadRequest('Your current password is not right', [{ path: 'currentPassword', message: 'is not the current password' }])
     }
@@ -128,11 +196,14 @@ export async function changeAccount(
   }
   if (password !== undefined) values.passwordHash = await hashPassword(password)
   try {
-    return await db.transaction(async (tx) => {
-      const updated = await updateUser(tx, user.id, values)
-      if (password !== undefined) await revokeOtherTokens(tx, user.id, caller.tokenId)
-      return updated
-    })
+    return toUserDto(
+      await db.transaction(async (tx) => {
+        const updated = await updateUser(tx, user.id, values)
+        // Over HTTP the calling token stays; outside HTTP (no token) every session ends.
+        if (password !== undefined) await revokeOtherTokens(tx, user.id, ctx.actor.tokenId)
+        return updated
+      }),
+    )
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_key')) throw Conflict(EMAIL_TAKEN, [{ path: 'email', message: 'is taken' }])
     throw error

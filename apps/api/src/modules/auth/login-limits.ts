@@ -6,41 +6,34 @@
  *   flood of wrong passwords from many addresses slows the account down but never locks its owner out.
  * RATE_LIMITS=off turns all three off (benchmarks and load tests).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ServiceContext } from '../../context'
 import { refuseAtLimit, slowDown, takeOne } from '../../lib/limits'
 
-export type LoginLimits = {
-  /** preHandler for every login call. */
-  perIp(request: FastifyRequest): Promise<void>
-  /**
-   * Runs a password check for `email` from `ip` under the limits: refused while the pair is at its limit,
-   * delayed while the address is being flooded, and counted when `check` answers null (a wrong password).
-   */
-  guardPassword<T>(ip: string, email: string, check: () => Promise<T | null>): Promise<T | null>
+/** Counts one login call from the caller's address; 429 past the limit. Routes run it before the body is used. */
+export async function limitLoginCalls(ctx: ServiceContext): Promise<void> {
+  const { limits } = ctx.config
+  if (!limits.enabled) return
+  await takeOne(ctx.counters, `login-ip:${ctx.actor.ip}`, limits.loginsPerIp, 'Too many login attempts from this network. Please wait a minute and try again.')
 }
 
-export function loginLimits(app: FastifyInstance): LoginLimits {
-  const { limits } = app.config
-  const counters = app.counters
-  return {
-    async perIp(request) {
-      if (!limits.enabled) return
-      await takeOne(counters, `login-ip:${request.ip}`, limits.loginsPerIp, 'Too many login attempts from this network. Please wait a minute and try again.')
-    },
-
-    async guardPassword(ip, email, check) {
-      if (!limits.enabled) return check()
-      const address = email.trim().toLowerCase()
-      const pair = `login-failures:${ip}:${address}`
-      const flood = `login-failures:${address}`
-      await refuseAtLimit(counters, pair, limits.loginFailuresPerIpAndAddress, 'Too many wrong passwords. Please wait a few minutes and try again.')
-      await slowDown(counters, flood, limits.loginSlowdown)
-      const result = await check()
-      if (result === null) {
-        await counters.hit(pair, limits.loginFailuresPerIpAndAddress.windowMs)
-        await counters.hit(flood, limits.loginSlowdown.windowMs)
-      }
-      return result
-    },
+/**
+ * Runs a password check for `email` from the caller's address under the limits: refused while the pair is
+ * at its limit, delayed while the address is being flooded, and counted when `check` answers null (a
+ * wrong password).
+ */
+export async function guardPassword<T>(ctx: ServiceContext, email: string, check: () => Promise<T | null>): Promise<T | null> {
+  const { limits } = ctx.config
+  if (!limits.enabled) return check()
+  const counters = ctx.counters
+  const address = email.trim().toLowerCase()
+  const pair = `login-failures:${ctx.actor.ip}:${address}`
+  const flood = `login-failures:${address}`
+  await refuseAtLimit(counters, pair, limits.loginFailuresPerIpAndAddress, 'Too many wrong passwords. Please wait a few minutes and try again.')
+  await slowDown(counters, flood, limits.loginSlowdown)
+  const result = await check()
+  if (result === null) {
+    await counters.hit(pair, limits.loginFailuresPerIpAndAddress.windowMs)
+    await counters.hit(flood, limits.loginSlowdown.windowMs)
   }
+  return result
 }

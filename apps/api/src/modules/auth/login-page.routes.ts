@@ -11,9 +11,9 @@ import { HttpError } from '../../lib/errors'
 import { toHttpError } from '../../plugins/errors'
 import { allowFormTarget, cspNonce } from '../../plugins/security-headers'
 import { isAllowedOrigin, resolveHost } from '../shops/shop-host'
-import { checkCredentials, createAccount, issueLoginCode } from './auth.service'
+import { logInFromPage } from './auth.service'
 import { STATE_PATTERN } from './auth.schemas'
-import { loginLimits } from './login-limits'
+import { limitLoginCalls } from './login-limits'
 
 type LoginForm = { intent?: string; email?: string; password?: string; name?: string; redir?: string; state?: string }
 type PageState = {
@@ -104,12 +104,11 @@ function renderPage(providerName: string, state: PageState, nonce: string): stri
 
 export default async function loginPage(app: FastifyInstance) {
   await app.register(formbody, { bodyLimit: 10 * 1024 })
-  const limits = loginLimits(app)
   const provider = app.config.providerName
 
   /** The name shown on the page: the shop's title for a shop origin, else the platform's. */
   async function siteName(redir: string): Promise<string> {
-    const target = await resolveHost(app.db, app.config, new URL(redir).host)
+    const target = await resolveHost(app, new URL(redir).host)
     return target.kind === 'shop' ? target.shop.title : provider
   }
 
@@ -136,7 +135,7 @@ export default async function loginPage(app: FastifyInstance) {
     if (httpError.code >= 500) request.log.error({ err: error }, 'login page failed')
     const form = (request.body ?? {}) as LoginForm
     const redir = typeof form.redir === 'string' ? form.redir : ''
-    if (!(await isAllowedOrigin(app.db, app.config, redir))) return sendBadRedirect(reply.status(httpError.code))
+    if (!(await isAllowedOrigin(app, redir))) return sendBadRedirect(reply.status(httpError.code))
     return sendPage(reply, httpError.code, {
       redir,
       state: stateOf(form.state),
@@ -149,18 +148,18 @@ export default async function loginPage(app: FastifyInstance) {
 
   app.get<{ Querystring: { redir?: string; state?: string } }>('/login', { schema: { hide: true } }, async (request, reply) => {
     const redir = typeof request.query.redir === 'string' ? request.query.redir : ''
-    if (!(await isAllowedOrigin(app.db, app.config, redir))) return sendBadRedirect(reply)
+    if (!(await isAllowedOrigin(app, redir))) return sendBadRedirect(reply)
     return sendPage(reply, 200, { redir, state: stateOf(request.query.state), siteName: await siteName(redir), mode: 'signin' })
   })
 
   app.post<{ Body: LoginForm }>(
     '/login',
-    { schema: { hide: true }, preHandler: limits.perIp },
+    { schema: { hide: true }, preHandler: async (request) => limitLoginCalls(request.ctx) },
     async (request, reply) => {
       const form = (request.body ?? {}) as LoginForm
       const field = (value: unknown) => (typeof value === 'string' ? value : '')
       const redir = field(form.redir)
-      if (!(await isAllowedOrigin(app.db, app.config, redir))) return sendBadRedirect(reply)
+      if (!(await isAllowedOrigin(app, redir))) return sendBadRedirect(reply)
       const mode = form.intent === 'signup' ? 'signup' : 'signin'
       const email = normalizeEmail(field(form.email))
       const password = field(form.password)
@@ -174,11 +173,7 @@ export default async function loginPage(app: FastifyInstance) {
       if (mode === 'signup' && password.length < accountRules.passwordMinLength) {
         return sendPage(reply, 400, { ...page, error: `Choose a password of at least ${accountRules.passwordMinLength} characters.` })
       }
-      const user =
-        mode === 'signup'
-          ? await createAccount(app.db, { email, password, name })
-          : await checkCredentials(app.db, email, password, (address, check) => limits.guardPassword(request.ip, address, check))
-      const code = await issueLoginCode(app.db, user.id, redir)
+      const code = await logInFromPage(request.ctx, { mode, email, password, name, redir })
       const back = new URLSearchParams({ code, ...(state ? { state } : {}), c: '1' })
       return reply.redirect(`${redir}/?${back}`, 303)
     },

@@ -10,10 +10,10 @@ export async function revokeAccessToken(db: Db, tokenId: string) {
   await db.update(accessTokens).set({ revokedAt: new Date() }).where(eq(accessTokens.id, tokenId))
 }
 
-/** Ends every session of the user but the one making the change. */
-export async function revokeOtherTokens(db: Db, userId: string, keepTokenId: string) {
+/** Ends every session of the user but the one making the change (every one, when `keepTokenId` is null). */
+export async function revokeOtherTokens(db: Db, userId: string, keepTokenId: string | null) {
   await db
     .update(accessTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(accessTokens.userId, userId), ne(accessTokens.id, keepTokenId), isNull(accessTokens.revokedAt)))
+    .where(and(eq(accessTokens.userId, userId), keepTokenId ? ne(accessTokens.id, keepTokenId) : undefined, isNull(accessTokens.revokedAt)))
 }

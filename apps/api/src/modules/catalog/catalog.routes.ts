@@ -58,7 +58,7 @@ export default async function routes(app: FastifyInstance) {
     },
     async (request) => {
       const { shop, ...query } = request.query
-      return listShopProducts(request, shop, query)
+      return listShopProducts(request.ctx, shop, query)
     },
   )
 
@@ -73,7 +73,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: ProductResponse, ...errorResponses },
       },
     },
-    async (request) => getProduct(request, request.params.id),
+    async (request) => getProduct(request.ctx, request.params.id),
   )
 
   app.post<{ Body: ProductCreateInput }>(
@@ -86,7 +86,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 201: ProductResponse, ...errorResponses },
       },
     },
-    async (request, reply) => reply.code(201).send(await createProduct(request, request.body)),
+    async (request, reply) => reply.code(201).send(await createProduct(request.ctx, request.body)),
   )
 
   app.patch<IdRoute & { Body: ProductPatchInput }>(
@@ -100,7 +100,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: ProductResponse, ...errorResponses },
       },
     },
-    async (request) => patchProduct(request, request.params.id, request.body),
+    async (request) => patchProduct(request.ctx, request.params.id, request.body),
   )
 
   app.delete<IdRoute>(
@@ -113,7 +113,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: ProductResponse, ...errorResponses },
       },
     },
-    async (request) => removeProduct(request, request.params.id),
+    async (request) => removeProduct(request.ctx, request.params.id),
   )
 
   // ---------------------------------------------------------------- categories
@@ -130,7 +130,7 @@ export default async function routes(app: FastifyInstance) {
     },
     async (request) => {
       const { shop, ...query } = request.query
-      return listShopCategories(request, shop, query)
+      return listShopCategories(request.ctx, shop, query)
     },
   )
 
@@ -144,7 +144,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 201: CategoryResponse, ...errorResponses },
       },
     },
-    async (request, reply) => reply.code(201).send(await createCategory(request, request.body)),
+    async (request, reply) => reply.code(201).send(await createCategory(request.ctx, request.body)),
   )
 
   app.delete<IdRoute>(
@@ -157,7 +157,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: CategoryResponse, ...errorResponses },
       },
     },
-    async (request) => removeCategory(request, request.params.id),
+    async (request) => removeCategory(request.ctx, request.params.id),
   )
 
   // ---------------------------------------------------------------- inventory
@@ -173,7 +173,7 @@ export default async function routes(app: FastifyInstance) {
     },
     async (request) => {
       const { product, ...query } = request.query
-      return listProductInventory(request, product, query)
+      return listProductInventory(request.ctx, product, query)
     },
   )
 
@@ -187,6 +187,6 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: InventoryResponse, ...errorResponses },
       },
     },
-    async (request) => setInventory(request, request.body),
+    async (request) => setInventory(request.ctx, request.body),
   )
 }

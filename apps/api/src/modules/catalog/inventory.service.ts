@@ -5,11 +5,9 @@
  * primary-key order), then the product row. Keeping one order means concurrent writers wait, never deadlock.
  */
 import { isInStock } from '@shop/domain'
-import type { FastifyRequest } from 'fastify'
-import type { Db } from '../../db/client'
+import { type ServiceContext, inTransaction } from '../../context'
 import { BadRequest, NotFound } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
-import { authorize, requireUser } from '../../plugins/auth'
 import { type InventoryRow, type ProductRow, inventoryDto } from './catalog.dto'
 import type { InventoryDto, InventoryUpsertInput } from './catalog.schemas'
 import { inventoryQuerySpec, inventoryStates, listInventory, upsertInventory } from './inventory.repository'
@@ -27,7 +25,8 @@ export function inventoryVariantIds(product: Pick<ProductRow, 'variants'>): stri
  * COMMITTED the read sees every writer that committed before the lock was granted, so the last one to
  * commit always writes the right value.
  */
-export async function refreshInStock(tx: Db, productId: string): Promise<boolean | null> {
+export async function refreshInStock(ctx: ServiceContext, productId: string): Promise<boolean | null> {
+  const tx = ctx.db
   const product = await findProductForUpdate(tx, productId)
   if (!product) return null
   const inStock = isInStock(await inventoryStates(tx, product.shopId, product.id))
@@ -41,9 +40,9 @@ function isForeignKeyViolation(error: unknown): boolean {
 }
 
 /** The product, for staff only: 401 anonymous, then 404 missing (authorize answers 404 for other shops). */
-async function productOf(request: FastifyRequest, productId: string): Promise<ProductRow> {
-  requireUser(request)
-  const product = await findProduct(request.server.db, productId)
+async function productOf(ctx: ServiceContext, productId: string): Promise<ProductRow> {
+  ctx.actor.requireUser()
+  const product = await findProduct(ctx.db, productId)
   if (!product) throw NotFound('No such product')
   return product
 }
@@ -59,41 +58,39 @@ function storedVariantId(product: ProductRow, variant: string | null | undefined
 }
 
 export async function listProductInventory(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   productId: string,
   query: Record<string, unknown>,
 ): Promise<Page<InventoryDto>> {
   const parsed = parseQuery(inventoryQuerySpec, query)
-  const product = await productOf(request, productId)
-  await authorize(request, product.shopId, 'dashboard.view')
-  const { rows, total } = await listInventory(request.server.db, product.shopId, product.id, parsed)
+  const product = await productOf(ctx, productId)
+  await ctx.actor.authorize(product.shopId, 'dashboard.view')
+  const { rows, total } = await listInventory(ctx.db, product.shopId, product.id, parsed)
   return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map(inventoryDto) }
 }
 
-export async function setInventory(request: FastifyRequest, input: InventoryUpsertInput): Promise<InventoryDto> {
-  const product = await productOf(request, input.product)
-  await authorize(request, product.shopId, 'catalog.edit')
+export async function setInventory(ctx: ServiceContext, input: InventoryUpsertInput): Promise<InventoryDto> {
+  const product = await productOf(ctx, input.product)
+  await ctx.actor.authorize(product.shopId, 'catalog.edit')
   const variantId = storedVariantId(product, input.variant)
-  const row: InventoryRow = await request.server.db
-    .transaction(async (tx) => {
-      const saved = await upsertInventory(tx, {
-        shopId: product.shopId,
-        productId: product.id,
-        variantId,
-        quantity: input.quantity,
-        tracked: input.tracked,
-      })
-      // Re-check under the product lock: a concurrent edit may have removed the variant or the product.
-      const current = await findProductForUpdate(tx, product.id)
-      if (!current) throw NotFound('No such product')
-      storedVariantId(current, input.variant)
-      await refreshInStock(tx, product.id)
-      return saved
+  const row: InventoryRow = await inTransaction(ctx, async (tx) => {
+    const saved = await upsertInventory(tx.db, {
+      shopId: product.shopId,
+      productId: product.id,
+      variantId,
+      quantity: input.quantity,
+      tracked: input.tracked,
     })
-    .catch((error: unknown) => {
-      // The product was deleted between the check and the insert.
-      if (isForeignKeyViolation(error)) throw NotFound('No such product')
-      throw error
-    })
+    // Re-check under the product lock: a concurrent edit may have removed the variant or the product.
+    const current = await findProductForUpdate(tx.db, product.id)
+    if (!current) throw NotFound('No such product')
+    storedVariantId(current, input.variant)
+    await refreshInStock(tx, product.id)
+    return saved
+  }).catch((error: unknown) => {
+    // The product was deleted between the check and the insert.
+    if (isForeignKeyViolation(error)) throw NotFound('No such product')
+    throw error
+  })
   return inventoryDto(row)
 }

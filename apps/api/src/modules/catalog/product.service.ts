@@ -4,16 +4,15 @@
  * (amounts with two decimals, the shop's currency, categories and images of the same shop, unique variants).
  */
 import { randomBytes } from 'node:crypto'
-import { can, isMajorAmount, toMinor } from '@shop/domain'
-import type { FastifyRequest } from 'fastify'
+import { isMajorAmount, toMinor } from '@shop/domain'
+import { type ServiceContext, inTransaction } from '../../context'
 import type { Db } from '../../db/client'
 import type { ImageRef, Variant } from '../../db/schema'
 import { BadRequest, type FieldError, NotFound } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
 import { UPLOADS_PREFIX } from '../../lib/storage'
-import { authorize, callerRole, requireUser } from '../../plugins/auth'
-import { findShopById } from '../shops/shop.repository'
-import { findUploadsByKey } from '../uploads/upload.repository'
+import { findShop } from '../shops/shop.service'
+import { findShopUploads } from '../uploads/upload.service'
 import { type ProductRow, productDto } from './catalog.dto'
 import type { ProductCreateInput, ProductDto, ProductPatchInput } from './catalog.schemas'
 import { lockExistingCategoryIds } from './category.repository'
@@ -39,8 +38,8 @@ function invalid(errors: FieldError[]): never {
 }
 
 /** Staff of the shop (any role) also see unavailable products; everyone else only published ones. */
-async function seesUnavailable(request: FastifyRequest, shopId: string): Promise<boolean> {
-  return can(await callerRole(request, shopId), 'dashboard.view')
+function seesUnavailable(ctx: ServiceContext, shopId: string): Promise<boolean> {
+  return ctx.actor.can(shopId, 'dashboard.view')
 }
 
 function minorAmount(value: number, path: string): number {
@@ -49,8 +48,8 @@ function minorAmount(value: number, path: string): number {
 }
 
 /** Checkout sells only in the shop's currency, so a product priced in another could never be bought. */
-async function checkedCurrency(request: FastifyRequest, shopId: string, currency: string): Promise<string> {
-  const shop = await findShopById(request.server.db, shopId)
+async function checkedCurrency(ctx: ServiceContext, shopId: string, currency: string): Promise<string> {
+  const shop = await findShop(ctx, shopId)
   if (!shop) throw NotFound('No such shop')
   if (currency !== shop.currency) invalid([{ path: 'price.currency', message: `must be the shop's currency, ${shop.currency}` }])
   return currency
@@ -64,9 +63,9 @@ async function checkedCategories(tx: Db, shopId: string, ids: string[]): Promise
 }
 
 /** Only images this server stored for this shop; the thumbnail always comes from the stored upload. */
-async function checkedImages(request: FastifyRequest, shopId: string, images: ImageInput[]): Promise<ImageRef[]> {
+async function checkedImages(ctx: ServiceContext, shopId: string, images: ImageInput[]): Promise<ImageRef[]> {
   const keys = images.map((image) => image.url.slice(UPLOADS_PREFIX.length))
-  const stored = new Map((await findUploadsByKey(request.server.db, shopId, [...new Set(keys)])).map((row) => [row.key, row]))
+  const stored = new Map((await findShopUploads(ctx, shopId, [...new Set(keys)])).map((row) => [row.key, row]))
   const errors: FieldError[] = []
   const refs = images.map((image, i) => {
     const upload = stored.get(keys[i]!)
@@ -74,11 +73,11 @@ async function checkedImages(request: FastifyRequest, shopId: string, images: Im
       errors.push({ path: `images.${i}.url`, message: 'must be an image uploaded to this shop' })
       return null
     }
-    const thumbnail = request.server.storage.publicUrl(upload.thumbnailKey)
+    const thumbnail = ctx.storage.publicUrl(upload.thumbnailKey)
     if (image.thumbnail !== undefined && image.thumbnail !== thumbnail) {
       errors.push({ path: `images.${i}.thumbnail`, message: 'must be the thumbnail of the uploaded image' })
     }
-    return { url: request.server.storage.publicUrl(upload.key), thumbnail, alt: image.alt ?? '' }
+    return { url: ctx.storage.publicUrl(upload.key), thumbnail, alt: image.alt ?? '' }
   })
   if (errors.length) invalid(errors)
   return refs as ImageRef[]
@@ -138,32 +137,35 @@ function hasSearch(value: unknown): boolean {
 }
 
 export async function listShopProducts(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   shopId: string,
   query: Record<string, unknown>,
 ): Promise<Page<ProductDto>> {
   const parsed = parseQuery(productQuerySpec, query)
-  const availableOnly = !(await seesUnavailable(request, shopId))
-  const { rows, total } = await listProducts(request.server.db, { shopId, availableOnly }, parsed, hasSearch(query))
+  const availableOnly = !(await seesUnavailable(ctx, shopId))
+  const { rows, total } = await listProducts(ctx.db, { shopId, availableOnly }, parsed, hasSearch(query))
   return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map(productDto) }
 }
 
-export async function getProduct(request: FastifyRequest, id: string): Promise<ProductDto> {
-  const row = await findProduct(request.server.db, id)
-  if (!row || (!row.available && !(await seesUnavailable(request, row.shopId)))) throw NotFound('No such product')
+export async function getProduct(ctx: ServiceContext, id: string): Promise<ProductDto> {
+  const row = await findProduct(ctx.db, id)
+  if (!row || (!row.available && !(await seesUnavailable(ctx, row.shopId)))) throw NotFound('No such product')
   return productDto(row)
 }
 
-export async function createProduct(request: FastifyRequest, input: ProductCreateInput): Promise<ProductDto> {
-  await authorize(request, input.shop, 'catalog.edit')
+export async function createProduct(ctx: ServiceContext, input: ProductCreateInput): Promise<ProductDto> {
+  await ctx.actor.authorize(input.shop, 'catalog.edit')
   const priceMinor = minorAmount(input.price.value, 'price.value')
-  const currency = await checkedCurrency(request, input.shop, input.price.currency)
+  const currency = await checkedCurrency(ctx, input.shop, input.price.currency)
   const sellAtMinor = input.sellAt === undefined ? 0 : minorAmount(input.sellAt, 'sellAt')
   const variants = resolveVariants(input.variants ?? [])
-  const images = await checkedImages(request, input.shop, input.images ?? [])
+  const images = await checkedImages(ctx, input.shop, input.images ?? [])
   // A new product has no inventory rows, so it starts in stock (the column default).
-  const row = await request.server.db.transaction(async (tx) =>
+  const now = ctx.clock.now()
+  const row = await ctx.db.transaction(async (tx) =>
     insertProduct(tx, {
+      createdAt: now,
+      updatedAt: now,
       shopId: input.shop,
       title: input.title.trim(),
       description: input.description ?? '',
@@ -180,29 +182,30 @@ export async function createProduct(request: FastifyRequest, input: ProductCreat
 }
 
 /** Loads a product for a staff write: 401 anonymous, 404 missing or another shop's, 403 role too low. */
-async function productForWrite(request: FastifyRequest, id: string): Promise<ProductRow> {
-  requireUser(request)
-  const product = await findProduct(request.server.db, id)
+async function productForWrite(ctx: ServiceContext, id: string): Promise<ProductRow> {
+  ctx.actor.requireUser()
+  const product = await findProduct(ctx.db, id)
   if (!product) throw NotFound('No such product')
-  await authorize(request, product.shopId, 'catalog.edit')
+  await ctx.actor.authorize(product.shopId, 'catalog.edit')
   return product
 }
 
-export async function patchProduct(request: FastifyRequest, id: string, input: ProductPatchInput): Promise<ProductDto> {
-  const product = await productForWrite(request, id)
+export async function patchProduct(ctx: ServiceContext, id: string, input: ProductPatchInput): Promise<ProductDto> {
+  const product = await productForWrite(ctx, id)
   const changes: ProductChanges = {}
   if (input.title !== undefined) changes.title = input.title.trim()
   if (input.description !== undefined) changes.description = input.description
   if (input.price !== undefined) {
     changes.priceMinor = minorAmount(input.price.value, 'price.value')
-    changes.currency = await checkedCurrency(request, product.shopId, input.price.currency)
+    changes.currency = await checkedCurrency(ctx, product.shopId, input.price.currency)
   }
   if (input.sellAt !== undefined) changes.sellAtMinor = minorAmount(input.sellAt, 'sellAt')
   if (input.available !== undefined) changes.available = input.available
-  if (input.images !== undefined) changes.images = await checkedImages(request, product.shopId, input.images)
+  if (input.images !== undefined) changes.images = await checkedImages(ctx, product.shopId, input.images)
   if (input.variants !== undefined) resolveVariants(input.variants) // fail fast, before any lock
 
-  const row = await request.server.db.transaction(async (tx) => {
+  const row = await inTransaction(ctx, async (txCtx) => {
+    const tx = txCtx.db
     if (input.variants !== undefined) await lockInventory(tx, product.shopId, product.id)
     if (input.categories !== undefined) changes.categoryIds = await checkedCategories(tx, product.shopId, input.categories)
     const current = await findProductForUpdate(tx, product.id)
@@ -212,7 +215,7 @@ export async function patchProduct(request: FastifyRequest, id: string, input: P
     if (changes.variants) {
       // Rows of removed variants go; the stock flag follows what is left.
       await deleteInventoryExcept(tx, product.shopId, product.id, inventoryVariantIds({ variants: changes.variants }))
-      await refreshInStock(tx, product.id)
+      await refreshInStock(txCtx, product.id)
     }
     return findProduct(tx, product.id)
   })
@@ -220,9 +223,9 @@ export async function patchProduct(request: FastifyRequest, id: string, input: P
   return productDto(row)
 }
 
-export async function removeProduct(request: FastifyRequest, id: string): Promise<ProductDto> {
-  const product = await productForWrite(request, id)
-  const row = await deleteProduct(request.server.db, product.id)
+export async function removeProduct(ctx: ServiceContext, id: string): Promise<ProductDto> {
+  const product = await productForWrite(ctx, id)
+  const row = await deleteProduct(ctx.db, product.id)
   if (!row) throw NotFound('No such product')
   return productDto(row)
 }

@@ -46,7 +46,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: pageSchema(RegionResponse), ...errorResponses(400) },
       },
     },
-    async (request) => listCountryRegions(app.db, request.query.country),
+    async (request) => listCountryRegions(request.ctx, request.query.country),
   )
 
   app.get<{ Querystring: Record<string, unknown> & { client: string; active?: RateVisibility } }>(
@@ -67,7 +67,7 @@ export default async function routes(app: FastifyInstance) {
     },
     async (request) => {
       const { client, active, ...query } = request.query
-      return listShopRates(request, client, active ?? 'true', query)
+      return listShopRates(request.ctx, client, active ?? 'true', query)
     },
   )
 
@@ -81,7 +81,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 201: RateResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createRate(request, request.body)),
+    async (request, reply) => reply.code(201).send(await createRate(request.ctx, request.body)),
   )
 
   app.patch<{ Params: { id: string }; Body: RatePatchInput }>(
@@ -95,7 +95,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: RateResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => patchRate(request, request.params.id, request.body),
+    async (request) => patchRate(request.ctx, request.params.id, request.body),
   )
 
   app.post<{ Body: CalculateInput }>(
@@ -111,6 +111,6 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: CalculationResponse, ...errorResponses(400, 404, 429) },
       },
     },
-    async (request) => calculateDelivery(app.db, request.body),
+    async (request) => calculateDelivery(request.ctx, request.body),
   )
 }

@@ -5,11 +5,10 @@
  * decimals, the shop's currency).
  */
 import { isMajorAmount, toMinor } from '@shop/domain'
-import type { FastifyRequest } from 'fastify'
+import type { ServiceContext } from '../../context'
 import type { Db } from '../../db/client'
 import { BadRequest, type FieldError, NotFound } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
-import { authorize, requireUser } from '../../plugins/auth'
 import { type RateRow, calculatedRateDto, rateDto, regionDto } from './delivery.dto'
 import {
   type RateChanges,
@@ -38,22 +37,22 @@ function invalid(errors: FieldError[]): never {
 }
 
 /** Every region of a country, sorted by name; reference data, so the whole list is one page. */
-export async function listCountryRegions(db: Db, country: string): Promise<Page<RegionDto>> {
-  const rows = await listRegions(db, country)
+export async function listCountryRegions(ctx: ServiceContext, country: string): Promise<Page<RegionDto>> {
+  const rows = await listRegions(ctx.db, country)
   return { total: rows.length, limit: rows.length, skip: 0, data: rows.map(regionDto) }
 }
 
 export async function listShopRates(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   shopId: string,
   visibility: RateVisibility,
   query: Record<string, unknown>,
 ): Promise<Page<RateDto>> {
   // The storefront's checkout reads this list too, so nobody sees an inactive rate without asking for it.
-  if (visibility !== 'true') await authorize(request, shopId, 'settings.manage')
+  if (visibility !== 'true') await ctx.actor.authorize(shopId, 'settings.manage')
   const parsed = parseQuery(rateQuerySpec, query)
   const active = visibility === 'all' ? null : visibility === 'true'
-  const { rows, total } = await listRates(request.server.db, shopId, active, parsed)
+  const { rows, total } = await listRates(ctx.db, shopId, active, parsed)
   return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map(rateDto) }
 }
 
@@ -75,9 +74,9 @@ function checkedFee(rate: { value: number; currency?: string }, shopCurrency: st
   return { rateMinor: toMinor(rate.value), currency: shopCurrency }
 }
 
-export async function createRate(request: FastifyRequest, input: RateCreateInput): Promise<RateDto> {
-  await authorize(request, input.shop, 'settings.manage')
-  const db = request.server.db
+export async function createRate(ctx: ServiceContext, input: RateCreateInput): Promise<RateDto> {
+  await ctx.actor.authorize(input.shop, 'settings.manage')
+  const db = ctx.db
   const shopCurrency = await findShopCurrency(db, input.shop)
   if (!shopCurrency) throw NotFound('No such shop')
   const fee = checkedFee(input.rate, shopCurrency)
@@ -94,12 +93,12 @@ export async function createRate(request: FastifyRequest, input: RateCreateInput
   return rateDto(row)
 }
 
-export async function patchRate(request: FastifyRequest, id: string, input: RatePatchInput): Promise<RateDto> {
-  requireUser(request)
-  const db = request.server.db
+export async function patchRate(ctx: ServiceContext, id: string, input: RatePatchInput): Promise<RateDto> {
+  ctx.actor.requireUser()
+  const db = ctx.db
   const existing = await findRate(db, id)
   if (!existing) throw NotFound('No such delivery rate')
-  await authorize(request, existing.shopId, 'settings.manage')
+  await ctx.actor.authorize(existing.shopId, 'settings.manage')
 
   const changes: RateChanges = {}
   if (input.name !== undefined) changes.name = input.name.trim()
@@ -117,7 +116,8 @@ export async function patchRate(request: FastifyRequest, id: string, input: Rate
 }
 
 /** The shop's active rates that deliver to the region, cheapest first, with their fees. */
-export async function calculateDelivery(db: Db, input: CalculateInput): Promise<CalculationDto> {
+export async function calculateDelivery(ctx: ServiceContext, input: CalculateInput): Promise<CalculationDto> {
+  const db = ctx.db
   const region = await findRegion(db, input.region)
   if (!region) invalid([{ path: 'region', message: 'is not a known region' }])
   if (!(await findShopCurrency(db, input.shop))) throw NotFound('No such shop')
@@ -127,10 +127,10 @@ export async function calculateDelivery(db: Db, input: CalculateInput): Promise<
 
 /**
  * For orders and checkouts: the rate row if it is active, belongs to the shop and delivers to the region,
- * else null. Pass the caller's transaction as `db` to read inside it.
+ * else null. Pass a context on the caller's transaction (`withDb`) to read inside it.
  */
-export async function findApplicableRate(db: Db, shopId: string, rateId: string, region: string): Promise<RateRow | null> {
+export async function findApplicableRate(ctx: ServiceContext, shopId: string, rateId: string, region: string): Promise<RateRow | null> {
   // Ids come from request bodies; a malformed one matches nothing instead of reaching PostgreSQL.
   if (!uuidPattern.test(shopId) || !uuidPattern.test(rateId)) return null
-  return findApplicableRateRow(db, shopId, rateId, region)
+  return findApplicableRateRow(ctx.db, shopId, rateId, region)
 }

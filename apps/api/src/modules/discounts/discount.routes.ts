@@ -67,7 +67,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: pageSchema(DiscountCodeListItem), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => findDiscountCodes(request, request.query),
+    async (request) => findDiscountCodes(request.ctx, request.query),
   )
 
   app.get<{ Params: { id: string } }>(
@@ -80,7 +80,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: DiscountCodeResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getDiscountCode(request, request.params.id),
+    async (request) => getDiscountCode(request.ctx, request.params.id),
   )
 
   app.post<{ Body: DiscountCodeCreateInput }>(
@@ -93,7 +93,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 201: DiscountCodeResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createDiscountCode(request, request.body)),
+    async (request, reply) => reply.code(201).send(await createDiscountCode(request.ctx, request.body)),
   )
 
   app.patch<{ Params: { id: string }; Body: DiscountCodePatchInput }>(
@@ -107,6 +107,6 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: DiscountCodeResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => patchDiscountCode(request, request.params.id, request.body),
+    async (request) => patchDiscountCode(request.ctx, request.params.id, request.body),
   )
 }

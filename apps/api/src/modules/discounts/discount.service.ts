@@ -1,15 +1,13 @@
 /**
  * Discount codes (DESIGN §9). Staff with discounts.manage (manager and up) list, create and change them.
  * Shoppers only ever look up one code by its exact text, and only see it while it is usable. Orders take a
- * use with `redeemDiscountCode` inside their own transaction; see docs/decisions/0006-discount-code-uses.md.
+ * use with `redeemDiscountCode` inside their own transaction (a context on it: `withDb`); see docs/decisions/0006-discount-code-uses.md.
  */
 import { endOfDay, isMajorAmount, toMajor, toMinor } from '@shop/domain'
 import { type DiscountType, discountValueProblem } from '@shop/domain/schemas/discount-code'
-import type { FastifyRequest } from 'fastify'
-import type { Db } from '../../db/client'
+import type { ServiceContext } from '../../context'
 import { BadRequest, Conflict, type FieldError, NotFound, Unprocessable, isUniqueViolation } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
-import { authorize, requireUser } from '../../plugins/auth'
 import {
   type DiscountCodeChanges,
   type RedeemedCode,
@@ -67,7 +65,7 @@ function storedMinSubtotal(minSubtotal: number | null): number {
  * `expiresOn` is a day (it ends at 23:59:59 Africa/Accra); `expiresAt` an exact instant. Either, in the
  * future; null for no expiry (the code never expires); undefined when neither is sent.
  */
-function storedExpiry(input: { expiresOn?: string | null; expiresAt?: string | null }): Date | null | undefined {
+function storedExpiry(input: { expiresOn?: string | null; expiresAt?: string | null }, now: Date): Date | null | undefined {
   if (input.expiresOn !== undefined && input.expiresAt !== undefined) {
     invalid([{ path: 'expiresAt', message: 'must not be sent together with expiresOn' }])
   }
@@ -75,13 +73,13 @@ function storedExpiry(input: { expiresOn?: string | null; expiresAt?: string | n
   if (input.expiresOn !== undefined) {
     const end = endOfDay(input.expiresOn)
     if (!end) invalid([{ path: 'expiresOn', message: 'must be a real day (YYYY-MM-DD)' }])
-    if (end.getTime() <= Date.now()) invalid([{ path: 'expiresOn', message: 'must be today or a later day' }])
+    if (end.getTime() <= now.getTime()) invalid([{ path: 'expiresOn', message: 'must be today or a later day' }])
     return end
   }
   if (input.expiresAt !== undefined) {
     const at = new Date(input.expiresAt)
     if (Number.isNaN(at.getTime())) invalid([{ path: 'expiresAt', message: 'must be an ISO-8601 date and time' }])
-    if (at.getTime() <= Date.now()) invalid([{ path: 'expiresAt', message: 'must be in the future' }])
+    if (at.getTime() <= now.getTime()) invalid([{ path: 'expiresAt', message: 'must be in the future' }])
     return at
   }
   return undefined
@@ -94,7 +92,7 @@ function storedExpiry(input: { expiresOn?: string | null; expiresAt?: string | n
  * other parameter; without it, the staff listing.
  */
 export async function findDiscountCodes(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   query: Record<string, unknown> & { shop: string },
 ): Promise<Page<PublicDiscountCodeDto> | Page<DiscountCodeDto>> {
   const { shop, code, ...rest } = query
@@ -106,43 +104,43 @@ export async function findDiscountCodes(
         extra.map((key) => ({ path: key, message: 'is not allowed when looking up a code' })),
       )
     }
-    await assertMayTryCode(request, shop, 'code')
-    const found = await lookUpDiscountCode(request.server.db, shop, code)
-    if (found.total === 0) await countWrongCode(request, shop)
+    await assertMayTryCode(ctx, shop, 'code')
+    const found = await lookUpDiscountCode(ctx, shop, code)
+    if (found.total === 0) await countWrongCode(ctx, shop)
     return found
   }
-  return listShopDiscountCodes(request, shop, code === undefined ? rest : { ...rest, code })
+  return listShopDiscountCodes(ctx, shop, code === undefined ? rest : { ...rest, code })
 }
 
 /** The shopper's lookup: at most the one code, ignoring case, and only while it can be used. */
-export async function lookUpDiscountCode(db: Db, shopId: string, code: string): Promise<Page<PublicDiscountCodeDto>> {
-  const row = await findValidDiscountCode(db, shopId, code)
+export async function lookUpDiscountCode(ctx: ServiceContext, shopId: string, code: string): Promise<Page<PublicDiscountCodeDto>> {
+  const row = await findValidDiscountCode(ctx, shopId, code)
   return { total: row ? 1 : 0, limit: 1, skip: 0, data: row ? [publicDiscountCodeDto(row)] : [] }
 }
 
 export async function listShopDiscountCodes(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   shopId: string,
   query: Record<string, unknown>,
 ): Promise<Page<DiscountCodeDto>> {
-  await authorize(request, shopId, 'discounts.manage')
+  await ctx.actor.authorize(shopId, 'discounts.manage')
   const parsed = parseQuery(discountCodeQuerySpec, query)
-  const { rows, total } = await listCodes(request.server.db, shopId, parsed)
+  const { rows, total } = await listCodes(ctx.db, shopId, parsed)
   return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map(discountCodeDto) }
 }
 
-export async function getDiscountCode(request: FastifyRequest, id: string): Promise<DiscountCodeDto> {
-  requireUser(request)
-  const row = await findCode(request.server.db, id)
+export async function getDiscountCode(ctx: ServiceContext, id: string): Promise<DiscountCodeDto> {
+  ctx.actor.requireUser()
+  const row = await findCode(ctx.db, id)
   if (!row) throw NotFound('No such discount code')
-  await authorize(request, row.shopId, 'discounts.manage')
+  await ctx.actor.authorize(row.shopId, 'discounts.manage')
   return discountCodeDto(row)
 }
 
-export async function createDiscountCode(request: FastifyRequest, input: DiscountCodeCreateInput): Promise<DiscountCodeDto> {
-  await authorize(request, input.shop, 'discounts.manage')
+export async function createDiscountCode(ctx: ServiceContext, input: DiscountCodeCreateInput): Promise<DiscountCodeDto> {
+  await ctx.actor.authorize(input.shop, 'discounts.manage')
   // No expiry: the code works until it is deactivated or used up.
-  const expiresAt = storedExpiry(input) ?? null
+  const expiresAt = storedExpiry(input, ctx.clock.now()) ?? null
   const values = {
     shopId: input.shop,
     code: input.code,
@@ -153,16 +151,16 @@ export async function createDiscountCode(request: FastifyRequest, input: Discoun
     minSubtotalMinor: storedMinSubtotal(input.minSubtotal ?? null),
     active: input.active ?? true,
   }
-  const row = await insertCode(request.server.db, values).catch(duplicateCode)
+  const row = await insertCode(ctx.db, values).catch(duplicateCode)
   return discountCodeDto(row)
 }
 
-export async function patchDiscountCode(request: FastifyRequest, id: string, input: DiscountCodePatchInput): Promise<DiscountCodeDto> {
-  requireUser(request)
-  const db = request.server.db
+export async function patchDiscountCode(ctx: ServiceContext, id: string, input: DiscountCodePatchInput): Promise<DiscountCodeDto> {
+  ctx.actor.requireUser()
+  const db = ctx.db
   const existing = await findCode(db, id)
   if (!existing) throw NotFound('No such discount code')
-  await authorize(request, existing.shopId, 'discounts.manage')
+  await ctx.actor.authorize(existing.shopId, 'discounts.manage')
 
   // A stored value means different things per type (percent or minor units), so a new type needs a new value.
   if (input.type !== undefined && input.type !== existing.type && input.value === undefined) {
@@ -172,7 +170,7 @@ export async function patchDiscountCode(request: FastifyRequest, id: string, inp
   if (input.code !== undefined) changes.code = input.code
   if (input.type !== undefined) changes.type = input.type
   if (input.value !== undefined) changes.value = storedValue(input.type ?? existing.type, input.value)
-  const expiresAt = storedExpiry(input)
+  const expiresAt = storedExpiry(input, ctx.clock.now())
   if (expiresAt !== undefined) changes.expiresAt = expiresAt
   if (input.usageLimit !== undefined) changes.usageLimit = input.usageLimit
   if (input.minSubtotal !== undefined) changes.minSubtotalMinor = storedMinSubtotal(input.minSubtotal)
@@ -198,10 +196,10 @@ export async function patchDiscountCode(request: FastifyRequest, id: string, inp
 // ---------------------------------------------------------------- for checkouts and orders
 
 /** The code if it can be used now (active, not expired, uses left), ignoring case; else null. For previews. */
-export async function findValidDiscountCode(db: Db, shopId: string, code: string): Promise<DiscountCodeRow | null> {
+export async function findValidDiscountCode(ctx: ServiceContext, shopId: string, code: string): Promise<DiscountCodeRow | null> {
   const text = code.trim()
   if (!uuidPattern.test(shopId) || !codePattern.test(text)) return null
-  return findValidCode(db, shopId, text)
+  return findValidCode(ctx.db, shopId, text)
 }
 
 const notValid = () => Unprocessable('This discount code is not valid', [{ path: 'discount.code', message: 'is not valid' }])
@@ -211,7 +209,8 @@ const notValid = () => Unprocessable('This discount code is not valid', [{ path:
  * `value` is a percent for percentage codes and minor units for fixed ones, as `discountAmount` expects.
  * Throws 422 for an unknown, inactive or expired code or an unmet minimum subtotal, 409 when used up.
  */
-export async function redeemDiscountCode(tx: Db, shopId: string, code: string, subtotalMinor: number): Promise<RedeemedCode> {
+export async function redeemDiscountCode(ctx: ServiceContext, shopId: string, code: string, subtotalMinor: number): Promise<RedeemedCode> {
+  const tx = ctx.db
   const text = code.trim()
   if (!uuidPattern.test(shopId) || !codePattern.test(text)) throw notValid()
   const subtotal = Number.isFinite(subtotalMinor) ? Math.max(0, Math.round(subtotalMinor)) : 0
@@ -237,7 +236,7 @@ export async function redeemDiscountCode(tx: Db, shopId: string, code: string, s
  * docs/decisions/0006-discount-code-uses.md); for a compensation step when a use was taken in a transaction
  * that committed but the order it was for was not placed. False when there was no use to give back.
  */
-export async function releaseDiscountCode(tx: Db, id: string): Promise<boolean> {
+export async function releaseDiscountCode(ctx: ServiceContext, id: string): Promise<boolean> {
   if (!uuidPattern.test(id)) return false
-  return giveCodeUseBack(tx, id)
+  return giveCodeUseBack(ctx.db, id)
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client'
 import { notifications, shopRoles } from '../../db/schema'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
 
-export type NewNotification = { shopId: string; userId: string; type: string; title: string; body: string; link: string }
+export type NewNotification = { shopId: string; userId: string; type: string; title: string; body: string; link: string; createdAt: Date }
 export type NotificationRow = typeof notifications.$inferSelect
 
 export async function insertNotifications(db: Db, rows: NewNotification[]): Promise<void> {
@@ -25,8 +25,8 @@ export async function insertStaffNotifications(
 ): Promise<void> {
   if (roles.length === 0) return
   await db.execute(sql`
-    insert into ${notifications} (shop_id, user_id, type, title, body, link)
-    select shop_id, user_id, ${content.type}, ${content.title}, ${content.body}, ${content.link}
+    insert into ${notifications} (shop_id, user_id, type, title, body, link, created_at)
+    select shop_id, user_id, ${content.type}, ${content.title}, ${content.body}, ${content.link}, ${content.createdAt.toISOString()}::timestamptz
     from ${shopRoles}
     where shop_id = ${shopId}::uuid and status = 'active' and role in (${sql.join(roles.map((role) => sql`${role}`), sql`, `)})
       ${exceptUserId ? sql`and user_id <> ${exceptUserId}::uuid` : sql``}`)

@@ -24,7 +24,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: pageSchema(NotificationResponse), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listOwnNotifications(request, request.query),
+    async (request) => listOwnNotifications(request.ctx, request.query),
   )
 
   app.patch<{ Params: { id: string }; Body: NotificationPatchInput }>(
@@ -38,7 +38,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: NotificationResponse, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => markNotification(request, request.params.id, request.body.read),
+    async (request) => markNotification(request.ctx, request.params.id, request.body.read),
   )
 
   app.get<{ Querystring: { shop?: string } }>(
@@ -51,6 +51,6 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: NotificationHintResponse, ...errorResponses(400, 401) },
       },
     },
-    async (request) => unreadHint(request, request.query.shop),
+    async (request) => unreadHint(request.ctx, request.query.shop),
   )
 }

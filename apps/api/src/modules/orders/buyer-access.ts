@@ -1,9 +1,8 @@
 /** Who is the buyer of an order: its logged-in profile, or whoever holds its private link's key. */
 import { timingSafeEqual } from 'node:crypto'
-import type { FastifyRequest } from 'fastify'
+import type { Actor } from '../../actor'
 import type { orders } from '../../db/schema'
 import { sha256 } from '../../lib/crypto'
-import { shopUser } from '../../plugins/auth'
 
 type OrderAccess = Pick<typeof orders.$inferSelect, 'shopId' | 'profileId' | 'accessKeyHash'>
 
@@ -15,7 +14,7 @@ export function keyMatches(order: OrderAccess, key: string | undefined): boolean
   return given.length === stored.length && timingSafeEqual(given, stored)
 }
 
-export function isBuyer(request: FastifyRequest, order: OrderAccess, key: string | undefined): boolean {
-  const user = shopUser(request, order.shopId)
+export function isBuyer(actor: Actor, order: OrderAccess, key: string | undefined): boolean {
+  const user = actor.shopUser(order.shopId)
   return (!!user && order.profileId === user.id) || keyMatches(order, key)
 }

@@ -4,10 +4,9 @@
  * address and phone. A checkout takes no stock and no discount use; placing an order re-prices it.
  */
 import { checkoutTotal } from '@shop/domain'
-import type { FastifyRequest } from 'fastify'
+import type { ServiceContext } from '../../context'
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
-import { requireShopUser, shopUser } from '../../plugins/auth'
 import { assertMayTryCode, countWrongCode } from '../discounts/discount-guesses'
 import { checkoutQuerySpec, findCheckout, insertCheckout, listCheckouts } from './checkout.repository'
 import { type CheckoutRow, checkoutDto } from './orders.dto'
@@ -15,31 +14,32 @@ import type { CheckoutCreateInput, CheckoutDto, PlaceQuery } from './orders.sche
 import { checkItemShape, loadPricingContext, priceSnapshot } from './pricing-snapshot'
 
 /** The buyer's email: the query's, or the logged-in user's; anonymous callers must give one. */
-export function buyerEmail(request: FastifyRequest, shopId: string, email: string | undefined): string {
-  const chosen = email ?? shopUser(request, shopId)?.email
+export function buyerEmail(ctx: ServiceContext, shopId: string, email: string | undefined): string {
+  const chosen = email ?? ctx.actor.shopUser(shopId)?.email
   if (!chosen) throw BadRequest('Invalid query: email is required when not logged in', [{ path: 'email', message: 'is required when not logged in' }])
   return chosen.trim()
 }
 
-function isCreator(request: FastifyRequest, row: CheckoutRow): boolean {
-  const user = shopUser(request, row.shopId)
+function isCreator(ctx: ServiceContext, row: CheckoutRow): boolean {
+  const user = ctx.actor.shopUser(row.shopId)
   return !!user && row.profileId === user.id
 }
 
-export async function createCheckout(request: FastifyRequest, query: PlaceQuery, input: CheckoutCreateInput): Promise<CheckoutDto> {
-  const db = request.server.db
+export async function createCheckout(ctx: ServiceContext, query: PlaceQuery, input: CheckoutCreateInput): Promise<CheckoutDto> {
+  const db = ctx.db
   const shopId = query.shop.toLowerCase()
-  const email = buyerEmail(request, shopId, query.email)
+  const email = buyerEmail(ctx, shopId, query.email)
   checkItemShape(input.items)
-  const context = await loadPricingContext(db, shopId, input.items)
+  const context = await loadPricingContext(ctx, shopId, input.items)
   const code = input.discount?.code
-  if (code) await assertMayTryCode(request, context.terms.shopId, 'discount.code')
-  const snapshot = await priceSnapshot(db, context, input, 'checkout')
+  if (code) await assertMayTryCode(ctx, context.terms.shopId, 'discount.code')
+  const snapshot = await priceSnapshot(ctx, context, input, 'checkout')
   // A checkout is a preview: a code that gives no discount is still a guess that missed.
-  if (code && !snapshot.discount) await countWrongCode(request, context.terms.shopId)
+  if (code && !snapshot.discount) await countWrongCode(ctx, context.terms.shopId)
   const row = await insertCheckout(db, {
+    createdAt: ctx.clock.now(),
     shopId: context.terms.shopId,
-    profileId: shopUser(request, context.terms.shopId)?.id ?? null,
+    profileId: ctx.actor.shopUser(context.terms.shopId)?.id ?? null,
     email,
     items: snapshot.items,
     delivery: snapshot.delivery,
@@ -62,21 +62,21 @@ export async function createCheckout(request: FastifyRequest, query: PlaceQuery,
 }
 
 /** Anyone with the id: the share link. */
-export async function getCheckout(request: FastifyRequest, id: string): Promise<CheckoutDto> {
-  const row = await findCheckout(request.server.db, id)
+export async function getCheckout(ctx: ServiceContext, id: string): Promise<CheckoutDto> {
+  const row = await findCheckout(ctx.db, id)
   if (!row) throw NotFound('No such checkout')
-  return checkoutDto(row, isCreator(request, row))
+  return checkoutDto(row, isCreator(ctx, row))
 }
 
 /** The caller's own checkouts in a shop, newest first. */
 export async function listOwnCheckouts(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   query: Record<string, unknown> & { profile: string; shop: string },
 ): Promise<Page<CheckoutDto>> {
   const { profile, shop, ...rest } = query
   const parsed = parseQuery(checkoutQuerySpec, rest)
-  const user = requireShopUser(request, shop)
+  const user = ctx.actor.requireShopUser(shop)
   if (profile.toLowerCase() !== user.id) throw Forbidden('You can only list your own checkouts')
-  const { rows, total } = await listCheckouts(request.server.db, { profileId: user.id, shopId: shop }, parsed)
+  const { rows, total } = await listCheckouts(ctx.db, { profileId: user.id, shopId: shop }, parsed)
   return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map((row) => checkoutDto(row, true)) }
 }

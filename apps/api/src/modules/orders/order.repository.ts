@@ -141,13 +141,23 @@ export async function findOrderForUpdate(db: Db, id: string): Promise<OrderRow |
   return row ?? null
 }
 
-export async function setOrderStatus(db: Db, id: string, status: OrderStatus): Promise<OrderRow> {
+export async function setOrderStatus(db: Db, id: string, status: OrderStatus, at: Date): Promise<OrderRow> {
   const [row] = await db
     .update(orders)
-    .set({ status, updatedAt: sql`now()` })
+    .set({ status, updatedAt: at })
     .where(eq(orders.id, id))
     .returning()
   return row!
+}
+
+/** Marks the order paid up front; false when it already was. */
+export async function markOrderAcked(db: Db, orderId: string): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ acked: true, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.acked, false)))
+    .returning({ id: orders.id })
+  return rows.length > 0
 }
 
 export async function setOrderItems(db: Db, id: string, items: OrderRow['items']): Promise<OrderRow> {

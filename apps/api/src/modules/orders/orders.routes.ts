@@ -1,5 +1,5 @@
 /** HTTP for checkouts and orders (SPEC §7 /api/checkouts/, /api/orders/): schemas and one call per handler. */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { feathersQuerySchema, pageSchema } from '../../lib/feathers-query'
 import { errorResponses } from '../../lib/schemas'
 import { checkoutQuerySpec } from './checkout.repository'
@@ -22,8 +22,9 @@ import {
   PlaceQuery,
   Uuid,
 } from './orders.schemas'
+import type { OrderPayments } from './order-payments'
 import { placeOrder } from './place-order'
-import { limitPlacements } from './placement-limits'
+import { limitPlacement } from './placement-limits'
 
 type IdRoute = { Params: { id: string } }
 type Query = Record<string, unknown>
@@ -31,12 +32,15 @@ type Query = Record<string, unknown>
 const checkoutListQuery = { ...feathersQuerySchema(checkoutQuerySpec, { profile: Uuid, shop: Uuid }), required: ['profile', 'shop'] }
 const orderListQuery = feathersQuerySchema(orderQuerySpec, { shop: Uuid, profile: Uuid })
 
-export default async function routes(app: FastifyInstance) {
+/** `payments`: how placing an order opens and starts its payment (payments implements it; app.ts passes it). */
+export default async function routes(app: FastifyInstance, options: { payments: OrderPayments }) {
+  const { payments } = options
+
   // ---------------------------------------------------------------- checkouts
   app.post<{ Querystring: PlaceQuery; Body: CheckoutCreateInput }>(
     '/api/checkouts/',
     {
-      preHandler: limitPlacements('checkout'),
+      preHandler: async (request: FastifyRequest<{ Querystring: PlaceQuery }>) => limitPlacement(request.ctx, 'checkout', request.query),
       schema: {
         tags: ['checkouts'],
         summary: 'Price a cart into a shareable checkout (anyone; email required when anonymous)',
@@ -46,7 +50,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 201: CheckoutResponse, ...errorResponses(400, 404, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createCheckout(request, request.query, request.body)),
+    async (request, reply) => reply.code(201).send(await createCheckout(request.ctx, request.query, request.body)),
   )
 
   app.get<IdRoute>(
@@ -61,7 +65,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: CheckoutResponse, ...errorResponses(400, 404) },
       },
     },
-    async (request) => getCheckout(request, request.params.id),
+    async (request) => getCheckout(request.ctx, request.params.id),
   )
 
   app.get<{ Querystring: Query & { profile: string; shop: string } }>(
@@ -74,14 +78,14 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: pageSchema(CheckoutResponse), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listOwnCheckouts(request, request.query),
+    async (request) => listOwnCheckouts(request.ctx, request.query),
   )
 
   // ---------------------------------------------------------------- orders
   app.post<{ Querystring: PlaceQuery; Body: OrderCreateInput; Headers: { 'idempotency-key'?: string } }>(
     '/api/orders/',
     {
-      preHandler: limitPlacements('order'),
+      preHandler: async (request: FastifyRequest<{ Querystring: PlaceQuery }>) => limitPlacement(request.ctx, 'order', request.query),
       schema: {
         tags: ['orders'],
         summary: 'Place an order from a checkout or from items + delivery (anyone; email required when anonymous)',
@@ -99,7 +103,8 @@ export default async function routes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const placed = await placeOrder(request, request.query, request.body, request.headers['idempotency-key'])
+      const placement = { query: request.query, body: request.body, idempotencyKey: request.headers['idempotency-key'] }
+      const placed = await placeOrder(request.ctx, placement, payments)
       return reply.code(placed.created ? 201 : 200).send(placed.order)
     },
   )
@@ -117,7 +122,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: pageSchema(OrderResponse), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => listShopOrders(request, request.query),
+    async (request) => listShopOrders(request.ctx, request.query),
   )
 
   app.get<IdRoute & { Querystring: { key?: string } }>(
@@ -132,7 +137,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: OrderResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getOrder(request, request.params.id, request.query.key),
+    async (request) => getOrder(request.ctx, request.params.id, request.query.key),
   )
 
   app.patch<IdRoute & { Querystring: { key?: string }; Body: OrderPatchInput }>(
@@ -148,6 +153,6 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: OrderResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => changeOrderStatus(request, request.params.id, request.query.key, request.body),
+    async (request) => changeOrderStatus(request.ctx, request.params.id, request.query.key, request.body),
   )
 }

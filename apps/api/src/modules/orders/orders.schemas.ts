@@ -4,7 +4,6 @@
  */
 import { type OrderStatus, orderStatuses } from '@shop/domain'
 import { type Static, Type } from 'typebox'
-import { PaymentSummary } from '../payments/payments.schemas'
 
 export const MAX_LINES = 100
 export const MAX_COUNT = 1000
@@ -102,6 +101,26 @@ export const IdempotencyHeaders = Type.Object({
 })
 
 // ---------------------------------------------------------------- responses
+
+/** The states of a payment attempt (payments' transactions). */
+export const TransactionStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('success'),
+  Type.Literal('failed'),
+  Type.Literal('abandoned'),
+])
+
+/** The payment part of an order's answer (filled in by payments through order-payments.ts). */
+export const PaymentSummary = Type.Object({
+  provider: Type.String(),
+  status: Type.Optional(TransactionStatus),
+  /** The attempt's id, for PATCH /api/transactions/{id}. */
+  transaction: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** Where to send the buyer to pay (instant providers, in the answer that started the attempt). */
+  redirectUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  error: Type.Optional(Type.String()),
+})
+export type PaymentSummary = Static<typeof PaymentSummary>
 
 const Image = Type.Object({ url: Type.String(), thumbnail: Type.String(), alt: Type.String() })
 

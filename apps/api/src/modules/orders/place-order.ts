@@ -8,23 +8,23 @@
  * every one after the first answers the first one's order (200) instead of placing another. The order keeps
  * a hash of the request the key was first used for (shop, buyer's email, body); the same key with another
  * request is refused with a 422 and changes nothing.
+ *
+ * The payment attempt is payments' business: it is opened and started through `OrderPayments`
+ * (order-payments.ts), which the caller hands in.
  */
 import { randomInt } from 'node:crypto'
 import { checkoutTotal, orderSummary, orderTotal, toMajor } from '@shop/domain'
-import type { FastifyRequest } from 'fastify'
 import type { AuthUser } from '../../actor'
+import { type ServiceContext, withDb } from '../../context'
 import type { Db } from '../../db/client'
 import { canonicalJson } from '../../lib/canonical-json'
 import { randomToken, sha256 } from '../../lib/crypto'
 import { BadRequest, Conflict, type FieldError, GeneralError, HttpError, NotFound, Unprocessable, isUniqueViolation } from '../../lib/errors'
 import { refreshInStock } from '../catalog/inventory.service'
 import { notifyStaff, notifyUser } from '../notifications/notify'
-import { acceptedProviders } from '../payments/providers/registry'
-import { currentPaymentSummary, openOrderTransaction, paymentSummary, startTransaction } from '../payments/start-payment'
-import type { TransactionRow } from '../payments/transaction.repository'
-import { findCheckout } from './checkout.repository'
-import { shopUser } from '../../plugins/auth'
 import { assertMayTryCode, countWrongCode } from '../discounts/discount-guesses'
+import { findCheckout } from './checkout.repository'
+import type { OpenedPayment, OrderPayments } from './order-payments'
 import { buyerEmail } from './checkout.service'
 import { type StockLine, takeStock } from './order-stock.repository'
 import {
@@ -83,8 +83,8 @@ function checkBodyShape(input: OrderCreateInput): void {
  * `payment.provider` must be one the shop has enabled and this server can use (Paystack needs its key); the
  * first such one by default. A shop with none takes orders paid on delivery or at pick-up.
  */
-function paymentProvider(request: FastifyRequest, terms: ShopTerms, requested: string | undefined): string {
-  const accepted: string[] = acceptedProviders(request.server.config, terms.paymentOptions)
+function paymentProvider(ctx: ServiceContext, payments: OrderPayments, terms: ShopTerms, requested: string | undefined): string {
+  const accepted = payments.acceptedProviders(ctx, terms.paymentOptions)
   if (requested === undefined) return accepted[0]!
   if (!accepted.includes(requested)) {
     invalid([{ path: 'payment.provider', message: `is not accepted by this shop (accepted: ${accepted.join(', ')})` }])
@@ -138,9 +138,9 @@ const stockKey = (productId: string, variantId: string) => `${productId}/${varia
  * Takes the stock of every line (one statement), refuses with a 409 naming each short line, and refreshes
  * `inStock` of the products that ran out. Answers the keys of the lines that had a tracked row.
  */
-async function takeOrderStock(tx: Db, shopId: string, items: LineItem[]): Promise<Set<string>> {
+async function takeOrderStock(tx: ServiceContext, shopId: string, items: LineItem[]): Promise<Set<string>> {
   const lines: StockLine[] = items.map((item) => ({ productId: item.product, variantId: item.variant ?? '', count: item.count }))
-  const taken = await takeStock(tx, shopId, lines)
+  const taken = await takeStock(tx.db, shopId, lines)
   const byKey = new Map(taken.map((row) => [stockKey(row.productId, row.variantId), row]))
   const short: FieldError[] = []
   lines.forEach((line, i) => {
@@ -158,28 +158,29 @@ async function takeOrderStock(tx: Db, shopId: string, items: LineItem[]): Promis
 }
 
 type Outcome =
-  | { created: true; row: OrderRow; events: OrderEventRow[]; transaction: TransactionRow | null }
+  | { created: true; row: OrderRow; events: OrderEventRow[]; payment: OpenedPayment | null }
   | { created: false; row: OrderRow }
 
 async function placeInTransaction(
-  tx: Db,
-  request: FastifyRequest,
+  tx: ServiceContext,
+  payments: OrderPayments,
   shopId: string,
   email: string,
   input: OrderCreateInput,
   idempotency: { key: string; hash: string } | null,
   accessKey: string | null,
 ): Promise<Outcome> {
-  const user = shopUser(request, shopId)
+  const user = tx.actor.shopUser(shopId)
   if (idempotency) {
-    await lockIdempotencyKey(tx, shopId, idempotency.key)
-    const existing = await findOrderByIdempotencyKey(tx, shopId, idempotency.key)
+    await lockIdempotencyKey(tx.db, shopId, idempotency.key)
+    const existing = await findOrderByIdempotencyKey(tx.db, shopId, idempotency.key)
     if (existing) return { created: false, row: existing }
   }
-  const source = await orderSource(tx, shopId, input, user)
+  const source = await orderSource(tx.db, shopId, input, user)
   const context = await loadPricingContext(tx, shopId, source.items)
-  const provider = paymentProvider(request, context.terms, input.payment?.provider)
+  const provider = paymentProvider(tx, payments, context.terms, input.payment?.provider)
   const snapshot = await priceSnapshot(tx, context, source, 'order')
+  const placedAt = tx.clock.now()
   const amounts = { subtotal: snapshot.subtotalMinor, deliveryFee: snapshot.deliveryMinor, discount: snapshot.discountMinor, deliveryType: snapshot.delivery.type }
   const amountDue = checkoutTotal({ ...amounts, tax: snapshot.taxMinor, paymentOption: snapshot.delivery.rate?.paymentOption ?? null })
 
@@ -187,7 +188,7 @@ async function placeInTransaction(
   for (let attempt = 0; !placed; attempt++) {
     if (attempt === ORDER_ID_ATTEMPTS) throw GeneralError('Could not allocate an order id')
     placed = await insertPlacedOrder(
-      tx,
+      tx.db,
       {
         shopId,
         orderId: newOrderId(),
@@ -212,6 +213,8 @@ async function placeInTransaction(
         accessKeyHash: accessKey ? sha256(accessKey) : null,
         idempotencyKey: idempotency?.key ?? null,
         idempotencyHash: idempotency?.hash ?? null,
+        createdAt: placedAt,
+        updatedAt: placedAt,
       },
       user?.id ?? null,
     )
@@ -235,15 +238,15 @@ async function placeInTransaction(
   )
 
   // The payment attempt is written with the order; its provider is called only after the commit.
-  const transaction = await openOrderTransaction(tx, row)
+  const payment = await payments.open(tx, row)
 
   const tracked = await takeOrderStock(tx, shopId, snapshot.items)
   if (snapshot.items.some((item) => !tracked.has(stockKey(item.product, item.variant ?? '')))) {
     // Lines without a tracked row took no stock, so canceling must not give any back.
     const items = snapshot.items.map((item) => ({ ...item, stockTaken: tracked.has(stockKey(item.product, item.variant ?? '')) }))
-    row = await setOrderItems(tx, row.id, items)
+    row = await setOrderItems(tx.db, row.id, items)
   }
-  return { created: true, row, events: [placed.event], transaction }
+  return { created: true, row, events: [placed.event], payment }
 }
 
 /** The order was refused for its discount code (unknown, expired, used up or its minimum not met). */
@@ -269,36 +272,35 @@ function checkSameRequest(row: OrderRow, hash: string): void {
 }
 
 /** A replay must come from the same buyer, or the key would hand one buyer's order to another. */
-function checkSameBuyer(row: OrderRow, request: FastifyRequest, email: string): void {
-  if (row.profileId !== (shopUser(request, row.shopId)?.id ?? null) || row.email.toLowerCase() !== email.toLowerCase()) {
+function checkSameBuyer(row: OrderRow, ctx: ServiceContext, email: string): void {
+  if (row.profileId !== (ctx.actor.shopUser(row.shopId)?.id ?? null) || row.email.toLowerCase() !== email.toLowerCase()) {
     throw Conflict('This Idempotency-Key was already used for another order', [
       { path: 'headers.idempotency-key', message: 'was already used for another order' },
     ])
   }
 }
 
-export async function placeOrder(
-  request: FastifyRequest,
-  query: PlaceQuery,
-  input: OrderCreateInput,
-  idempotencyKey: string | undefined,
-): Promise<PlacedOrder> {
-  const db = request.server.db
+/** What placing an order takes: the query (shop, buyer's email), the body, and an optional Idempotency-Key. */
+export type PlaceOrderInput = { query: PlaceQuery; body: OrderCreateInput; idempotencyKey?: string }
+
+export async function placeOrder(ctx: ServiceContext, placement: PlaceOrderInput, payments: OrderPayments): Promise<PlacedOrder> {
+  const { query, body: input, idempotencyKey } = placement
+  const db = ctx.db
   const shopId = query.shop.toLowerCase()
-  const email = buyerEmail(request, shopId, query.email)
+  const email = buyerEmail(ctx, shopId, query.email)
   checkBodyShape(input)
-  const accessKey = shopUser(request, shopId) ? null : randomToken(32)
-  if (input.discount?.code) await assertMayTryCode(request, shopId, 'discount.code')
+  const accessKey = ctx.actor.shopUser(shopId) ? null : randomToken(32)
+  if (input.discount?.code) await assertMayTryCode(ctx, shopId, 'discount.code')
   const idempotency = idempotencyKey ? { key: idempotencyKey, hash: idempotencyHash(shopId, email, input) } : null
 
   let outcome: Outcome | undefined
   for (let attempt = 1; !outcome; attempt++) {
     try {
-      outcome = await db.transaction((tx) => placeInTransaction(tx, request, shopId, email, input, idempotency, accessKey))
+      outcome = await db.transaction((tx) => placeInTransaction(withDb(ctx, tx), payments, shopId, email, input, idempotency, accessKey))
     } catch (error) {
       // A deadlock with an unrelated writer (a product deleted mid-order, say): run the order again.
       if (isRetryable(error) && attempt < 3) continue
-      if (refusesDiscountCode(error)) await countWrongCode(request, shopId)
+      if (refusesDiscountCode(error)) await countWrongCode(ctx, shopId)
       if (idempotency && isUniqueViolation(error, IDEMPOTENCY_INDEX)) {
         const winner = await findOrderByIdempotencyKey(db, shopId, idempotency.key)
         if (winner) outcome = { created: false, row: winner }
@@ -310,10 +312,10 @@ export async function placeOrder(
   }
 
   if (!outcome.created) {
-    checkSameBuyer(outcome.row, request, email)
+    checkSameBuyer(outcome.row, ctx, email)
     checkSameRequest(outcome.row, idempotency!.hash)
     const replayed = orderDto(outcome.row, await listOrderEvents(db, outcome.row.id))
-    replayed.payment = await currentPaymentSummary(db, outcome.row)
+    replayed.payment = await payments.current(ctx, outcome.row)
     return { created: false, order: replayed }
   }
   const order = orderDto(outcome.row, outcome.events)
@@ -322,7 +324,6 @@ export async function placeOrder(
     order.privateUrl = `/orders/${outcome.row.id}?key=${accessKey}`
   }
   // Never fails the placement: a provider that is down leaves the order placed and the attempt 'failed'.
-  const started = outcome.transaction ? await startTransaction(request, outcome.row, outcome.transaction, accessKey) : null
-  order.payment = paymentSummary(outcome.row.paymentProvider, started)
+  order.payment = outcome.payment ? await outcome.payment.start(ctx, accessKey) : { provider: outcome.row.paymentProvider }
   return { created: true, order }
 }

@@ -7,7 +7,7 @@
  * code inside its transaction, so an unusable code fails the order (422/409).
  */
 import { discountAmount, displayedPrice, subtotal, taxAmount } from '@shop/domain'
-import type { Db } from '../../db/client'
+import type { ServiceContext } from '../../context'
 import type { DiscountTerms } from '../../db/schema'
 import { BadRequest, type FieldError, NotFound } from '../../lib/errors'
 import { findApplicableRate } from '../delivery/delivery.service'
@@ -43,9 +43,9 @@ function invalid(errors: FieldError[]): never {
 /** The shop's terms and the catalog rows the items name: what a snapshot is priced from. */
 export type PricingContext = { terms: ShopTerms; products: Map<string, PricedProduct> }
 
-export async function loadPricingContext(db: Db, shopId: string, items: readonly { product: string }[]): Promise<PricingContext> {
+export async function loadPricingContext(ctx: ServiceContext, shopId: string, items: readonly { product: string }[]): Promise<PricingContext> {
   const ids = [...new Set(items.map((item) => item.product.toLowerCase()))]
-  const found = await findShopForPricing(db, shopId, ids)
+  const found = await findShopForPricing(ctx.db, shopId, ids)
   if (!found) throw NotFound('No such shop')
   return { terms: found.terms, products: new Map(found.products.map((product) => [product.id, product])) }
 }
@@ -104,7 +104,7 @@ function priceLines({ terms, products }: PricingContext, items: ItemInput[], err
   return lines
 }
 
-async function resolveDelivery(db: Db, terms: ShopTerms, input: DeliveryInput, errors: FieldError[]): Promise<DeliveryDetails> {
+async function resolveDelivery(ctx: ServiceContext, terms: ShopTerms, input: DeliveryInput, errors: FieldError[]): Promise<DeliveryDetails> {
   const phone = input.phone ? { phone: input.phone } : {}
   if (input.type === 'pick-up') {
     for (const field of ['region', 'rate', 'address'] as const) {
@@ -116,7 +116,7 @@ async function resolveDelivery(db: Db, terms: ShopTerms, input: DeliveryInput, e
     if (input[field] === undefined) errors.push({ path: `delivery.${field}`, message: 'is required for dispatch' })
   }
   if (!input.region || !input.rate || !input.address) return { type: 'dispatch', ...phone }
-  const rate = await findApplicableRate(db, terms.shopId, input.rate, input.region)
+  const rate = await findApplicableRate(ctx, terms.shopId, input.rate, input.region)
   if (!rate) {
     errors.push({ path: 'delivery.rate', message: 'is not an active delivery rate of this shop for the region' })
   } else if (rate.currency !== terms.currency) {
@@ -144,14 +144,14 @@ async function resolveDelivery(db: Db, terms: ShopTerms, input: DeliveryInput, e
 
 /**
  * Prices `input` from `context` (loaded for the same items). Every invalid item and delivery field is reported in one 400. In 'order'
- * mode `db` must be the order's transaction: the discount use is taken there.
+ * mode `ctx` must be on the order's transaction (`withDb`): the discount use is taken there.
  */
-export async function priceSnapshot(db: Db, context: PricingContext, input: SnapshotInput, mode: SnapshotMode): Promise<PricedSnapshot> {
+export async function priceSnapshot(ctx: ServiceContext, context: PricingContext, input: SnapshotInput, mode: SnapshotMode): Promise<PricedSnapshot> {
   checkItemShape(input.items)
   const { terms } = context
   const errors: FieldError[] = []
   const items = priceLines(context, input.items, errors)
-  const delivery = await resolveDelivery(db, terms, input.delivery, errors)
+  const delivery = await resolveDelivery(ctx, terms, input.delivery, errors)
   if (errors.length) invalid(errors)
 
   const subtotalMinor = subtotal(items)
@@ -160,11 +160,11 @@ export async function priceSnapshot(db: Db, context: PricingContext, input: Snap
   const code = input.discount?.code
   if (code) {
     if (mode === 'order') {
-      const redeemed = await redeemDiscountCode(db, terms.shopId, code, subtotalMinor)
+      const redeemed = await redeemDiscountCode(ctx, terms.shopId, code, subtotalMinor)
       discount = { code: redeemed.code, type: redeemed.type, value: redeemed.value }
       discountCodeId = redeemed.id
     } else {
-      const row = await findValidDiscountCode(db, terms.shopId, code)
+      const row = await findValidDiscountCode(ctx, terms.shopId, code)
       if (row && row.minSubtotalMinor <= subtotalMinor) discount = { code: row.code, type: row.type, value: row.value }
     }
   }

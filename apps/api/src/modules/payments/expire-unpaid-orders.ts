@@ -8,10 +8,9 @@
  * provider is asked about each attempt still pending: a payment made at the last moment settles the order
  * instead, and a provider that cannot answer now leaves the order for the next sweep.
  */
-import type { FastifyInstance } from 'fastify'
+import { type ServiceContext, inTransaction } from '../../context'
 import { HttpError } from '../../lib/errors'
-import { recordStatusChange } from '../orders/order.service'
-import { findUnpaidOrdersDue, lockUnpaidOrder } from '../orders/order.repository'
+import { lockUnpaidOrderForExpiry, recordStatusChange, unpaidOrdersDue } from '../orders/order.service'
 import { verifyTransaction } from './settle-payment'
 import { abandonPendingTransactions, listPendingTransactions } from './transaction.repository'
 
@@ -26,10 +25,10 @@ export function timeoutWords(minutes: number): string {
 }
 
 /** False when the provider says an attempt was paid (now settled) or cannot say right now. */
-async function stillUnpaid(app: FastifyInstance, orderId: string): Promise<boolean> {
-  for (const attempt of await listPendingTransactions(app.db, orderId)) {
+async function stillUnpaid(ctx: ServiceContext, orderId: string): Promise<boolean> {
+  for (const attempt of await listPendingTransactions(ctx.db, orderId)) {
     try {
-      const settled = await verifyTransaction(app, attempt)
+      const settled = await verifyTransaction(ctx, attempt)
       if (settled.transaction.status === 'success') return false
     } catch (error) {
       // 502: the provider could not be asked; anything else (a provider this server no longer offers) means
@@ -41,15 +40,18 @@ async function stillUnpaid(app: FastifyInstance, orderId: string): Promise<boole
   return true
 }
 
-/** Cancels the unpaid orders that are due; answers how many it canceled. */
-export async function expireUnpaidOrders(app: FastifyInstance): Promise<number> {
+/**
+ * Cancels the unpaid orders that are due; answers how many it canceled. Runs as whoever `ctx` names (the
+ * worker: the system); the cancellation is recorded without an actor.
+ */
+export async function expireUnpaidOrders(ctx: ServiceContext): Promise<number> {
   let canceled = 0
-  for (const { id, timeoutMinutes } of await findUnpaidOrdersDue(app.db, BATCH)) {
-    if (!(await stillUnpaid(app, id))) continue
-    const expired = await app.db.transaction(async (tx) => {
-      const order = await lockUnpaidOrder(tx, id)
+  for (const { id, timeoutMinutes } of await unpaidOrdersDue(ctx, BATCH)) {
+    if (!(await stillUnpaid(ctx, id))) continue
+    const expired = await inTransaction(ctx, async (tx) => {
+      const order = await lockUnpaidOrderForExpiry(tx, id)
       if (!order) return false
-      await abandonPendingTransactions(tx, order.id)
+      await abandonPendingTransactions(tx.db, order.id)
       await recordStatusChange(tx, order, {
         status: 'canceled',
         note: `Canceled automatically: the payment did not arrive within ${timeoutWords(timeoutMinutes)}. The items are back in stock.`,

@@ -2,10 +2,9 @@
  * Financial accounts: where a shop's money is paid out (DESIGN §6 settings: administrators and owners).
  * Numbers are checked per kind and stored normalised; every answer masks them to the last four digits.
  */
-import type { FastifyRequest } from 'fastify'
+import type { ServiceContext } from '../../context'
 import { BadRequest, Conflict, type FieldError, NotFound } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
-import { authorize, requireUser } from '../../plugins/auth'
 import {
   type FinancialAccountChanges,
   type FinancialAccountRow,
@@ -58,16 +57,16 @@ function checkedNumber(kind: Kind, raw: string): string {
 
 const tidy = (text: string) => text.trim().replace(/\s+/g, ' ')
 
-async function loadForSettings(request: FastifyRequest, id: string): Promise<FinancialAccountRow> {
-  requireUser(request)
-  const row = await findFinancialAccount(request.server.db, id)
+async function loadForSettings(ctx: ServiceContext, id: string): Promise<FinancialAccountRow> {
+  ctx.actor.requireUser()
+  const row = await findFinancialAccount(ctx.db, id)
   if (!row) throw NotFound('No such financial account')
-  await authorize(request, row.shopId, 'settings.manage')
+  await ctx.actor.authorize(row.shopId, 'settings.manage')
   return row
 }
 
-export async function createFinancialAccount(request: FastifyRequest, input: FinancialAccountCreateInput): Promise<FinancialAccountDto> {
-  await authorize(request, input.shop, 'settings.manage')
+export async function createFinancialAccount(ctx: ServiceContext, input: FinancialAccountCreateInput): Promise<FinancialAccountDto> {
+  await ctx.actor.authorize(input.shop, 'settings.manage')
   const values = {
     shopId: input.shop.toLowerCase(),
     kind: input.kind,
@@ -75,7 +74,7 @@ export async function createFinancialAccount(request: FastifyRequest, input: Fin
     accountName: tidy(input.accountName),
     accountNumber: checkedNumber(input.kind, input.accountNumber),
   }
-  const row = await insertFinancialAccount(request.server.db, values, MAX_FINANCIAL_ACCOUNTS)
+  const row = await insertFinancialAccount(ctx.db, values, MAX_FINANCIAL_ACCOUNTS)
   if (!row) {
     throw Conflict(`A shop can have at most ${MAX_FINANCIAL_ACCOUNTS} financial accounts`, [
       { path: 'shop', message: `already has ${MAX_FINANCIAL_ACCOUNTS} financial accounts` },
@@ -84,23 +83,23 @@ export async function createFinancialAccount(request: FastifyRequest, input: Fin
   return financialAccountDto(row)
 }
 
-export async function getFinancialAccount(request: FastifyRequest, id: string): Promise<FinancialAccountDto> {
-  return financialAccountDto(await loadForSettings(request, id))
+export async function getFinancialAccount(ctx: ServiceContext, id: string): Promise<FinancialAccountDto> {
+  return financialAccountDto(await loadForSettings(ctx, id))
 }
 
 export async function listShopFinancialAccounts(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   query: Record<string, unknown> & { shop: string },
 ): Promise<Page<FinancialAccountDto>> {
   const { shop, ...rest } = query
   const parsed = parseQuery(financialAccountQuerySpec, rest)
-  await authorize(request, shop, 'settings.manage')
-  const { rows, total } = await listFinancialAccounts(request.server.db, shop.toLowerCase(), parsed)
+  await ctx.actor.authorize(shop, 'settings.manage')
+  const { rows, total } = await listFinancialAccounts(ctx.db, shop.toLowerCase(), parsed)
   return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map(financialAccountDto) }
 }
 
-export async function patchFinancialAccount(request: FastifyRequest, id: string, input: FinancialAccountPatchInput): Promise<FinancialAccountDto> {
-  const existing = await loadForSettings(request, id)
+export async function patchFinancialAccount(ctx: ServiceContext, id: string, input: FinancialAccountPatchInput): Promise<FinancialAccountDto> {
+  const existing = await loadForSettings(ctx, id)
   const kind = input.kind ?? existing.kind
   const changes: FinancialAccountChanges = {}
   if (input.kind !== undefined) changes.kind = input.kind
@@ -111,14 +110,14 @@ export async function patchFinancialAccount(request: FastifyRequest, id: string,
   } else if (kind !== existing.kind && !normalizeAccountNumber(kind, existing.accountNumber)) {
     invalid([{ path: 'accountNumber', message: `is required when the kind changes to ${kind} (the current number does not fit: it ${numberRule[kind]})` }])
   }
-  const row = await updateFinancialAccount(request.server.db, existing.id, changes)
+  const row = await updateFinancialAccount(ctx.db, existing.id, changes)
   if (!row) throw NotFound('No such financial account')
   return financialAccountDto(row)
 }
 
-export async function removeFinancialAccount(request: FastifyRequest, id: string): Promise<FinancialAccountDto> {
-  const existing = await loadForSettings(request, id)
-  const row = await deleteFinancialAccount(request.server.db, existing.id)
+export async function removeFinancialAccount(ctx: ServiceContext, id: string): Promise<FinancialAccountDto> {
+  const existing = await loadForSettings(ctx, id)
+  const row = await deleteFinancialAccount(ctx.db, existing.id)
   if (!row) throw NotFound('No such financial account')
   return financialAccountDto(row)
 }

@@ -1,5 +1,5 @@
 /** Where the buyer's browser goes back to after a pay page: the order's page on the shop's own origin. */
-import type { FastifyRequest } from 'fastify'
+import type { ServiceContext } from '../../context'
 import type { OrderRow } from './providers/provider'
 import { findShopByDomain } from '../shops/shop-host'
 import { findShopSlug } from './transaction.repository'
@@ -15,16 +15,16 @@ function originOf(value: string | undefined): URL | null {
 }
 
 /**
- * The origin the buyer is shopping on: the request's Origin, or its own host, when that host serves this
+ * The origin the buyer is shopping on: the request's Origin, or its own host (`actor.origins`), when that serves this
  * shop (its subdomain or one of its custom domains); otherwise the shop's subdomain on the platform's
  * scheme. Never an origin of another shop or an arbitrary site, so no pay page can redirect elsewhere.
  */
-export async function shopOrigin(request: FastifyRequest, shopId: string): Promise<string> {
-  const { db, config } = request.server
-  const candidates = [originOf(request.headers.origin), originOf(`${request.protocol}://${request.host}`)]
-  for (const url of candidates) {
+export async function shopOrigin(ctx: ServiceContext, shopId: string): Promise<string> {
+  const { db, config } = ctx
+  for (const candidate of ctx.actor.origins) {
+    const url = originOf(candidate)
     if (!url) continue
-    const shop = await findShopByDomain(db, config, url.host)
+    const shop = await findShopByDomain(ctx, url.host)
     if (shop?.id === shopId) return url.origin
   }
   const slug = await findShopSlug(db, shopId)

@@ -72,7 +72,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: TransactionResponse, ...errorResponses(400, 401, 403, 404, 409), 502: { $ref: 'Error#', description: 'Provider unreachable' } },
       },
     },
-    async (request) => patchTransaction(request, request.params.id, request.query.key, request.body),
+    async (request) => patchTransaction(request.ctx, request.params.id, request.query.key, request.body),
   )
 
   app.get<{ Querystring: Query & { order: string; key?: string } }>(
@@ -87,7 +87,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: pageSchema(TransactionResponse), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => listOrderTransactions(request, request.query),
+    async (request) => listOrderTransactions(request.ctx, request.query),
   )
 
   // ---------------------------------------------------------------- financial accounts
@@ -102,7 +102,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 201: FinancialAccountResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.code(201).send(await createFinancialAccount(request, request.body)),
+    async (request, reply) => reply.code(201).send(await createFinancialAccount(request.ctx, request.body)),
   )
 
   app.get<{ Querystring: Query & { shop: string } }>(
@@ -116,7 +116,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: pageSchema(FinancialAccountResponse), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => listShopFinancialAccounts(request, request.query),
+    async (request) => listShopFinancialAccounts(request.ctx, request.query),
   )
 
   app.get<IdRoute>(
@@ -129,7 +129,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: FinancialAccountResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => getFinancialAccount(request, request.params.id),
+    async (request) => getFinancialAccount(request.ctx, request.params.id),
   )
 
   app.patch<IdRoute & { Body: FinancialAccountPatchInput }>(
@@ -143,7 +143,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: FinancialAccountResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => patchFinancialAccount(request, request.params.id, request.body),
+    async (request) => patchFinancialAccount(request.ctx, request.params.id, request.body),
   )
 
   app.delete<IdRoute>(
@@ -156,7 +156,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: FinancialAccountResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => removeFinancialAccount(request, request.params.id),
+    async (request) => removeFinancialAccount(request.ctx, request.params.id),
   )
 
   // ---------------------------------------------------------------- payment info
@@ -171,7 +171,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: PaymentInfoResponse, ...errorResponses(400, 404) },
       },
     },
-    async (request) => getPaymentInfo(request, request.query.shop),
+    async (request) => getPaymentInfo(request.ctx, request.query.shop),
   )
 
   await app.register(paystackWebhook)
@@ -218,7 +218,7 @@ async function paystackWebhook(app: FastifyInstance) {
         },
       },
     },
-    async (request) => handlePaystackEvent(request, request.body),
+    async (request) => handlePaystackEvent(request.ctx, request.body),
   )
 }
 
@@ -250,7 +250,7 @@ async function testPayPage(app: FastifyInstance) {
       schema: { hide: true, tags, summary: 'The test provider\'s pay page (HTML; needs ?access=)', params: IdParams, querystring: PayPageQuery },
     },
     async (request, reply) =>
-      reply.type('text/html; charset=utf-8').send(await renderPayPage(request, request.params.id, request.query, cspNonce(reply))),
+      reply.type('text/html; charset=utf-8').send(await renderPayPage(request.ctx, request.params.id, request.query, cspNonce(reply))),
   )
 
   app.post<IdRoute & { Body: PayPageForm }>(
@@ -259,6 +259,6 @@ async function testPayPage(app: FastifyInstance) {
       helmet,
       schema: { hide: true, tags, summary: 'Pay or cancel on the test pay page, then back to the order', params: IdParams, body: PayPageForm },
     },
-    async (request, reply) => reply.redirect(await submitPayPage(request, request.params.id, request.body), 303),
+    async (request, reply) => reply.redirect(await submitPayPage(request.ctx, request.params.id, request.body), 303),
   )
 }

@@ -4,6 +4,7 @@
  */
 import { FinancialAccountKind } from '@shop/domain/schemas/payments'
 import { type Static, Type } from 'typebox'
+import { TransactionStatus } from '../orders/orders.schemas'
 
 export const Uuid = Type.String({ format: 'uuid' })
 const IsoDate = Type.String({ format: 'date-time' })
@@ -17,13 +18,6 @@ export const KeyQuery = Type.Object({ key: Type.Optional(AccessKey) }, { additio
 export type KeyQuery = Static<typeof KeyQuery>
 
 // ---------------------------------------------------------------- transactions
-
-export const TransactionStatus = Type.Union([
-  Type.Literal('pending'),
-  Type.Literal('success'),
-  Type.Literal('failed'),
-  Type.Literal('abandoned'),
-])
 
 export const TransactionResponse = Type.Object({
   _id: Type.String(),
@@ -54,18 +48,6 @@ export const TransactionPatchBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 )
 export type TransactionPatchInput = Static<typeof TransactionPatchBody>
-
-/** The payment part of an order's answer when it is placed. */
-export const PaymentSummary = Type.Object({
-  provider: Type.String(),
-  status: Type.Optional(TransactionStatus),
-  /** The attempt's id, for PATCH /api/transactions/{id}. */
-  transaction: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  /** Where to send the buyer to pay (instant providers, in the answer that started the attempt). */
-  redirectUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  error: Type.Optional(Type.String()),
-})
-export type PaymentSummary = Static<typeof PaymentSummary>
 
 // ---------------------------------------------------------------- financial accounts
 

@@ -6,7 +6,7 @@
  * Paystack could not be asked, so it tries again later.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import type { FastifyRequest } from 'fastify'
+import type { ServiceContext } from '../../context'
 import type { PaystackEvent } from './payments.schemas'
 import { verifyTransaction } from './settle-payment'
 import { findTransactionByReference } from './transaction.repository'
@@ -25,23 +25,23 @@ export function isValidPaystackSignature(rawBody: Buffer | undefined, header: un
 
 const REFERENCE = /^[A-Za-z0-9._=-]{1,100}$/
 
-export async function handlePaystackEvent(request: FastifyRequest, event: PaystackEvent): Promise<{ received: true }> {
+export async function handlePaystackEvent(ctx: ServiceContext, event: PaystackEvent): Promise<{ received: true }> {
   if (event.event !== 'charge.success') {
-    request.log.info({ event: event.event }, 'paystack event ignored')
+    ctx.log.info({ event: event.event }, 'paystack event ignored')
     return { received: true }
   }
   const reference = event.data?.reference
   if (typeof reference !== 'string' || !REFERENCE.test(reference)) {
-    request.log.warn({ event: event.event }, 'paystack charge.success without a usable reference')
+    ctx.log.warn({ event: event.event }, 'paystack charge.success without a usable reference')
     return { received: true }
   }
-  const row = await findTransactionByReference(request.server.db, 'paystack', reference)
+  const row = await findTransactionByReference(ctx.db, 'paystack', reference)
   if (!row) {
     // Not ours (another integration on the same Paystack account) or long gone: Paystack would retry a 4xx.
-    request.log.warn({ reference }, 'paystack charge.success for an unknown reference')
+    ctx.log.warn({ reference }, 'paystack charge.success for an unknown reference')
     return { received: true }
   }
-  const settled = await verifyTransaction(request.server, row, request.log)
-  request.log.info({ transaction: row.id, status: settled.transaction.status, changed: settled.changed }, 'paystack charge.success handled')
+  const settled = await verifyTransaction(ctx, row)
+  ctx.log.info({ transaction: row.id, status: settled.transaction.status, changed: settled.changed }, 'paystack charge.success handled')
   return { received: true }
 }

@@ -8,18 +8,16 @@
  * Anything else may still move, since a declined card can be tried again on the same pay page.
  */
 import { toMajor } from '@shop/domain'
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import type { Db } from '../../db/client'
+import { type ServiceContext, inTransaction } from '../../context'
 import { Conflict, HttpError, NotFound } from '../../lib/errors'
 import { notifyStaff } from '../notifications/notify'
-import { findOrderForUpdate, insertOrderEvent } from '../orders/order.repository'
+import { ackOrder, lockOrder, noteOnTimeline } from '../orders/order.service'
 import { ProviderError, type VerifyResult } from './providers/provider'
 import { paymentProvider } from './providers/registry'
 import {
   type TransactionRow,
   countSuccessfulTransactions,
   findTransactionForUpdate,
-  markOrderAcked,
   updateTransaction,
 } from './transaction.repository'
 
@@ -44,16 +42,16 @@ export function isSettled(row: Pick<TransactionRow, 'status' | 'details'>): bool
  * Acks the order (if it was not yet), notes the payment on its timeline and tells staff. Called inside the
  * transaction that marked `transaction` paid, after locking it (locks: transaction, then order).
  */
-async function recordPaymentOnOrder(tx: Db, transaction: TransactionRow, actorId: string | null, extra = ''): Promise<void> {
-  const order = await findOrderForUpdate(tx, transaction.orderId)
+async function recordPaymentOnOrder(tx: ServiceContext, transaction: TransactionRow, actorId: string | null, extra = ''): Promise<void> {
+  const order = await lockOrder(tx, transaction.orderId)
   if (!order) throw NotFound('No such order')
-  await markOrderAcked(tx, order.id)
+  await ackOrder(tx, order.id)
   let note = `Payment of ${formatMoney(transaction.amountMinor, transaction.currency)} received ${
     transaction.provider === 'manual' ? providerWords.manual : `via ${providerWords[transaction.provider] ?? transaction.provider}`
   } (reference ${transaction.reference})${extra}`
-  if ((await countSuccessfulTransactions(tx, order.id)) > 1) note += '. The order was already paid: refund one payment'
+  if ((await countSuccessfulTransactions(tx.db, order.id)) > 1) note += '. The order was already paid: refund one payment'
   if (order.status === 'canceled') note += '. The order is canceled: refund the payment'
-  await insertOrderEvent(tx, { shopId: order.shopId, orderId: order.id, status: order.status, note, actorId })
+  await noteOnTimeline(tx, order, note, actorId)
   await notifyStaff(
     tx,
     order.shopId,
@@ -64,8 +62,9 @@ async function recordPaymentOnOrder(tx: Db, transaction: TransactionRow, actorId
 }
 
 /** Applies what the provider said to the attempt, once, under the attempt's row lock. */
-export async function applyVerification(db: Db, log: FastifyBaseLogger, id: string, result: VerifyResult): Promise<Settled> {
-  return db.transaction(async (tx) => {
+export async function applyVerification(ctx: ServiceContext, id: string, result: VerifyResult): Promise<Settled> {
+  return inTransaction(ctx, async (txCtx) => {
+    const tx = txCtx.db
     const current = await findTransactionForUpdate(tx, id)
     if (!current) throw NotFound('No such transaction')
     if (isSettled(current) || result.status === 'pending') return { transaction: current, changed: false }
@@ -74,7 +73,7 @@ export async function applyVerification(db: Db, log: FastifyBaseLogger, id: stri
       amountMinor: result.amountMinor,
       currency: result.currency,
       raw: result.raw,
-      at: new Date().toISOString(),
+      at: ctx.clock.now().toISOString(),
     }
 
     if (result.status === 'failed') {
@@ -92,7 +91,7 @@ export async function applyVerification(db: Db, log: FastifyBaseLogger, id: stri
       problems.push(`${result.amountMinor >= 0 ? formatMoney(result.amountMinor, result.currency || current.currency) : 'an unknown amount'} was paid, not ${formatMoney(current.amountMinor, current.currency)}`)
     }
     if (problems.length) {
-      log.warn({ transaction: id, provider: current.provider, problems }, 'payment does not match its transaction')
+      ctx.log.warn({ transaction: id, provider: current.provider, problems }, 'payment does not match its transaction')
       const row = await updateTransaction(tx, id, {
         status: 'failed',
         details: { failure: 'mismatch', error: `The payment does not match the order: ${problems.join('; ')}`, verification },
@@ -101,14 +100,14 @@ export async function applyVerification(db: Db, log: FastifyBaseLogger, id: stri
     }
 
     const row = await updateTransaction(tx, id, { status: 'success', details: { verification } })
-    await recordPaymentOnOrder(tx, row, null)
+    await recordPaymentOnOrder(txCtx, row, null)
     return { transaction: row, changed: true }
   })
 }
 
 /** Asks the attempt's provider and settles it. 409 for a provider that cannot verify; 502 when it cannot be reached. */
-export async function verifyTransaction(app: FastifyInstance, row: TransactionRow, log: FastifyBaseLogger = app.log): Promise<Settled> {
-  const provider = paymentProvider({ config: app.config, db: app.db }, row.provider)
+export async function verifyTransaction(ctx: ServiceContext, row: TransactionRow): Promise<Settled> {
+  const provider = paymentProvider(ctx, row.provider)
   if (!provider) throw Conflict(`${providerWords[row.provider] ?? row.provider} payments are not available on this server`)
   if (!provider.instant) {
     throw Conflict('A payment on delivery or at pick-up is recorded by the shop\'s staff; there is nothing to verify', [
@@ -121,25 +120,26 @@ export async function verifyTransaction(app: FastifyInstance, row: TransactionRo
     result = await provider.verify(row.reference)
   } catch (error) {
     if (error instanceof ProviderError) {
-      log.warn({ transaction: row.id, provider: row.provider, detail: error.detail }, error.message)
+      ctx.log.warn({ transaction: row.id, provider: row.provider, detail: error.detail }, error.message)
       throw BadGateway(error.message)
     }
     throw error
   }
-  return applyVerification(app.db, log, row.id, result)
+  return applyVerification(ctx, row.id, result)
 }
 
 /** Staff record a payment on delivery or at pick-up as received. Unchanged when it already is. */
-export async function recordManualPayment(db: Db, id: string, actorId: string, note: string): Promise<Settled> {
-  return db.transaction(async (tx) => {
+export async function recordManualPayment(ctx: ServiceContext, id: string, actorId: string, note: string): Promise<Settled> {
+  return inTransaction(ctx, async (txCtx) => {
+    const tx = txCtx.db
     const current = await findTransactionForUpdate(tx, id)
     if (!current) throw NotFound('No such transaction')
     if (current.status === 'success') return { transaction: current, changed: false }
     const row = await updateTransaction(tx, id, {
       status: 'success',
-      details: { recordedBy: actorId, recordedAt: new Date().toISOString(), ...(note ? { note } : {}) },
+      details: { recordedBy: actorId, recordedAt: ctx.clock.now().toISOString(), ...(note ? { note } : {}) },
     })
-    await recordPaymentOnOrder(tx, row, actorId, note ? `: ${note}` : '')
+    await recordPaymentOnOrder(txCtx, row, actorId, note ? `: ${note}` : '')
     return { transaction: row, changed: true }
   })
 }

@@ -5,13 +5,13 @@
  * that fails leaves the order placed and unacked, and the attempt 'failed' with a reason the buyer can read.
  */
 import { randomBytes } from 'node:crypto'
-import type { FastifyRequest } from 'fastify'
+import { type ServiceContext, inTransaction } from '../../context'
 import type { Db } from '../../db/client'
 import { Conflict, NotFound } from '../../lib/errors'
-import { findOrderForUpdate } from '../orders/order.repository'
+import { lockOrder } from '../orders/order.service'
 import { amountDueMinor } from '../orders/orders.dto'
+import type { PaymentSummary } from '../orders/orders.schemas'
 import { orderReturnUrl, shopOrigin } from './order-access'
-import type { PaymentSummary } from './payments.schemas'
 import { type OrderRow, ProviderError, isProviderName } from './providers/provider'
 import { instantProviders, paymentProvider } from './providers/registry'
 import { verifyTransaction } from './settle-payment'
@@ -42,11 +42,11 @@ export function newReference(order: Pick<OrderRow, 'orderId'>): string {
  * Inside the transaction that places `order`: its first attempt, pending. Null when nothing is to be paid
  * (an amount of 0) or the provider is unknown.
  */
-export async function openOrderTransaction(tx: Db, order: OrderRow): Promise<TransactionRow | null> {
+export async function openOrderTransaction(tx: ServiceContext, order: OrderRow): Promise<TransactionRow | null> {
   if (!isProviderName(order.paymentProvider)) return null
   const amountMinor = attemptAmountMinor(order, order.paymentProvider)
   if (amountMinor <= 0) return null
-  return insertTransaction(tx, {
+  return insertTransaction(tx.db, {
     shopId: order.shopId,
     orderId: order.id,
     provider: order.paymentProvider,
@@ -71,21 +71,20 @@ async function failToStart(db: Db, id: string, error: string, detail: string | u
  * Sends an attempt to its provider after its row has committed. Never throws: the order exists whatever the
  * provider does, so a failure is recorded on the attempt and answered as `payment.error`.
  */
-export async function startTransaction(request: FastifyRequest, order: OrderRow, row: TransactionRow, accessKey: string | null): Promise<Started> {
-  const { db, config } = request.server
-  const provider = paymentProvider({ config, db }, row.provider)
+export async function startTransaction(ctx: ServiceContext, order: OrderRow, row: TransactionRow, accessKey: string | null): Promise<Started> {
+  const provider = paymentProvider(ctx, row.provider)
   if (provider && !provider.instant) return { transaction: row, redirectUrl: null }
   try {
     if (!provider) throw new ProviderError(`Payments through ${row.provider} are not available right now`)
-    const origin = await shopOrigin(request, order.shopId)
+    const origin = await shopOrigin(ctx, order.shopId)
     const started = await provider.start({ order, transaction: row, returnUrl: orderReturnUrl(origin, order, row.id, accessKey) })
     return { transaction: row, redirectUrl: started?.redirectUrl ?? null }
   } catch (error) {
     const known = error instanceof ProviderError
-    if (known) request.log.warn({ transaction: row.id, provider: row.provider, detail: error.detail }, error.message)
-    else request.log.error({ err: error, transaction: row.id }, 'payment could not be started')
+    if (known) ctx.log.warn({ transaction: row.id, provider: row.provider, detail: error.detail }, error.message)
+    else ctx.log.error({ err: error, transaction: row.id }, 'payment could not be started')
     const message = known ? error.message : 'The payment could not be started. Please try again.'
-    const failed = await failToStart(db, row.id, message, known ? error.detail : undefined)
+    const failed = await failToStart(ctx.db, row.id, message, known ? error.detail : undefined)
     return { transaction: failed, redirectUrl: null }
   }
 }
@@ -108,8 +107,8 @@ export function paymentSummary(provider: string, started: Started | null): Payme
 }
 
 /** The payment part of a replayed order's answer: its newest attempt (no pay page: retry for a new one). */
-export async function currentPaymentSummary(db: Db, order: OrderRow): Promise<PaymentSummary> {
-  const latest = await findLatestTransaction(db, order.id)
+export async function currentPaymentSummary(ctx: ServiceContext, order: OrderRow): Promise<PaymentSummary> {
+  const latest = await findLatestTransaction(ctx.db, order.id)
   return paymentSummary(order.paymentProvider, latest ? { transaction: latest, redirectUrl: null } : null)
 }
 
@@ -118,9 +117,8 @@ export async function currentPaymentSummary(db: Db, order: OrderRow): Promise<Pa
  * the order unpaid; a pending one is first asked about (it may have been paid meanwhile) and then
  * superseded ('abandoned'), so only one attempt at a time is open.
  */
-export async function retryTransaction(request: FastifyRequest, row: TransactionRow, order: OrderRow, accessKey: string | null): Promise<Started> {
-  const { db, config } = request.server
-  const provider = paymentProvider({ config, db }, row.provider)
+export async function retryTransaction(ctx: ServiceContext, row: TransactionRow, order: OrderRow, accessKey: string | null): Promise<Started> {
+  const provider = paymentProvider(ctx, row.provider)
   if (!provider) throw Conflict(`Payments through ${row.provider} are not available right now`)
   if (!provider.instant) {
     throw Conflict('This order is paid on delivery or at pick-up; there is nothing to pay online', [
@@ -131,14 +129,15 @@ export async function retryTransaction(request: FastifyRequest, row: Transaction
   if (order.status === 'canceled') throw Conflict('This order is canceled', [{ path: 'action', message: 'the order is canceled' }])
   if (order.acked || row.status === 'success') throw alreadyPaid()
   if (row.status === 'pending') {
-    const settled = await verifyTransaction(request.server, row, request.log)
+    const settled = await verifyTransaction(ctx, row)
     if (settled.transaction.status === 'success') throw alreadyPaid()
   }
 
-  const next = await db.transaction(async (tx) => {
+  const next = await inTransaction(ctx, async (txCtx) => {
+    const tx = txCtx.db
     // Same lock order as settling: the attempt, then the order.
     const current = await findTransactionForUpdate(tx, row.id)
-    const locked = await findOrderForUpdate(tx, order.id)
+    const locked = await lockOrder(txCtx, order.id)
     if (!current || !locked) throw NotFound('No such transaction')
     if (locked.acked || current.status === 'success') throw alreadyPaid()
     if (locked.status === 'canceled') throw Conflict('This order is canceled', [{ path: 'action', message: 'the order is canceled' }])
@@ -147,7 +146,7 @@ export async function retryTransaction(request: FastifyRequest, row: Transaction
       throw Conflict('A newer payment attempt exists for this order', [{ path: 'id', message: `retry ${latest.id} instead` }])
     }
     if (current.status === 'pending') {
-      await updateTransaction(tx, current.id, { status: 'abandoned', details: { supersededAt: new Date().toISOString() } })
+      await updateTransaction(tx, current.id, { status: 'abandoned', details: { supersededAt: ctx.clock.now().toISOString() } })
     }
     const amountMinor = attemptAmountMinor(locked, current.provider)
     return insertTransaction(tx, {
@@ -160,5 +159,5 @@ export async function retryTransaction(request: FastifyRequest, row: Transaction
       status: 'pending',
     })
   })
-  return startTransaction(request, order, next, accessKey)
+  return startTransaction(ctx, order, next, accessKey)
 }

@@ -7,7 +7,7 @@
  * provider put in the page's address (compared with its stored hash in constant time): without it the page
  * answers as if the attempt did not exist, and nothing changes.
  */
-import type { FastifyRequest } from 'fastify'
+import type { ServiceContext } from '../../context'
 import { secretMatches } from '../../lib/crypto'
 import { type HttpError, NotFound } from '../../lib/errors'
 import { keyMatches } from '../orders/buyer-access'
@@ -72,10 +72,10 @@ type PayPage = NonNullable<Awaited<ReturnType<typeof findPayPageData>>>
  * The attempt, its order and shop, if it is a test payment of a shop that has test payments enabled and
  * `access` is the attempt's access code.
  */
-async function load(request: FastifyRequest, id: string, access: string | undefined): Promise<PayPage> {
-  const data = await findPayPageData(request.server.db, id)
+async function load(ctx: ServiceContext, id: string, access: string | undefined): Promise<PayPage> {
+  const data = await findPayPageData(ctx.db, id)
   const granted = secretMatches(access, data?.transaction.accessCodeHash)
-  if (!data || !granted || data.transaction.provider !== 'test' || !acceptedProviders(request.server.config, data.paymentOptions).includes('test')) {
+  if (!data || !granted || data.transaction.provider !== 'test' || !acceptedProviders(ctx.config, data.paymentOptions).includes('test')) {
     throw NotFound('No such test payment')
   }
   return data
@@ -87,11 +87,11 @@ const statusWords: Record<string, string> = {
   abandoned: 'This payment attempt was replaced by a newer one.',
 }
 
-export async function renderPayPage(request: FastifyRequest, id: string, query: PayPageQuery, nonce: string): Promise<string> {
+export async function renderPayPage(ctx: ServiceContext, id: string, query: PayPageQuery, nonce: string): Promise<string> {
   const { key, access } = query
-  const { transaction, order, shopTitle } = await load(request, id, access)
+  const { transaction, order, shopTitle } = await load(ctx, id, access)
   const privateKey = keyMatches(order, key) ? key! : null
-  const back = orderReturnUrl(await shopOrigin(request, order.shopId), order, transaction.id, privateKey)
+  const back = orderReturnUrl(await shopOrigin(ctx, order.shopId), order, transaction.id, privateKey)
   const e = escapeHtml
   const details = `
   <dl>
@@ -124,19 +124,19 @@ export async function renderPayPage(request: FastifyRequest, id: string, query: 
 }
 
 /** Records the simulated gateway's answer, settles the attempt, and answers where to send the browser. */
-export async function submitPayPage(request: FastifyRequest, id: string, form: PayPageForm): Promise<string> {
-  const { transaction, order } = await load(request, id, form.access)
-  const db = request.server.db
+export async function submitPayPage(ctx: ServiceContext, id: string, form: PayPageForm): Promise<string> {
+  const { transaction, order } = await load(ctx, id, form.access)
+  const db = ctx.db
   if (transaction.status === 'pending') {
     const recorded = await db.transaction(async (tx) => {
       const current = await findTransactionForUpdate(tx, id)
       if (!current || current.status !== 'pending') return null
-      const gateway = { status: form.outcome === 'pay' ? 'success' : 'failed', at: new Date().toISOString() }
+      const gateway = { status: form.outcome === 'pay' ? 'success' : 'failed', at: ctx.clock.now().toISOString() }
       return updateTransaction(tx, id, { details: { gateway } })
     })
-    if (recorded) await verifyTransaction(request.server, recorded, request.log)
+    if (recorded) await verifyTransaction(ctx, recorded)
   }
   const final = (await findTransaction(db, id)) ?? transaction
   const privateKey = keyMatches(order, form.key) ? form.key! : null
-  return orderReturnUrl(await shopOrigin(request, order.shopId), order, final.id, privateKey, { payment: final.status })
+  return orderReturnUrl(await shopOrigin(ctx, order.shopId), order, final.id, privateKey, { payment: final.status })
 }

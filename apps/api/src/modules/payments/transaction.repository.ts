@@ -1,6 +1,6 @@
 /**
- * The only SQL for transactions (one row per payment attempt), plus the one write payments make to an
- * order: setting `acked` once its payment is settled.
+ * The only SQL for transactions (one row per payment attempt), and the reads of shops and orders its
+ * pages need.
  */
 import { type SQL, and, count, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
@@ -97,16 +97,6 @@ export async function listTransactions(db: Db, orderId: string, parsed: ParsedQu
     db.select({ total: count() }).from(transactions).where(where),
   ])
   return { rows, total: counted?.total ?? 0 }
-}
-
-/** Marks the order paid up front; false when it already was. */
-export async function markOrderAcked(db: Db, orderId: string): Promise<boolean> {
-  const rows = await db
-    .update(orders)
-    .set({ acked: true, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), eq(orders.acked, false)))
-    .returning({ id: orders.id })
-  return rows.length > 0
 }
 
 // ---------------------------------------------------------------- shop reads for payments

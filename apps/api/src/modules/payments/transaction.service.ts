@@ -7,12 +7,11 @@
  * and strangers get 404; a buyer asking for a staff action 403.
  */
 import type { Permission } from '@shop/domain'
-import type { FastifyRequest } from 'fastify'
+import type { ServiceContext } from '../../context'
 import { BadRequest, Conflict, Forbidden, HttpError, NotAuthenticated, NotFound } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
-import { authorize, shopUser } from '../../plugins/auth'
-import { findOrder } from '../orders/order.repository'
 import { isBuyer, keyMatches } from '../orders/buyer-access'
+import { findOrderRow } from '../orders/order.service'
 import { transactionDto } from './payments.dto'
 import type { TransactionDto, TransactionPatchInput } from './payments.schemas'
 import type { OrderRow } from './providers/provider'
@@ -23,24 +22,23 @@ import { type TransactionRow, findTransaction, listTransactions, transactionQuer
 type Caller = 'staff' | 'buyer'
 
 /** 401 without a login or a key; 404 for an unknown attempt (or its order). */
-async function load(request: FastifyRequest, id: string, key: string | undefined): Promise<{ row: TransactionRow; order: OrderRow }> {
-  if (!request.ctx.actor.user && !key) throw NotAuthenticated()
-  const db = request.server.db
-  const row = await findTransaction(db, id)
-  const order = row ? await findOrder(db, row.orderId) : null
+async function load(ctx: ServiceContext, id: string, key: string | undefined): Promise<{ row: TransactionRow; order: OrderRow }> {
+  if (!ctx.actor.user && !key) throw NotAuthenticated()
+  const row = await findTransaction(ctx.db, id)
+  const order = row ? await findOrderRow(ctx, row.orderId) : null
   if (!row || !order) throw NotFound('No such transaction')
   return { row, order }
 }
 
 /** Staff with `permission` in the order's shop, else its buyer; anyone else 404 (or 403 for too low a role). */
-async function callerFor(request: FastifyRequest, order: OrderRow, key: string | undefined, permission: Permission): Promise<Caller> {
-  const buyer = isBuyer(request, order, key)
-  if (!shopUser(request, order.shopId)) {
+async function callerFor(ctx: ServiceContext, order: OrderRow, key: string | undefined, permission: Permission): Promise<Caller> {
+  const buyer = isBuyer(ctx.actor, order, key)
+  if (!ctx.actor.shopUser(order.shopId)) {
     if (buyer) return 'buyer'
     throw NotFound('No such transaction')
   }
   try {
-    await authorize(request, order.shopId, permission)
+    await ctx.actor.authorize(order.shopId, permission)
     return 'staff'
   } catch (error) {
     if (buyer && error instanceof HttpError && (error.code === 403 || error.code === 404)) return 'buyer'
@@ -60,33 +58,33 @@ function oneIntent(input: TransactionPatchInput): 'verify' | 'retry' | 'record' 
 }
 
 export async function patchTransaction(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   id: string,
   key: string | undefined,
   input: TransactionPatchInput,
 ): Promise<TransactionDto> {
   const intent = oneIntent(input)
-  const { row, order } = await load(request, id, key)
+  const { row, order } = await load(ctx, id, key)
 
   if (intent === 'verify') {
-    await callerFor(request, order, key, 'dashboard.view')
+    await callerFor(ctx, order, key, 'dashboard.view')
     // An attempt that never reached its provider has nothing to verify: the buyer retries it instead.
     if (row.details.failure === 'start') return transactionDto(row)
-    const settled = await verifyTransaction(request.server, row, request.log)
+    const settled = await verifyTransaction(ctx, row)
     return transactionDto(settled.transaction)
   }
 
   if (intent === 'retry') {
-    if (!isBuyer(request, order, key)) {
-      if (!shopUser(request, order.shopId)) throw NotFound('No such transaction')
-      await authorize(request, order.shopId, 'dashboard.view')
+    if (!isBuyer(ctx.actor, order, key)) {
+      if (!ctx.actor.shopUser(order.shopId)) throw NotFound('No such transaction')
+      await ctx.actor.authorize(order.shopId, 'dashboard.view')
       throw Forbidden('Only the buyer can retry a payment')
     }
-    const started = await retryTransaction(request, row, order, keyMatches(order, key) ? key! : null)
+    const started = await retryTransaction(ctx, row, order, keyMatches(order, key) ? key! : null)
     return transactionDto(started.transaction, started.redirectUrl)
   }
 
-  const caller = await callerFor(request, order, key, 'orders.move')
+  const caller = await callerFor(ctx, order, key, 'orders.move')
   if (caller !== 'staff') throw Forbidden('Only the shop\'s staff can record a payment as received')
   if (row.provider !== 'manual') {
     throw Conflict(`A ${row.provider} payment is confirmed by its provider: use {action: 'verify'}`, [
@@ -94,25 +92,24 @@ export async function patchTransaction(
     ])
   }
   if (order.status === 'canceled') throw Conflict('This order is canceled', [{ path: 'status', message: 'the order is canceled' }])
-  const settled = await recordManualPayment(request.server.db, row.id, request.ctx.actor.user!.id, input.note?.trim() ?? '')
+  const settled = await recordManualPayment(ctx, row.id, ctx.actor.user!.id, input.note?.trim() ?? '')
   return transactionDto(settled.transaction)
 }
 
 /** GET /api/transactions/?order=: an order's attempts, newest first, for its buyer or its shop's staff. */
 export async function listOrderTransactions(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   query: Record<string, unknown> & { order: string; key?: string },
 ): Promise<Page<TransactionDto>> {
   const { order: orderId, key, ...rest } = query
   const parsed = parseQuery(transactionQuerySpec, rest)
-  if (!request.ctx.actor.user && !key) throw NotAuthenticated()
-  const db = request.server.db
-  const order = await findOrder(db, orderId)
+  if (!ctx.actor.user && !key) throw NotAuthenticated()
+  const order = await findOrderRow(ctx, orderId)
   if (!order) throw NotFound('No such order')
-  await callerFor(request, order, key, 'dashboard.view').catch((error: unknown) => {
+  await callerFor(ctx, order, key, 'dashboard.view').catch((error: unknown) => {
     if (error instanceof HttpError && error.code === 404) throw NotFound('No such order')
     throw error
   })
-  const { rows, total } = await listTransactions(db, order.id, parsed)
+  const { rows, total } = await listTransactions(ctx.db, order.id, parsed)
   return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map((row) => transactionDto(row)) }
 }

@@ -7,7 +7,7 @@ import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
 export type ReviewRow = typeof reviews.$inferSelect
 /** With the author's name and the reviewed order's short code. */
 export type ReviewWithAuthor = ReviewRow & { authorName: string | null; orderId: string | null }
-export type ReviewInsert = Pick<typeof reviews.$inferInsert, 'shopId' | 'relatedOrder' | 'profileId' | 'rating' | 'text'>
+export type ReviewInsert = Pick<typeof reviews.$inferInsert, 'shopId' | 'relatedOrder' | 'profileId' | 'rating' | 'text' | 'createdAt' | 'updatedAt'>
 export type ReviewChanges = Partial<Pick<ReviewRow, 'hidden' | 'reply' | 'repliedAt'>>
 
 /** What `GET /api/reviews/` may filter and sort by; `hidden` only reaches SQL for moderators (see the service). */

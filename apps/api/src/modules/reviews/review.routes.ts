@@ -25,7 +25,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: ReviewPageResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => listShopReviews(request, request.query),
+    async (request) => listShopReviews(request.ctx, request.query),
   )
 
   app.post<{ Body: ReviewCreateInput }>(
@@ -38,7 +38,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 201: ReviewResponse, ...errorResponses(400, 401, 404, 409, 422) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createReview(request, request.body)),
+    async (request, reply) => reply.status(201).send(await createReview(request.ctx, request.body)),
   )
 
   app.patch<{ Params: { id: string }; Body: ReviewPatchInput }>(
@@ -52,6 +52,6 @@ export default async function routes(app: FastifyInstance) {
         response: { 200: ReviewResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => moderateReview(request, request.params.id, request.body),
+    async (request) => moderateReview(request.ctx, request.params.id, request.body),
   )
 }

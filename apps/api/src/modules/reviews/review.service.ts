@@ -7,11 +7,9 @@
  * not change it: PATCH is moderation only, and to anyone who is not staff of the review's shop the review
  * does not exist for writing (404), the same answer `authorize` gives every outsider.
  */
-import { can } from '@shop/domain'
-import type { FastifyRequest } from 'fastify'
+import { type ServiceContext, inTransaction } from '../../context'
 import { Conflict, NotFound, Unprocessable } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
-import { authorize, callerRole, requireUser, shopUser } from '../../plugins/auth'
 import { notifyStaff } from '../notifications/notify'
 import { reviewDto } from './review.dto'
 import {
@@ -30,19 +28,19 @@ export type ReviewPage = Page<ReviewDto> & { average: number | null }
 
 const SNIPPET = 140
 
-async function isModerator(request: FastifyRequest, shopId: string): Promise<boolean> {
-  return can(await callerRole(request, shopId), 'reviews.moderate')
+function isModerator(ctx: ServiceContext, shopId: string): Promise<boolean> {
+  return ctx.actor.can(shopId, 'reviews.moderate')
 }
 
 function snippet(text: string): string {
   return text.length > SNIPPET ? `${text.slice(0, SNIPPET - 1)}…` : text
 }
 
-export async function createReview(request: FastifyRequest, input: ReviewCreateInput): Promise<ReviewDto> {
-  requireUser(request)
-  const db = request.server.db
+export async function createReview(ctx: ServiceContext, input: ReviewCreateInput): Promise<ReviewDto> {
+  ctx.actor.requireUser()
+  const db = ctx.db
   const order = await findOrderForReview(db, input.relatedOrder)
-  const user = order ? shopUser(request, order.shopId) : null
+  const user = order ? ctx.actor.shopUser(order.shopId) : null
   if (!order || !user || order.profileId !== user.id) throw NotFound('No such order')
   if (order.status !== 'delivered') {
     throw Unprocessable('You can review an order once it has been delivered', [
@@ -50,8 +48,10 @@ export async function createReview(request: FastifyRequest, input: ReviewCreateI
     ])
   }
   const text = (input.text ?? '').trim()
-  const review = await db.transaction(async (tx) => {
-    const row = await insertReview(tx, { shopId: order.shopId, relatedOrder: order.id, profileId: user.id, rating: input.rating, text })
+  const review = await inTransaction(ctx, async (tx) => {
+    const createdAt = ctx.clock.now()
+    const values = { shopId: order.shopId, relatedOrder: order.id, profileId: user.id, rating: input.rating, text, createdAt, updatedAt: createdAt }
+    const row = await insertReview(tx.db, values)
     if (!row) throw Conflict('You have already reviewed this order', [{ path: 'relatedOrder', message: 'already has a review' }])
     await notifyStaff(
       tx,
@@ -75,14 +75,14 @@ export async function createReview(request: FastifyRequest, input: ReviewCreateI
  * `hidden` is theirs alone, except `hidden=false`, which is what everyone sees anyway (the storefront
  * sends it so a logged-in moderator sees the same page as a shopper).
  */
-export async function listShopReviews(request: FastifyRequest, rawQuery: Record<string, unknown>): Promise<ReviewPage> {
+export async function listShopReviews(ctx: ServiceContext, rawQuery: Record<string, unknown>): Promise<ReviewPage> {
   const { shop, ...query } = rawQuery as { shop: string } & Record<string, unknown>
-  const moderator = await isModerator(request, shop)
+  const moderator = await isModerator(ctx, shop)
   if (!moderator && query.hidden !== undefined && query.hidden !== 'false') {
-    await authorize(request, shop, 'reviews.moderate') // not a moderator: 401 anonymous, 404 outsider
+    await ctx.actor.authorize(shop, 'reviews.moderate') // not a moderator: 401 anonymous, 404 outsider
   }
   const parsed = parseQuery(reviewQuerySpec, query)
-  const db = request.server.db
+  const db = ctx.db
   const [{ rows, total }, average] = await Promise.all([
     listReviews(db, { shopId: shop, visibleOnly: !moderator }, parsed),
     averageVisibleRating(db, shop),
@@ -90,19 +90,19 @@ export async function listShopReviews(request: FastifyRequest, rawQuery: Record<
   return { total, limit: parsed.limit, skip: parsed.skip, average, data: rows.map((row) => reviewDto(row, { moderator })) }
 }
 
-export async function moderateReview(request: FastifyRequest, id: string, input: ReviewPatchInput): Promise<ReviewDto> {
-  requireUser(request)
-  const db = request.server.db
+export async function moderateReview(ctx: ServiceContext, id: string, input: ReviewPatchInput): Promise<ReviewDto> {
+  ctx.actor.requireUser()
+  const db = ctx.db
   const review = await findReview(db, id)
   if (!review) throw NotFound('No such review')
-  await authorize(request, review.shopId, 'reviews.moderate')
+  await ctx.actor.authorize(review.shopId, 'reviews.moderate')
 
   const changes: ReviewChanges = {}
   if (input.hidden !== undefined) changes.hidden = input.hidden
   if (input.reply !== undefined) {
     const reply = input.reply?.trim() || null
     changes.reply = reply
-    changes.repliedAt = reply ? new Date() : null
+    changes.repliedAt = reply ? ctx.clock.now() : null
   }
   await updateReview(db, id, changes)
   return reviewDto((await findReview(db, id))!, { moderator: true })

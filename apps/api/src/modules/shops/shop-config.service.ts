@@ -4,11 +4,10 @@
  */
 import { isMajorAmount } from '@shop/domain'
 import { UNPAID_ORDER_TIMEOUT } from '@shop/domain/schemas/shop'
-import type { FastifyRequest } from 'fastify'
+import type { ServiceContext } from '../../context'
 import type { Static } from 'typebox'
 import type { Config } from '../../config'
 import { BadRequest, Conflict, type FieldError, NotFound, isUniqueViolation } from '../../lib/errors'
-import { authorize } from '../../plugins/auth'
 import { checkDomain } from './domain-check'
 import { type ShopConfigDto, type ShopDomainDto, toShopConfig, toShopDomain } from './shop.dto'
 import type { shopConfigPatchBody } from './shop.schemas'
@@ -80,9 +79,9 @@ export function facebookVerificationCode(raw: string): string | null {
   return /^[A-Za-z0-9_-]{0,200}$/.test(text) ? text : null
 }
 
-export async function getShopConfig(request: FastifyRequest, shopId: string): Promise<ShopConfigDto> {
-  await authorize(request, shopId, 'settings.manage')
-  const config = await findShopConfig(request.server.db, shopId)
+export async function getShopConfig(ctx: ServiceContext, shopId: string): Promise<ShopConfigDto> {
+  await ctx.actor.authorize(shopId, 'settings.manage')
+  const config = await findShopConfig(ctx.db, shopId)
   // A shop without a settings row has the defaults until first saved.
   return toShopConfig(
     config ?? {
@@ -134,10 +133,10 @@ function toChanges(body: ShopConfigPatch, config: Pick<Config, 'rootDomain' | 'p
 
 const takenMessage = 'is already verified by another shop'
 
-export async function updateShopConfig(request: FastifyRequest, shopId: string, body: ShopConfigPatch): Promise<ShopConfigDto> {
-  await authorize(request, shopId, 'settings.manage')
-  const changes = toChanges(body, request.server.config)
-  const db = request.server.db
+export async function updateShopConfig(ctx: ServiceContext, shopId: string, body: ShopConfigPatch): Promise<ShopConfigDto> {
+  await ctx.actor.authorize(shopId, 'settings.manage')
+  const changes = toChanges(body, ctx.config)
+  const db = ctx.db
   if (changes.domains) {
     // Only new claims are checked: a pending domain the shop already had stays listed (its check answers
     // 409). Another shop's pending claim does not block this one; only a verified domain is taken.
@@ -160,20 +159,20 @@ const CHECK_ERROR_MAX = 500
  * Checks a pending custom domain now (DNS TXT record or well-known file) and records the outcome; a
  * domain that proves control becomes verified. A verified domain is answered as it is.
  */
-export async function checkShopDomain(request: FastifyRequest, shopId: string, rawDomain: string): Promise<ShopDomainDto> {
-  await authorize(request, shopId, 'settings.manage')
-  const db = request.server.db
+export async function checkShopDomain(ctx: ServiceContext, shopId: string, rawDomain: string): Promise<ShopDomainDto> {
+  await ctx.actor.authorize(shopId, 'settings.manage')
+  const db = ctx.db
   const domain = normalizeHost(rawDomain)
   const row = await findShopDomainRow(db, shopId, domain)
   if (!row) throw NotFound(`${domain} is not one of this shop's custom domains`)
   if (row.status === 'verified') return toShopDomain(row)
   // Settings may have changed since the domain was added: a platform host is never verified.
-  const valid = normalizeCustomDomain(domain, request.server.config)
+  const valid = normalizeCustomDomain(domain, ctx.config)
   if ('error' in valid) throw BadRequest(`Invalid params: domain ${valid.error}`, [{ path: 'domain', message: valid.error }])
   const taken = () => Conflict(`${domain} ${takenMessage}`, [{ path: 'domain', message: takenMessage }])
   if ((await findDomainsVerifiedByOtherShops(db, shopId, [domain])).length) throw taken()
 
-  const result = await checkDomain(request.server.config, domain, row.verificationToken)
+  const result = await checkDomain(ctx.config, domain, row.verificationToken)
   let saved
   try {
     saved = await recordDomainCheck(db, row.id, result.verified ? result : { verified: false, error: result.error.slice(0, CHECK_ERROR_MAX) })

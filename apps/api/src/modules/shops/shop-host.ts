@@ -3,44 +3,38 @@
  * root domain serves the platform (or DEFAULT_SHOP). Hosts are compared as the browser sends them, port
  * included. A pending custom domain is an unproven claim: it serves nothing and is no trusted origin.
  */
-import { and, eq } from 'drizzle-orm'
-import type { Config } from '../../config'
-import type { Db } from '../../db/client'
-import { shopDomains, shops } from '../../db/schema'
+import type { ServiceContext } from '../../context'
+import { type ShopRow, findShopBySlug, findShopByVerifiedDomain } from './shop.repository'
 
-export type ShopRow = typeof shops.$inferSelect
+/** What resolving a host reads: the database and the platform's domains (a service context, or the app). */
+export type HostContext = Pick<ServiceContext, 'db' | 'config'>
+
 export type HostTarget = { kind: 'platform' } | { kind: 'shop'; shop: ShopRow } | { kind: 'unknown' }
 
 export function normalizeHost(host: string): string {
   return host.trim().toLowerCase().replace(/\.$/, '')
 }
 
-export async function findShopByDomain(db: Db, config: Config, rawHost: string): Promise<ShopRow | null> {
+export async function findShopByDomain({ db, config }: HostContext, rawHost: string): Promise<ShopRow | null> {
   const host = normalizeHost(rawHost)
   const suffix = `.${config.rootDomain}`
   if (host.endsWith(suffix)) {
     const slug = host.slice(0, -suffix.length)
     if (!slug || slug.includes('.')) return null
-    const [shop] = await db.select().from(shops).where(eq(shops.slug, slug)).limit(1)
-    return shop ?? null
+    return findShopBySlug(db, slug)
   }
-  const [row] = await db
-    .select({ shop: shops })
-    .from(shopDomains)
-    .innerJoin(shops, eq(shops.id, shopDomains.shopId))
-    .where(and(eq(shopDomains.domain, host), eq(shopDomains.status, 'verified')))
-    .limit(1)
-  return row?.shop ?? null
+  return findShopByVerifiedDomain(db, host)
 }
 
-export async function resolveHost(db: Db, config: Config, rawHost: string): Promise<HostTarget> {
+export async function resolveHost(ctx: HostContext, rawHost: string): Promise<HostTarget> {
+  const { db, config } = ctx
   const host = normalizeHost(rawHost)
   if (host === config.rootDomain) {
     if (!config.defaultShop) return { kind: 'platform' }
-    const [shop] = await db.select().from(shops).where(eq(shops.slug, config.defaultShop)).limit(1)
+    const shop = await findShopBySlug(db, config.defaultShop)
     return shop ? { kind: 'shop', shop } : { kind: 'platform' }
   }
-  const shop = await findShopByDomain(db, config, host)
+  const shop = await findShopByDomain(ctx, host)
   return shop ? { kind: 'shop', shop } : { kind: 'unknown' }
 }
 
@@ -48,7 +42,7 @@ export async function resolveHost(db: Db, config: Config, rawHost: string): Prom
 export type OriginSite = { origin: string; shopId: string | null }
 
 /** The site an origin is, or null for an origin that is not one of ours (or not an origin at all). */
-export async function siteOfOrigin(db: Db, config: Config, origin: string): Promise<OriginSite | null> {
+export async function siteOfOrigin(ctx: HostContext, origin: string): Promise<OriginSite | null> {
   let url: URL
   try {
     url = new URL(origin)
@@ -57,13 +51,13 @@ export async function siteOfOrigin(db: Db, config: Config, origin: string): Prom
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
   if (url.origin !== origin.replace(/\/+$/, '')) return null
-  if (url.origin === new URL(config.platformUrl).origin) return { origin: url.origin, shopId: null }
-  const target = await resolveHost(db, config, url.host)
+  if (url.origin === new URL(ctx.config.platformUrl).origin) return { origin: url.origin, shopId: null }
+  const target = await resolveHost(ctx, url.host)
   if (target.kind === 'unknown') return null
   return { origin: url.origin, shopId: target.kind === 'shop' ? target.shop.id : null }
 }
 
 /** Origins that may receive login codes and make credentialed cross-origin calls. */
-export async function isAllowedOrigin(db: Db, config: Config, origin: string): Promise<boolean> {
-  return (await siteOfOrigin(db, config, origin)) !== null
+export async function isAllowedOrigin(ctx: HostContext, origin: string): Promise<boolean> {
+  return (await siteOfOrigin(ctx, origin)) !== null
 }

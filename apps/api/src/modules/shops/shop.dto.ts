@@ -1,19 +1,14 @@
 /** Row → response mappers for shops and their settings. Nothing leaves the API without passing here. */
 import type { Static } from 'typebox'
-import type { ImageRef } from '../../db/schema'
+import { toLogo } from '../../lib/logo'
 import { verificationInstructions } from './domain-check'
 import type { ShopConfigRecord, ShopDomainRow } from './shop-config.repository'
 import type { ShopRow } from './shop.repository'
-import type { logoSchema, shopConfigSchema, shopDomainSchema, shopProfileSchema } from './shop.schemas'
+import type { shopConfigSchema, shopDomainSchema, shopProfileSchema } from './shop.schemas'
 
 export type ShopProfile = Static<typeof shopProfileSchema>
 export type ShopConfigDto = Static<typeof shopConfigSchema>
-export type LogoDto = Static<typeof logoSchema>
 export type ShopDomainDto = Static<typeof shopDomainSchema>
-
-export function toLogo(logo: ImageRef | null): LogoDto {
-  return logo ? { url: logo.url, thumbnail: logo.thumbnail } : null
-}
 
 export function toShopProfile(
   shop: ShopRow,

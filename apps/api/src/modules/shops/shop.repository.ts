@@ -3,9 +3,8 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
 import { type ImageRef, type PaymentOption, type Social, shopConfigs, shopDomains, shops } from '../../db/schema'
-import type { ShopRow } from './shop-host'
 
-export type { ShopRow }
+export type ShopRow = typeof shops.$inferSelect
 
 export async function findShopById(db: Db, id: string): Promise<ShopRow | null> {
   const [row] = await db.select().from(shops).where(eq(shops.id, id)).limit(1)
@@ -15,6 +14,17 @@ export async function findShopById(db: Db, id: string): Promise<ShopRow | null> 
 export async function findShopBySlug(db: Db, slug: string): Promise<ShopRow | null> {
   const [row] = await db.select().from(shops).where(eq(shops.slug, slug)).limit(1)
   return row ?? null
+}
+
+/** The shop a verified custom domain serves (a pending one serves nothing). */
+export async function findShopByVerifiedDomain(db: Db, domain: string): Promise<ShopRow | null> {
+  const [row] = await db
+    .select({ shop: shops })
+    .from(shopDomains)
+    .innerJoin(shops, eq(shops.id, shopDomains.shopId))
+    .where(and(eq(shopDomains.domain, domain), eq(shopDomains.status, 'verified')))
+    .limit(1)
+  return row?.shop ?? null
 }
 
 export async function isSlugTaken(db: Db, slug: string): Promise<boolean> {

@@ -38,7 +38,7 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: pageSchema(shopProfileSchema), 400: error },
       },
     },
-    async (request) => listShopsByDomain(app, request.query.domain),
+    async (request) => listShopsByDomain(request.ctx, request.query.domain),
   )
 
   app.get(
@@ -52,7 +52,7 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: shopProfileSchema, 400: error, 404: error },
       },
     },
-    async (request) => getShopProfile(app.db, request.params.idOrSlug),
+    async (request) => getShopProfile(request.ctx, request.params.idOrSlug),
   )
 
   app.patch(
@@ -66,7 +66,7 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: shopProfileSchema, 400: error, 401: error, 403: error, 404: error },
       },
     },
-    async (request) => updateShopProfile(request, request.params.id, request.body),
+    async (request) => updateShopProfile(request.ctx, request.params.id, request.body),
   )
 
   app.get(
@@ -79,7 +79,7 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: shopConfigSchema, 400: error, 401: error, 403: error, 404: error },
       },
     },
-    async (request) => getShopConfig(request, request.params.id),
+    async (request) => getShopConfig(request.ctx, request.params.id),
   )
 
   app.patch(
@@ -93,7 +93,7 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: shopConfigSchema, 400: error, 401: error, 403: error, 404: error, 409: error },
       },
     },
-    async (request) => updateShopConfig(request, request.params.id, request.body),
+    async (request) => updateShopConfig(request.ctx, request.params.id, request.body),
   )
 
   app.post(
@@ -108,7 +108,7 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: shopDomainSchema, 400: error, 401: error, 403: error, 404: error, 409: error, 429: error },
       },
     },
-    async (request) => checkShopDomain(request, request.params.id, request.params.domain),
+    async (request) => checkShopDomain(request.ctx, request.params.id, request.params.domain),
   )
 
   app.post(
@@ -121,7 +121,7 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 201: shopIdCreatedSchema, 400: error, 401: error, 403: error, 409: error },
       },
     },
-    async (request, reply) => reply.status(201).send(await createShop(request, request.body)),
+    async (request, reply) => reply.status(201).send(await createShop(request.ctx, request.body)),
   )
 
   app.get(
@@ -136,6 +136,6 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: slugAvailabilitySchema, 400: error, 429: error },
       },
     },
-    async (request) => slugAvailability(app.db, request.params.slug),
+    async (request) => slugAvailability(request.ctx, request.params.slug),
   )
 }

@@ -2,16 +2,14 @@
  * Shops: the public profile (by id, slug or host), edits by staff, and creation by the setup wizard.
  */
 import { isValidSlug } from '@shop/domain'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Static } from 'typebox'
-import type { Db } from '../../db/client'
+import { type ServiceContext, inTransaction } from '../../context'
 import type { ImageRef, PaymentOption } from '../../db/schema'
 import { BadRequest, Conflict, Forbidden, NotFound, isUniqueViolation } from '../../lib/errors'
 import type { Page } from '../../lib/feathers-query'
 import { UPLOADS_PREFIX } from '../../lib/storage'
-import { authorize, requirePlatformUser } from '../../plugins/auth'
-import { insertRole, lockAndCountOwnedShops } from '../staff/shop-role.repository'
-import { findUploadsByKey } from '../uploads/upload.repository'
+import { addOwnerOfNewShop, lockOwnedShopCount } from '../staff/shop-role.service'
+import { findShopUploads } from '../uploads/upload.service'
 import { type ShopProfile, toShopProfile } from './shop.dto'
 import {
   type ShopChanges,
@@ -33,22 +31,27 @@ const SLUG_MESSAGE = 'must be 3 to 40 lower-case letters, digits or single hyphe
 /** A new shop takes payment on delivery or at pick-up until its staff set up more. */
 const initialPaymentOptions: PaymentOption[] = [{ provider: 'manual', enabled: true }]
 
-async function profileOf(db: Db, shop: ShopRow): Promise<ShopProfile> {
-  const [config, domains] = await Promise.all([findPublicConfig(db, shop.id), findVerifiedShopDomains(db, shop.id)])
+async function profileOf(ctx: ServiceContext, shop: ShopRow): Promise<ShopProfile> {
+  const [config, domains] = await Promise.all([findPublicConfig(ctx.db, shop.id), findVerifiedShopDomains(ctx.db, shop.id)])
   return toShopProfile(shop, { ...config, domains })
 }
 
-export async function getShopProfile(db: Db, idOrSlug: string): Promise<ShopProfile> {
+/** For other modules: the shop's row, or null. */
+export async function findShop(ctx: ServiceContext, id: string): Promise<ShopRow | null> {
+  return findShopById(ctx.db, id)
+}
+
+export async function getShopProfile(ctx: ServiceContext, idOrSlug: string): Promise<ShopProfile> {
   const key = idOrSlug.toLowerCase()
-  const shop = uuidPattern.test(key) ? await findShopById(db, key) : await findShopBySlug(db, key)
+  const shop = uuidPattern.test(key) ? await findShopById(ctx.db, key) : await findShopBySlug(ctx.db, key)
   if (!shop) throw NotFound('No shop with this id or slug')
-  return profileOf(db, shop)
+  return profileOf(ctx, shop)
 }
 
 /** The shop a host serves, as a one-item page, or an empty page (the platform's own host, an unknown one). */
-export async function listShopsByDomain(app: FastifyInstance, domain: string): Promise<Page<ShopProfile>> {
-  const target = await resolveHost(app.db, app.config, domain)
-  const data = target.kind === 'shop' ? [await profileOf(app.db, target.shop)] : []
+export async function listShopsByDomain(ctx: ServiceContext, domain: string): Promise<Page<ShopProfile>> {
+  const target = await resolveHost(ctx, domain)
+  const data = target.kind === 'shop' ? [await profileOf(ctx, target.shop)] : []
   return { total: data.length, limit: 1, skip: 0, data }
 }
 
@@ -56,30 +59,30 @@ type ShopPatch = Static<typeof shopPatchBody>
 type LogoInput = NonNullable<ShopPatch['logo']>
 
 /** Only an image this server stored for this shop; the thumbnail is the stored upload's own. */
-async function checkedLogo(request: FastifyRequest, shopId: string, logo: LogoInput): Promise<ImageRef> {
+async function checkedLogo(ctx: ServiceContext, shopId: string, logo: LogoInput): Promise<ImageRef> {
   const key = logo.url.slice(UPLOADS_PREFIX.length)
-  const [upload] = await findUploadsByKey(request.server.db, shopId, [key])
+  const [upload] = await findShopUploads(ctx, shopId, [key])
   if (!upload) {
     throw BadRequest('Invalid body: logo.url must be an image uploaded to this shop', [
       { path: 'logo.url', message: 'must be an image uploaded to this shop' },
     ])
   }
-  const thumbnail = request.server.storage.publicUrl(upload.thumbnailKey)
+  const thumbnail = ctx.storage.publicUrl(upload.thumbnailKey)
   if (logo.thumbnail !== thumbnail) {
     throw BadRequest('Invalid body: logo.thumbnail must be the thumbnail of the uploaded image', [
       { path: 'logo.thumbnail', message: 'must be the thumbnail of the uploaded image' },
     ])
   }
-  return { url: request.server.storage.publicUrl(upload.key), thumbnail }
+  return { url: ctx.storage.publicUrl(upload.key), thumbnail }
 }
 
-export async function updateShopProfile(request: FastifyRequest, id: string, body: ShopPatch): Promise<ShopProfile> {
-  await authorize(request, id, 'site.edit')
+export async function updateShopProfile(ctx: ServiceContext, id: string, body: ShopPatch): Promise<ShopProfile> {
+  await ctx.actor.authorize(id, 'site.edit')
   const changes: ShopChanges = {}
   if (body.title !== undefined) changes.title = body.title.trim()
   if (body.tagline !== undefined) changes.tagline = body.tagline.trim()
   if (body.about !== undefined) changes.about = body.about.trim()
-  if (body.logo !== undefined) changes.logo = body.logo && (await checkedLogo(request, id, body.logo))
+  if (body.logo !== undefined) changes.logo = body.logo && (await checkedLogo(ctx, id, body.logo))
   if (body.socials !== undefined) {
     const seen = new Set<string>()
     body.socials.forEach((social, i) => {
@@ -96,32 +99,32 @@ export async function updateShopProfile(request: FastifyRequest, id: string, bod
       Object.entries(body.aboutSections).map(([section, text]) => [section, (text ?? '').trim()]),
     )
   }
-  const shop = await updateShop(request.server.db, id, changes)
+  const shop = await updateShop(ctx.db, id, changes)
   if (!shop) throw NotFound('No shop with this id or slug')
-  return profileOf(request.server.db, shop)
+  return profileOf(ctx, shop)
 }
 
 function assertValidSlug(slug: string, path: string) {
   if (!isValidSlug(slug)) throw BadRequest(`Invalid ${path}: slug ${SLUG_MESSAGE}`, [{ path: 'slug', message: SLUG_MESSAGE }])
 }
 
-export async function slugAvailability(db: Db, slug: string): Promise<{ slug: string; available: boolean }> {
+export async function slugAvailability(ctx: ServiceContext, slug: string): Promise<{ slug: string; available: boolean }> {
   assertValidSlug(slug, 'params')
-  return { slug, available: !(await isSlugTaken(db, slug)) }
+  return { slug, available: !(await isSlugTaken(ctx.db, slug)) }
 }
 
 /** Creates a shop, its settings and the caller's owner role together; the slug's unique index decides races. */
-export async function createShop(request: FastifyRequest, body: Static<typeof shopIdBody>): Promise<{ _id: string; slug: string }> {
-  const user = requirePlatformUser(request)
+export async function createShop(ctx: ServiceContext, body: Static<typeof shopIdBody>): Promise<{ _id: string; slug: string }> {
+  const user = ctx.actor.requirePlatformUser()
   assertValidSlug(body.slug, 'body')
   try {
-    const shop = await request.server.db.transaction(async (tx) => {
-      const limit = request.server.config.maxShopsPerAccount
-      if ((await lockAndCountOwnedShops(tx, user.id)) >= limit) {
+    const shop = await inTransaction(ctx, async (tx) => {
+      const limit = ctx.config.maxShopsPerAccount
+      if ((await lockOwnedShopCount(tx, user.id)) >= limit) {
         throw Forbidden(`You already own ${limit} shops, the most one account may own`)
       }
-      const created = await insertShop(tx, { slug: body.slug, title: body.title.trim(), paymentOptions: initialPaymentOptions })
-      await insertRole(tx, { shopId: created.id, userId: user.id, role: 'owner' })
+      const created = await insertShop(tx.db, { slug: body.slug, title: body.title.trim(), paymentOptions: initialPaymentOptions })
+      await addOwnerOfNewShop(tx, created.id, user.id)
       return created
     })
     return { _id: shop.id, slug: shop.slug }

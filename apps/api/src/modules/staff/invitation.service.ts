@@ -7,7 +7,7 @@
  * administrators.
  */
 import { type StaffRole, canInvite, roleRank } from '@shop/domain'
-import type { FastifyRequest } from 'fastify'
+import { type ServiceContext, withDb } from '../../context'
 import type { Static } from 'typebox'
 import type { Db } from '../../db/client'
 import { notifyStaff } from '../notifications/notify'
@@ -15,7 +15,6 @@ import { randomToken, secretMatches, sha256 } from '../../lib/crypto'
 import { Conflict, Forbidden, HttpError, NotFound } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
 import type { AuthUser } from '../../actor'
-import { authorize, requireUser, shopUser } from '../../plugins/auth'
 import {
   type InvitationWithShop,
   closeInvitation,
@@ -26,8 +25,8 @@ import {
   listInvitations as listInvitationRows,
   refreshInvitation,
 } from './invitation.repository'
+import { findActiveRole } from '../../actor.repository'
 import {
-  findActiveRole,
   findShopRole,
   insertRole,
   isActiveStaffEmail,
@@ -49,21 +48,21 @@ export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
 /** Creates an invitation, or re-sends a pending one for the same email: either way with a new secret. */
-export async function createInvitation(request: FastifyRequest, body: Static<typeof invitationBody>): Promise<CreatedInvitationDto> {
-  const user = requireUser(request)
-  const role = await authorize(request, body.shop, 'staff.manage')
+export async function createInvitation(ctx: ServiceContext, body: Static<typeof invitationBody>): Promise<CreatedInvitationDto> {
+  const user = ctx.actor.requireUser()
+  const role = await ctx.actor.authorize(body.shop, 'staff.manage')
   if (!canInvite(role, body.role)) throw Forbidden(`You cannot invite someone as ${body.role}`)
   const email = body.email.toLowerCase()
   const secret = randomToken(32)
 
-  const row = await request.server.db.transaction(async (tx) => {
+  const row = await ctx.db.transaction(async (tx) => {
     await lockShopStaff(tx, body.shop)
     const actorRole = await findActiveRole(tx, body.shop, user.id)
     if (!actorRole || !canInvite(actorRole, body.role)) throw Forbidden(`You cannot invite someone as ${body.role}`)
     if (await isActiveStaffEmail(tx, body.shop, email)) {
       throw Conflict(`${email} is already on this shop's staff`, [{ path: 'email', message: 'is already on the staff' }])
     }
-    const createdAt = new Date()
+    const createdAt = ctx.clock.now()
     const values = {
       role: body.role,
       invitedBy: user.id,
@@ -78,28 +77,28 @@ export async function createInvitation(request: FastifyRequest, body: Static<typ
   return toCreatedInvitation(row, secret)
 }
 
-export async function listInvitations(request: FastifyRequest, rawQuery: Record<string, unknown>): Promise<Page<InvitationDto>> {
+export async function listInvitations(ctx: ServiceContext, rawQuery: Record<string, unknown>): Promise<Page<InvitationDto>> {
   const { shop, ...query } = rawQuery
-  await authorize(request, shop as string, 'staff.manage')
+  await ctx.actor.authorize(shop as string, 'staff.manage')
   const parsed = parseQuery(invitationQuerySpec, query)
-  const { total, rows } = await listInvitationRows(request.server.db, shop as string, parsed)
+  const { total, rows } = await listInvitationRows(ctx.db, shop as string, parsed)
   return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map(toInvitation) }
 }
 
 const noSuchInvitation = () => NotFound('No invitation with this id')
 
 /** The invitee: signed in for this shop with the invited email, and holding the link's secret. */
-function isInvitee(request: FastifyRequest, invitation: InvitationWithShop, key: string | undefined): boolean {
+function isInvitee(ctx: ServiceContext, invitation: InvitationWithShop, key: string | undefined): boolean {
   // Both checks always run, so a wrong key and a wrong account take the same time.
   const keyOk = secretMatches(key, invitation.secretHash)
-  const user = shopUser(request, invitation.shopId)
+  const user = ctx.actor.shopUser(invitation.shopId)
   return !!user && sameEmail(invitation.email, user.email) && keyOk
 }
 
 /** Whether the caller manages the staff of the invitation's shop; anyone else learns nothing (a 404). */
-async function isStaffManager(request: FastifyRequest, invitation: InvitationWithShop): Promise<boolean> {
+async function isStaffManager(ctx: ServiceContext, invitation: InvitationWithShop): Promise<boolean> {
   try {
-    await authorize(request, invitation.shopId, 'staff.manage')
+    await ctx.actor.authorize(invitation.shopId, 'staff.manage')
     return true
   } catch (error) {
     if (error instanceof HttpError && (error.code === 403 || error.code === 404)) return false
@@ -111,11 +110,11 @@ async function isStaffManager(request: FastifyRequest, invitation: InvitationWit
  * The invitee (with the link's secret) and the shop's staff managers may see an invitation; for anyone else
  * it does not exist.
  */
-export async function getInvitation(request: FastifyRequest, id: string, key: string | undefined): Promise<InvitationDetailDto> {
-  requireUser(request)
-  const invitation = await findInvitation(request.server.db, id)
+export async function getInvitation(ctx: ServiceContext, id: string, key: string | undefined): Promise<InvitationDetailDto> {
+  ctx.actor.requireUser()
+  const invitation = await findInvitation(ctx.db, id)
   if (!invitation) throw noSuchInvitation()
-  if (!isInvitee(request, invitation, key) && !(await isStaffManager(request, invitation))) throw noSuchInvitation()
+  if (!isInvitee(ctx, invitation, key) && !(await isStaffManager(ctx, invitation))) throw noSuchInvitation()
   return toInvitationDetail(invitation)
 }
 
@@ -132,10 +131,10 @@ async function grantRole(db: Db, shopId: string, userId: string, role: StaffRole
   else if (roleRank(role) > roleRank(existing.role)) await updateRole(db, existing.id, { role })
 }
 
-async function notifyManagers(db: Db, invitation: InvitationWithShop, user: AuthUser) {
+async function notifyManagers(tx: ServiceContext, invitation: InvitationWithShop, user: AuthUser) {
   const who = user.name.trim() || user.email
   await notifyStaff(
-    db,
+    tx,
     invitation.shopId,
     'staff.manage',
     {
@@ -149,18 +148,18 @@ async function notifyManagers(db: Db, invitation: InvitationWithShop, user: Auth
 }
 
 export async function respondToInvitation(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   id: string,
   body: Static<typeof invitationPatchBody>,
   key: string | undefined,
 ): Promise<InvitationDetailDto> {
-  const user = requireUser(request)
-  const db = request.server.db
+  const user = ctx.actor.requireUser()
+  const db = ctx.db
   const invitation = await findInvitation(db, id)
   if (!invitation) throw noSuchInvitation()
 
   if (body.status === 'revoked') {
-    const role = await authorize(request, invitation.shopId, 'staff.manage')
+    const role = await ctx.actor.authorize(invitation.shopId, 'staff.manage')
     // Only someone who could have sent this invitation may take it back.
     if (!canInvite(role, invitation.role)) throw Forbidden(`You cannot revoke an invitation as ${invitation.role}`)
     await db.transaction(async (tx) => {
@@ -169,18 +168,18 @@ export async function respondToInvitation(
       await closeInvitation(tx, id, 'revoked')
     })
   } else {
-    if (!isInvitee(request, invitation, key)) throw noSuchInvitation()
+    if (!isInvitee(ctx, invitation, key)) throw noSuchInvitation()
     await db.transaction(async (tx) => {
       await lockShopStaff(tx, invitation.shopId)
       const current = (await findInvitation(tx, id, { lock: true }))!
       // Re-sent meanwhile: the link in hand is no longer the invitation's.
-      if (!isInvitee(request, current, key)) throw noSuchInvitation()
+      if (!isInvitee(ctx, current, key)) throw noSuchInvitation()
       assertPending(current)
-      if (current.expiresAt.getTime() <= Date.now()) throw Conflict('This invitation has expired')
+      if (current.expiresAt.getTime() <= ctx.clock.now().getTime()) throw Conflict('This invitation has expired')
       await closeInvitation(tx, id, body.status as 'accepted' | 'declined')
       if (body.status === 'accepted') {
         await grantRole(tx, current.shopId, user.id, current.role)
-        await notifyManagers(tx, current, user)
+        await notifyManagers(withDb(ctx, tx), current, user)
       }
     })
   }

@@ -4,16 +4,6 @@ import type { Db } from '../../db/client'
 import { shopRoles, shops, users } from '../../db/schema'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
 
-/** The caller's active role in a shop, or null. Uses the (shop_id, user_id) unique index. */
-export async function findActiveRole(db: Db, shopId: string, userId: string): Promise<StaffRole | null> {
-  const [row] = await db
-    .select({ role: shopRoles.role })
-    .from(shopRoles)
-    .where(and(eq(shopRoles.shopId, shopId), eq(shopRoles.userId, userId), eq(shopRoles.status, 'active')))
-    .limit(1)
-  return row?.role ?? null
-}
-
 export type ShopRoleRow = typeof shopRoles.$inferSelect
 export type ShopRoleWithUser = ShopRoleRow & { user: { id: string; name: string; email: string } }
 

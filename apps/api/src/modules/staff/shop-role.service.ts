@@ -4,16 +4,17 @@
  * administrators, the last owner stays).
  */
 import { type StaffRole, can, canChangeRole } from '@shop/domain'
-import type { FastifyRequest } from 'fastify'
+import type { ServiceContext } from '../../context'
 import type { Static } from 'typebox'
 import { Conflict, Forbidden, NotFound } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
-import { authorize, callerRole, requireUser } from '../../plugins/auth'
+import { findActiveRole } from '../../actor.repository'
 import {
   countActiveOwners,
-  findActiveRole,
   findShopRoleById,
+  insertRole,
   listShopRoles,
+  lockAndCountOwnedShops,
   lockShopStaff,
   shopRoleQuerySpec,
   updateRole,
@@ -22,28 +23,28 @@ import { type ShopRoleDto, toShopRole } from './staff.dto'
 import type { shopRolePatchBody } from './staff.schemas'
 
 /** Anonymous callers and non-staff simply have no role; the storefront asks on every admin page. */
-export async function getCallerRole(request: FastifyRequest, shopId: string): Promise<{ role: StaffRole | null }> {
-  return { role: await callerRole(request, shopId) }
+export async function getCallerRole(ctx: ServiceContext, shopId: string): Promise<{ role: StaffRole | null }> {
+  return { role: await ctx.actor.callerRole(shopId) }
 }
 
-export async function listStaff(request: FastifyRequest, rawQuery: Record<string, unknown>): Promise<Page<ShopRoleDto>> {
+export async function listStaff(ctx: ServiceContext, rawQuery: Record<string, unknown>): Promise<Page<ShopRoleDto>> {
   const { shop, ...query } = rawQuery
-  await authorize(request, shop as string, 'staff.manage')
+  await ctx.actor.authorize(shop as string, 'staff.manage')
   const parsed = parseQuery(shopRoleQuerySpec, query)
-  const { total, rows } = await listShopRoles(request.server.db, shop as string, parsed)
+  const { total, rows } = await listShopRoles(ctx.db, shop as string, parsed)
   return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map(toShopRole) }
 }
 
 export async function changeShopRole(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   id: string,
   body: Static<typeof shopRolePatchBody>,
 ): Promise<ShopRoleDto> {
-  const user = requireUser(request)
-  const db = request.server.db
+  const user = ctx.actor.requireUser()
+  const db = ctx.db
   const target = await findShopRoleById(db, id)
   if (!target) throw NotFound('No shop role with this id')
-  await authorize(request, target.shopId, 'staff.manage')
+  await ctx.actor.authorize(target.shopId, 'staff.manage')
   const next: StaffRole | null = body.role ?? null
 
   await db.transaction(async (tx) => {
@@ -68,4 +69,19 @@ export async function changeShopRole(
   })
 
   return toShopRole((await findShopRoleById(db, id))!)
+}
+
+// ---------------------------------------------------------------- for shops
+
+/**
+ * How many shops the user owns, with the user's row locked until the context's transaction ends, so two
+ * shops created at once by one person are counted one after the other.
+ */
+export async function lockOwnedShopCount(tx: ServiceContext, userId: string): Promise<number> {
+  return lockAndCountOwnedShops(tx.db, userId)
+}
+
+/** The creator of a new shop becomes its owner, in the transaction that creates the shop. */
+export async function addOwnerOfNewShop(tx: ServiceContext, shopId: string, userId: string): Promise<void> {
+  await insertRole(tx.db, { shopId, userId, role: 'owner' })
 }

@@ -1,6 +1,6 @@
 /** Row → response mappers for shop roles and invitations. */
 import type { Static } from 'typebox'
-import { toLogo } from '../shops/shop.dto'
+import { toLogo } from '../../lib/logo'
 import type { InvitationRow, InvitationWithShop } from './invitation.repository'
 import type { ShopRoleWithUser } from './shop-role.repository'
 import type { createdInvitationSchema, invitationDetailSchema, invitationSchema, shopRoleSchema } from './staff.schemas'

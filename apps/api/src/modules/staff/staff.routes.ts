@@ -38,7 +38,7 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: roleSchema, 400: error },
       },
     },
-    async (request) => getCallerRole(request, request.query.shop),
+    async (request) => getCallerRole(request.ctx, request.query.shop),
   )
 
   app.get(
@@ -51,7 +51,7 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: pageSchema(shopRoleSchema), 400: error, 401: error, 403: error, 404: error },
       },
     },
-    async (request) => listStaff(request, request.query as Record<string, unknown>),
+    async (request) => listStaff(request.ctx, request.query as Record<string, unknown>),
   )
 
   app.patch(
@@ -65,7 +65,7 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: shopRoleSchema, 400: error, 401: error, 403: error, 404: error, 409: error },
       },
     },
-    async (request) => changeShopRole(request, request.params.id, request.body),
+    async (request) => changeShopRole(request.ctx, request.params.id, request.body),
   )
 
   app.post(
@@ -81,7 +81,7 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 201: createdInvitationSchema, 400: error, 401: error, 403: error, 404: error, 409: error },
       },
     },
-    async (request, reply) => reply.status(201).send(await createInvitation(request, request.body)),
+    async (request, reply) => reply.status(201).send(await createInvitation(request.ctx, request.body)),
   )
 
   app.get(
@@ -94,7 +94,7 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: pageSchema(invitationSchema), 400: error, 401: error, 403: error, 404: error },
       },
     },
-    async (request) => listInvitations(request, request.query as Record<string, unknown>),
+    async (request) => listInvitations(request.ctx, request.query as Record<string, unknown>),
   )
 
   app.get(
@@ -109,7 +109,7 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: invitationDetailSchema, 400: error, 401: error, 404: error },
       },
     },
-    async (request) => getInvitation(request, request.params.id, request.query.key),
+    async (request) => getInvitation(request.ctx, request.params.id, request.query.key),
   )
 
   app.patch(
@@ -127,6 +127,6 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: invitationDetailSchema, 400: error, 401: error, 403: error, 404: error, 409: error },
       },
     },
-    async (request) => respondToInvitation(request, request.params.id, request.body, request.query.key),
+    async (request) => respondToInvitation(request.ctx, request.params.id, request.body, request.query.key),
   )
 }

@@ -3,12 +3,13 @@
  * parser is registered here only, so no other route accepts multipart bodies.
  */
 import fs from 'node:fs/promises'
-import multipart from '@fastify/multipart'
+import multipart, { type MultipartFile } from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
+import { BadRequest, HttpError } from '../../lib/errors'
 import { UPLOADS_PREFIX } from '../../lib/storage'
-import { uploadImage } from './upload.service'
+import { type UploadSource, uploadImage } from './upload.service'
 
 const ErrorRef = Type.Unsafe<unknown>({ $ref: 'Error#' })
 const UploadResponse = Type.Object({
@@ -18,6 +19,32 @@ const UploadResponse = Type.Object({
   width: Type.Integer(),
   height: Type.Integer(),
 })
+
+/** @fastify/multipart's own errors carry a 4xx status; busboy's parse errors carry none but are the client's. */
+function multipartError(error: unknown): unknown {
+  if (error instanceof HttpError || (error as { statusCode?: number })?.statusCode) return error
+  return BadRequest('The request is not a valid multipart body')
+}
+
+/** The body's one file, read when the service asks for it (after it has checked the caller). */
+function multipartFile(request: FastifyRequest): UploadSource {
+  return {
+    async read() {
+      let file: MultipartFile | undefined
+      try {
+        file = await request.file()
+      } catch (error) {
+        throw multipartError(error)
+      }
+      if (!file) throw BadRequest('Invalid body: file is required', [{ path: 'file', message: 'is required' }])
+      try {
+        return await file.toBuffer()
+      } catch (error) {
+        throw multipartError(error)
+      }
+    },
+  }
+}
 
 export default async function routes(app: FastifyInstance) {
   await app.register(multipart, {
@@ -35,7 +62,7 @@ export default async function routes(app: FastifyInstance) {
         response: { 201: UploadResponse, 400: ErrorRef, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef },
       },
     },
-    async (request, reply) => reply.code(201).send(await uploadImage(request, request.query.shop)),
+    async (request, reply) => reply.code(201).send(await uploadImage(request.ctx, { shopId: request.query.shop, file: multipartFile(request) })),
   )
 
   // Keys are content hashes, so a URL always names the same bytes and can be cached for good.

@@ -1,17 +1,23 @@
 /**
- * Image uploads: staff send one file as multipart; its type is read from the bytes, sharp stores a
- * bounded original and a thumbnail, and a row in `uploads` remembers it for the shop (product images may
- * only point at those).
+ * Image uploads: staff send one file; its type is read from the bytes, sharp stores a bounded original and
+ * a thumbnail, and a row in `uploads` remembers it for the shop (product images and logos may only point
+ * at those: `findShopUploads`).
  */
-import type { MultipartFile } from '@fastify/multipart'
-import type { FastifyRequest } from 'fastify'
-import { BadRequest, HttpError } from '../../lib/errors'
+import type { ServiceContext } from '../../context'
+import { BadRequest } from '../../lib/errors'
 import { storeImage } from '../../lib/images'
 import type { Storage } from '../../lib/storage'
-import { authorize } from '../../plugins/auth'
-import { type UploadRow, insertUpload } from './upload.repository'
+import { type UploadRow, findUploadsByKey, insertUpload } from './upload.repository'
 
 export type UploadDto = { _id: string; url: string; thumbnail: string; width: number; height: number }
+
+/**
+ * The file to store. Its bytes are read only once the caller is known to be allowed to upload, so a
+ * stranger's body is never read (the route reads it from the multipart body; a script hands a buffer).
+ */
+export type UploadSource = { read(): Promise<Buffer> }
+
+export const bufferSource = (buffer: Buffer): UploadSource => ({ read: async () => buffer })
 
 export function uploadDto(row: UploadRow, storage: Storage): UploadDto {
   return {
@@ -23,41 +29,26 @@ export function uploadDto(row: UploadRow, storage: Storage): UploadDto {
   }
 }
 
-/** @fastify/multipart's own errors carry a 4xx status; busboy's parse errors carry none but are the client's. */
-function multipartError(error: unknown): unknown {
-  if (error instanceof HttpError || (error as { statusCode?: number })?.statusCode) return error
-  return BadRequest('The request is not a valid multipart body')
-}
-
-async function readOneFile(request: FastifyRequest): Promise<Buffer> {
-  let file: MultipartFile | undefined
-  try {
-    file = await request.file()
-  } catch (error) {
-    throw multipartError(error)
-  }
-  if (!file) throw BadRequest('Invalid body: file is required', [{ path: 'file', message: 'is required' }])
-  try {
-    return await file.toBuffer()
-  } catch (error) {
-    throw multipartError(error)
-  }
-}
-
-export async function uploadImage(request: FastifyRequest, shopId: string): Promise<UploadDto> {
-  await authorize(request, shopId, 'catalog.edit')
-  const buffer = await readOneFile(request)
+export async function uploadImage(ctx: ServiceContext, input: { shopId: string; file: UploadSource }): Promise<UploadDto> {
+  await ctx.actor.authorize(input.shopId, 'catalog.edit')
+  const buffer = await input.file.read()
   if (buffer.length === 0) throw BadRequest('Invalid body: file is empty', [{ path: 'file', message: 'is empty' }])
-  const image = await storeImage(request.server.storage, buffer, request.server.imageLimiter)
-  const row = await insertUpload(request.server.db, {
-    shopId,
+  const image = await storeImage(ctx.storage, buffer, ctx.imageLimiter)
+  const row = await insertUpload(ctx.db, {
+    shopId: input.shopId,
     key: image.key,
     thumbnailKey: image.thumbnailKey,
     contentType: image.contentType,
     size: image.size,
     width: image.width,
     height: image.height,
-    createdBy: request.ctx.actor.user?.id ?? null,
+    createdBy: ctx.actor.user?.id ?? null,
+    createdAt: ctx.clock.now(),
   })
-  return uploadDto(row, request.server.storage)
+  return uploadDto(row, ctx.storage)
+}
+
+/** For other modules: the shop's uploads stored under any of `keys` (original images, not thumbnails). */
+export async function findShopUploads(ctx: ServiceContext, shopId: string, keys: string[]): Promise<{ key: string; thumbnailKey: string }[]> {
+  return findUploadsByKey(ctx.db, shopId, keys)
 }

@@ -1,0 +1,23 @@
+/**
+ * Payments' side of `OrderPayments` (orders/order-payments.ts): what placing an order asks of payments.
+ * The order routes get this from app.ts; a script or a test that places orders imports it.
+ */
+import type { OrderPayments } from '../orders/order-payments'
+import { acceptedProviders } from './providers/registry'
+import { currentPaymentSummary, openOrderTransaction, paymentSummary, startTransaction } from './start-payment'
+
+export const orderPayments: OrderPayments = {
+  acceptedProviders: (ctx, paymentOptions) => acceptedProviders(ctx.config, paymentOptions),
+
+  async open(tx, order) {
+    const attempt = await openOrderTransaction(tx, order)
+    if (!attempt) return null
+    return {
+      async start(ctx, accessKey) {
+        return paymentSummary(order.paymentProvider, await startTransaction(ctx, order, attempt, accessKey))
+      },
+    }
+  },
+
+  current: (ctx, order) => currentPaymentSummary(ctx, order),
+}
