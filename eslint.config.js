@@ -1,5 +1,61 @@
 import js from '@eslint/js'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
 import tseslint from 'typescript-eslint'
+
+const api = 'apps/api/src'
+
+/**
+ * Which API module may import which (docs/decisions/0026-service-context.md). A module imports only the
+ * modules listed for it, and from them never a repository or a routes file: their services, DTOs,
+ * schemas and helpers are their public face. Anything not listed here is refused, so a new arrow is a
+ * decision made in this file and the ADR, never an accident.
+ */
+export const moduleDependencies = {
+  notifications: [],
+  uploads: [],
+  delivery: [],
+  discounts: [],
+  staff: ['notifications'],
+  shops: ['staff', 'uploads'],
+  auth: ['shops'],
+  catalog: ['shops', 'uploads'],
+  analytics: ['shops'],
+  reviews: ['notifications'],
+  orders: ['catalog', 'delivery', 'discounts', 'notifications'],
+  payments: ['orders', 'shops', 'notifications'],
+}
+
+const moduleZones = Object.entries(moduleDependencies).flatMap(([name, allowed]) =>
+  Object.keys(moduleDependencies)
+    .filter((other) => other !== name)
+    .flatMap((other) =>
+      allowed.includes(other)
+        ? [
+            {
+              target: `./${api}/modules/${name}`,
+              from: [`./${api}/modules/${other}/**/*.repository.ts`, `./${api}/modules/${other}/**/*.routes.ts`],
+              message: `${name} uses ${other} through its services, not its repositories or routes.`,
+            },
+          ]
+        : [
+            {
+              target: `./${api}/modules/${name}`,
+              from: `./${api}/modules/${other}`,
+              message: `${name} may not import ${other} (see moduleDependencies in eslint.config.js and docs/decisions/0026).`,
+            },
+          ],
+    ),
+)
+
+/** What the context and the layers under it stand on: never the modules, plugins, seed or web adapter above them. */
+const groundZones = [`${api}/lib`, `${api}/db`, `${api}/config.ts`, `${api}/paths.ts`, `${api}/actor.ts`, `${api}/actor.repository.ts`, `${api}/context.ts`].map(
+  (target) => ({
+    target: `./${target}`,
+    from: [`./${api}/modules`, `./${api}/plugins`, `./${api}/seed`, `./${api}/web`, `./${api}/app.ts`, `./${api}/server.ts`],
+    message: 'The context and the layers under it do not depend on modules, plugins, the seed or the app.',
+  }),
+)
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/.react-router/**', 'data/**', 'tmp/**'] },
@@ -14,5 +70,53 @@ export default tseslint.config(
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+
+  // ---------------------------------------------------------------- module boundaries (API and domain)
+  {
+    files: [`${api}/**/*.ts`, 'packages/domain/src/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these, dependencies written in TypeScript are not parsed and no cycle through them is seen.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/api/tsconfig.json', 'packages/domain/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      // Type-only imports are erased, so they never make a cycle at run time; the zones below still see them.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './packages/domain', from: './apps', message: 'packages/domain is pure: it imports nothing from the apps.' },
+            ...groundZones,
+            {
+              target: `./${api}/modules/**/!(*.routes).ts`,
+              from: `./${api}/plugins`,
+              message: 'Services reach cross-cutting things through the context, not through plugins.',
+            },
+            ...moduleZones,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // HTTP stays at the edge: only routes, plugins, the web adapter, app.ts and server.ts know Fastify.
+    files: [`${api}/**/*.ts`, 'packages/domain/src/**/*.ts', 'scripts/**/*.ts'],
+    ignores: [`${api}/**/*.routes.ts`, `${api}/plugins/**`, `${api}/web/**`, `${api}/app.ts`, `${api}/server.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'fastify', message: 'Services take a ServiceContext (src/context.ts); only routes and plugins use Fastify.' },
+            { name: 'fastify-plugin', message: 'Plugins live in src/plugins.' },
+          ],
+          patterns: [{ group: ['@fastify/*'], message: 'Fastify plugins belong to routes and src/plugins.' }],
+        },
+      ],
+    },
   },
 )

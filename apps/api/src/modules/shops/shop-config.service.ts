@@ -90,7 +90,7 @@ export async function getShopConfig(ctx: ServiceContext, shopId: string): Promis
       taxRateBps: 0,
       paymentOptions: [],
       unpaidOrderTimeoutMinutes: UNPAID_ORDER_TIMEOUT.default,
-      updatedAt: new Date(),
+      updatedAt: ctx.clock.now(),
       domains: [],
     },
   )
