@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify'
 import { NotFound, PayloadTooLarge } from '../lib/errors'
+import { html } from '../lib/html'
 import { resolveHost } from '../modules/shops/shop-host'
 import { cspNonce } from '../plugins/security-headers'
 
@@ -49,19 +50,15 @@ function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-
 function unknownHostPage(providerName: string, platformUrl: string, nonce: string): string {
-  const name = escapeHtml(providerName)
-  return `<!doctype html>
+  return html`<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Shop not found | ${name}</title>
-<style nonce="${escapeHtml(nonce)}">body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#1c1f24;background:#f6f7f9}main{padding:2rem;text-align:center}a{color:#1f4e79}</style></head>
+<title>Shop not found | ${providerName}</title>
+<style nonce="${nonce}">body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#1c1f24;background:#f6f7f9}main{padding:2rem;text-align:center}a{color:#1f4e79}</style></head>
 <body><main><h1>Shop not found</h1><p>There is no shop at this address.</p>
-<p><a href="${escapeHtml(platformUrl)}">Go to ${name}</a></p></main></body>
-</html>`
+<p><a href="${platformUrl}">Go to ${providerName}</a></p></main></body>
+</html>`.markup
 }
 
 /** Counts the body as it streams and stops it past the limit (the raw parser skips Fastify's own check). */

@@ -8,6 +8,7 @@ import formbody from '@fastify/formbody'
 import { accountRules, isValidEmail, normalizeEmail } from '@shop/domain'
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { HttpError } from '../../lib/errors'
+import { html } from '../../lib/html'
 import { toHttpError } from '../../plugins/errors'
 import { allowFormTarget, cspNonce } from '../../plugins/security-headers'
 import { isAllowedOrigin, resolveHost } from '../shops/shop-host'
@@ -30,24 +31,20 @@ type PageState = {
 const statePattern = new RegExp(STATE_PATTERN)
 const stateOf = (value: unknown) => (typeof value === 'string' && statePattern.test(value) ? value : undefined)
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-
 function renderPage(providerName: string, state: PageState, nonce: string): string {
-  const e = escapeHtml
   const error = (mode: PageState['mode']) =>
-    state.error && state.mode === mode ? `<p class="error" role="alert">${e(state.error)}</p>` : ''
-  const hidden =
-    `<input type="hidden" name="redir" value="${e(state.redir)}">` +
-    (state.state ? `<input type="hidden" name="state" value="${e(state.state)}">` : '')
-  return `<!doctype html>
+    state.error && state.mode === mode ? html`<p class="error" role="alert">${state.error}</p>` : ''
+  const hidden = html`<input type="hidden" name="redir" value="${state.redir}">${
+    state.state ? html`<input type="hidden" name="state" value="${state.state}">` : ''
+  }`
+  return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Log in | ${e(providerName)}</title>
+<title>Log in | ${providerName}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style nonce="${e(nonce)}">
+<style nonce="${nonce}">
   *{box-sizing:border-box}
   body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#1d2129}
   main{max-width:400px;margin:8vh auto;padding:0 16px}
@@ -67,17 +64,17 @@ function renderPage(providerName: string, state: PageState, nonce: string): stri
 </head>
 <body>
 <main>
-  <h1>${e(providerName)}</h1>
-  <p class="site">Log in to continue to <strong>${e(state.siteName)}</strong></p>
+  <h1>${providerName}</h1>
+  <p class="site">Log in to continue to <strong>${state.siteName}</strong></p>
   <section id="signup" aria-labelledby="signup-title">
     <h2 id="signup-title">Create account</h2>
     ${error('signup')}
     <form method="post" action="/login">
       <input type="hidden" name="intent" value="signup">${hidden}
       <label for="signup-name">Name</label>
-      <input id="signup-name" name="name" autocomplete="name" maxlength="${accountRules.nameMaxLength}" value="${e(state.mode === 'signup' ? state.name ?? '' : '')}">
+      <input id="signup-name" name="name" autocomplete="name" maxlength="${accountRules.nameMaxLength}" value="${state.mode === 'signup' ? state.name ?? '' : ''}">
       <label for="signup-email">Email</label>
-      <input id="signup-email" name="email" type="email" autocomplete="email" required maxlength="${accountRules.emailMaxLength}" value="${e(state.mode === 'signup' ? state.email ?? '' : '')}">
+      <input id="signup-email" name="email" type="email" autocomplete="email" required maxlength="${accountRules.emailMaxLength}" value="${state.mode === 'signup' ? state.email ?? '' : ''}">
       <label for="signup-password">Password <small>(at least ${accountRules.passwordMinLength} characters)</small></label>
       <input id="signup-password" name="password" type="password" autocomplete="new-password" required minlength="${accountRules.passwordMinLength}" maxlength="${accountRules.passwordMaxLength}">
       <button type="submit">Create account</button>
@@ -90,7 +87,7 @@ function renderPage(providerName: string, state: PageState, nonce: string): stri
     <form method="post" action="/login">
       <input type="hidden" name="intent" value="signin">${hidden}
       <label for="signin-email">Email</label>
-      <input id="signin-email" name="email" type="email" autocomplete="username" required maxlength="${accountRules.emailMaxLength}" value="${e(state.mode === 'signin' ? state.email ?? '' : '')}">
+      <input id="signin-email" name="email" type="email" autocomplete="username" required maxlength="${accountRules.emailMaxLength}" value="${state.mode === 'signin' ? state.email ?? '' : ''}">
       <label for="signin-password">Password</label>
       <input id="signin-password" name="password" type="password" autocomplete="current-password" required maxlength="${accountRules.passwordMaxLength}">
       <button type="submit">Sign in</button>
@@ -99,7 +96,7 @@ function renderPage(providerName: string, state: PageState, nonce: string): stri
   </section>
 </main>
 </body>
-</html>`
+</html>`.markup
 }
 
 export default async function loginPage(app: FastifyInstance) {
@@ -126,7 +123,9 @@ export default async function loginPage(app: FastifyInstance) {
     return reply
       .status(400)
       .type('text/html; charset=utf-8')
-      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Log in | ${escapeHtml(provider)}</title></head><body><main><h1>This login link is not valid</h1><p>Go back to the shop and press "Login" again.</p></main></body></html>`)
+      .send(
+        html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Log in | ${provider}</title></head><body><main><h1>This login link is not valid</h1><p>Go back to the shop and press "Login" again.</p></main></body></html>`.markup,
+      )
   }
 
   // Errors on this page (rate limits, oversized forms) are shown as a page, not as JSON.

@@ -10,6 +10,7 @@
 import type { ServiceContext } from '../../context'
 import { secretMatches } from '../../lib/crypto'
 import { type HttpError, NotFound } from '../../lib/errors'
+import { type SafeHtml, html } from '../../lib/html'
 import { keyMatches } from '../orders/buyer-access'
 import { orderReturnUrl, shopOrigin } from './order-access'
 import type { PayPageForm, PayPageQuery } from './payments.schemas'
@@ -17,10 +18,7 @@ import { acceptedProviders } from './providers/registry'
 import { formatMoney, verifyTransaction } from './settle-payment'
 import { findPayPageData, findTransaction, findTransactionForUpdate, updateTransaction } from './transaction.repository'
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-
-const styles = `
+const styles = html`
   *{box-sizing:border-box}
   body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#1d2129}
   main{max-width:420px;margin:8vh auto;padding:0 16px}
@@ -39,22 +37,22 @@ const styles = `
   a{color:#1a64d6}`
 
 /** `nonce`: the answer's content security policy nonce, which lets the inline styles apply. */
-function page(title: string, body: string, nonce: string): string {
-  return `<!doctype html>
+function page(title: string, body: SafeHtml, nonce: string): string {
+  return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style nonce="${escapeHtml(nonce)}">${styles}</style>
+<title>${title}</title>
+<style nonce="${nonce}">${styles}</style>
 </head>
 <body>
 <main>
 ${body}
 </main>
 </body>
-</html>`
+</html>`.markup
 }
 
 export function payPageError(error: HttpError, nonce: string): string {
@@ -63,7 +61,7 @@ export function payPageError(error: HttpError, nonce: string): string {
     error.code === 404
       ? 'There is no test payment at this address. Go back to the shop and try paying again.'
       : 'The request was not valid. Go back to the shop and try paying again.'
-  return page(title, `<section aria-labelledby="title"><h1 id="title">${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></section>`, nonce)
+  return page(title, html`<section aria-labelledby="title"><h1 id="title">${title}</h1><p>${text}</p></section>`, nonce)
 }
 
 type PayPage = NonNullable<Awaited<ReturnType<typeof findPayPageData>>>
@@ -92,28 +90,27 @@ export async function renderPayPage(ctx: ServiceContext, id: string, query: PayP
   const { transaction, order, shopTitle } = await load(ctx, id, access)
   const privateKey = keyMatches(order, key) ? key! : null
   const back = orderReturnUrl(await shopOrigin(ctx, order.shopId), order, transaction.id, privateKey)
-  const e = escapeHtml
-  const details = `
+  const details = html`
   <dl>
-    <dt>Shop</dt><dd>${e(shopTitle)}</dd>
-    <dt>Order</dt><dd>${e(order.orderId)}</dd>
-    <dt>Amount</dt><dd class="amount">${e(formatMoney(transaction.amountMinor, transaction.currency))}</dd>
+    <dt>Shop</dt><dd>${shopTitle}</dd>
+    <dt>Order</dt><dd>${order.orderId}</dd>
+    <dt>Amount</dt><dd class="amount">${formatMoney(transaction.amountMinor, transaction.currency)}</dd>
   </dl>`
   const actions =
     transaction.status === 'pending'
-      ? `
-  <form method="post" action="/pay/test/${e(transaction.id)}" class="actions">
-    <input type="hidden" name="access" value="${e(access!)}">
-    ${privateKey ? `<input type="hidden" name="key" value="${e(privateKey)}">` : ''}
+      ? html`
+  <form method="post" action="/pay/test/${transaction.id}" class="actions">
+    <input type="hidden" name="access" value="${access!}">
+    ${privateKey ? html`<input type="hidden" name="key" value="${privateKey}">` : ''}
     <button type="submit" name="outcome" value="pay" class="pay">Pay now</button>
     <button type="submit" name="outcome" value="cancel" class="cancel">Cancel payment</button>
   </form>`
-      : `
-  <p class="status" role="status">${e(statusWords[transaction.status] ?? 'This payment is closed.')}</p>
-  <p><a href="${e(back)}">Back to your order</a></p>`
+      : html`
+  <p class="status" role="status">${statusWords[transaction.status] ?? 'This payment is closed.'}</p>
+  <p><a href="${back}">Back to your order</a></p>`
   return page(
     `Test payment | ${shopTitle}`,
-    `<section aria-labelledby="title">
+    html`<section aria-labelledby="title">
   <h1 id="title">Test payment</h1>
   <p class="note">A simulated payment page for trying the shop out: no money moves.</p>
   ${details}
