@@ -17,7 +17,7 @@ async function main() {
     onIdleError: (error) => console.error(`database connection lost (it will be replaced): ${error.message}`),
   })
   await database.migrate()
-  const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db, localStorage(config.dataDir)) : false
+  const seeded = config.seedDemo ? await seedDemoIfEmpty({ database, config, storage: localStorage(config.dataDir) }) : false
 
   const app = await buildApp({ config, database })
   let closing = false

@@ -25,13 +25,16 @@ import {
 import { verifyPassword } from '../src/lib/crypto'
 import { UPLOADS_PREFIX } from '../src/lib/storage'
 import { demoLogins, seedDemoIfEmpty } from '../src/seed/demo'
-import { createShop, createUser, setupApp } from './helpers'
+import { type TestContext, createShop, createUser, setupApp } from './helpers'
 
 const ctx = await setupApp()
 // A second, separate database that already holds data of its own.
 const other = await setupApp()
 // A third empty database for two seeders starting at once.
 const race = await setupApp()
+
+/** What the server seeds with: the database, the app's config and its uploads storage. */
+const seedParts = (test: TestContext) => ({ database: test.database, config: test.app.config, storage: test.app.storage })
 
 const DAY = 86_400_000
 const tables = {
@@ -68,7 +71,7 @@ describe('demo seed on an empty database', () => {
   let shopId = ''
 
   it('seeds and reports that it did', async () => {
-    expect(await seedDemoIfEmpty(db, ctx.app.storage)).toBe(true)
+    expect(await seedDemoIfEmpty(seedParts(ctx))).toBe(true)
     const [shop] = await db.select().from(shops).where(eq(shops.slug, 'demo'))
     expect(shop).toBeDefined()
     shopId = shop!.id
@@ -277,7 +280,7 @@ describe('demo seed on an empty database', () => {
   it('does nothing when called again', async () => {
     const before = await counts(db)
     const filesBefore = await listFiles(ctx.app.storage.root)
-    expect(await seedDemoIfEmpty(db, ctx.app.storage)).toBe(false)
+    expect(await seedDemoIfEmpty(seedParts(ctx))).toBe(false)
     expect(await counts(db)).toEqual(before)
     expect(await listFiles(ctx.app.storage.root)).toEqual(filesBefore)
   })
@@ -289,7 +292,7 @@ describe('demo seed on a database with data', () => {
   it('leaves a database alone when a demo login is already taken', async () => {
     await createUser(other, { email: 'Owner@Demo.Shop' })
     const before = await counts(db)
-    expect(await seedDemoIfEmpty(db, other.app.storage)).toBe(false)
+    expect(await seedDemoIfEmpty(seedParts(other))).toBe(false)
     expect(await counts(db)).toEqual(before)
     expect(await listFiles(other.app.storage.root)).toEqual([])
   })
@@ -298,7 +301,7 @@ describe('demo seed on a database with data', () => {
     const owner = await createUser(other)
     const shop = await createShop(other, { owner }, { slug: 'kumasi-crafts' })
     const before = await counts(db)
-    expect(await seedDemoIfEmpty(db, other.app.storage)).toBe(false)
+    expect(await seedDemoIfEmpty(seedParts(other))).toBe(false)
     expect(await counts(db)).toEqual(before)
     expect(await db.select({ id: shops.id }).from(shops)).toEqual([{ id: shop.id }])
     expect(await db.select().from(shops).where(eq(shops.slug, 'demo'))).toEqual([])
@@ -309,7 +312,7 @@ describe('demo seed on a database with data', () => {
 describe('demo seed started twice at once', () => {
   it('seeds exactly one demo shop', async () => {
     const db = race.database.db
-    const results = await Promise.all([seedDemoIfEmpty(db, race.app.storage), seedDemoIfEmpty(db, race.app.storage)])
+    const results = await Promise.all([seedDemoIfEmpty(seedParts(race)), seedDemoIfEmpty(seedParts(race))])
     expect(results.filter(Boolean)).toHaveLength(1)
     expect(await db.select({ slug: shops.slug }).from(shops)).toEqual([{ slug: 'demo' }])
     const after = await counts(db)

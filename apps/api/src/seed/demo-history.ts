@@ -1,37 +1,12 @@
 /**
- * A month of demo history, so the dashboard has something to show: orders in every status (with their
- * timelines), reviews of delivered orders, notifications, and 30 days of site visits. Deterministic
- * (a seeded generator), built as rows for the seed's transaction.
+ * A month of demo history, so the dashboard has something to show: orders in every status, reviews of
+ * delivered orders, and 30 days of site visits. This is only the plan (what happened, and when), drawn
+ * from a seeded generator so every fresh demo looks the same; demo.ts makes it happen through the
+ * services (placing each order, moving it, reviewing it, recording the visits) with the clock at those
+ * times.
  */
-import { randomUUID } from 'node:crypto'
-import {
-  type OrderStatus,
-  discountAmount,
-  displayedPrice,
-  nextStatus,
-  orderStatusLabels,
-  orderTotal,
-  subtotal,
-} from '@shop/domain'
-import type {
-  DeliveryDetails,
-  LineItem,
-  analyticsEvents,
-  notifications,
-  orderEvents,
-  orders,
-  reviews,
-  trackingIds,
-} from '../db/schema'
-import { newOrderId } from '../modules/orders/place-order'
-import type { NewDeliveryRate, NewProduct } from './factories'
-
-type NewOrder = typeof orders.$inferInsert
-type NewOrderEvent = typeof orderEvents.$inferInsert
-type NewReview = typeof reviews.$inferInsert
-type NewNotification = typeof notifications.$inferInsert
-type NewTrackingId = typeof trackingIds.$inferInsert
-type NewAnalyticsEvent = typeof analyticsEvents.$inferInsert
+import { type OrderStatus, nextStatus } from '@shop/domain'
+import type { DeliveryInput, ItemInput } from '../modules/orders/orders.schemas'
 
 const DAY = 24 * 60 * 60 * 1000
 const HOUR = 60 * 60 * 1000
@@ -47,6 +22,8 @@ function generator(seed: number) {
   }
   return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)), pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]! }
 }
+
+export const SHOPPER = { email: 'shopper@demo.shop', phone: '+233 26 448 7305' }
 
 const buyers = [
   { email: 'yaa.asantewaa@example.com', phone: '+233 24 100 2001' },
@@ -72,164 +49,87 @@ const finalStatuses: OrderStatus[] = [
   ...Array<OrderStatus>(28).fill('delivered'),
 ]
 
-export type DemoHistory = {
-  orders: NewOrder[]
-  events: NewOrderEvent[]
-  reviews: NewReview[]
-  notifications: NewNotification[]
-  trackingIds: NewTrackingId[]
-  visits: NewAnalyticsEvent[]
+export type HistoryOrder = {
+  placedAt: Date
+  /** Placed by the demo shopper's account; otherwise by an anonymous buyer with `email`. */
+  byShopper: boolean
+  email: string
+  items: ItemInput[]
+  delivery: DeliveryInput
+  /** The staff's moves after placing, in order, each with its time. */
+  moves: { status: OrderStatus; at: Date }[]
+  review: { rating: number; text: string; at: Date } | null
 }
 
-export function demoHistory(input: {
-  shopId: string
-  shopperId: string
-  staffIds: string[]
-  products: NewProduct[]
-  rates: (NewDeliveryRate & { id: string })[]
-  welcomeCode: { code: string; type: 'percentage'; value: number; id: string }
-  now: Date
-}): DemoHistory {
+export type DemoHistory = {
+  orders: HistoryOrder[]
+  /** Anonymous visitors, each with a tracking id made when the month began. */
+  visitors: number
+  visitorsSince: Date
+  /** Site visits: which visitor, and when. */
+  visits: { visitor: number; at: Date }[]
+}
+
+export type HistoryProduct = { id: string; createdAt: Date; available: boolean; variants: { _id: string }[] }
+export type HistoryRate = { id: string; regions: string[] }
+
+export function demoHistory(input: { products: HistoryProduct[]; rates: HistoryRate[]; now: Date }): DemoHistory {
+  const { now } = input
   const random = generator(20261122)
-  const sellable = input.products.filter((p) => p.available !== false)
-  const history: DemoHistory = { orders: [], events: [], reviews: [], notifications: [], trackingIds: [], visits: [] }
-  const usedOrderIds = new Set<string>()
+  const history: DemoHistory = { orders: [], visitors: 180, visitorsSince: new Date(now.getTime() - 30 * DAY + 30_000), visits: [] }
 
   finalStatuses.forEach((finalStatus, index) => {
     // Newest orders are the least advanced; delivered ones spread over the month.
     const ageDays = finalStatus === 'delivered' ? random.int(4, 29) : random.int(0, 3)
-    const createdAt = new Date(input.now.getTime() - ageDays * DAY - random.int(1, 10) * HOUR)
+    const placedAt = new Date(now.getTime() - ageDays * DAY - random.int(1, 10) * HOUR)
     const byShopper = index % 3 === 0 || (finalStatus === 'delivered' && index % 4 === 1)
-    const buyer = byShopper ? { email: 'shopper@demo.shop', phone: '+233 26 448 7305' } : random.pick(buyers)
+    const buyer = byShopper ? SHOPPER : random.pick(buyers)
+    // Only what the shop sold at the time.
+    const sellable = input.products.filter((product) => product.available && product.createdAt < placedAt)
 
-    const lines: LineItem[] = []
-    for (let n = random.int(1, 3); lines.length < n; ) {
+    const items: ItemInput[] = []
+    for (let n = random.int(1, 3); items.length < n; ) {
       const product = random.pick(sellable)
-      if (lines.some((line) => line.product === product.id)) continue
-      const variant = product.variants?.length ? random.pick(product.variants) : undefined
-      lines.push({
-        product: product.id!,
-        ...(variant ? { variant: variant._id, features: variant.features } : {}),
-        count: random.int(1, 2),
-        title: product.title,
-        unitPriceMinor: displayedPrice(product.priceMinor, product.sellAtMinor ?? 0),
-        currency: 'GHS',
-        priceMinor: product.priceMinor,
-        sellAtMinor: product.sellAtMinor ?? 0,
-        images: product.images ?? [],
-        stockTaken: false,
-      })
+      if (items.some((item) => item.product === product.id)) continue
+      const variant = product.variants.length ? random.pick(product.variants)._id : null
+      items.push({ product: product.id, variant, count: random.int(1, 2) })
     }
 
     const dispatch = finalStatus === 'dispatched' || index % 2 === 0
     const rate = dispatch ? random.pick(input.rates) : undefined
-    const region = rate ? rate.regions![0]! : undefined
-    const delivery: DeliveryDetails = rate
-      ? {
-          type: 'dispatch',
-          region,
-          address: addresses[region!] ?? 'Main Street',
-          phone: buyer.phone,
-          rate: { id: rate.id, name: rate.name, rateMinor: rate.rateMinor, currency: 'GHS', paymentOption: rate.paymentOption ?? 'instant', estimatedDays: rate.estimatedDays ?? null },
-        }
-      : { type: 'pick-up', phone: buyer.phone }
-    const sub = subtotal(lines)
-    const discount = index % 5 === 2 ? input.welcomeCode : null
-    const discountMinor = discountAmount(sub, discount)
-    const deliveryMinor = rate?.rateMinor ?? 0
+    const region = rate?.regions[0]
+    const delivery: DeliveryInput =
+      rate && region
+        ? { type: 'dispatch', region, address: addresses[region] ?? 'Main Street', phone: buyer.phone, rate: rate.id }
+        : { type: 'pick-up', phone: buyer.phone }
 
-    let orderId = newOrderId()
-    while (usedOrderIds.has(orderId)) orderId = newOrderId()
-    usedOrderIds.add(orderId)
-    const id = randomUUID()
-
-    // Walk the status machine to the final status, an event per step a few hours apart.
-    const steps: OrderStatus[] = ['placed']
-    if (finalStatus === 'canceled') steps.push(...(index % 2 ? (['packaged', 'canceled'] as const) : (['canceled'] as const)))
+    // Walk the status machine to the final status, a move every few hours.
+    const statuses: OrderStatus[] = []
+    if (finalStatus === 'canceled') statuses.push(...(index % 2 ? (['packaged', 'canceled'] as const) : (['canceled'] as const)))
     else {
-      for (let s = nextStatus('placed', delivery.type); s && steps.at(-1) !== finalStatus; s = nextStatus(s, delivery.type)) steps.push(s)
+      for (let s = nextStatus('placed', delivery.type); s && statuses.at(-1) !== finalStatus && finalStatus !== 'placed'; s = nextStatus(s, delivery.type)) statuses.push(s)
     }
-    const stepTimes = steps.reduce<Date[]>(
-      (times, _s, i) => [...times, i === 0 ? createdAt : new Date(times[i - 1]!.getTime() + random.int(3, 20) * HOUR)],
-      [],
-    )
-    const at = (i: number) => (stepTimes[i]! > input.now ? input.now : stepTimes[i]!)
-    const updatedAt = at(steps.length - 1)
+    // A few hours apart, never later than now and never two at the same moment (the timeline sorts by time).
+    let time = placedAt.getTime()
+    const moves = statuses.map((status, i) => {
+      time = Math.min(time + random.int(3, 20) * HOUR, now.getTime() - (statuses.length - i) * 60_000)
+      return { status, at: new Date(time) }
+    })
 
-    history.orders.push({
-      id,
-      shopId: input.shopId,
-      orderId,
-      profileId: byShopper ? input.shopperId : null,
-      email: buyer.email,
-      phone: buyer.phone,
-      items: lines,
-      delivery,
-      discount: discount ? { code: discount.code, type: discount.type, value: discount.value } : null,
-      discountCodeId: discount?.id ?? null,
-      currency: 'GHS',
-      subtotalMinor: sub,
-      taxMinor: 0,
-      deliveryMinor,
-      discountMinor,
-      totalMinor: orderTotal({ subtotal: sub, deliveryFee: deliveryMinor, discount: discountMinor, deliveryType: delivery.type }),
-      status: finalStatus,
-      paymentProvider: 'manual',
-      acked: true,
-      createdAt,
-      updatedAt,
-    })
-    steps.forEach((status, i) => {
-      history.events.push({ shopId: input.shopId, orderId: id, status, note: '', createdAt: at(i) })
-      if (byShopper) {
-        history.notifications.push({
-          shopId: input.shopId,
-          userId: input.shopperId,
-          type: i === 0 ? 'order-placed' : 'order-status',
-          title: i === 0 ? `Order ${orderId} placed` : `Order ${orderId} is ${orderStatusLabels[status]}`,
-          body: i === 0 ? 'Thank you for your order.' : '',
-          link: `/account/orders`,
-          read: ageDays > 2,
-          createdAt: at(i),
-        })
-      }
-    })
-    if (ageDays <= 3) {
-      for (const userId of input.staffIds) {
-        history.notifications.push({
-          shopId: input.shopId,
-          userId,
-          type: 'new-order',
-          title: `New order ${orderId}`,
-          body: `${lines.length} item${lines.length > 1 ? 's' : ''} for ${buyer.email}`,
-          link: '/admin/orders',
-          read: ageDays > 1,
-          createdAt,
-        })
-      }
-    }
-    if (byShopper && finalStatus === 'delivered' && history.reviews.length < reviewTexts.length) {
-      const [rating, text] = reviewTexts[history.reviews.length]!
-      history.reviews.push({ shopId: input.shopId, relatedOrder: id, profileId: input.shopperId, rating, text, createdAt: new Date(updatedAt.getTime() + 2 * HOUR) })
-    }
+    const reviewed = byShopper && finalStatus === 'delivered' && history.orders.filter((order) => order.review).length < reviewTexts.length
+    const [rating, text] = reviewed ? reviewTexts[history.orders.filter((order) => order.review).length]! : [0, '']
+    const review = reviewed ? { rating, text, at: new Date(Math.min(time + 2 * HOUR, now.getTime())) } : null
+
+    history.orders.push({ placedAt, byShopper, email: buyer.email, items, delivery, moves, review })
   })
 
   // 30 days of visits: a few hundred visitors, some coming back on later days.
-  const visitors = Array.from({ length: 180 }, () => randomUUID())
-  for (const id of visitors) history.trackingIds.push({ id, expiresAt: new Date(input.now.getTime() + 30 * DAY), createdAt: new Date(input.now.getTime() - 30 * DAY) })
   for (let day = 29; day >= 0; day--) {
-    const weekend = new Date(input.now.getTime() - day * DAY).getUTCDay() % 6 === 0
+    const weekend = new Date(now.getTime() - day * DAY).getUTCDay() % 6 === 0
     const count = random.int(weekend ? 35 : 15, weekend ? 70 : 45)
     for (let v = 0; v < count; v++) {
-      const at = new Date(input.now.getTime() - day * DAY - random.int(0, 23) * HOUR - random.int(0, 59) * 60_000)
-      history.visits.push({
-        shopId: input.shopId,
-        trackingId: random.pick(visitors),
-        action: 'site_visit',
-        category: 'shop',
-        extras: { origin: 'http://demo.localhost:3000', shop: input.shopId },
-        createdAt: at > input.now ? input.now : at,
-      })
+      const at = new Date(now.getTime() - day * DAY - random.int(0, 23) * HOUR - random.int(0, 59) * 60_000)
+      history.visits.push({ visitor: random.int(0, history.visitors - 1), at: at > now ? now : at })
     }
   }
   return history

@@ -1,10 +1,8 @@
 /**
  * Placeholder product pictures drawn locally (no network): an SVG with a soft background whose colour comes
- * from the title, a simple shape and the title itself, rendered to PNG by sharp and stored like an upload.
+ * from the title, a simple shape and the title itself, rendered to PNG by sharp and uploaded by the seed.
  */
 import sharp from 'sharp'
-import { type StoredImage, storeImage } from '../lib/images'
-import type { Storage } from '../lib/storage'
 
 const SIDE = 800
 
@@ -121,7 +119,7 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
   return results
 }
 
-/** Renders each SVG and stores it (original + thumbnail) as an upload would be; a few at a time. */
-export function storeSvgImages(storage: Storage, svgs: readonly string[], concurrency = 4): Promise<StoredImage[]> {
-  return mapLimit(svgs, concurrency, async (svg) => storeImage(storage, await renderSvg(svg)))
+/** Renders each SVG to PNG, a few at a time: the files the demo's staff then upload. */
+export function renderSvgImages(svgs: readonly string[], concurrency = 4): Promise<Buffer[]> {
+  return mapLimit(svgs, concurrency, renderSvg)
 }

@@ -1,80 +1,20 @@
 /**
- * Row factories with sensible defaults and overrides, for the demo seed and for tests. They only build
- * insert values; the caller decides where and in which transaction to write them.
+ * Row values with sensible defaults and overrides. Tests that check reads write them straight into the
+ * tables; the demo seed turns them into the inputs of the services that write them (seed/demo.ts), so
+ * nothing here writes anything.
  */
 import { randomUUID } from 'node:crypto'
 import { endOfDay, isInStock, toMinor } from '@shop/domain'
-import type {
-  ImageRef,
-  Variant,
-  deliveryRates,
-  discountCodes,
-  inventory,
-  products,
-  shopConfigs,
-  shopRoles,
-  shops,
-  uploads,
-  users,
-} from '../db/schema'
-import type { StoredImage } from '../lib/images'
+import type { ImageRef, Variant, deliveryRates, discountCodes, inventory, products, shops } from '../db/schema'
 import type { CatalogItem, Stock } from './catalog-data'
 
 export type NewShop = typeof shops.$inferInsert
-export type NewShopConfig = typeof shopConfigs.$inferInsert
-export type NewUser = typeof users.$inferInsert
-export type NewShopRole = typeof shopRoles.$inferInsert
 export type NewProduct = typeof products.$inferInsert
 export type NewInventory = typeof inventory.$inferInsert
-export type NewUpload = typeof uploads.$inferInsert
 export type NewDeliveryRate = typeof deliveryRates.$inferInsert
 export type NewDiscountCode = typeof discountCodes.$inferInsert
 
 const DAY = 24 * 60 * 60 * 1000
-
-/** Ids are made here, not by the database, so related rows can be built before anything is written. */
-export function shopFactory(overrides: Partial<NewShop> = {}): NewShop & { id: string } {
-  const slug = overrides.slug ?? `shop-${randomUUID().slice(0, 8)}`
-  return { id: randomUUID(), slug, title: `Shop ${slug}`, currency: 'GHS', ...overrides }
-}
-
-export function shopConfigFactory(shopId: string, overrides: Partial<NewShopConfig> = {}): NewShopConfig {
-  return {
-    shopId,
-    facebookMeta: '',
-    taxRateBps: 0,
-    paymentOptions: [{ provider: 'manual', enabled: true, label: 'Pay on delivery or at pick-up' }],
-    ...overrides,
-  }
-}
-
-export function userFactory(passwordHash: string, overrides: Partial<NewUser> = {}): NewUser & { id: string } {
-  return {
-    id: randomUUID(),
-    email: `user-${randomUUID().slice(0, 8)}@example.com`,
-    name: '',
-    phone: '',
-    passwordHash,
-    ...overrides,
-  }
-}
-
-export function shopRoleFactory(shopId: string, userId: string, role: NewShopRole['role']): NewShopRole {
-  return { shopId, userId, role, status: 'active' }
-}
-
-export function uploadFactory(shopId: string, image: StoredImage, createdBy: string | null = null): NewUpload {
-  return {
-    shopId,
-    key: image.key,
-    thumbnailKey: image.thumbnailKey,
-    contentType: image.contentType,
-    size: image.size,
-    width: image.width,
-    height: image.height,
-    createdBy,
-  }
-}
 
 export function productFactory(shopId: string, overrides: Partial<NewProduct> = {}): NewProduct & { id: string } {
   return {
