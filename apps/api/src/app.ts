@@ -16,7 +16,6 @@ import inputGuardPlugin from './plugins/input-guard'
 import openapiPlugin from './plugins/openapi'
 import rateLimitPlugin from './plugins/rate-limit'
 import unpaidOrderSweep from './plugins/unpaid-order-sweep'
-import { orderPayments } from './modules/payments/order-payments'
 import securityHeadersPlugin from './plugins/security-headers'
 import routeSecurityPlugin from './plugins/route-security'
 import authRoutes from './modules/auth/auth.routes'
@@ -27,6 +26,7 @@ import discountRoutes from './modules/discounts/discount.routes'
 import analyticsRoutes from './modules/analytics/analytics.routes'
 import notificationRoutes from './modules/notifications/notification.routes'
 import orderRoutes from './modules/orders/orders.routes'
+import { orderPayments } from './modules/payments/order-payments'
 import paymentRoutes from './modules/payments/payments.routes'
 import reviewRoutes from './modules/reviews/review.routes'
 import shopRoutes from './modules/shops/shop.routes'
@@ -94,6 +94,7 @@ export async function buildApp({ config, database, logger, imageLimiter }: AppOp
   await app.register(uploadRoutes)
   await app.register(deliveryRoutes)
   await app.register(discountRoutes)
+  // Placing an order opens its payment through payments' side of OrderPayments (orders never imports payments).
   await app.register(orderRoutes, { payments: orderPayments })
   await app.register(paymentRoutes)
   await app.register(reviewRoutes)
