@@ -52,8 +52,8 @@ const moduleZones = Object.entries(moduleDependencies).flatMap(([name, allowed])
 const groundZones = [`${api}/lib`, `${api}/db`, `${api}/config.ts`, `${api}/paths.ts`, `${api}/actor.ts`, `${api}/actor.repository.ts`, `${api}/context.ts`].map(
   (target) => ({
     target: `./${target}`,
-    from: [`./${api}/modules`, `./${api}/plugins`, `./${api}/seed`, `./${api}/web`, `./${api}/app.ts`, `./${api}/server.ts`],
-    message: 'The context and the layers under it do not depend on modules, plugins, the seed or the app.',
+    from: [`./${api}/modules`, `./${api}/plugins`, `./${api}/workers`, `./${api}/seed`, `./${api}/web`, `./${api}/app.ts`, `./${api}/server.ts`],
+    message: 'The context and the layers under it do not depend on modules, plugins, workers, the seed or the app.',
   }),
 )
 
@@ -95,6 +95,11 @@ export default tseslint.config(
               target: `./${api}/modules/**/!(*.routes).ts`,
               from: `./${api}/plugins`,
               message: 'Services reach cross-cutting things through the context, not through plugins.',
+            },
+            {
+              target: `./${api}/modules`,
+              from: [`./${api}/workers`, `./${api}/seed`, `./${api}/web`, `./${api}/app.ts`, `./${api}/server.ts`],
+              message: 'Modules are used by the workers, the seed and the app, never the other way round.',
             },
             ...moduleZones,
           ],

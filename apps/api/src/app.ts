@@ -5,7 +5,9 @@
 import cors from '@fastify/cors'
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify'
 import qs from 'qs'
+import { systemActor } from './actor'
 import type { Config } from './config'
+import { createContext } from './context'
 import type { Database } from './db/client'
 import { BadRequest, NotFound, errorSchema } from './lib/errors'
 import type { Limiter } from './lib/limiter'
@@ -15,7 +17,6 @@ import errorsPlugin, { answerClientError } from './plugins/errors'
 import inputGuardPlugin from './plugins/input-guard'
 import openapiPlugin from './plugins/openapi'
 import rateLimitPlugin from './plugins/rate-limit'
-import unpaidOrderSweep from './plugins/unpaid-order-sweep'
 import securityHeadersPlugin from './plugins/security-headers'
 import routeSecurityPlugin from './plugins/route-security'
 import authRoutes from './modules/auth/auth.routes'
@@ -34,6 +35,7 @@ import { isAllowedOrigin } from './modules/shops/shop-host'
 import staffRoutes from './modules/staff/staff.routes'
 import uploadRoutes from './modules/uploads/upload.routes'
 import webPlugin from './web/ssr'
+import { unpaidOrderSweep } from './workers/unpaid-order-sweep'
 
 export type AppOptions = {
   config: Config
@@ -100,7 +102,24 @@ export async function buildApp({ config, database, logger, imageLimiter }: AppOp
   await app.register(reviewRoutes)
   await app.register(notificationRoutes)
   await app.register(analyticsRoutes)
-  await app.register(unpaidOrderSweep)
+
+  if (config.unpaidOrderSweepMs > 0) {
+    // The worker acts as the system, with the app's shared parts.
+    const worker = unpaidOrderSweep(
+      createContext({
+        database,
+        config,
+        storage: app.storage,
+        counters: app.counters,
+        imageLimiter: app.imageLimiter,
+        log: app.log,
+        actor: systemActor,
+      }),
+      config.unpaidOrderSweepMs,
+    )
+    app.addHook('onReady', async () => worker.start())
+    app.addHook('onClose', () => worker.stop())
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const error = NotFound(`Nothing at ${request.method} ${request.url.split('?')[0]}`)

@@ -3,7 +3,7 @@
  */
 import { isIP } from 'node:net'
 import path from 'node:path'
-import type { Rule } from './lib/counters'
+import type { Rule, SlowdownRule } from './lib/counters'
 import { repoRoot } from './paths'
 
 /** The abuse limits (docs/security.md); each is `{max, windowMs}` from a `COUNT/WINDOW` variable such as `10/10m`. */
@@ -23,7 +23,7 @@ export type Limits = {
   /** Wrong passwords for one address from one IP address. */
   loginFailuresPerIpAndAddress: Rule
   /** Wrong passwords for one address from anywhere past which every attempt waits: never a lock-out. */
-  loginSlowdown: Rule & { baseDelayMs: number; maxDelayMs: number }
+  loginSlowdown: SlowdownRule
 }
 
 export type Config = {

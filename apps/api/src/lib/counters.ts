@@ -18,6 +18,9 @@ export interface Counters {
 /** A limit as configured: at most `max` in `windowMs`. */
 export type Rule = { max: number; windowMs: number }
 
+/** Past `max` failures in the window, each attempt waits: `baseDelayMs` doubling up to `maxDelayMs`. */
+export type SlowdownRule = Rule & { baseDelayMs: number; maxDelayMs: number }
+
 export function memoryCounters(now: () => number = Date.now): Counters {
   const windows = new Map<string, { count: number; endsAt: number }>()
   let nextSweep = 0

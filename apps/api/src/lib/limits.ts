@@ -3,8 +3,7 @@
  * plugin, and the 429 a caller gets past it. Pure parts (`slowdownMs`) are unit-tested.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { Limits } from '../config'
-import type { Counters, Rule } from './counters'
+import type { Counters, Rule, SlowdownRule } from './counters'
 import { type FieldError, TooManyRequests } from './errors'
 
 /** Counts one more for `key` and throws 429 when that goes past the rule's `max`. */
@@ -22,7 +21,7 @@ export async function refuseAtLimit(counters: Counters, key: string, rule: Rule,
  * the rule's `max`, then `baseDelayMs` doubling with each further failure, never more than `maxDelayMs`.
  * A flood of wrong passwords slows the address down for everyone but never locks the right one out.
  */
-export function slowdownMs(failures: number, rule: Limits['loginSlowdown']): number {
+export function slowdownMs(failures: number, rule: SlowdownRule): number {
   if (failures <= rule.max) return 0
   return Math.min(rule.maxDelayMs, rule.baseDelayMs * 2 ** Math.min(failures - rule.max - 1, 30))
 }
@@ -31,7 +30,7 @@ export function slowdownMs(failures: number, rule: Limits['loginSlowdown']): num
 export async function slowDown(
   counters: Counters,
   key: string,
-  rule: Limits['loginSlowdown'],
+  rule: SlowdownRule,
   wait: (ms: number) => Promise<unknown> = sleep,
 ): Promise<void> {
   const delay = slowdownMs(await counters.count(key), rule)

@@ -4,7 +4,7 @@
  * attempts closed, with a note on its timeline. So a script placing orders it never pays cannot hold a
  * shop's stock for long.
  *
- * Run by the background worker in every app process (plugins/unpaid-order-sweep.ts). Before canceling, the
+ * Run by the background worker in every app process (workers/unpaid-order-sweep.ts). Before canceling, the
  * provider is asked about each attempt still pending: a payment made at the last moment settles the order
  * instead, and a provider that cannot answer now leaves the order for the next sweep.
  */

@@ -1,0 +1,36 @@
+/**
+ * The background worker of every app process that cancels unpaid online orders past their shop's timeout
+ * (payments/expire-unpaid-orders.ts), every UNPAID_ORDER_SWEEP_SECONDS. Several processes may sweep at
+ * once: each order is locked (SKIP LOCKED) and expired once. It runs with the context it is given (the
+ * app builds one with createContext and the system actor); `stop` ends the timer and waits for a sweep
+ * under way.
+ */
+import type { ServiceContext } from '../context'
+import { expireUnpaidOrders } from '../modules/payments/expire-unpaid-orders'
+
+export type Worker = { start(): void; stop(): Promise<void> }
+
+export function unpaidOrderSweep(ctx: ServiceContext, everyMs: number): Worker {
+  let running: Promise<void> | null = null
+  let timer: NodeJS.Timeout | undefined
+  const sweep = () => {
+    running ??= expireUnpaidOrders(ctx)
+      .then((canceled) => {
+        if (canceled) ctx.log.info({ canceled }, 'canceled unpaid orders past their timeout')
+      })
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'the unpaid-order sweep failed'))
+      .finally(() => {
+        running = null
+      })
+  }
+  return {
+    start() {
+      timer = setInterval(sweep, everyMs)
+      timer.unref()
+    },
+    async stop() {
+      clearInterval(timer)
+      await running
+    },
+  }
+}
