@@ -102,7 +102,10 @@ async function seedDemo(ctx: ServiceContext, pictures: Buffer[], firstImage: num
     const key = new URL(invitation.link, 'http://invitation').searchParams.get('key') ?? undefined
     await respondToInvitation(acting(ctx, person(role), now), invitation._id, { status: 'accepted' }, key)
   }
-  const [logo, ...images] = await Promise.all(pictures.map((picture) => uploadImage(owner, { shopId, file: bufferSource(picture) })))
+  // One at a time: a transaction is one connection, which runs one statement at a time.
+  const uploads = []
+  for (const picture of pictures) uploads.push(await uploadImage(owner, { shopId, file: bufferSource(picture) }))
+  const [logo, ...images] = uploads
   const { tagline, about, promotionalText, socials, aboutSections } = demoShopProfile
   await updateShopProfile(owner, shopId, {
     tagline,
