@@ -1,7 +1,7 @@
 import { formatShortDate, orderSummary } from '@shop/domain'
 import { Link } from 'react-router'
 import { LoadError } from '../components/load-error'
-import { listCheckouts } from '../features/account/api/list-checkouts'
+import { listCheckouts } from '../api/checkouts/list-checkouts'
 import { useAccountUser } from '../features/auth/hooks/use-account-user'
 import { formatMoney } from '../lib/money'
 import { routeMeta } from '../lib/page-meta'
@@ -10,6 +10,7 @@ import { useSite } from '../lib/use-site'
 import { NoShop } from '../features/account/components/no-shop'
 import type { Shop } from '../types/api'
 import type { Route } from './+types/account-checkouts'
+import { api } from '../lib/api'
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Shared Checkouts', args)
 
@@ -20,7 +21,7 @@ export default function AccountCheckoutsPage() {
 
 function AccountCheckouts({ shop }: { shop: Shop }) {
   const user = useAccountUser()
-  const checkouts = useApiData(`${shop._id}/${user._id}`, () => listCheckouts(user._id, shop._id))
+  const checkouts = useApiData(`${shop._id}/${user._id}`, () => listCheckouts(api, user._id, shop._id))
   return (
     <section aria-labelledby="checkouts-title">
       <h1 id="checkouts-title">Shared Checkouts</h1>

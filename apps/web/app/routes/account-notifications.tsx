@@ -3,11 +3,11 @@ import { LoadError } from '../components/load-error'
 import { Alert } from '../components/ui/alert'
 import { Button } from '../components/ui/button'
 import { useAccountUser } from '../features/auth/hooks/use-account-user'
-import { listNotifications } from '../features/notifications/api/list-notifications'
-import { markNotificationRead } from '../features/notifications/api/mark-notification-read'
+import { listNotifications } from '../api/notifications/list-notifications'
+import { markNotificationRead } from '../api/notifications/update-notification'
 import { NotificationList } from '../features/notifications/components/notification-list'
 import { refreshNotificationHint } from '../features/notifications/hooks/use-notification-hint'
-import { errorMessage } from '../lib/api'
+import { api, errorMessage } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
 import { useApiData } from '../lib/use-api-data'
 import { useSite } from '../lib/use-site'
@@ -28,9 +28,9 @@ function AccountNotifications({ shop }: { shop: Shop }) {
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set())
   const [error, setError] = useState<string | null>(null)
   const list = useApiData(`${shop._id}/${user._id}/${pages}`, async () => {
-    const first = await listNotifications(user._id, shop._id)
+    const first = await listNotifications(api, user._id, shop._id)
     const rest = await Promise.all(
-      Array.from({ length: pages - 1 }, (_, i) => listNotifications(user._id, shop._id, (i + 1) * first.limit)),
+      Array.from({ length: pages - 1 }, (_, i) => listNotifications(api, user._id, shop._id, (i + 1) * first.limit)),
     )
     return { total: first.total, data: [first, ...rest].flatMap((page) => page.data) }
   })
@@ -39,7 +39,7 @@ function AccountNotifications({ shop }: { shop: Shop }) {
     setError(null)
     setBusy(new Set(targets.map((target) => target._id)))
     try {
-      const updated = await Promise.all(targets.map((target) => markNotificationRead(target._id)))
+      const updated = await Promise.all(targets.map((target) => markNotificationRead(api, target._id)))
       const byId = new Map(updated.map((notification) => [notification._id, notification]))
       if (list.data) list.setData({ ...list.data, data: list.data.data.map((item) => byId.get(item._id) ?? item) })
       refreshNotificationHint()

@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router'
 import { LoadError } from '../components/load-error'
 import { StatusPage } from '../components/status-page'
-import { listRegions } from '../features/checkout/api/list-regions'
-import { getOrder } from '../features/orders/api/get-order'
+import { listRegions } from '../api/delivery/list-regions'
+import { getOrder } from '../api/orders/get-order'
 import { OrderDetails } from '../features/orders/components/order-details'
 import { api } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
@@ -23,7 +23,7 @@ export default function AccountOrderPage() {
 function AccountOrder({ shop }: { shop: Shop }) {
   const { id = '' } = useParams()
   const loaded = useApiData(id, async () => {
-    const [order, regions] = await Promise.all([getOrder(id), listRegions(api).catch(() => [])])
+    const [order, regions] = await Promise.all([getOrder(api, id), listRegions(api).catch(() => [])])
     return { order, regions }
   })
   const missing = (loaded.error && isMissing(loaded.error)) || (loaded.data && loaded.data.order.shop !== shop._id)

@@ -3,7 +3,8 @@ import { Link, Navigate, useSearchParams } from 'react-router'
 import { LoadError } from '../components/load-error'
 import { Button } from '../components/ui/button'
 import { useAccountUser } from '../features/auth/hooks/use-account-user'
-import { listOrders } from '../features/orders/api/list-orders'
+import { listOrders } from '../api/orders/list-orders'
+import { api } from '../lib/api'
 import { OrderList } from '../features/orders/components/order-list'
 import { routeMeta } from '../lib/page-meta'
 import { useApiData } from '../lib/use-api-data'
@@ -27,7 +28,7 @@ export default function AccountOrders() {
 function OrdersList({ shop }: { shop: Shop }) {
   const user = useAccountUser()
   const [count, setCount] = useState(PAGE)
-  const orders = useApiData(`${shop._id}/${user._id}/${count}`, () => listOrders(user._id, shop._id, { limit: count }))
+  const orders = useApiData(`${shop._id}/${user._id}/${count}`, () => listOrders(api, { profile: user._id, shop: shop._id, $sort: { createdAt: -1 }, $limit: count }))
   return (
     <section aria-labelledby="orders-title">
       <h1 id="orders-title">Orders</h1>

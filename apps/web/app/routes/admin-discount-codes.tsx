@@ -4,14 +4,14 @@ import { LoadError } from '../components/load-error'
 import { Button } from '../components/ui/button'
 import { useToast } from '../components/ui/toast'
 import { useAdmin } from '../features/admin/hooks/use-admin'
-import { listDiscountCodes } from '../features/admin-discounts/api/list-discount-codes'
-import { updateDiscountCode } from '../features/admin-discounts/api/update-discount-code'
+import { listDiscountCodes } from '../api/discount-codes/list-discount-codes'
+import { updateDiscountCode } from '../api/discount-codes/update-discount-code'
 import { DiscountCodeForm } from '../features/admin-discounts/components/discount-code-form'
 import { DiscountCodeTable } from '../features/admin-discounts/components/discount-code-table'
 import { Pager } from '../features/admin/components/pager'
 import { DISCOUNT_CODES_PER_PAGE, codesPageParams, parseCodesPage } from '../features/admin-discounts/discount-code-list'
 import type { DiscountCode } from '../features/admin-discounts/types'
-import { errorMessage } from '../lib/api'
+import { api, errorMessage } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
 import { useApiData } from '../lib/use-api-data'
 import { UNSAVED_CHANGES_MESSAGE } from '../lib/use-unsaved-changes'
@@ -30,7 +30,12 @@ export default function AdminDiscountCodes() {
   const [params, setParams] = useSearchParams()
   const pageNumber = parseCodesPage(params)
   const skip = (pageNumber - 1) * DISCOUNT_CODES_PER_PAGE
-  const codes = useApiData(`${shop._id}/${skip}`, () => listDiscountCodes(shop._id, { skip, limit: DISCOUNT_CODES_PER_PAGE }))
+  const codes = useApiData(`${shop._id}/${skip}`, () => listDiscountCodes<DiscountCode>(api, {
+      $sort: { createdAt: -1 },
+      shop: shop._id,
+      $skip: skip,
+      $limit: DISCOUNT_CODES_PER_PAGE,
+    }))
   /** 'new', the code being edited, or null while the form is closed. */
   const [editing, setEditing] = useState<DiscountCode | 'new' | null>(null)
   const [busyId, setBusyId] = useState<string | null>(null)
@@ -66,7 +71,7 @@ export default function AdminDiscountCodes() {
   async function toggleActive(code: DiscountCode) {
     setBusyId(code._id)
     try {
-      const changed = await updateDiscountCode(code._id, { active: !code.active })
+      const changed = await updateDiscountCode(api, code._id, { active: !code.active })
       toast(`${changed.code} ${changed.active ? 'activated' : 'deactivated'}`)
       codes.reload()
     } catch (error) {

@@ -2,17 +2,19 @@ import { can, formatShortDate } from '@shop/domain'
 import { Link, useParams } from 'react-router'
 import { LoadError } from '../components/load-error'
 import { useAdmin } from '../features/admin/hooks/use-admin'
-import { getShopOrder } from '../features/admin-orders/api/get-shop-order'
-import { listRegions } from '../features/admin-orders/api/list-regions'
-import { listTransactions } from '../features/admin-orders/api/list-transactions'
+import { getOrder } from '../api/orders/get-order'
+import { listRegions } from '../api/delivery/list-regions'
+import { listTransactions } from '../api/transactions/list-transactions'
 import { OrderDetail } from '../features/admin-orders/components/order-detail'
 import { OrderStatusActions } from '../features/admin-orders/components/order-status-actions'
 import { OrderStatusBadge } from '../features/admin-orders/components/order-status-badge'
 import { routeMeta } from '../lib/page-meta'
 import { isMissing } from '../lib/route-errors'
 import { useApiData } from '../lib/use-api-data'
+import type { StaffOrder } from '../features/admin-orders/types'
 import type { Route } from './+types/admin-order'
 import styles from '../features/admin-orders/admin-orders.css?url'
+import { api } from '../lib/api'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 
@@ -23,10 +25,10 @@ export default function AdminOrder() {
   const { id = '' } = useParams()
   const loaded = useApiData(id, async () => {
     const [order, transactions, regions] = await Promise.all([
-      getShopOrder(id),
-      listTransactions(id),
+      getOrder<StaffOrder>(api, id),
+      listTransactions(api, id),
       // Without the names the region's code is shown.
-      listRegions().catch(() => []),
+      listRegions(api).catch(() => []),
     ])
     return { order, transactions, regions }
   })

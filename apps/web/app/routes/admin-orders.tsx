@@ -1,13 +1,14 @@
 import { Navigate, useSearchParams } from 'react-router'
 import { LoadError } from '../components/load-error'
 import { useAdmin } from '../features/admin/hooks/use-admin'
-import { listShopOrders } from '../features/admin-orders/api/list-shop-orders'
+import { listOrders } from '../api/orders/list-orders'
 import { OrderFilterBar } from '../features/admin-orders/components/order-filter-bar'
 import { LinkPager } from '../features/admin/components/link-pager'
 import { OrdersTable } from '../features/admin-orders/components/orders-table'
 import { ORDERS_PAGE_SIZE, ordersHref, pageRange, parseOrderFilters, toOrderQuery } from '../features/admin-orders/order-filters'
 import { routeMeta } from '../lib/page-meta'
 import { useApiData } from '../lib/use-api-data'
+import { api } from '../lib/api'
 import type { Route } from './+types/admin-orders'
 import styles from '../features/admin-orders/admin-orders.css?url'
 
@@ -26,7 +27,7 @@ export default function AdminOrdersPage() {
 function AdminOrders({ params }: { params: URLSearchParams }) {
   const { shop } = useAdmin()
   const filters = parseOrderFilters(params)
-  const orders = useApiData(`${shop._id}${ordersHref(filters)}`, () => listShopOrders(toOrderQuery(filters, shop._id)))
+  const orders = useApiData(`${shop._id}${ordersHref(filters)}`, () => listOrders(api, toOrderQuery(filters, shop._id)))
   const page = orders.data
 
   return (

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router'
 import { LoadError } from '../components/load-error'
 import { useAdmin } from '../features/admin/hooks/use-admin'
-import { listShopOrders } from '../features/admin-orders/api/list-shop-orders'
+import { listOrders } from '../api/orders/list-orders'
 import { OrdersTable } from '../features/admin-orders/components/orders-table'
 import { noOrderFilters, ordersHref, toOrderQuery } from '../features/admin-orders/order-filters'
 import { parseChartRange } from '../features/admin-overview/chart-days'
@@ -10,6 +10,7 @@ import { RangeToggle } from '../features/admin-overview/components/range-toggle'
 import { StatusCounts } from '../features/admin-overview/components/status-counts'
 import { routeMeta } from '../lib/page-meta'
 import { useApiData } from '../lib/use-api-data'
+import { api } from '../lib/api'
 import type { Route } from './+types/admin-overview'
 import ordersStyles from '../features/admin-orders/admin-orders.css?url'
 import styles from '../features/admin-overview/admin-overview.css?url'
@@ -27,7 +28,7 @@ export default function AdminOverview() {
   const { shop } = useAdmin()
   const [params, setParams] = useSearchParams()
   const range = parseChartRange(params.get('days'))
-  const recent = useApiData(`${shop._id}/recent`, () => listShopOrders(toOrderQuery(noOrderFilters, shop._id, RECENT_ORDERS)))
+  const recent = useApiData(`${shop._id}/recent`, () => listOrders(api, toOrderQuery(noOrderFilters, shop._id, RECENT_ORDERS)))
 
   return (
     <div className="admin-overview">

@@ -1,15 +1,17 @@
 import { Link } from 'react-router'
 import { LoadError } from '../components/load-error'
 import { useAdmin } from '../features/admin/hooks/use-admin'
-import { getProduct } from '../features/admin-products/api/get-product'
-import { listInventory } from '../features/admin-products/api/list-inventory'
+import { getProduct } from '../api/products/get-product'
+import { listInventory } from '../api/inventory/list-inventory'
 import { ProductForm } from '../features/admin-products/components/product-form'
 import { productToForm } from '../features/admin-products/product-form'
 import { routeMeta } from '../lib/page-meta'
 import { isMissing } from '../lib/route-errors'
 import { useApiData } from '../lib/use-api-data'
+import type { AdminProduct } from '../features/admin-products/types'
 import type { Route } from './+types/admin-product-edit'
 import styles from '../features/admin-products/admin-products.css?url'
+import { api } from '../lib/api'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 
@@ -20,7 +22,7 @@ export const meta: Route.MetaFunction = (args) => routeMeta('Edit product', args
  * can read it, but this dashboard edits only its own shop's products.
  */
 async function loadProduct(id: string, shop: { _id: string; currency: string }) {
-  const [product, inventory] = await Promise.all([getProduct(id), listInventory(id)])
+  const [product, inventory] = await Promise.all([getProduct<AdminProduct>(api, id), listInventory(api, id)])
   if (product.shop !== shop._id) return null
   return { product, initial: productToForm(product, inventory, shop.currency) }
 }

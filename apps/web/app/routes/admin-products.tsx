@@ -3,8 +3,8 @@ import { Link, useSearchParams } from 'react-router'
 import { LoadError } from '../components/load-error'
 import { LinkPager } from '../features/admin/components/link-pager'
 import { useAdmin } from '../features/admin/hooks/use-admin'
-import { listCategories } from '../features/admin-products/api/list-categories'
-import { listProducts } from '../features/admin-products/api/list-products'
+import { listCategories } from '../api/categories/list-categories'
+import { listProducts } from '../api/products/list-products'
 import { ProductFiltersForm } from '../features/admin-products/components/product-filters-form'
 import { ProductTable } from '../features/admin-products/components/product-table'
 import {
@@ -13,10 +13,11 @@ import {
   pageCount,
   toListQuery,
 } from '../features/admin-products/product-filters'
-import { toQueryString } from '../lib/api'
+import { api, toQueryString } from '../lib/api'
 import { parseProductFilters } from '../lib/product-filters'
 import { routeMeta } from '../lib/page-meta'
 import { useApiData } from '../lib/use-api-data'
+import type { AdminProduct } from '../features/admin-products/types'
 import type { Route } from './+types/admin-products'
 import styles from '../features/admin-products/admin-products.css?url'
 
@@ -29,8 +30,8 @@ export default function AdminProducts() {
   const [params, setParams] = useSearchParams()
   const filters = parseProductFilters(params)
   const query = toListQuery(filters, shop._id)
-  const products = useApiData(`products?${toQueryString(query)}`, () => listProducts(query))
-  const categories = useApiData(`categories:${shop._id}`, () => listCategories(shop._id))
+  const products = useApiData(`products?${toQueryString(query)}`, () => listProducts<AdminProduct>(api, query))
+  const categories = useApiData(`categories:${shop._id}`, () => listCategories(api, { shop: shop._id, $limit: 100 }).then((page) => page.data))
   const filtered = Boolean(filters.q || filters.stock !== 'all' || filters.category)
   const pageHref = (page: number) => ({ search: filtersToParams({ ...filters, page }).toString() })
 

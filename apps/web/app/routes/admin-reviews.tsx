@@ -3,8 +3,8 @@ import { Link, useSearchParams } from 'react-router'
 import { LoadError } from '../components/load-error'
 import { useToast } from '../components/ui/toast'
 import { useAdmin } from '../features/admin/hooks/use-admin'
-import { listShopReviews } from '../features/admin-reviews/api/list-shop-reviews'
-import { moderateReview } from '../features/admin-reviews/api/moderate-review'
+import { listReviews } from '../api/reviews/list-reviews'
+import { updateReview } from '../api/reviews/update-review'
 import { Pager } from '../features/admin/components/pager'
 import { ReviewItem } from '../features/admin-reviews/components/review-item'
 import {
@@ -14,9 +14,10 @@ import {
   parseReviewFilter,
   ratingOptionLabel,
   reviewFilterParams,
+  reviewListQuery,
 } from '../features/admin-reviews/review-query'
-import type { AdminReview } from '../features/admin-reviews/types'
-import { errorMessage } from '../lib/api'
+import type { AdminReview, AdminReviewPage } from '../features/admin-reviews/types'
+import { api, errorMessage } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
 import { useApiData } from '../lib/use-api-data'
 import type { Route } from './+types/admin-reviews'
@@ -35,7 +36,7 @@ export default function AdminReviews() {
   const [params, setParams] = useSearchParams()
   const filter = parseReviewFilter(params)
   const setFilter = (next: ReviewFilter, options?: { preventScrollReset: boolean }) => setParams(reviewFilterParams(next), options)
-  const reviews = useApiData(`${shop._id}/${filter.rating}/${filter.page}`, () => listShopReviews(shop._id, filter))
+  const reviews = useApiData(`${shop._id}/${filter.rating}/${filter.page}`, () => listReviews<AdminReviewPage>(api, reviewListQuery(shop._id, filter)))
   const [replyingTo, setReplyingTo] = useState<string | null>(null)
   const [busyId, setBusyId] = useState<string | null>(null)
 
@@ -48,7 +49,7 @@ export default function AdminReviews() {
   async function toggleHidden(review: AdminReview) {
     setBusyId(review._id)
     try {
-      const changed = await moderateReview(review._id, { hidden: !review.hidden })
+      const changed = await updateReview(api, review._id, { hidden: !review.hidden })
       replace(changed)
       // The average counts visible reviews only.
       reviews.reload()

@@ -1,6 +1,6 @@
 import { LoadError } from '../components/load-error'
 import { useAdmin } from '../features/admin/hooks/use-admin'
-import { getShopConfig } from '../features/admin-settings/api/get-shop-config'
+import { getShopConfig } from '../api/shop-configs/get-shop-config'
 import { DeliveryRatesSection } from '../features/admin-settings/components/delivery-rates-section'
 import { DomainsSection } from '../features/admin-settings/components/domains-section'
 import { FacebookMetaSection } from '../features/admin-settings/components/facebook-meta-section'
@@ -13,6 +13,7 @@ import { routeMeta } from '../lib/page-meta'
 import { useApiData } from '../lib/use-api-data'
 import type { Route } from './+types/admin-settings'
 import styles from '../features/admin-settings/admin-settings.css?url'
+import { api } from '../lib/api'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = (args) => routeMeta('Settings', args)
 export default function AdminSettings() {
   const { shop } = useAdmin()
   const reportDirty = useDirtyForms()
-  const config = useApiData(`shop-config/${shop._id}`, () => getShopConfig(shop._id))
+  const config = useApiData(`shop-config/${shop._id}`, () => getShopConfig(api, shop._id))
   const configProps = config.data ? { shopId: shop._id, config: config.data, onSaved: config.setData, reportDirty } : null
 
   return (

@@ -1,11 +1,12 @@
 import { LoadError } from '../components/load-error'
 import { useAdmin } from '../features/admin/hooks/use-admin'
-import { getShop } from '../features/admin-site/api/get-shop'
+import { getShop } from '../api/shops/get-shop'
 import { SiteEditor } from '../features/admin-site/components/site-editor'
 import { routeMeta } from '../lib/page-meta'
 import { useApiData } from '../lib/use-api-data'
 import type { Route } from './+types/admin-site'
 import styles from '../features/admin-site/admin-site.css?url'
+import { api } from '../lib/api'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 
@@ -23,7 +24,7 @@ function PreviewLink({ to, children }: { to: string; children: string }) {
 /** The Site tab (DESIGN §12): the storefront's texts, logo and links. */
 export default function AdminSite() {
   const { shop } = useAdmin()
-  const current = useApiData(`shop/${shop._id}`, () => getShop(shop._id))
+  const current = useApiData(`shop/${shop._id}`, () => getShop(api, shop._id))
   return (
     <>
       <header className="admin-header">

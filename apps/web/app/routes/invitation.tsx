@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router'
 import { LoadError } from '../components/load-error'
 import { requireCurrentUser } from '../features/auth/guard'
-import { getInvitation } from '../features/invitations/api/get-invitation'
+import { getInvitation } from '../api/invitations/get-invitation'
 import { InvitationAnswer } from '../features/invitations/components/invitation-answer'
 import { answerProblem, dashboardOrigin, invitationKey, problems } from '../features/invitations/invitation-problems'
 import { routeMeta } from '../lib/page-meta'
@@ -9,6 +9,7 @@ import { useApiData } from '../lib/use-api-data'
 import { useSite } from '../lib/use-site'
 import type { Route } from './+types/invitation'
 import styles from '../features/invitations/invitations.css?url'
+import { api } from '../lib/api'
 
 /**
  * Behind the route guard (SPEC §2): the invitee must be logged in to see and answer an invitation. The link's
@@ -36,7 +37,7 @@ export default function Invitation({ loaderData, params }: Route.ComponentProps)
   const { user } = loaderData
   const site = useSite()
   const key = invitationKey(useLocation().search)
-  const invitation = useApiData(key ? `invitation/${params.id}/${key}` : null, () => getInvitation(params.id, key!))
+  const invitation = useApiData(key ? `invitation/${params.id}/${key}` : null, () => getInvitation(api, params.id, key!))
 
   const problem = key ? (invitation.error ? answerProblem(invitation.error) : null) : problems.incomplete
   if (invitation.error && !problem) return <LoadError error={invitation.error} onRetry={invitation.reload} />

@@ -1,8 +1,9 @@
-import { createProduct } from './api/create-product'
-import { setInventory } from './api/set-inventory'
-import { updateProduct } from './api/update-product'
+import { createProduct } from '../../api/products/create-product'
+import { setInventory } from '../../api/inventory/set-inventory'
+import { updateProduct } from '../../api/products/update-product'
 import { type ProductFormValues, inventoryUpdates, toProductBody } from './product-form'
 import type { AdminProduct } from './types'
+import { api } from '../../lib/api'
 
 /** The saved product, and the error of its stock when the product saved but a stock row did not. */
 export type SaveOutcome = { product: AdminProduct; stockError: unknown }
@@ -19,10 +20,10 @@ export async function saveProduct(
   previous: ProductFormValues | null,
 ): Promise<SaveOutcome> {
   const body = toProductBody(values)
-  const product = existing ? await updateProduct(existing._id, body) : await createProduct({ shop, ...body })
+  const product = existing ? await updateProduct(api, existing._id, body) : await createProduct(api, { shop, ...body })
   try {
     // One after another: each write locks the product's stock rows anyway.
-    for (const row of inventoryUpdates(values, product, previous)) await setInventory(row)
+    for (const row of inventoryUpdates(values, product, previous)) await setInventory(api, row)
     return { product, stockError: null }
   } catch (error) {
     return { product, stockError: error }

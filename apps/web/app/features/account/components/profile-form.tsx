@@ -2,9 +2,9 @@ import { accountRules } from '@shop/domain'
 import { type FormEvent, useId, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { errorMessage } from '../../../lib/api'
+import { api, errorMessage } from '../../../lib/api'
 import type { User } from '../../../types/api'
-import { updateUser } from '../api/update-user'
+import { updateUser } from '../../../api/users/update-user'
 
 const PHONE = /^[0-9+()\- ]*$/
 
@@ -30,7 +30,7 @@ export function ProfileForm({ user, onSaved }: { user: User; onSaved: (user: Use
     setPhoneError(null)
     setBusy(true)
     try {
-      const saved = await updateUser({ name: name.trim(), phone: phone.trim() })
+      const saved = await updateUser(api, { name: name.trim(), phone: phone.trim() })
       onSaved(saved)
       setName(saved.name)
       setPhone(saved.phone)

@@ -4,8 +4,9 @@ import { Field, FormError } from '../../../components/ui/field'
 import { SaveButton } from '../../../components/ui/button'
 import { type FieldErrors, serverFieldErrors } from '../../../lib/form-errors'
 import type { User } from '../../../types/api'
-import { updateUser } from '../api/update-user'
+import { updateUser } from '../../../api/users/update-user'
 import { SIGN_IN_FIELDS, type SignInDetailsForm, signInDetailsPatch } from '../sign-in-details'
+import { api } from '../../../lib/api'
 
 /**
  * The login email and the password. Both need the current password, so a device left signed in cannot
@@ -30,7 +31,7 @@ export function SignInDetailsForm({ user, onSaved }: { user: User; onSaved: (use
     setErrors({})
     setSaving(true)
     try {
-      const saved = await updateUser(checked.patch)
+      const saved = await updateUser(api, checked.patch)
       onSaved(saved)
       setForm({ email: saved.email, newPassword: '', currentPassword: '' })
       setStatus(checked.patch.password ? 'Your password is changed. Your other devices are signed out.' : 'Your email is changed.')

@@ -4,8 +4,8 @@ import { Button, SaveButton } from '../../../components/ui/button'
 import { Field, FormError } from '../../../components/ui/field'
 import { type FieldErrors, hasErrors, serverFieldErrors } from '../../../lib/form-errors'
 import { UNSAVED_CHANGES_MESSAGE, useUnsavedChanges } from '../../../lib/use-unsaved-changes'
-import { createDiscountCode } from '../api/create-discount-code'
-import { updateDiscountCode } from '../api/update-discount-code'
+import { createDiscountCode } from '../../../api/discount-codes/create-discount-code'
+import { updateDiscountCode } from '../../../api/discount-codes/update-discount-code'
 import {
   DISCOUNT_FIELDS,
   type DiscountForm,
@@ -19,6 +19,7 @@ import {
   shopDay,
 } from '../discount-code-form'
 import type { DiscountCode } from '../types'
+import { api } from '../../../lib/api'
 
 type DiscountCodeFormProps = {
   shopId: string
@@ -83,7 +84,7 @@ export function DiscountCodeForm({ shopId, currency, editing, onSaved, onCancel,
     if (Object.keys(request.body).length === 0) return onCancel()
     setSaving(true)
     try {
-      onSaved(request.id === null ? await createDiscountCode(request.body) : await updateDiscountCode(request.id, request.body))
+      onSaved(request.id === null ? await createDiscountCode(api, request.body) : await updateDiscountCode(api, request.id, request.body))
     } catch (error) {
       setSaving(false)
       showErrors(serverFieldErrors(error, DISCOUNT_FIELDS))

@@ -4,9 +4,9 @@ import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useToast } from '../../../components/ui/toast'
-import { errorMessage } from '../../../lib/api'
+import { api, errorMessage } from '../../../lib/api'
 import type { Order } from '../../../types/api'
-import { moveOrder } from '../api/move-order'
+import { updateOrder } from '../../../api/orders/update-order'
 import { movedMessage, orderActions } from '../order-actions'
 
 /**
@@ -26,7 +26,7 @@ export function OrderStatusActions({ order, onMoved }: { order: Order; onMoved: 
     setBusy(true)
     setError(null)
     try {
-      await moveOrder(order._id, status)
+      await updateOrder(api, order._id, status)
       toast(movedMessage(order.orderId, status))
       setConfirming(false)
       onMoved()

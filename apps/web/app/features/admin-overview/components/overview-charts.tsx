@@ -1,11 +1,12 @@
 import { LoadError } from '../../../components/load-error'
 import { formatMoney } from '../../../lib/money'
 import { useApiData } from '../../../lib/use-api-data'
-import { getSales } from '../api/get-sales'
-import { getVisits } from '../api/get-visits'
+import { getSales } from '../../../api/analytics/get-sales'
+import { getVisits } from '../../../api/analytics/get-visits'
 import { type ChartRange, lastDays } from '../chart-days'
 import { sum } from '../chart-scale'
 import { BarChart } from './bar-chart'
+import { api } from '../../../lib/api'
 
 const count = (value: number) => value.toLocaleString('en-GH')
 const plural = (value: number, word: string) => `${count(value)} ${word}${value === 1 ? '' : 's'}`
@@ -14,7 +15,7 @@ const plural = (value: number, word: string) => `${count(value)} ${word}${value 
 export function OverviewCharts({ shopId, range }: { shopId: string; range: ChartRange }) {
   const charts = useApiData(`${shopId}/${range}`, () => {
     const days = lastDays(range)
-    return Promise.all([getVisits(shopId, days), getSales(shopId, days)])
+    return Promise.all([getVisits(api, shopId, days), getSales(api, shopId, days)])
   })
   if (charts.error && !charts.data) return <LoadError error={charts.error} onRetry={charts.reload} />
   if (!charts.data) {

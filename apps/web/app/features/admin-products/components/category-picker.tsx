@@ -5,12 +5,12 @@ import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { Field } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
-import { errorMessage } from '../../../lib/api'
+import { api, errorMessage } from '../../../lib/api'
 import { type FieldErrors, hasErrors, serverFieldErrors, validate } from '../../../lib/form-errors'
 import { useApiData } from '../../../lib/use-api-data'
-import { createCategory } from '../api/create-category'
-import { deleteCategory } from '../api/delete-category'
-import { listCategories } from '../api/list-categories'
+import { createCategory } from '../../../api/categories/create-category'
+import { deleteCategory } from '../../../api/categories/delete-category'
+import { listCategories } from '../../../api/categories/list-categories'
 import type { AdminCategory } from '../types'
 
 type CategoryPickerProps = {
@@ -24,6 +24,9 @@ type CategoryPickerProps = {
   onDeleted: (category: AdminCategory) => void
 }
 
+/** The API's largest page: a shop's categories fit in one (they are a short list of names). */
+const MAX_CATEGORIES = 100
+
 /**
  * The shop's categories as checkboxes, plus adding and deleting categories in place. Those changes are
  * saved at once (they belong to the shop, not to this product's unsaved form).
@@ -31,7 +34,7 @@ type CategoryPickerProps = {
 export function CategoryPicker({ shop, selected, error, onToggle, onCreated, onDeleted }: CategoryPickerProps) {
   const toast = useToast()
   const errorId = useId()
-  const categories = useApiData(`categories:${shop}`, () => listCategories(shop))
+  const categories = useApiData(`categories:${shop}`, async () => (await listCategories(api, { shop, $limit: MAX_CATEGORIES })).data)
   const [name, setName] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
   const [adding, setAdding] = useState(false)
@@ -45,7 +48,7 @@ export function CategoryPicker({ shop, selected, error, onToggle, onCreated, onD
     if (hasErrors(found)) return setErrors(found)
     setAdding(true)
     try {
-      const category = await createCategory(body)
+      const category = await createCategory(api, body)
       const next = [...list, category].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()))
       categories.setData(next)
       onCreated(category)
@@ -68,7 +71,7 @@ export function CategoryPicker({ shop, selected, error, onToggle, onCreated, onD
   async function remove(category: AdminCategory) {
     setDeleting(true)
     try {
-      await deleteCategory(category._id)
+      await deleteCategory(api, category._id)
       categories.setData(list.filter((other) => other._id !== category._id))
       onDeleted(category)
       toast(`Category “${category.name}” deleted`)

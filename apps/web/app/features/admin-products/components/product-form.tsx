@@ -5,11 +5,11 @@ import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { Field, FormError } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
-import { errorMessage } from '../../../lib/api'
+import { api, errorMessage } from '../../../lib/api'
 import { type FieldErrors, hasErrors, serverFieldErrors } from '../../../lib/form-errors'
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
 import { useAdmin } from '../../admin/hooks/use-admin'
-import { deleteProduct } from '../api/delete-product'
+import { deleteProduct } from '../../../api/products/delete-product'
 import { PRODUCT_FIELDS, type ProductFormValues, toFormErrors, validateProductForm, withSavedIds } from '../product-form'
 import { saveProduct } from '../save-product'
 import type { AdminProduct } from '../types'
@@ -104,7 +104,7 @@ export function ProductForm({ product, initial }: ProductFormProps) {
     if (!product) return
     setBusy(true)
     try {
-      await deleteProduct(product._id)
+      await deleteProduct(api, product._id)
       toast('Product deleted')
       setLeaveTo(LIST)
     } catch (failure) {

@@ -4,8 +4,9 @@ import { Button, SaveButton } from '../../../components/ui/button'
 import { Field, FormError } from '../../../components/ui/field'
 import { type FieldErrors, hasErrors, serverFieldErrors, validate } from '../../../lib/form-errors'
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
-import { moderateReview } from '../api/moderate-review'
+import { updateReview } from '../../../api/reviews/update-review'
 import type { AdminReview } from '../types'
+import { api } from '../../../lib/api'
 
 type ReplyFormProps = {
   review: AdminReview
@@ -38,7 +39,7 @@ export function ReplyForm({ review, onSaved, onCancel }: ReplyFormProps) {
     }
     setSaving(true)
     try {
-      onSaved(await moderateReview(review._id, body))
+      onSaved(await updateReview(api, review._id, body))
     } catch (error) {
       setSaving(false)
       setErrors(serverFieldErrors(error, ['reply']))

@@ -3,13 +3,14 @@ import { LoadError } from '../../../components/load-error'
 import { Button } from '../../../components/ui/button'
 import { formatMoney } from '../../../lib/money'
 import { useApiData } from '../../../lib/use-api-data'
-import { listDeliveryRates } from '../api/list-delivery-rates'
-import { listRegions } from '../api/list-regions'
+import { listDeliveryRates } from '../../../api/delivery/list-delivery-rates'
+import { listRegions } from '../../../api/delivery/list-regions'
 import type { ReportDirty } from '../hooks/use-dirty-forms'
 import { regionSummary } from '../rate-form'
 import type { DeliveryRate } from '../types'
 import { RateForm } from './rate-form'
 import { SettingsSection } from './settings-section'
+import { api } from '../../../lib/api'
 
 const paymentOptionText: Record<DeliveryRate['paymentOption'], string> = {
   instant: 'paid with the order',
@@ -20,8 +21,8 @@ type DeliveryRatesSectionProps = { shopId: string; currency: string; reportDirty
 
 /** The shop's delivery rates by region (DESIGN §8), inactive ones included, with a form to add or edit one. */
 export function DeliveryRatesSection({ shopId, currency, reportDirty }: DeliveryRatesSectionProps) {
-  const rates = useApiData(`delivery-rates/${shopId}`, () => listDeliveryRates(shopId))
-  const regions = useApiData('regions/GH', listRegions)
+  const rates = useApiData(`delivery-rates/${shopId}`, () => listDeliveryRates(api, { client: shopId, active: 'all', $limit: 100 }))
+  const regions = useApiData('regions/GH', () => listRegions(api))
   const [editing, setEditing] = useState<DeliveryRate | 'new' | null>(null)
 
   const error = rates.error ?? regions.error

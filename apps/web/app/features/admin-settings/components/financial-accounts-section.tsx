@@ -6,13 +6,13 @@ import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { Field, FormError } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
-import { errorMessage } from '../../../lib/api'
+import { api, errorMessage } from '../../../lib/api'
 import { hasErrors, serverFieldErrors, validate } from '../../../lib/form-errors'
 import { useApiData } from '../../../lib/use-api-data'
 import { type AccountForm, accountBody, emptyAccountForm, isAccountFormDirty, kindLabels, visibleDigits } from '../account-form'
-import { createFinancialAccount } from '../api/create-financial-account'
-import { deleteFinancialAccount } from '../api/delete-financial-account'
-import { listFinancialAccounts } from '../api/list-financial-accounts'
+import { createFinancialAccount } from '../../../api/financial-accounts/create-financial-account'
+import { deleteFinancialAccount } from '../../../api/financial-accounts/delete-financial-account'
+import { listFinancialAccounts } from '../../../api/financial-accounts/list-financial-accounts'
 import { type ReportDirty, useReportDirty } from '../hooks/use-dirty-forms'
 import { useFieldErrors } from '../hooks/use-field-errors'
 import type { FinancialAccount } from '../types'
@@ -23,7 +23,7 @@ const fields = ['kind', 'provider', 'accountName', 'accountNumber'] as const
 /** Where the shop's money is paid out. The API only ever answers numbers masked; this page never shows one whole. */
 export function FinancialAccountsSection({ shopId, reportDirty }: { shopId: string; reportDirty: ReportDirty }) {
   const toast = useToast()
-  const accounts = useApiData(`financial-accounts/${shopId}`, () => listFinancialAccounts(shopId))
+  const accounts = useApiData(`financial-accounts/${shopId}`, () => listFinancialAccounts(api, shopId))
   const [form, setForm] = useState<AccountForm>(emptyAccountForm)
   const { errors, setErrors, clear } = useFieldErrors()
   const [saving, setSaving] = useState(false)
@@ -44,7 +44,7 @@ export function FinancialAccountsSection({ shopId, reportDirty }: { shopId: stri
     if (hasErrors(found)) return
     setSaving(true)
     try {
-      const account = await createFinancialAccount(body)
+      const account = await createFinancialAccount(api, body)
       toast(`${kindLabels[account.kind]} account ending in ${visibleDigits(account.accountNumber)} added`)
       setForm(emptyAccountForm)
       accounts.reload()
@@ -59,7 +59,7 @@ export function FinancialAccountsSection({ shopId, reportDirty }: { shopId: stri
     setProblem(null)
     setSaving(true)
     try {
-      await deleteFinancialAccount(account._id)
+      await deleteFinancialAccount(api, account._id)
       toast(`Account ending in ${visibleDigits(account.accountNumber)} removed`)
       accounts.reload()
     } catch (error) {

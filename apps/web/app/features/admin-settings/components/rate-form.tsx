@@ -5,13 +5,14 @@ import { Field, FormError } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
 import { hasErrors, serverFieldErrors, validate } from '../../../lib/form-errors'
 import type { Region } from '../../../types/api'
-import { createDeliveryRate } from '../api/create-delivery-rate'
-import { updateDeliveryRate } from '../api/update-delivery-rate'
+import { createDeliveryRate } from '../../../api/delivery/create-delivery-rate'
+import { updateDeliveryRate } from '../../../api/delivery/update-delivery-rate'
 import { type ReportDirty, useReportDirty } from '../hooks/use-dirty-forms'
 import { useFieldErrors } from '../hooks/use-field-errors'
 import { errorUnder } from '../number-field'
 import { type RateForm as RateFormValue, emptyRateForm, rateCreateBody, ratePatchBody, rateToForm, toggleRegion } from '../rate-form'
 import type { DeliveryRate } from '../types'
+import { api } from '../../../lib/api'
 
 type RateFormProps = {
   shopId: string
@@ -49,7 +50,7 @@ export function RateForm({ shopId, currency, regions, rate, reportDirty, onSaved
     if (hasErrors(found)) return
     setSaving(true)
     try {
-      const saved = rate ? await updateDeliveryRate(rate._id, ratePatchBody(form)) : await createDeliveryRate(rateCreateBody(shopId, form))
+      const saved = rate ? await updateDeliveryRate(api, rate._id, ratePatchBody(form)) : await createDeliveryRate(api, rateCreateBody(shopId, form))
       toast(rate ? `${saved.name} saved` : `${saved.name} added`)
       onSaved(saved)
     } catch (error) {

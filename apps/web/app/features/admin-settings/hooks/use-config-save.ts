@@ -2,9 +2,10 @@ import { shopConfigPatchBody } from '@shop/domain/schemas/shop'
 import { useState } from 'react'
 import { useToast } from '../../../components/ui/toast'
 import { hasErrors, serverFieldErrors, validate } from '../../../lib/form-errors'
-import { type ShopConfigPatch, updateShopConfig } from '../api/update-shop-config'
+import { type ShopConfigPatch, updateShopConfig } from '../../../api/shop-configs/update-shop-config'
 import type { ShopConfig } from '../types'
 import { useFieldErrors } from './use-field-errors'
+import { api } from '../../../lib/api'
 
 type Options = {
   shopId: string
@@ -26,7 +27,7 @@ export function useConfigSave({ shopId, fields, success, onSaved }: Options) {
     if (hasErrors(found)) return null
     setSaving(true)
     try {
-      const updated = await updateShopConfig(shopId, body)
+      const updated = await updateShopConfig(api, shopId, body)
       onSaved(updated)
       toast(success)
       return updated

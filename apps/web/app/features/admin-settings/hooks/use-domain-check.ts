@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useToast } from '../../../components/ui/toast'
-import { errorMessage } from '../../../lib/api'
-import { checkDomain } from '../api/check-domain'
+import { api, errorMessage } from '../../../lib/api'
+import { checkDomain } from '../../../api/shop-configs/check-domain'
 import type { ShopDomain } from '../types'
 
 /** "Check now" for one custom domain: the call, whether it is under way, and why it could not run. */
@@ -15,7 +15,7 @@ export function useDomainCheck(shopId: string, domain: string, onChecked: (check
     setChecking(true)
     setFailure(null)
     try {
-      const checked = await checkDomain(shopId, domain)
+      const checked = await checkDomain(api, shopId, domain)
       onChecked(checked)
       if (checked.status === 'verified') toast(`${domain} is verified`)
     } catch (error) {

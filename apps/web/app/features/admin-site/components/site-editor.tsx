@@ -7,8 +7,9 @@ import { type FieldErrors, hasErrors } from '../../../lib/form-errors'
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
 import type { Shop } from '../../../types/api'
 import { ShopProfileFields } from '../../admin/components/shop-profile-fields'
-import { updateShop } from '../api/update-shop'
+import { updateShop } from '../../../api/shops/update-shop'
 import { type AboutSections, type SiteValues, checkSite, siteServerErrors, siteValues } from '../site-form'
+import { api } from '../../../lib/api'
 
 const aboutSections: { key: keyof AboutSections; label: string; hint: string }[] = [
   { key: 'payments', label: 'Payments', hint: 'How customers can pay.' },
@@ -46,7 +47,7 @@ export function SiteEditor({ shop, onSaved }: { shop: Shop; onSaved: (shop: Shop
     if (hasErrors(found)) return showErrors(found)
     setSaving(true)
     try {
-      const saved = await updateShop(shop._id, body)
+      const saved = await updateShop(api, shop._id, body)
       const next = siteValues(saved)
       setInitial(next)
       setValues(next)

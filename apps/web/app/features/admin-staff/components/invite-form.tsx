@@ -6,10 +6,11 @@ import { Field, FormError } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
 import { type FieldErrors, hasErrors, serverFieldErrors, validate } from '../../../lib/form-errors'
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
-import { createInvitation } from '../api/create-invitation'
+import { createInvitation } from '../../../api/invitations/create-invitation'
 import { type InviteForm as InviteFormValue, invitationLink, inviteBody, inviteChoices, roleLabel } from '../staff-rules'
 import type { CreatedInvitation } from '../types'
 import { InvitationLink } from './invitation-link'
+import { api } from '../../../lib/api'
 
 type InviteFormProps = {
   shopId: string
@@ -48,7 +49,7 @@ export function InviteForm({ shopId, actor, origin, onInvited }: InviteFormProps
     if (hasErrors(found)) return
     setSending(true)
     try {
-      const invitation = await createInvitation(body)
+      const invitation = await createInvitation(api, body)
       toast(`Invitation for ${invitation.email} is ready: send them its link`)
       setSent({ email: invitation.email, url: invitationLink(origin, invitation.link) })
       setForm(initial)

@@ -5,11 +5,11 @@ import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useToast } from '../../../components/ui/toast'
-import { errorMessage } from '../../../lib/api'
+import { api, errorMessage } from '../../../lib/api'
 import { useApiData } from '../../../lib/use-api-data'
-import { createInvitation } from '../api/create-invitation'
-import { listInvitations } from '../api/list-invitations'
-import { revokeInvitation } from '../api/revoke-invitation'
+import { createInvitation } from '../../../api/invitations/create-invitation'
+import { listInvitations } from '../../../api/invitations/list-invitations'
+import { updateInvitation } from '../../../api/invitations/update-invitation'
 import { canRevoke, invitationLink, roleLabel } from '../staff-rules'
 import type { Invitation } from '../types'
 import { InvitationLink } from './invitation-link'
@@ -30,7 +30,7 @@ type PendingInvitationsProps = {
  */
 export function PendingInvitations({ shopId, actor, origin, version }: PendingInvitationsProps) {
   const toast = useToast()
-  const invitations = useApiData(`invitations/${shopId}/${version}`, () => listInvitations(shopId))
+  const invitations = useApiData(`invitations/${shopId}/${version}`, () => listInvitations(api, shopId))
   const [revoking, setRevoking] = useState<Invitation | null>(null)
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
@@ -41,7 +41,7 @@ export function PendingInvitations({ shopId, actor, origin, version }: PendingIn
     setBusy(true)
     setProblem(null)
     try {
-      const created = await createInvitation({ shop: shopId, email: invitation.email, role: invitation.role })
+      const created = await createInvitation(api, { shop: shopId, email: invitation.email, role: invitation.role })
       setLinks((previous) => ({ ...previous, [invitation._id]: invitationLink(origin, created.link) }))
       toast(`New link for ${invitation.email}: the old one no longer works`)
     } catch (error) {
@@ -56,7 +56,7 @@ export function PendingInvitations({ shopId, actor, origin, version }: PendingIn
     setBusy(true)
     setProblem(null)
     try {
-      await revokeInvitation(invitation._id)
+      await updateInvitation(api, invitation._id, 'revoked')
       toast(`Invitation for ${invitation.email} revoked`)
       invitations.reload()
     } catch (error) {

@@ -5,10 +5,10 @@ import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useToast } from '../../../components/ui/toast'
-import { errorMessage } from '../../../lib/api'
+import { api, errorMessage } from '../../../lib/api'
 import { useApiData } from '../../../lib/use-api-data'
-import { listStaff } from '../api/list-staff'
-import { updateShopRole } from '../api/update-shop-role'
+import { listStaff } from '../../../api/staff/list-staff'
+import { updateShopRole } from '../../../api/staff/update-shop-role'
 import { canRemove, roleChangeNeedsConfirm, roleChoices, roleLabel } from '../staff-rules'
 import type { ShopRole } from '../types'
 
@@ -25,7 +25,7 @@ type RoleChange = { member: ShopRole; role: StaffRole }
  */
 export function StaffList({ shopId, actor, userId }: StaffListProps) {
   const toast = useToast()
-  const staff = useApiData(`staff/${shopId}`, () => listStaff(shopId))
+  const staff = useApiData(`staff/${shopId}`, () => listStaff(api, shopId))
   const [saving, setSaving] = useState(false)
   const [confirming, setConfirming] = useState<RoleChange | null>(null)
   const [removing, setRemoving] = useState<ShopRole | null>(null)
@@ -40,7 +40,7 @@ export function StaffList({ shopId, actor, userId }: StaffListProps) {
     setProblem(null)
     setSaving(true)
     try {
-      await updateShopRole(member._id, { role })
+      await updateShopRole(api, member._id, { role })
       toast(`${displayName(member)} is now ${roleLabel(role).toLowerCase()}`)
       // Someone who stepped down may no longer see this tab: start the dashboard over with the new role.
       if (member.user._id === userId) window.location.assign('/admin')
@@ -57,7 +57,7 @@ export function StaffList({ shopId, actor, userId }: StaffListProps) {
     setProblem(null)
     setSaving(true)
     try {
-      await updateShopRole(member._id, { status: 'removed' })
+      await updateShopRole(api, member._id, { status: 'removed' })
       toast(`${displayName(member)} was removed from the staff`)
       if (member.user._id === userId) window.location.assign('/')
       else staff.reload()

@@ -2,7 +2,7 @@ import { toMinor, displayedPrice } from '@shop/domain'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { api, errorMessage } from '../../../lib/api'
 import type { Product, Variant } from '../../../types/api'
-import { getCartProducts } from '../api/get-cart-products'
+import { listProducts } from '../../../api/products/list-products'
 import type { CartItem } from '../cart'
 
 export type CartLine = {
@@ -33,8 +33,9 @@ export function useCartLines(shopId: string, items: CartItem[]) {
     const wanted = missingKey.split(',')
     let live = true
     setError(null)
-    getCartProducts(api, shopId, wanted).then(
-      (found) => {
+    // The cart's products in one call; unavailable ones are left out.
+    listProducts(api, { shop: shopId, available: true, _id: { $in: wanted }, $limit: 100 }).then(
+      ({ data: found }) => {
         if (!live) return
         setProducts((current) => new Map([...current, ...found.map((product) => [product._id, product] as const)]))
         setFetched((current) => new Set([...current, ...wanted]))

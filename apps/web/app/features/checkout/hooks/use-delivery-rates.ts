@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { api, errorMessage } from '../../../lib/api'
 import type { DeliveryRateOption } from '../../../types/api'
-import { type DeliveryItem, calculateDelivery } from '../api/calculate-delivery'
+import { type DeliveryItem, calculateDelivery } from '../../../api/delivery/calculate-delivery'
 
 type State = { region: string; rates: DeliveryRateOption[] | null; error: string | null }
 

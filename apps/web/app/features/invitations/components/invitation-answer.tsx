@@ -1,10 +1,10 @@
 import { type StaffRole, formatShortDate } from '@shop/domain'
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
-import { errorMessage } from '../../../lib/api'
-import { getRole } from '../../auth/api/get-role'
+import { api, errorMessage } from '../../../lib/api'
+import { getRole } from '../../../api/staff/get-role'
 import { acceptedMessage, article } from '../accepted-message'
-import { answerInvitation } from '../api/answer-invitation'
+import { updateInvitation } from '../../../api/invitations/update-invitation'
 import { answerProblem, invitationProblem } from '../invitation-problems'
 import type { InvitationDetail } from '../types'
 
@@ -40,9 +40,9 @@ export function InvitationAnswer({ invitation, invitationKey, userEmail, dashboa
     setBusy(true)
     setFailure(null)
     try {
-      const result = await answerInvitation(current._id, invitationKey, status)
+      const result = await updateInvitation(api, current._id, status, invitationKey)
       // Someone already on the staff keeps a higher role, so ask which role accepting left them with.
-      if (result.status === 'accepted') setGranted(await getRole(result.shop._id).catch(() => null))
+      if (result.status === 'accepted') setGranted(await getRole(api, result.shop._id).catch(() => null))
       setCurrent(result)
     } catch (error) {
       const problem = answerProblem(error)
