@@ -31,19 +31,20 @@ export async function readSubmission(request: Request): Promise<{ intent: string
 }
 
 /**
- * Runs an intent's API call. A refusal of the API comes back as field problems (only for `fields` the
- * form shows; the rest under `form`); redirects and other responses thrown by the call pass through.
+ * Runs an intent's API call. A refusal of the API comes back as field problems: for the `fields` the form
+ * shows (the rest under `form`), or as the form's own function keys them. Redirects and other responses
+ * thrown by the call pass through.
  */
 export async function perform<I extends string, T>(
   intent: I,
   call: () => Promise<T>,
-  fields?: readonly string[],
+  fields?: readonly string[] | ((error: unknown) => FieldErrors),
 ): Promise<ActionAnswer<I, T>> {
   try {
     return { intent, ok: true, data: await call() }
   } catch (error) {
     if (error instanceof Response || isRouteErrorResponse(error)) throw error
-    return { intent, ok: false, errors: serverFieldErrors(error, fields) }
+    return { intent, ok: false, errors: typeof fields === 'function' ? fields(error) : serverFieldErrors(error, fields) }
   }
 }
 
