@@ -53,6 +53,11 @@ export function refuse<I extends string>(intent: I, errors: FieldErrors): Action
   return { intent, ok: false, errors }
 }
 
+/** One message for an answer shown as a whole (a toast, an alert): the form's own, else the first field's. */
+export function problemOf(errors: FieldErrors): string {
+  return errors.form ?? Object.values(errors)[0] ?? 'Something went wrong'
+}
+
 /** How a form submits to its route's clientAction: JSON, so nested values keep their shape. */
 export const jsonSubmit = { method: 'post', encType: 'application/json' } as const satisfies SubmitOptions
 

@@ -1,7 +1,7 @@
 import { useFetcher } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { useToast } from '../../../components/ui/toast'
-import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
+import { type ActionAnswer, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 import { codeState, discountValueLabel, lastDayLabel, minSubtotalLabel, usageLabel } from '../discount-code-display'
 import type { DiscountCode } from '../types'
 
@@ -53,7 +53,7 @@ function DiscountCodeRow({ code, currency, onEdit }: { code: DiscountCode; curre
   const busy = fetcher.state !== 'idle'
   useFetcherDone(fetcher, (answer) => {
     if (answer.ok) toast(`${answer.data.code} ${answer.data.active ? 'activated' : 'deactivated'}`)
-    else toast(`${code.code} could not be changed: ${answer.errors.form ?? Object.values(answer.errors)[0]}`, 'error')
+    else toast(`${code.code} could not be changed: ${problemOf(answer.errors)}`, 'error')
   })
   const state = codeState(code)
   return (

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useToast } from '../../../components/ui/toast'
 import type { ActionAnswer } from '../../../lib/route-data'
-import { jsonSubmit, useFetcherDone } from '../../../lib/route-data'
+import { jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 import type { Order } from '../../../types/api'
 import { movedMessage, orderActions } from '../order-actions'
 
@@ -24,7 +24,7 @@ export function OrderStatusActions({ order }: { order: Order }) {
   useFetcherDone(fetcher, (answer) => {
     setConfirming(false)
     if (answer.ok) toast(movedMessage(order.orderId, answer.data.status))
-    else setError(answer.errors.form ?? Object.values(answer.errors)[0] ?? null)
+    else setError(problemOf(answer.errors))
   })
   const { next, canCancel } = orderActions(order.status, order.delivery.type)
   if (!next && !canCancel) return null

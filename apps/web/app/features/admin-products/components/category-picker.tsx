@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { Field } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
 import { type FieldErrors, hasErrors, validate } from '../../../lib/form-errors'
-import { jsonSubmit, useFetcherDone } from '../../../lib/route-data'
+import { jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 import type { ProductPageAnswer } from '../product-actions'
 import type { AdminCategory } from '../types'
 
@@ -49,7 +49,7 @@ export function CategoryPicker({ shop, categories, selected, error, onToggle, on
   useFetcherDone(remover, (answer) => {
     if (answer.intent !== 'delete-category') return
     setDoomed(null)
-    if (!answer.ok) return toast(answer.errors.form ?? 'The category could not be deleted', 'error')
+    if (!answer.ok) return toast(problemOf(answer.errors), 'error')
     onDeleted(answer.data)
     toast(`Category “${answer.data.name}” deleted`)
   })

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { Field, FormError } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
 import { type FieldErrors, hasErrors } from '../../../lib/form-errors'
-import { jsonSubmit, useFetcherDone } from '../../../lib/route-data'
+import { jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
 import { useAdmin } from '../../admin/hooks/use-admin'
 import type { ProductPageAnswer } from '../product-actions'
@@ -100,7 +100,7 @@ export function ProductForm({ product, initial, categories }: ProductFormProps) 
       toast('Product saved')
     } else if (answer.intent === 'delete') {
       setConfirmingDelete(false)
-      if (!answer.ok) return toast(answer.errors.form ?? 'The product could not be deleted', 'error')
+      if (!answer.ok) return toast(problemOf(answer.errors), 'error')
       toast('Product deleted')
       setLeaveTo(LIST)
     }

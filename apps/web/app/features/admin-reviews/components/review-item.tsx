@@ -3,7 +3,7 @@ import { useEffect, useId, useRef } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { useToast } from '../../../components/ui/toast'
-import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
+import { type ActionAnswer, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 import { ratingLabel, starsText } from '../review-query'
 import type { AdminReview } from '../types'
 import { ReplyForm } from './reply-form'
@@ -28,7 +28,7 @@ export function ReviewItem({ review, shopTitle, replying, onStartReply, onReplyS
   // A change to this review is on its way.
   const busy = fetcher.state !== 'idle'
   useFetcherDone(fetcher, (answer) => {
-    if (!answer.ok) toast(`The review could not be changed: ${answer.errors.form ?? Object.values(answer.errors)[0]}`, 'error')
+    if (!answer.ok) toast(`The review could not be changed: ${problemOf(answer.errors)}`, 'error')
     else toast(answer.data.hidden ? 'Review hidden from the site' : 'Review shown on the site')
   })
   const replyButton = useRef<HTMLButtonElement>(null)
