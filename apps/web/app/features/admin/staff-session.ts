@@ -1,15 +1,15 @@
 /**
  * Who is running which shop, for the dashboard's clientLoaders and clientActions (SPEC §2, §6): the user
- * (re-read from the API), the shop this host serves and the user's role in it. The admin layout's loader
- * looks it up whenever the layout loads; a page's loader or action running in the same navigation shares
+ * (re-read from the API), the shop this host serves (lib/host-shop.ts) and the user's role in it. The admin
+ * layout's loader looks it up whenever the layout loads; a page's loader or action running in the same navigation shares
  * that lookup, and one running later (a tab, a filter, an action) reuses the last one instead of asking
  * the API again. The API checks every call by itself; this only decides what the dashboard shows.
  */
 import type { StaffRole } from '@shop/domain'
 import { redirect } from 'react-router'
-import { findShopByHost } from '../../api/shops/find-shop-by-host'
 import { getRole } from '../../api/staff/get-role'
 import { api } from '../../lib/api'
+import { shopOfHost } from '../../lib/host-shop'
 import { readStored } from '../../lib/local-store'
 import type { Shop, User } from '../../types/api'
 import { requireCurrentUser } from '../auth/guard'
@@ -31,7 +31,7 @@ function credentialsKey(): string {
 async function lookUp(request: Request): Promise<StaffSession> {
   const user = await requireCurrentUser(request)
   // Only a shop's own host has a dashboard; the platform's host has none.
-  const shop = await findShopByHost(api, new URL(request.url).host)
+  const shop = await shopOfHost(request)
   if (!shop) throw redirect('/')
   // SPEC §2: someone who is not on the shop's staff (or whose role cannot be read) goes to the storefront.
   const role = await getRole(api, shop._id).catch(() => null)
