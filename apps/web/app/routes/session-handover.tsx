@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
+import { useLocation } from 'react-router'
 import { Alert } from '../components/ui/alert'
 import { Button } from '../components/ui/button'
 import { createLoginCode } from '../api/auth/create-login-code'
@@ -6,6 +7,7 @@ import { requestLoginUrl } from '../api/auth/request-login-url'
 import { useSessionUser } from '../features/auth/session'
 import { ApiError, api, errorMessage } from '../lib/api'
 import { readStored } from '../lib/local-store'
+import { useHydrated } from '../lib/use-hydrated'
 import { routeMeta } from '../lib/page-meta'
 import type { Route } from './+types/session-handover'
 
@@ -33,11 +35,12 @@ function handoverTarget(search: string): { origin: string; state: string } | nul
  */
 export default function SessionHandover() {
   const user = useSessionUser()
-  const [target, setTarget] = useState<{ origin: string; state: string } | null | undefined>(undefined)
+  const { search } = useLocation()
+  const hydrated = useHydrated()
+  // Undefined until the page runs in the browser: the server renders no decision.
+  const target = useMemo(() => (hydrated ? handoverTarget(search) : undefined), [hydrated, search])
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-
-  useEffect(() => setTarget(handoverTarget(window.location.search)), [])
 
   // Nobody signed in here (read from storage: the first render after hydration does not show it yet).
   const signedOut = !user && target && !readStored('user')

@@ -1,5 +1,5 @@
 import { isValidEmail } from '@shop/domain'
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
@@ -52,10 +52,9 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
 
   const choice: DeliveryChoice | undefined = own ? undefined : draft.type === 'pick-up' ? { type: 'pick-up' } : { type: 'dispatch', rate }
   const choiceKey = JSON.stringify(choice ?? 'own')
-  useEffect(() => {
-    onDeliveryChoice(choice)
-    // `choiceKey` names the choice; the callback and the object are new on every render.
-  }, [choiceKey])
+  // `choiceKey` names the choice: the object is new on every render, so it does not tell a change.
+  const reportChoice = useEffectEvent(() => onDeliveryChoice(choice))
+  useEffect(() => reportChoice(), [choiceKey])
 
   function problems(): Partial<Record<FormField, string>> {
     const found: Partial<Record<FormField, string>> = {}
