@@ -1,6 +1,7 @@
 import js from '@eslint/js'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import importX from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 const api = 'apps/api/src'
@@ -124,4 +125,10 @@ export default tseslint.config(
       ],
     },
   },
+  // --- React hooks (apps/web): the recommended rules, exhaustive-deps included. ---
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  // --- end React hooks ---
 )

@@ -229,6 +229,8 @@ describe('admin discount codes and reviews', { timeout: 120_000 }, () => {
       await review.getByRole('button', { name: 'Show on the site' }).waitFor()
 
       await page.getByLabel('Rating').selectOption({ label: 'All ratings' })
+      // The address changes once the page's loader has read the new list.
+      await page.waitForURL((url) => url.search === '')
       assert.equal(new URL(page.url()).search, '')
       const other = page.getByRole('article').filter({ hasText: repliedText })
       const otherAuthor = await other.getByRole('heading', { level: 2 }).textContent()

@@ -1,30 +1,34 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useEffectEvent, useState } from 'react'
 
-type State<T> = { data: T | undefined; error: unknown; loading: boolean }
+/** The last answer, for the request it belongs to. */
+type State<T> = { request: string | null; data: T | undefined; error: unknown }
 
 /**
- * Data loaded in the browser (account pages, after the route guard): loading, the error to show with a
- * retry, and `setData` for answers of later calls (a cancel, a save). `load` runs again when `key` changes.
+ * Data loaded in the browser by a component that is not a route (a storefront widget, a setup step): the
+ * data, the error to show with a retry, and whether an answer is on its way. `load` runs again when `key`
+ * changes; the last data stays shown meanwhile. Pages load through their route's clientLoader instead.
  */
 export function useApiData<T>(key: string | null, load: () => Promise<T>) {
-  const [state, setState] = useState<State<T>>({ data: undefined, error: null, loading: key !== null })
+  const [state, setState] = useState<State<T>>({ request: null, data: undefined, error: null })
   const [attempt, setAttempt] = useState(0)
+  const request = key === null ? null : `${attempt}:${key}`
+  // The latest `load`, without running the effect again for every new function: `key` names what it loads.
+  const run = useEffectEvent(load)
 
   useEffect(() => {
-    if (key === null) return
+    if (request === null) return
     let live = true
-    setState((previous) => ({ data: previous.data, error: null, loading: true }))
-    load().then(
-      (data) => live && setState({ data, error: null, loading: false }),
-      (error: unknown) => live && setState((previous) => ({ data: previous.data, error, loading: false })),
+    run().then(
+      (data) => live && setState({ request, data, error: null }),
+      (error: unknown) => live && setState((previous) => ({ request, data: previous.data, error })),
     )
     return () => {
       live = false
     }
-    // `load` is a new function each render: `key` names what it loads.
-  }, [key, attempt])
+  }, [request])
 
+  const loading = request !== null && state.request !== request
   const reload = useCallback(() => setAttempt((value) => value + 1), [])
-  const setData = useCallback((data: T) => setState({ data, error: null, loading: false }), [])
-  return { ...state, reload, setData }
+  const setData = useCallback((data: T) => setState((previous) => ({ request: previous.request, data, error: null })), [])
+  return { data: state.data, error: loading ? null : state.error, loading, reload, setData }
 }

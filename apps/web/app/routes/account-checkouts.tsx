@@ -1,43 +1,41 @@
 import { formatShortDate, orderSummary } from '@shop/domain'
 import { Link } from 'react-router'
-import { LoadError } from '../components/load-error'
-import { listCheckouts } from '../features/account/api/list-checkouts'
-import { useAccountUser } from '../features/auth/hooks/use-account-user'
+import { listCheckouts } from '../api/checkouts/list-checkouts'
+import { NoShop } from '../features/account/components/no-shop'
+import { requireUser } from '../features/auth/guard'
+import { api } from '../lib/api'
+import { shopOfHost } from '../lib/host-shop'
 import { formatMoney } from '../lib/money'
 import { routeMeta } from '../lib/page-meta'
-import { useApiData } from '../lib/use-api-data'
 import { useSite } from '../lib/use-site'
-import { NoShop } from '../features/account/components/no-shop'
-import type { Shop } from '../types/api'
 import type { Route } from './+types/account-checkouts'
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Shared Checkouts', args)
 
-export default function AccountCheckoutsPage() {
-  const { shop } = useSite()
-  return shop ? <AccountCheckouts shop={shop} /> : <NoShop title="Shared Checkouts" />
+/** The checkouts the user shared here, newest first; null on a host without a shop. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const user = await requireUser(request)
+  const shop = await shopOfHost(request)
+  return shop ? await listCheckouts(api, user._id, shop._id) : null
 }
+clientLoader.hydrate = true as const
 
-function AccountCheckouts({ shop }: { shop: Shop }) {
-  const user = useAccountUser()
-  const checkouts = useApiData(`${shop._id}/${user._id}`, () => listCheckouts(user._id, shop._id))
+export default function AccountCheckouts({ loaderData: checkouts }: Route.ComponentProps) {
+  const { shop } = useSite()
+  if (!shop || !checkouts) return <NoShop title="Shared Checkouts" />
   return (
     <section aria-labelledby="checkouts-title">
       <h1 id="checkouts-title">Shared Checkouts</h1>
       <p className="hint">Checkouts you shared as a link. Anyone with a link can see it and pay for it.</p>
-      {checkouts.error && !checkouts.data ? (
-        <LoadError error={checkouts.error} onRetry={checkouts.reload} />
-      ) : !checkouts.data ? (
-        <p className="loading" role="status">
-          Loading your checkouts…
-        </p>
-      ) : checkouts.data.data.length === 0 ? (
+      {checkouts.data.length === 0 ? (
         <p>
           You have not shared a checkout yet. Use “Share checkout” on the <Link to="/checkout">checkout page</Link>.
         </p>
       ) : (
         <ul className="order-list">
-          {checkouts.data.data.map((checkout) => (
+          {checkouts.data.map((checkout) => (
             <li key={checkout._id} className="order-row">
               <div>
                 <p className="order-row-title">

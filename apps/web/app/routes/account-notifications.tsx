@@ -1,80 +1,101 @@
 import { useState } from 'react'
-import { LoadError } from '../components/load-error'
+import { useFetcher } from 'react-router'
+import { listNotifications } from '../api/notifications/list-notifications'
+import { markNotificationRead } from '../api/notifications/update-notification'
 import { Alert } from '../components/ui/alert'
 import { Button } from '../components/ui/button'
-import { useAccountUser } from '../features/auth/hooks/use-account-user'
-import { listNotifications } from '../features/notifications/api/list-notifications'
-import { markNotificationRead } from '../features/notifications/api/mark-notification-read'
+import { NoShop } from '../features/account/components/no-shop'
+import { requireUser } from '../features/auth/guard'
 import { NotificationList } from '../features/notifications/components/notification-list'
 import { refreshNotificationHint } from '../features/notifications/hooks/use-notification-hint'
-import { errorMessage } from '../lib/api'
+import { api } from '../lib/api'
+import { shopOfHost } from '../lib/host-shop'
 import { routeMeta } from '../lib/page-meta'
-import { useApiData } from '../lib/use-api-data'
+import { type ActionAnswer, jsonSubmit, perform, problemOf, readSubmission, useFetcherDone } from '../lib/route-data'
 import { useSite } from '../lib/use-site'
-import { NoShop } from '../features/account/components/no-shop'
-import type { Notification, Shop } from '../types/api'
+import type { Notification } from '../types/api'
 import type { Route } from './+types/account-notifications'
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Notifications', args)
 
-export default function AccountNotificationsPage() {
-  const { shop } = useSite()
-  return shop ? <AccountNotifications shop={shop} /> : <NoShop title="Notifications" />
+const MAX_PAGES = 50
+
+/**
+ * The user's notifications here, newest first: the first `?pages=` pages (1 unless asked; "Show older"
+ * asks for one more with a fetcher, so the address stays the same). Null on a host without a shop.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const user = await requireUser(request)
+  const shop = await shopOfHost(request)
+  if (!shop) return null
+  const pages = Math.min(Math.max(Math.floor(Number(new URL(request.url).searchParams.get('pages'))) || 1, 1), MAX_PAGES)
+  const first = await listNotifications(api, user._id, shop._id)
+  const rest = await Promise.all(
+    Array.from({ length: pages - 1 }, (_, i) => listNotifications(api, user._id, shop._id, (i + 1) * first.limit)),
+  )
+  return { pages, total: first.total, data: [first, ...rest].flatMap((page) => page.data) }
+}
+clientLoader.hydrate = true as const
+
+/** `mark-read`: one notification or several (Mark all as read). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  await requireUser(request)
+  const { intent, ids } = await readSubmission(request)
+  if (intent !== 'mark-read' || !Array.isArray(ids)) throw new Response(`Unknown intent ${intent}`, { status: 400 })
+  return perform('mark-read', () => Promise.all(ids.map((id) => markNotificationRead(api, String(id)))), [])
 }
 
-function AccountNotifications({ shop }: { shop: Shop }) {
-  const user = useAccountUser()
-  const [pages, setPages] = useState(1)
-  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set())
+export default function AccountNotificationsPage({ loaderData }: Route.ComponentProps) {
+  const { shop } = useSite()
+  return shop && loaderData ? <AccountNotifications loaded={loaderData} /> : <NoShop title="Notifications" />
+}
+
+type Loaded = NonNullable<Route.ComponentProps['loaderData']>
+
+function AccountNotifications({ loaded }: { loaded: Loaded }) {
+  // Older pages come through this fetcher; it reloads with the page after a change, like the page's own data.
+  const older = useFetcher<Loaded>()
+  const list = older.data ?? loaded
+  const marker = useFetcher<ActionAnswer<'mark-read', Notification[]>>()
+  const marking = marker.state !== 'idle' ? (marker.json as { ids?: string[] } | undefined)?.ids : undefined
+  const busy: ReadonlySet<string> = new Set(marking ?? [])
   const [error, setError] = useState<string | null>(null)
-  const list = useApiData(`${shop._id}/${user._id}/${pages}`, async () => {
-    const first = await listNotifications(user._id, shop._id)
-    const rest = await Promise.all(
-      Array.from({ length: pages - 1 }, (_, i) => listNotifications(user._id, shop._id, (i + 1) * first.limit)),
-    )
-    return { total: first.total, data: [first, ...rest].flatMap((page) => page.data) }
+
+  useFetcherDone(marker, (answer) => {
+    if (!answer.ok) return setError(problemOf(answer.errors))
+    refreshNotificationHint()
   })
 
-  async function markRead(targets: Notification[]) {
+  function markRead(targets: Notification[]) {
     setError(null)
-    setBusy(new Set(targets.map((target) => target._id)))
-    try {
-      const updated = await Promise.all(targets.map((target) => markNotificationRead(target._id)))
-      const byId = new Map(updated.map((notification) => [notification._id, notification]))
-      if (list.data) list.setData({ ...list.data, data: list.data.data.map((item) => byId.get(item._id) ?? item) })
-      refreshNotificationHint()
-    } catch (failure) {
-      setError(errorMessage(failure))
-    } finally {
-      setBusy(new Set())
-    }
+    void marker.submit({ intent: 'mark-read', ids: targets.map((target) => target._id) }, jsonSubmit)
   }
 
-  const unread = list.data?.data.filter((item) => !item.read) ?? []
+  const unread = list.data.filter((item) => !item.read)
   return (
     <section aria-labelledby="notifications-title">
       <div className="section-head">
         <h1 id="notifications-title">Notifications</h1>
         {unread.length > 1 && (
-          <Button variant="secondary" onClick={() => void markRead(unread)} disabled={busy.size > 0}>
+          <Button variant="secondary" onClick={() => markRead(unread)} disabled={busy.size > 0}>
             Mark all as read
           </Button>
         )}
       </div>
       {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
-      {list.error && !list.data ? (
-        <LoadError error={list.error} onRetry={list.reload} />
-      ) : !list.data ? (
-        <p className="loading" role="status">
-          Loading your notifications…
-        </p>
-      ) : list.data.data.length === 0 ? (
+      {list.data.length === 0 ? (
         <p>You have no notifications yet. We will let you know here when your orders move along.</p>
       ) : (
         <>
-          <NotificationList notifications={list.data.data} busy={busy} onRead={(item) => void markRead([item])} />
-          {list.data.data.length < list.data.total && (
-            <Button variant="secondary" onClick={() => setPages((value) => value + 1)} disabled={list.loading}>
+          <NotificationList notifications={list.data} busy={busy} onRead={(item) => markRead([item])} />
+          {list.data.length < list.total && list.pages < MAX_PAGES && (
+            <Button
+              variant="secondary"
+              onClick={() => older.load(`/account/notifications?pages=${list.pages + 1}`)}
+              disabled={older.state !== 'idle'}
+            >
               Show older notifications
             </Button>
           )}

@@ -1,33 +1,43 @@
-import { Link, useParams } from 'react-router'
-import { LoadError } from '../components/load-error'
+import { Link, useRevalidator } from 'react-router'
+import { listRegions } from '../api/delivery/list-regions'
+import { getOrder } from '../api/orders/get-order'
 import { StatusPage } from '../components/status-page'
-import { listRegions } from '../features/checkout/api/list-regions'
-import { getOrder } from '../features/orders/api/get-order'
+import { NoShop } from '../features/account/components/no-shop'
+import { requireUser } from '../features/auth/guard'
 import { OrderDetails } from '../features/orders/components/order-details'
 import { api } from '../lib/api'
+import { shopOfHost } from '../lib/host-shop'
 import { routeMeta } from '../lib/page-meta'
 import { isMissing } from '../lib/route-errors'
-import { useApiData } from '../lib/use-api-data'
 import { useSite } from '../lib/use-site'
-import { NoShop } from '../features/account/components/no-shop'
-import type { Shop } from '../types/api'
 import type { Route } from './+types/account-order'
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Order', args)
 
-export default function AccountOrderPage() {
-  const { shop } = useSite()
-  return shop ? <AccountOrder shop={shop} /> : <NoShop title="Order" />
+/** The order with the region names; `order` null when this shop has none of the user's at this address. */
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  await requireUser(request)
+  const shop = await shopOfHost(request)
+  if (!shop) return null
+  try {
+    // Without the names the region's code is shown.
+    const [order, regions] = await Promise.all([getOrder(api, params.id), listRegions(api).catch(() => [])])
+    return { order: order.shop === shop._id ? order : null, regions }
+  } catch (error) {
+    if (isMissing(error)) return { order: null, regions: [] }
+    throw error
+  }
 }
+clientLoader.hydrate = true as const
 
-function AccountOrder({ shop }: { shop: Shop }) {
-  const { id = '' } = useParams()
-  const loaded = useApiData(id, async () => {
-    const [order, regions] = await Promise.all([getOrder(id), listRegions(api).catch(() => [])])
-    return { order, regions }
-  })
-  const missing = (loaded.error && isMissing(loaded.error)) || (loaded.data && loaded.data.order.shop !== shop._id)
-  if (missing) {
+export default function AccountOrder({ loaderData }: Route.ComponentProps) {
+  const { shop } = useSite()
+  const revalidator = useRevalidator()
+  if (!shop || !loaderData) return <NoShop title="Order" />
+  const { order, regions } = loaderData
+  if (!order) {
     return (
       <StatusPage code={404} title="Order not found">
         <p>There is no order of yours at this address.</p>
@@ -42,20 +52,9 @@ function AccountOrder({ shop }: { shop: Shop }) {
       <p>
         <Link to="/account/orders">← All orders</Link>
       </p>
-      <h1 id="order-title">{loaded.data ? `Order ${loaded.data.order.orderId}` : 'Order'}</h1>
-      {loaded.error && !loaded.data ? (
-        <LoadError error={loaded.error} onRetry={loaded.reload} />
-      ) : !loaded.data ? (
-        <p className="loading" role="status">
-          Loading the order…
-        </p>
-      ) : (
-        <OrderDetails
-          order={loaded.data.order}
-          regions={loaded.data.regions}
-          onChange={(order) => loaded.setData({ ...loaded.data!, order })}
-        />
-      )}
+      <h1 id="order-title">Order {order.orderId}</h1>
+      {/* A cancel reloads the order, so the page shows what the server now holds. */}
+      <OrderDetails order={order} regions={regions} onChange={() => void revalidator.revalidate()} />
     </section>
   )
 }

@@ -1,39 +1,88 @@
 import { useCallback, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { LoadError } from '../components/load-error'
+import { createDiscountCode } from '../api/discount-codes/create-discount-code'
+import { listDiscountCodes } from '../api/discount-codes/list-discount-codes'
+import { updateDiscountCode } from '../api/discount-codes/update-discount-code'
 import { Button } from '../components/ui/button'
 import { useToast } from '../components/ui/toast'
+import { Pager } from '../features/admin/components/pager'
 import { useAdmin } from '../features/admin/hooks/use-admin'
-import { listDiscountCodes } from '../features/admin-discounts/api/list-discount-codes'
-import { updateDiscountCode } from '../features/admin-discounts/api/update-discount-code'
+import { requireStaff } from '../features/admin/staff-session'
 import { DiscountCodeForm } from '../features/admin-discounts/components/discount-code-form'
 import { DiscountCodeTable } from '../features/admin-discounts/components/discount-code-table'
-import { Pager } from '../features/admin/components/pager'
+import {
+  DISCOUNT_FIELDS,
+  type DiscountForm,
+  createBody,
+  discountFormErrors,
+  patchBody,
+} from '../features/admin-discounts/discount-code-form'
 import { DISCOUNT_CODES_PER_PAGE, codesPageParams, parseCodesPage } from '../features/admin-discounts/discount-code-list'
 import type { DiscountCode } from '../features/admin-discounts/types'
-import { errorMessage } from '../lib/api'
+import { api } from '../lib/api'
+import { hasErrors } from '../lib/form-errors'
 import { routeMeta } from '../lib/page-meta'
-import { useApiData } from '../lib/use-api-data'
+import { perform, readSubmission, refuse } from '../lib/route-data'
 import { UNSAVED_CHANGES_MESSAGE } from '../lib/use-unsaved-changes'
 import type { Route } from './+types/admin-discount-codes'
 import styles from '../features/admin-discounts/admin-discounts.css?url'
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Discount Codes', args)
 
+/** The page lives in the address, so back, forward and reload keep it. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const { shop } = await requireStaff(request)
+  const pageNumber = parseCodesPage(new URL(request.url).searchParams)
+  const skip = (pageNumber - 1) * DISCOUNT_CODES_PER_PAGE
+  const codes = await listDiscountCodes<DiscountCode>(api, {
+    $sort: { createdAt: -1 },
+    shop: shop._id,
+    $skip: skip,
+    $limit: DISCOUNT_CODES_PER_PAGE,
+  })
+  return { pageNumber, skip, codes }
+}
+clientLoader.hydrate = true as const
+
+/**
+ * `create` and `update` take the form (and for an edit the form as it was opened, so only changes are
+ * sent), checked with the API's rules; `set-active` activates or deactivates a code.
+ */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { shop } = await requireStaff(request)
+  const submission = await readSubmission(request)
+  const form = submission.form as DiscountForm
+  switch (submission.intent) {
+    case 'create': {
+      const body = createBody(form, shop._id)
+      const problems = discountFormErrors(body, form)
+      if (hasErrors(problems)) return refuse('create', problems)
+      return perform('create', () => createDiscountCode(api, body), DISCOUNT_FIELDS)
+    }
+    case 'update': {
+      const body = patchBody(form, submission.initial as DiscountForm)
+      const problems = discountFormErrors(body, form)
+      if (hasErrors(problems)) return refuse('update', problems)
+      return perform('update', () => updateDiscountCode(api, String(submission.id), body), DISCOUNT_FIELDS)
+    }
+    case 'set-active':
+      return perform('set-active', () => updateDiscountCode(api, String(submission.id), { active: submission.active === true }))
+  }
+  throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
+}
+
 /** SPEC §7 discount codes: the shop's codes newest first, a form to create or edit one, and (de)activation. */
-export default function AdminDiscountCodes() {
+export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps) {
+  const { pageNumber, skip, codes: page } = loaderData
   const { shop } = useAdmin()
   const toast = useToast()
-  // The page lives in the address, so back, forward and reload keep it.
-  const [params, setParams] = useSearchParams()
-  const pageNumber = parseCodesPage(params)
-  const skip = (pageNumber - 1) * DISCOUNT_CODES_PER_PAGE
-  const codes = useApiData(`${shop._id}/${skip}`, () => listDiscountCodes(shop._id, { skip, limit: DISCOUNT_CODES_PER_PAGE }))
+  const [, setParams] = useSearchParams()
   /** 'new', the code being edited, or null while the form is closed. */
   const [editing, setEditing] = useState<DiscountCode | 'new' | null>(null)
-  const [busyId, setBusyId] = useState<string | null>(null)
   const newButton = useRef<HTMLButtonElement>(null)
   /** Whether the open form holds changes not saved yet. */
   const formDirty = useRef(false)
@@ -58,25 +107,10 @@ export default function AdminDiscountCodes() {
   function saved(code: DiscountCode) {
     toast(editing === 'new' ? `Discount code ${code.code} created` : `Discount code ${code.code} saved`)
     closeForm()
-    // A new code is the newest, at the top of the first page.
+    // A new code is the newest, at the top of the first page (the list has reloaded already).
     if (editing === 'new' && pageNumber !== 1) setParams(codesPageParams(1))
-    else codes.reload()
   }
 
-  async function toggleActive(code: DiscountCode) {
-    setBusyId(code._id)
-    try {
-      const changed = await updateDiscountCode(code._id, { active: !code.active })
-      toast(`${changed.code} ${changed.active ? 'activated' : 'deactivated'}`)
-      codes.reload()
-    } catch (error) {
-      toast(`${code.code} could not be changed: ${errorMessage(error)}`, 'error')
-    } finally {
-      setBusyId(null)
-    }
-  }
-
-  const page = codes.data
   return (
     <>
       <div className="admin-header">
@@ -100,14 +134,7 @@ export default function AdminDiscountCodes() {
         />
       )}
 
-      {codes.error ? <LoadError error={codes.error} onRetry={codes.reload} /> : null}
-      {!page ? (
-        !codes.error && (
-          <p className="loading" role="status">
-            Loading discount codes…
-          </p>
-        )
-      ) : page.total === 0 ? (
+      {page.total === 0 ? (
         <p>No discount codes yet. Create one for shoppers to enter at checkout.</p>
       ) : page.data.length === 0 ? (
         <p>
@@ -118,9 +145,7 @@ export default function AdminDiscountCodes() {
           <DiscountCodeTable
             codes={page.data}
             currency={shop.currency}
-            busyId={busyId}
             onEdit={edit}
-            onToggleActive={toggleActive}
           />
           <Pager
             label="Pages of discount codes"

@@ -1,33 +1,34 @@
 import { visibleTabs } from '@shop/domain'
 import { useMemo } from 'react'
-import { Navigate, Outlet, type ShouldRevalidateFunction, useLocation } from 'react-router'
+import { Outlet, type ShouldRevalidateFunction, useNavigation } from 'react-router'
 import { ToastProvider } from '../components/ui/toast'
-import { adminRedirect } from '../features/admin/admin-tabs'
 import { AdminNav } from '../features/admin/components/admin-nav'
 import { AdminContextValue } from '../features/admin/hooks/use-admin'
-import { requireCurrentUser } from '../features/auth/guard'
-import { useShopRoleLookup } from '../features/auth/hooks/use-shop-role'
+import { loadStaffSession } from '../features/admin/staff-session'
 import { routeMeta } from '../lib/page-meta'
 import { useSite } from '../lib/use-site'
 import type { Route } from './+types/admin-layout'
 import adminStyles from '../features/admin/admin.css?url'
 
-/** Admin pages render in the browser behind the route guard (SPEC §2, DESIGN §12). */
+/**
+ * Admin pages render in the browser behind the route guard (SPEC §2, DESIGN §12): logged out → login,
+ * not on the shop's staff → the storefront, a tab the role does not see → its first tab.
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const user = await requireCurrentUser(request)
-  return { user }
+  const { user, shop, role } = await loadStaffSession(request)
+  return { user, shop, role }
 }
 clientLoader.hydrate = true as const
 
-// Moving between tabs, filters and pages keeps the same user; only a form submission reloads it.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod ? defaultShouldRevalidate : false
+// Moving between tabs, filters and pages, and changes made on a page, keep the same user and role: each
+// page's own loader checks its tab (features/admin/staff-session.ts) and reloads its own data.
+export const shouldRevalidate: ShouldRevalidateFunction = () => false
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }]
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Admin Dashboard', args)
 
-function Loading() {
+export function HydrateFallback() {
   return (
     <p className="loading admin-loading" role="status">
       Loading the dashboard…
@@ -35,25 +36,13 @@ function Loading() {
   )
 }
 
-export function HydrateFallback() {
-  return <Loading />
-}
-
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData
-  const { shop } = useSite()
-  const { pathname } = useLocation()
-  const role = useShopRoleLookup(shop?._id ?? null, user)
-  const tabs = useMemo(() => visibleTabs(role.role), [role.role])
-  const context = useMemo(() => (shop && role.role ? { shop, role: role.role, user } : null), [shop, role.role, user])
-
-  // Only a shop's own host has a dashboard; the platform's host has none.
-  if (!shop) return <Navigate to="/" replace />
-  if (role.loading) return <Loading />
-  // SPEC §2: non-staff are sent to the storefront.
-  if (!context) return <Navigate to="/" replace />
-  const redirect = adminRedirect(context.role, pathname)
-  if (redirect) return <Navigate to={redirect} replace />
+  const { user, role } = loaderData
+  // The root's copy of the shop follows changes made in the dashboard (it reloads after each of them).
+  const shop = useSite().shop ?? loaderData.shop
+  const navigation = useNavigation()
+  const tabs = useMemo(() => visibleTabs(role), [role])
+  const context = useMemo(() => ({ shop, role, user }), [shop, role, user])
 
   return (
     <AdminContextValue.Provider value={context}>
@@ -63,7 +52,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </a>
         <div className="admin-layout">
           <AdminNav shopTitle={shop.title} tabs={tabs} />
-          <main id="main" className="admin-content" tabIndex={-1}>
+          <main id="main" className="admin-content" tabIndex={-1} aria-busy={navigation.state === 'loading' || undefined}>
             <Outlet />
           </main>
         </div>

@@ -1,30 +1,81 @@
-import { useState } from 'react'
+import type { StaffRole } from '@shop/domain'
+import { invitationBody, shopRolePatchBody } from '@shop/domain/schemas/staff'
+import { createInvitation } from '../api/invitations/create-invitation'
+import { listInvitations } from '../api/invitations/list-invitations'
+import { updateInvitation } from '../api/invitations/update-invitation'
+import { listStaff } from '../api/staff/list-staff'
+import { updateShopRole } from '../api/staff/update-shop-role'
 import { useAdmin } from '../features/admin/hooks/use-admin'
+import { requireStaff } from '../features/admin/staff-session'
 import { InviteForm } from '../features/admin-staff/components/invite-form'
 import { PendingInvitations } from '../features/admin-staff/components/pending-invitations'
 import { StaffList } from '../features/admin-staff/components/staff-list'
+import { inviteBody } from '../features/admin-staff/staff-rules'
+import { api } from '../lib/api'
+import { hasErrors, validate } from '../lib/form-errors'
 import { routeMeta } from '../lib/page-meta'
+import { perform, readSubmission, refuse, settle } from '../lib/route-data'
 import { useSite } from '../lib/use-site'
 import type { Route } from './+types/admin-management'
 import styles from '../features/admin-staff/admin-staff.css?url'
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Management', args)
 
+/** The staff and the pending invitations, each shown (or its error) on its own. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const { shop } = await requireStaff(request)
+  const [staff, invitations] = await Promise.all([settle(listStaff(api, shop._id)), settle(listInvitations(api, shop._id))])
+  return { staff, invitations }
+}
+clientLoader.hydrate = true as const
+
+/**
+ * `change-role` and `remove` for a staff member; `invite` (also `resend`: inviting again gives a pending
+ * invitation a new link) and `revoke` for invitations. Bodies are checked with the API's schemas.
+ */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { shop } = await requireStaff(request)
+  const submission = await readSubmission(request)
+  const id = String(submission.id)
+  switch (submission.intent) {
+    case 'change-role':
+    case 'remove': {
+      const intent = submission.intent
+      const body = intent === 'remove' ? { status: 'removed' as const } : { role: submission.role as StaffRole }
+      const problems = validate(shopRolePatchBody, body)
+      if (hasErrors(problems)) return refuse(intent, problems)
+      return perform(intent, () => updateShopRole(api, id, body), [])
+    }
+    case 'invite':
+    case 'resend': {
+      const intent = submission.intent
+      const body = inviteBody(shop._id, { email: String(submission.email ?? ''), role: submission.role as StaffRole })
+      const problems = validate(invitationBody, body)
+      if (hasErrors(problems)) return refuse(intent, problems)
+      return perform(intent, () => createInvitation(api, body), intent === 'invite' ? ['email', 'role'] : [])
+    }
+    case 'revoke':
+      return perform('revoke', () => updateInvitation(api, id, 'revoked'), [])
+  }
+  throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
+}
+
 /** Staff and invitations (DESIGN §6, §11): administrators and owners manage roles below their own. */
-export default function AdminManagement() {
+export default function AdminManagement({ loaderData }: Route.ComponentProps) {
   const { shop, role, user } = useAdmin()
   const site = useSite()
   // The address bar's origin is the one the staff member reached the shop on (a proxy may hide the scheme).
   const origin = typeof window === 'undefined' ? site.origin : window.location.origin
-  const [sent, setSent] = useState(0)
   return (
     <>
       <h1>Management</h1>
-      <StaffList shopId={shop._id} actor={role} userId={user._id} />
-      <InviteForm shopId={shop._id} actor={role} origin={origin} onInvited={() => setSent((count) => count + 1)} />
-      <PendingInvitations shopId={shop._id} actor={role} origin={origin} version={sent} />
+      <StaffList staff={loaderData.staff} actor={role} userId={user._id} />
+      <InviteForm shopId={shop._id} actor={role} origin={origin} />
+      <PendingInvitations invitations={loaderData.invitations} actor={role} origin={origin} />
     </>
   )
 }

@@ -1,61 +1,55 @@
-import { Navigate, useSearchParams } from 'react-router'
-import { LoadError } from '../components/load-error'
-import { useAdmin } from '../features/admin/hooks/use-admin'
-import { listShopOrders } from '../features/admin-orders/api/list-shop-orders'
-import { OrderFilterBar } from '../features/admin-orders/components/order-filter-bar'
+import { redirect, useNavigation } from 'react-router'
+import { listOrders } from '../api/orders/list-orders'
 import { LinkPager } from '../features/admin/components/link-pager'
+import { requireStaff } from '../features/admin/staff-session'
+import { OrderFilterBar } from '../features/admin-orders/components/order-filter-bar'
 import { OrdersTable } from '../features/admin-orders/components/orders-table'
 import { ORDERS_PAGE_SIZE, ordersHref, pageRange, parseOrderFilters, toOrderQuery } from '../features/admin-orders/order-filters'
+import { api } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
-import { useApiData } from '../lib/use-api-data'
 import type { Route } from './+types/admin-orders'
 import styles from '../features/admin-orders/admin-orders.css?url'
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Orders', args)
 
-export default function AdminOrdersPage() {
-  const [params] = useSearchParams()
+/** The filters and the page live in the address, so back, forward and reload keep them. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const { shop } = await requireStaff(request)
+  const params = new URL(request.url).searchParams
   // Staff notifications link to `/admin/orders?order={id}`.
   const linked = params.get('order')
-  if (linked) return <Navigate to={`/admin/orders/${encodeURIComponent(linked)}`} replace />
-  return <AdminOrders params={params} />
-}
-
-function AdminOrders({ params }: { params: URLSearchParams }) {
-  const { shop } = useAdmin()
+  if (linked) throw redirect(`/admin/orders/${encodeURIComponent(linked)}`)
   const filters = parseOrderFilters(params)
-  const orders = useApiData(`${shop._id}${ordersHref(filters)}`, () => listShopOrders(toOrderQuery(filters, shop._id)))
-  const page = orders.data
+  return { filters, page: await listOrders(api, toOrderQuery(filters, shop._id)) }
+}
+clientLoader.hydrate = true as const
+
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const { filters, page } = loaderData
+  const navigation = useNavigation()
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/orders'
 
   return (
     <section aria-labelledby="orders-title" className="admin-orders">
       <h1 id="orders-title">Orders</h1>
       <OrderFilterBar filters={filters} />
-      {orders.error && !page ? (
-        <LoadError error={orders.error} onRetry={orders.reload} />
-      ) : !page ? (
-        <p className="loading" role="status">
-          Loading orders…
-        </p>
+      <p className="orders-count" role="status">
+        {loading ? 'Loading orders…' : countWords(filters.page, page.total)}
+      </p>
+      {page.data.length > 0 ? (
+        <OrdersTable orders={page.data} caption="Orders" />
       ) : (
-        <>
-          <p className="orders-count" role="status">
-            {orders.loading ? 'Loading orders…' : countWords(filters.page, page.total)}
-          </p>
-          {page.data.length > 0 ? (
-            <OrdersTable orders={page.data} caption="Orders" />
-          ) : (
-            <p className="empty">No orders match these filters.</p>
-          )}
-          <LinkPager
-            page={filters.page}
-            pages={pageRange(filters.page, ORDERS_PAGE_SIZE, page.total).pages}
-            hrefFor={(target) => ordersHref({ ...filters, page: target })}
-          />
-        </>
+        <p className="empty">No orders match these filters.</p>
       )}
+      <LinkPager
+        page={filters.page}
+        pages={pageRange(filters.page, ORDERS_PAGE_SIZE, page.total).pages}
+        hrefFor={(target) => ordersHref({ ...filters, page: target })}
+      />
     </section>
   )
 }

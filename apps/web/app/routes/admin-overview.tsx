@@ -1,18 +1,24 @@
-import { Link, useSearchParams } from 'react-router'
+import { Link, useNavigation, useRevalidator, useSearchParams } from 'react-router'
+import { getSales } from '../api/analytics/get-sales'
+import { getVisits } from '../api/analytics/get-visits'
+import { listOrders } from '../api/orders/list-orders'
 import { LoadError } from '../components/load-error'
-import { useAdmin } from '../features/admin/hooks/use-admin'
-import { listShopOrders } from '../features/admin-orders/api/list-shop-orders'
+import { requireStaff } from '../features/admin/staff-session'
 import { OrdersTable } from '../features/admin-orders/components/orders-table'
 import { noOrderFilters, ordersHref, toOrderQuery } from '../features/admin-orders/order-filters'
-import { parseChartRange } from '../features/admin-overview/chart-days'
+import { lastDays, parseChartRange } from '../features/admin-overview/chart-days'
 import { OverviewCharts } from '../features/admin-overview/components/overview-charts'
 import { RangeToggle } from '../features/admin-overview/components/range-toggle'
 import { StatusCounts } from '../features/admin-overview/components/status-counts'
+import { countOrdersByStatus } from '../features/admin-overview/count-orders-by-status'
+import { api } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
-import { useApiData } from '../lib/use-api-data'
+import { settle } from '../lib/route-data'
 import type { Route } from './+types/admin-overview'
 import ordersStyles from '../features/admin-orders/admin-orders.css?url'
 import styles from '../features/admin-overview/admin-overview.css?url'
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: styles },
@@ -23,11 +29,27 @@ export const meta: Route.MetaFunction = (args) => routeMeta('Overview', args)
 
 const RECENT_ORDERS = 5
 
-export default function AdminOverview() {
-  const { shop } = useAdmin()
+/** Each section loads on its own: one that fails shows its error, the others still show. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const { shop } = await requireStaff(request)
+  const days = lastDays(parseChartRange(new URL(request.url).searchParams.get('days')))
+  const [charts, counts, recent] = await Promise.all([
+    settle(Promise.all([getVisits(api, shop._id, days), getSales(api, shop._id, days)])),
+    settle(countOrdersByStatus(api, shop._id)),
+    settle(listOrders(api, toOrderQuery(noOrderFilters, shop._id, RECENT_ORDERS))),
+  ])
+  return { charts, counts, recent }
+}
+clientLoader.hydrate = true as const
+
+export default function AdminOverview({ loaderData }: Route.ComponentProps) {
+  const { charts, counts, recent } = loaderData
   const [params, setParams] = useSearchParams()
   const range = parseChartRange(params.get('days'))
-  const recent = useApiData(`${shop._id}/recent`, () => listShopOrders(toOrderQuery(noOrderFilters, shop._id, RECENT_ORDERS)))
+  const navigation = useNavigation()
+  const revalidator = useRevalidator()
+  const retry = () => void revalidator.revalidate()
+  const changingRange = navigation.state === 'loading' && navigation.location.pathname === '/admin/overview'
 
   return (
     <div className="admin-overview">
@@ -37,27 +59,31 @@ export default function AdminOverview() {
           <h2 id="activity-title">Visits and sales</h2>
           <RangeToggle value={range} onChange={(days) => setParams(days === 30 ? { days: '30' } : {}, { replace: true })} />
         </div>
-        <OverviewCharts shopId={shop._id} range={range} />
+        {charts.ok ? (
+          <OverviewCharts visits={charts.value[0]} sales={charts.value[1]} busy={changingRange} />
+        ) : (
+          <LoadError error={charts.error} onRetry={retry} />
+        )}
       </section>
       <section aria-labelledby="status-counts-title" className="overview-section">
         <h2 id="status-counts-title">Orders by status</h2>
-        <StatusCounts shopId={shop._id} hrefFor={(status) => ordersHref({ status })} />
+        {counts.ok ? (
+          <StatusCounts totals={counts.value} hrefFor={(status) => ordersHref({ status })} />
+        ) : (
+          <LoadError error={counts.error} onRetry={retry} />
+        )}
       </section>
       <section aria-labelledby="recent-orders-title" className="overview-section">
         <div className="section-head">
           <h2 id="recent-orders-title">Recent orders</h2>
           <Link to="/admin/orders">All orders</Link>
         </div>
-        {recent.error && !recent.data ? (
-          <LoadError error={recent.error} onRetry={recent.reload} />
-        ) : !recent.data ? (
-          <p className="loading" role="status">
-            Loading recent orders…
-          </p>
-        ) : recent.data.data.length === 0 ? (
+        {!recent.ok ? (
+          <LoadError error={recent.error} onRetry={retry} />
+        ) : recent.value.data.length === 0 ? (
           <p className="empty">No orders yet.</p>
         ) : (
-          <OrdersTable orders={recent.data.data} caption="Recent orders" />
+          <OrdersTable orders={recent.value.data} caption="Recent orders" />
         )}
       </section>
     </div>

@@ -1,51 +1,71 @@
-import { Link } from 'react-router'
-import { LoadError } from '../components/load-error'
-import { useAdmin } from '../features/admin/hooks/use-admin'
-import { getProduct } from '../features/admin-products/api/get-product'
-import { listInventory } from '../features/admin-products/api/list-inventory'
+import { Link, type ShouldRevalidateFunction } from 'react-router'
+import { listCategories } from '../api/categories/list-categories'
+import { listInventory } from '../api/inventory/list-inventory'
+import { getProduct } from '../api/products/get-product'
+import { requireStaff } from '../features/admin/staff-session'
 import { ProductForm } from '../features/admin-products/components/product-form'
-import { productToForm } from '../features/admin-products/product-form'
+import { productPageAction } from '../features/admin-products/product-actions'
+import { MAX_CATEGORIES, productToForm } from '../features/admin-products/product-form'
+import type { AdminProduct } from '../features/admin-products/types'
+import { api } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
 import { isMissing } from '../lib/route-errors'
-import { useApiData } from '../lib/use-api-data'
 import type { Route } from './+types/admin-product-edit'
 import styles from '../features/admin-products/admin-products.css?url'
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Edit product', args)
 
 /**
- * The product and its stock, or null when it belongs to another shop: someone on the staff of two shops
- * can read it, but this dashboard edits only its own shop's products.
+ * The product, its stock and the shop's categories; `product` null when it is missing or belongs to
+ * another shop: someone on the staff of two shops can read it, but this dashboard edits only its own.
  */
-async function loadProduct(id: string, shop: { _id: string; currency: string }) {
-  const [product, inventory] = await Promise.all([getProduct(id), listInventory(id)])
-  if (product.shop !== shop._id) return null
-  return { product, initial: productToForm(product, inventory, shop.currency) }
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  const { shop } = await requireStaff(request)
+  try {
+    const [product, inventory, categories] = await Promise.all([
+      getProduct<AdminProduct>(api, params.id),
+      listInventory(api, params.id),
+      listCategories(api, { shop: shop._id, $limit: MAX_CATEGORIES }),
+    ])
+    if (product.shop !== shop._id) return { product: null }
+    return { product, initial: productToForm(product, inventory, shop.currency), categories: categories.data }
+  } catch (error) {
+    if (isMissing(error)) return { product: null }
+    throw error
+  }
+}
+clientLoader.hydrate = true as const
+
+export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  return productPageAction(request, params.id)
 }
 
-export default function AdminProductEdit({ params }: Route.ComponentProps) {
-  const { shop } = useAdmin()
-  const loaded = useApiData(`product:${shop._id}:${params.id}`, () => loadProduct(params.id, shop))
-  const missing = isMissing(loaded.error) || loaded.data === null
+// A deleted product is not read again: the page leaves for the list.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
+  const answer = actionResult as { intent?: string; ok?: boolean } | undefined
+  return answer?.intent === 'delete' && answer.ok ? false : defaultShouldRevalidate
+}
 
+export default function AdminProductEdit({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <p className="back-link">
         <Link to="/admin/products">Back to products</Link>
       </p>
       <h1>Edit product</h1>
-      {missing ? (
-        <p className="empty">This product does not exist, or it was deleted.</p>
-      ) : loaded.error ? (
-        <LoadError error={loaded.error} onRetry={loaded.reload} />
-      ) : !loaded.data ? (
-        <p className="loading" role="status">
-          Loading the product…
-        </p>
+      {loaderData.product ? (
+        <ProductForm
+          key={loaderData.product._id}
+          product={loaderData.product}
+          initial={loaderData.initial}
+          categories={loaderData.categories}
+        />
       ) : (
-        <ProductForm key={loaded.data.product._id} product={loaded.data.product} initial={loaded.data.initial} />
+        <p className="empty">This product does not exist, or it was deleted.</p>
       )}
     </>
   )

@@ -1,36 +1,45 @@
 import { can } from '@shop/domain'
-import { Link, useSearchParams } from 'react-router'
-import { LoadError } from '../components/load-error'
+import { Link, useNavigation, useSearchParams } from 'react-router'
+import { listCategories } from '../api/categories/list-categories'
+import { listProducts } from '../api/products/list-products'
 import { LinkPager } from '../features/admin/components/link-pager'
 import { useAdmin } from '../features/admin/hooks/use-admin'
-import { listCategories } from '../features/admin-products/api/list-categories'
-import { listProducts } from '../features/admin-products/api/list-products'
+import { requireStaff } from '../features/admin/staff-session'
 import { ProductFiltersForm } from '../features/admin-products/components/product-filters-form'
 import { ProductTable } from '../features/admin-products/components/product-table'
-import {
-  type ProductFilters,
-  filtersToParams,
-  pageCount,
-  toListQuery,
-} from '../features/admin-products/product-filters'
-import { toQueryString } from '../lib/api'
-import { parseProductFilters } from '../lib/product-filters'
+import { type ProductFilters, filtersToParams, pageCount, toListQuery } from '../features/admin-products/product-filters'
+import { MAX_CATEGORIES } from '../features/admin-products/product-form'
+import type { AdminProduct } from '../features/admin-products/types'
+import { api } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
-import { useApiData } from '../lib/use-api-data'
+import { parseProductFilters } from '../lib/product-filters'
 import type { Route } from './+types/admin-products'
 import styles from '../features/admin-products/admin-products.css?url'
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Products', args)
 
-export default function AdminProducts() {
-  const { shop, role } = useAdmin()
+/** The filters and the page live in the address, so back, forward and reload keep them. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const { shop } = await requireStaff(request)
+  const filters = parseProductFilters(new URL(request.url).searchParams)
+  const [products, categories] = await Promise.all([
+    listProducts<AdminProduct>(api, toListQuery(filters, shop._id)),
+    listCategories(api, { shop: shop._id, $limit: MAX_CATEGORIES }),
+  ])
+  return { filters, products, categories: categories.data }
+}
+clientLoader.hydrate = true as const
+
+export default function AdminProducts({ loaderData }: Route.ComponentProps) {
+  const { filters, products, categories } = loaderData
+  const { role } = useAdmin()
   const [params, setParams] = useSearchParams()
-  const filters = parseProductFilters(params)
-  const query = toListQuery(filters, shop._id)
-  const products = useApiData(`products?${toQueryString(query)}`, () => listProducts(query))
-  const categories = useApiData(`categories:${shop._id}`, () => listCategories(shop._id))
+  const navigation = useNavigation()
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/products'
   const filtered = Boolean(filters.q || filters.stock !== 'all' || filters.category)
   const pageHref = (page: number) => ({ search: filtersToParams({ ...filters, page }).toString() })
 
@@ -49,30 +58,22 @@ export default function AdminProducts() {
         // A new address (back, forward, a page link) starts the form from it again.
         key={params.toString()}
         filters={filters}
-        categories={categories.data ?? []}
+        categories={categories}
         onApply={(next: ProductFilters) => setParams(filtersToParams(next))}
       />
 
-      {products.error && !products.loading ? (
-        <LoadError error={products.error} onRetry={products.reload} />
-      ) : !products.data ? (
-        <p className="loading" role="status">
-          Loading products…
+      <section aria-labelledby="product-results" aria-busy={loading || undefined}>
+        <p id="product-results" className="hint" role="status">
+          {products.total === 1 ? '1 product' : `${products.total} products`}
+          {filtered ? ' match these filters' : ''}
         </p>
-      ) : (
-        <section aria-labelledby="product-results" aria-busy={products.loading || undefined}>
-          <p id="product-results" className="hint" role="status">
-            {products.data.total === 1 ? '1 product' : `${products.data.total} products`}
-            {filtered ? ' match these filters' : ''}
-          </p>
-          {products.data.data.length === 0 ? (
-            <p className="empty">{filtered ? 'No products match these filters.' : 'No products yet.'}</p>
-          ) : (
-            <ProductTable products={products.data.data} />
-          )}
-          <LinkPager page={filters.page} pages={pageCount(products.data.total)} hrefFor={pageHref} />
-        </section>
-      )}
+        {products.data.length === 0 ? (
+          <p className="empty">{filtered ? 'No products match these filters.' : 'No products yet.'}</p>
+        ) : (
+          <ProductTable products={products.data} />
+        )}
+        <LinkPager page={filters.page} pages={pageCount(products.total)} hrefFor={pageHref} />
+      </section>
     </>
   )
 }

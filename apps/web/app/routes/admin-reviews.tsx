@@ -1,11 +1,12 @@
+import { ReviewPatchBody } from '@shop/domain/schemas/review'
 import { useId, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { LoadError } from '../components/load-error'
+import { listReviews } from '../api/reviews/list-reviews'
+import { updateReview } from '../api/reviews/update-review'
 import { useToast } from '../components/ui/toast'
-import { useAdmin } from '../features/admin/hooks/use-admin'
-import { listShopReviews } from '../features/admin-reviews/api/list-shop-reviews'
-import { moderateReview } from '../features/admin-reviews/api/moderate-review'
 import { Pager } from '../features/admin/components/pager'
+import { useAdmin } from '../features/admin/hooks/use-admin'
+import { requireStaff } from '../features/admin/staff-session'
 import { ReviewItem } from '../features/admin-reviews/components/review-item'
 import {
   RATINGS,
@@ -14,64 +15,70 @@ import {
   parseReviewFilter,
   ratingOptionLabel,
   reviewFilterParams,
+  reviewListQuery,
 } from '../features/admin-reviews/review-query'
-import type { AdminReview } from '../features/admin-reviews/types'
-import { errorMessage } from '../lib/api'
+import type { AdminReview, AdminReviewPage } from '../features/admin-reviews/types'
+import { api } from '../lib/api'
+import { hasErrors, validate } from '../lib/form-errors'
 import { routeMeta } from '../lib/page-meta'
-import { useApiData } from '../lib/use-api-data'
+import { perform, readSubmission, refuse } from '../lib/route-data'
 import type { Route } from './+types/admin-reviews'
 import styles from '../features/admin-reviews/admin-reviews.css?url'
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Reviews', args)
 
+/** The filter and page live in the address, so back, forward and reload keep them. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const { shop } = await requireStaff(request)
+  const filter = parseReviewFilter(new URL(request.url).searchParams)
+  return { filter, page: await listReviews<AdminReviewPage>(api, reviewListQuery(shop._id, filter)) }
+}
+clientLoader.hydrate = true as const
+
+/** `set-hidden` hides or shows a review; `reply` writes, edits or (blank) removes the shop's reply. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  await requireStaff(request)
+  const submission = await readSubmission(request)
+  const id = String(submission.id)
+  switch (submission.intent) {
+    case 'set-hidden': {
+      const body = { hidden: submission.hidden === true }
+      return perform('set-hidden', () => updateReview(api, id, body))
+    }
+    case 'reply': {
+      const body = { reply: typeof submission.reply === 'string' && submission.reply.trim() ? submission.reply.trim() : null }
+      const problems = validate(ReviewPatchBody, body)
+      if (hasErrors(problems)) return refuse('reply', problems)
+      return perform('reply', () => updateReview(api, id, body), ['reply'])
+    }
+  }
+  throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
+}
+
 /** DESIGN §10: every review of the shop, hidden ones too, to hide, show or answer. */
-export default function AdminReviews() {
+export default function AdminReviews({ loaderData }: Route.ComponentProps) {
+  const { filter, page } = loaderData
   const { shop } = useAdmin()
   const toast = useToast()
   const ratingId = useId()
-  // The filter and page live in the address, so back, forward and reload keep them.
-  const [params, setParams] = useSearchParams()
-  const filter = parseReviewFilter(params)
+  const [, setParams] = useSearchParams()
   const setFilter = (next: ReviewFilter, options?: { preventScrollReset: boolean }) => setParams(reviewFilterParams(next), options)
-  const reviews = useApiData(`${shop._id}/${filter.rating}/${filter.page}`, () => listShopReviews(shop._id, filter))
   const [replyingTo, setReplyingTo] = useState<string | null>(null)
-  const [busyId, setBusyId] = useState<string | null>(null)
-
-  /** Puts the API's answer in the list in place of the old review. */
-  function replace(changed: AdminReview) {
-    const page = reviews.data
-    if (page) reviews.setData({ ...page, data: page.data.map((review) => (review._id === changed._id ? changed : review)) })
-  }
-
-  async function toggleHidden(review: AdminReview) {
-    setBusyId(review._id)
-    try {
-      const changed = await moderateReview(review._id, { hidden: !review.hidden })
-      replace(changed)
-      // The average counts visible reviews only.
-      reviews.reload()
-      toast(changed.hidden ? 'Review hidden from the site' : 'Review shown on the site')
-    } catch (error) {
-      toast(`The review could not be changed: ${errorMessage(error)}`, 'error')
-    } finally {
-      setBusyId(null)
-    }
-  }
 
   function replySaved(changed: AdminReview) {
-    replace(changed)
     setReplyingTo(null)
     toast(changed.reply ? 'Reply saved' : 'Reply removed')
   }
 
-  const page = reviews.data
   return (
     <>
       <div className="admin-header">
         <h1>Reviews</h1>
-        {page && page.average !== null && (
+        {page.average !== null && (
           <p className="admin-review-average">
             Average of visible reviews: <strong>{page.average.toFixed(1)}</strong> out of 5
           </p>
@@ -98,14 +105,7 @@ export default function AdminReviews() {
         </div>
       </div>
 
-      {reviews.error ? <LoadError error={reviews.error} onRetry={reviews.reload} /> : null}
-      {!page ? (
-        !reviews.error && (
-          <p className="loading" role="status">
-            Loading reviews…
-          </p>
-        )
-      ) : page.total === 0 ? (
+      {page.total === 0 ? (
         <p role="status">{filter.rating ? `No ${ratingOptionLabel(filter.rating)} reviews.` : 'No reviews yet.'}</p>
       ) : (
         <>
@@ -124,9 +124,7 @@ export default function AdminReviews() {
                 key={review._id}
                 review={review}
                 shopTitle={shop.title}
-                busy={busyId === review._id}
                 replying={replyingTo === review._id}
-                onToggleHidden={() => toggleHidden(review)}
                 onStartReply={() => setReplyingTo(review._id)}
                 onReplySaved={replySaved}
                 onReplyDone={() => setReplyingTo(null)}

@@ -1,6 +1,21 @@
+import { FinancialAccountCreateBody } from '@shop/domain/schemas/payments'
+import { RateCreateBody, RatePatchBody } from '@shop/domain/schemas/delivery'
+import { shopConfigPatchBody } from '@shop/domain/schemas/shop'
+import { useRevalidator } from 'react-router'
+import { createDeliveryRate } from '../api/delivery/create-delivery-rate'
+import { listDeliveryRates } from '../api/delivery/list-delivery-rates'
+import { listRegions } from '../api/delivery/list-regions'
+import { updateDeliveryRate } from '../api/delivery/update-delivery-rate'
+import { createFinancialAccount } from '../api/financial-accounts/create-financial-account'
+import { deleteFinancialAccount } from '../api/financial-accounts/delete-financial-account'
+import { listFinancialAccounts } from '../api/financial-accounts/list-financial-accounts'
+import { checkDomain } from '../api/shop-configs/check-domain'
+import { getShopConfig } from '../api/shop-configs/get-shop-config'
+import { type ShopConfigPatch, updateShopConfig } from '../api/shop-configs/update-shop-config'
 import { LoadError } from '../components/load-error'
 import { useAdmin } from '../features/admin/hooks/use-admin'
-import { getShopConfig } from '../features/admin-settings/api/get-shop-config'
+import { requireStaff } from '../features/admin/staff-session'
+import { type AccountForm, accountBody } from '../features/admin-settings/account-form'
 import { DeliveryRatesSection } from '../features/admin-settings/components/delivery-rates-section'
 import { DomainsSection } from '../features/admin-settings/components/domains-section'
 import { FacebookMetaSection } from '../features/admin-settings/components/facebook-meta-section'
@@ -9,37 +24,104 @@ import { PaymentOptionsSection } from '../features/admin-settings/components/pay
 import { TaxRateSection } from '../features/admin-settings/components/tax-rate-section'
 import { UnpaidOrdersSection } from '../features/admin-settings/components/unpaid-orders-section'
 import { useDirtyForms } from '../features/admin-settings/hooks/use-dirty-forms'
+import { type RateForm, rateCreateBody, ratePatchBody } from '../features/admin-settings/rate-form'
+import { api } from '../lib/api'
+import { hasErrors, validate } from '../lib/form-errors'
 import { routeMeta } from '../lib/page-meta'
-import { useApiData } from '../lib/use-api-data'
+import { perform, readSubmission, refuse, settle } from '../lib/route-data'
 import type { Route } from './+types/admin-settings'
 import styles from '../features/admin-settings/admin-settings.css?url'
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Settings', args)
 
+const RATE_FIELDS = ['name', 'regions', 'rate', 'paymentOption', 'estimatedDays', 'active']
+const ACCOUNT_FIELDS = ['kind', 'provider', 'accountName', 'accountNumber']
+
+/** Each part loads on its own: one that fails shows its error with a retry, the others still show. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const { shop } = await requireStaff(request)
+  const [rates, regions, config, accounts] = await Promise.all([
+    // All the shop's rates, inactive ones too.
+    settle(listDeliveryRates(api, { client: shop._id, active: 'all', $limit: 100 })),
+    settle(listRegions(api)),
+    settle(getShopConfig(api, shop._id)),
+    settle(listFinancialAccounts(api, shop._id)),
+  ])
+  return { rates, regions, config, accounts }
+}
+clientLoader.hydrate = true as const
+
+/**
+ * `update-config` (one settings form's part of the shop's settings), `check-domain`, `create-rate`,
+ * `update-rate`, `add-account` and `remove-account`; each body is checked with the API's schema first.
+ */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { shop } = await requireStaff(request)
+  const submission = await readSubmission(request)
+  const id = String(submission.id)
+  switch (submission.intent) {
+    case 'update-config': {
+      const body = submission.body as ShopConfigPatch
+      const problems = validate(shopConfigPatchBody, body)
+      if (hasErrors(problems)) return refuse('update-config', problems)
+      return perform('update-config', () => updateShopConfig(api, shop._id, body), submission.fields as string[])
+    }
+    case 'check-domain':
+      return perform('check-domain', () => checkDomain(api, shop._id, String(submission.domain)), [])
+    case 'create-rate': {
+      const body = rateCreateBody(shop._id, submission.form as RateForm)
+      const problems = validate(RateCreateBody, body)
+      if (hasErrors(problems)) return refuse('create-rate', problems)
+      return perform('create-rate', () => createDeliveryRate(api, body), RATE_FIELDS)
+    }
+    case 'update-rate': {
+      const body = ratePatchBody(submission.form as RateForm)
+      const problems = validate(RatePatchBody, body)
+      if (hasErrors(problems)) return refuse('update-rate', problems)
+      return perform('update-rate', () => updateDeliveryRate(api, id, body), RATE_FIELDS)
+    }
+    case 'add-account': {
+      const body = accountBody(shop._id, submission.form as AccountForm)
+      const problems = validate(FinancialAccountCreateBody, body)
+      if (hasErrors(problems)) return refuse('add-account', problems)
+      return perform('add-account', () => createFinancialAccount(api, body), ACCOUNT_FIELDS)
+    }
+    case 'remove-account':
+      return perform(
+        'remove-account',
+        async () => {
+          await deleteFinancialAccount(api, id)
+          return null
+        },
+        [],
+      )
+  }
+  throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
+}
+
 /** The shop's settings (DESIGN §6): delivery rates, payment options, payout accounts, tax, domains, Facebook. */
-export default function AdminSettings() {
+export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  const { rates, regions, config, accounts } = loaderData
   const { shop } = useAdmin()
   const reportDirty = useDirtyForms()
-  const config = useApiData(`shop-config/${shop._id}`, () => getShopConfig(shop._id))
-  const configProps = config.data ? { shopId: shop._id, config: config.data, onSaved: config.setData, reportDirty } : null
+  const revalidator = useRevalidator()
+  const configProps = config.ok ? { config: config.value, reportDirty } : null
 
   return (
     <>
       <h1>Settings</h1>
-      <DeliveryRatesSection shopId={shop._id} currency={shop.currency} reportDirty={reportDirty} />
-      {config.error ? (
-        <LoadError error={config.error} onRetry={config.reload} />
-      ) : !configProps ? (
-        <p className="loading" role="status">
-          Loading the settings…
-        </p>
+      <DeliveryRatesSection shopId={shop._id} currency={shop.currency} rates={rates} regions={regions} reportDirty={reportDirty} />
+      {!configProps ? (
+        <LoadError error={config.ok ? null : config.error} onRetry={() => void revalidator.revalidate()} />
       ) : (
         <>
           <PaymentOptionsSection {...configProps} />
           <UnpaidOrdersSection {...configProps} />
-          <FinancialAccountsSection shopId={shop._id} reportDirty={reportDirty} />
+          <FinancialAccountsSection shopId={shop._id} accounts={accounts} reportDirty={reportDirty} />
           <TaxRateSection {...configProps} />
           <DomainsSection {...configProps} />
           <FacebookMetaSection {...configProps} />

@@ -1,11 +1,11 @@
-import { listProducts } from '../features/catalog/api/list-products'
-import { listCategories } from '../features/catalog/api/list-categories'
+import { listProducts } from '../api/products/list-products'
 import { ProductGrid, toProductSummary } from '../features/catalog/components/product-card'
 import { PlatformLanding } from '../features/platform/components/platform-landing'
 import { ShopHome } from '../features/shop/components/shop-home'
 import { serverApi } from '../lib/api.server'
 import { routeMeta, siteFromMatches } from '../lib/page-meta'
 import { useSite } from '../lib/use-site'
+import { shopCategories } from '../features/catalog/shop-categories'
 import type { Route } from './+types/home'
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const shop = context.shop._id
   const [page, categories] = await Promise.all([
     listProducts(api, { shop, available: true, $sort: { createdAt: -1 }, $limit: NEWEST }),
-    listCategories(api, shop),
+    shopCategories(api, shop),
   ])
   return { products: page.data.map(toProductSummary), categories }
 }

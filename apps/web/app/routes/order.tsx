@@ -2,9 +2,9 @@ import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { StatusPage } from '../components/status-page'
 import { requireUser } from '../features/auth/guard'
-import { listRegions } from '../features/checkout/api/list-regions'
+import { listRegions } from '../api/delivery/list-regions'
 import { ShareLink } from '../features/checkout/components/share-link'
-import { getOrder } from '../features/orders/api/get-order'
+import { getOrder } from '../api/orders/get-order'
 import { OrderDetails } from '../features/orders/components/order-details'
 import { PaymentOutcome } from '../features/orders/components/payment-outcome'
 import { api } from '../lib/api'
@@ -23,7 +23,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
   const key = new URL(request.url).searchParams.get('key')
   if (!key) await requireUser(request)
   const [order, regions] = await Promise.all([
-    getOrder(params.id, key).catch((error: unknown) => {
+    getOrder(api, params.id, key).catch((error: unknown) => {
       if (isMissing(error)) return null
       throw error
     }),

@@ -1,13 +1,13 @@
 import { Link } from 'react-router'
 import { AddToCart } from '../features/cart/components/add-to-cart'
-import { getProduct } from '../features/catalog/api/get-product'
-import { listCategories } from '../features/catalog/api/list-categories'
+import { getProduct } from '../api/products/get-product'
 import { ProductGallery } from '../features/catalog/components/product-gallery'
 import { ProductPrice } from '../components/product-price'
 import { variantLabel } from '../features/catalog/variant-label'
 import { serverApi } from '../lib/api.server'
 import { routeMeta } from '../lib/page-meta'
 import { isMissing, notFound } from '../lib/route-errors'
+import { shopCategories } from '../features/catalog/shop-categories'
 import type { Route } from './+types/product'
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
@@ -20,7 +20,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       if (isMissing(error)) return null
       throw error
     }),
-    listCategories(api, context.shop._id),
+    shopCategories(api, context.shop._id),
   ])
   // Another shop's product does not exist on this shop's host.
   if (!product || product.shop !== context.shop._id || !product.available) notFound()

@@ -1,5 +1,4 @@
-import { listProducts } from '../features/catalog/api/list-products'
-import { listCategories } from '../features/catalog/api/list-categories'
+import { listProducts } from '../api/products/list-products'
 import { Pagination } from '../features/catalog/components/pagination'
 import { ProductGrid, toProductSummary } from '../features/catalog/components/product-card'
 import { ProductFilters } from '../features/catalog/components/product-filters'
@@ -7,6 +6,7 @@ import { PAGE_SIZE, parseSearch, searchHref, toProductQuery } from '../features/
 import { serverApi } from '../lib/api.server'
 import { notFound } from '../lib/route-errors'
 import { routeMeta } from '../lib/page-meta'
+import { shopCategories } from '../features/catalog/shop-categories'
 import type { Route } from './+types/products'
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
@@ -17,7 +17,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const search = parseSearch(new URL(request.url).searchParams)
   const [page, categories] = await Promise.all([
     listProducts(api, toProductQuery(search, context.shop._id)),
-    listCategories(api, context.shop._id),
+    shopCategories(api, context.shop._id),
   ])
   return { search, categories, total: page.total, products: page.data.map(toProductSummary) }
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { LoginButton } from '../features/auth/components/login-button'
 import { useSessionUser } from '../features/auth/session'
-import { listReviews } from '../features/reviews/api/list-reviews'
+import { listReviews } from '../api/reviews/list-reviews'
 import { RatingStars } from '../features/reviews/components/rating-stars'
 import { ReviewList } from '../features/reviews/components/review-list'
 import { WriteReview } from '../features/reviews/components/write-review'
@@ -18,7 +18,14 @@ const PAGE = 20
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (!context.shop) notFound()
   const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1)
-  const reviews = await listReviews(serverApi(context), context.shop._id, { skip: (page - 1) * PAGE, limit: PAGE })
+  const reviews = await listReviews(serverApi(context), {
+    shop: context.shop._id,
+    // A logged-in moderator sees the page a shopper sees.
+    hidden: false,
+    $sort: { createdAt: -1 },
+    $skip: (page - 1) * PAGE,
+    $limit: PAGE,
+  })
   return { page, total: reviews.total, average: reviews.average, reviews: reviews.data }
 }
 

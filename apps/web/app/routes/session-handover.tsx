@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
+import { useLocation } from 'react-router'
 import { Alert } from '../components/ui/alert'
 import { Button } from '../components/ui/button'
-import { createLoginCode } from '../features/auth/api/create-login-code'
-import { requestLoginUrl } from '../features/auth/api/request-login'
+import { createLoginCode } from '../api/auth/create-login-code'
+import { requestLoginUrl } from '../api/auth/request-login-url'
 import { useSessionUser } from '../features/auth/session'
-import { ApiError, errorMessage } from '../lib/api'
+import { ApiError, api, errorMessage } from '../lib/api'
 import { readStored } from '../lib/local-store'
+import { useHydrated } from '../lib/use-hydrated'
 import { routeMeta } from '../lib/page-meta'
 import type { Route } from './+types/session-handover'
 
@@ -33,17 +35,18 @@ function handoverTarget(search: string): { origin: string; state: string } | nul
  */
 export default function SessionHandover() {
   const user = useSessionUser()
-  const [target, setTarget] = useState<{ origin: string; state: string } | null | undefined>(undefined)
+  const { search } = useLocation()
+  const hydrated = useHydrated()
+  // Undefined until the page runs in the browser: the server renders no decision.
+  const target = useMemo(() => (hydrated ? handoverTarget(search) : undefined), [hydrated, search])
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-
-  useEffect(() => setTarget(handoverTarget(window.location.search)), [])
 
   // Nobody signed in here (read from storage: the first render after hydration does not show it yet).
   const signedOut = !user && target && !readStored('user')
   useEffect(() => {
     if (!signedOut || !target) return
-    void requestLoginUrl(target.origin, target.state).then(
+    void requestLoginUrl(api, target.origin, target.state).then(
       (loginUrl) => window.location.replace(loginUrl),
       (failure: unknown) => setError(errorMessage(failure)),
     )
@@ -54,7 +57,7 @@ export default function SessionHandover() {
     setBusy(true)
     setError(null)
     try {
-      const code = await createLoginCode(target.origin)
+      const code = await createLoginCode(api, target.origin)
       window.location.replace(`${target.origin}/?${new URLSearchParams({ code, state: target.state, c: '1' })}`)
     } catch (failure) {
       // A session that ended meanwhile falls back to the ordinary login (the effect above).

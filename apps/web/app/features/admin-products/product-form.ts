@@ -36,6 +36,9 @@ export type ProductFormValues = {
 }
 
 /** The body's top-level fields: a server error naming one of them is shown at that field. */
+/** The API's largest page: a shop's categories fit in one (they are a short list of names). */
+export const MAX_CATEGORIES = 100
+
 export const PRODUCT_FIELDS = ['title', 'description', 'price', 'sellAt', 'images', 'variants', 'categories', 'available']
 
 let lastKey = 0

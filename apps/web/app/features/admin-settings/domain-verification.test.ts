@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkSummary, domainStatus, domainStatusLabels, savedDomain, withCheckedDomain } from './domain-verification'
-import type { ShopConfig, ShopDomain } from './types'
+import { checkSummary, domainStatus, domainStatusLabels, savedDomain } from './domain-verification'
+import type { ShopDomain } from './types'
 
 const pending: ShopDomain = {
   domain: 'shop.example.com',
@@ -37,24 +37,5 @@ describe('checkSummary', () => {
   it('says a verified domain shows the shop', () => {
     const verified = { ...pending, status: 'verified' as const, verifiedAt: '2026-03-01T10:16:00.000Z', checkedAt: '2026-03-01T10:16:00.000Z' }
     expect(checkSummary(verified, time)).toBe('Verified at 10:16: this domain shows your shop.')
-  })
-})
-
-describe('withCheckedDomain', () => {
-  it('replaces only the checked domain', () => {
-    const other = { ...pending, domain: 'other.example.com' }
-    const config: ShopConfig = {
-      _id: 's',
-      facebook: { meta: '' },
-      taxRate: 0,
-      unpaidOrderTimeout: 30,
-      paymentOptions: [],
-      domains: ['other.example.com', 'shop.example.com'],
-      customDomains: [other, pending],
-      updatedAt: '2026-03-01T10:00:00.000Z',
-    }
-    const checked = { ...pending, status: 'verified' as const }
-    expect(withCheckedDomain(config, checked)).toEqual({ ...config, customDomains: [other, checked] })
-    expect(config.customDomains[1]).toBe(pending)
   })
 })

@@ -1,5 +1,5 @@
 /** What the Domains section says about each custom domain: its status and the outcome of its last check. */
-import type { ShopConfig, ShopDomain } from './types'
+import type { ShopDomain } from './types'
 
 /** A domain in the list is saved (pending or verified) or only typed in, not yet saved. */
 export type DomainStatus = ShopDomain['status'] | 'unsaved'
@@ -28,9 +28,4 @@ export function checkSummary(detail: ShopDomain, formatTime: FormatTime): string
   if (!detail.checkedAt) return null
   const when = formatTime(detail.checkedAt)
   return detail.checkError ? `Not verified yet (checked ${when}). ${detail.checkError}` : `Not verified yet (checked ${when}).`
-}
-
-/** The settings after a check of one domain. */
-export function withCheckedDomain(config: ShopConfig, checked: ShopDomain): ShopConfig {
-  return { ...config, customDomains: config.customDomains.map((item) => (item.domain === checked.domain ? checked : item)) }
 }

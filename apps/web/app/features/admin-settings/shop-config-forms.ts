@@ -1,7 +1,7 @@
 /** The shop settings forms (tax, custom domains, payment options, Facebook meta) and their PATCH bodies. */
 import { type PaymentProviderName, paymentProviders } from '@shop/domain/schemas/payments'
 import type { FieldErrors } from '../../lib/form-errors'
-import type { ShopConfigPatch } from './api/update-shop-config'
+import type { ShopConfigPatch } from '../../api/shop-configs/update-shop-config'
 import { numberField } from './number-field'
 import type { PaymentOption } from './types'
 

@@ -2,10 +2,11 @@
  * SPEC §7 analytics: on page load with a shop, post `site_visit` with the stored tracking id. A missing or
  * expired id is renewed first; a failed post is retried once with a new id (SPEC §8).
  */
+import { api } from '../../lib/api'
 import { readStored, writeStored } from '../../lib/local-store'
 import type { TrackingId } from '../../types/api'
-import { createTrackingId } from './api/create-tracking-id'
-import { type AnalyticsEvent, postEvent } from './api/post-event'
+import { createTrackingId } from '../../api/analytics/create-tracking-id'
+import { type AnalyticsEvent, postEvent } from '../../api/analytics/post-event'
 
 type Stored = { trackingId: string; expires: number }
 
@@ -18,8 +19,8 @@ export type TrackingDeps = {
 }
 
 const browserDeps: TrackingDeps = {
-  createTrackingId,
-  postEvent,
+  createTrackingId: () => createTrackingId(api),
+  postEvent: (trackingId, event) => postEvent(api, trackingId, event),
   read: () => readStored('tracking'),
   write: (value) => writeStored('tracking', value),
   now: () => Date.now(),

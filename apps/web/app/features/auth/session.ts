@@ -4,11 +4,12 @@
  */
 import { readStored, removeStored, useStored, writeStored } from '../../lib/local-store'
 import type { User } from '../../types/api'
-import { exchangeCode } from './api/exchange-code'
-import { getCurrentUser } from './api/get-current-user'
-import { requestLoginUrl } from './api/request-login'
-import { revokeToken } from './api/revoke-token'
+import { exchangeCode } from '../../api/auth/exchange-code'
+import { getCurrentUser } from '../../api/users/get-current-user'
+import { requestLoginUrl } from '../../api/auth/request-login-url'
+import { revokeToken } from '../../api/auth/revoke-token'
 import { ForeignLoginError, startLoginState, takeLoginState } from './login-state'
+import { api } from '../../lib/api'
 
 export function useSessionUser(): User | null {
   return useStored('user')
@@ -22,7 +23,7 @@ export function isSafeReturnPath(value: unknown): value is string {
 /** Saves where to come back to and answers the platform's login page address for a login this tab starts. */
 export async function prepareLogin(returnTo: string): Promise<string> {
   if (isSafeReturnPath(returnTo)) writeStored('checkpoint', returnTo)
-  return requestLoginUrl(window.location.origin, startLoginState())
+  return requestLoginUrl(api, window.location.origin, startLoginState())
 }
 
 /** Reads and clears the saved checkpoint. */
@@ -38,10 +39,10 @@ export function takeCheckpoint(): string | null {
  */
 export async function completeLogin(code: string, state: string | null): Promise<User> {
   if (!takeLoginState(state)) throw new ForeignLoginError()
-  const { access_token, token_type } = await exchangeCode(code)
+  const { access_token, token_type } = await exchangeCode(api, code)
   writeStored('authCredentials', { access_token, token_type })
   try {
-    const user = await getCurrentUser()
+    const user = await getCurrentUser(api)
     writeStored('user', user)
     return user
   } catch (error) {
@@ -54,7 +55,7 @@ export async function completeLogin(code: string, state: string | null): Promise
 export async function refreshUser(): Promise<User | null> {
   if (!readStored('authCredentials')) return readStored('user')
   try {
-    const user = await getCurrentUser()
+    const user = await getCurrentUser(api)
     writeStored('user', user)
     return user
   } catch {
@@ -66,7 +67,7 @@ export async function refreshUser(): Promise<User | null> {
 /** Revokes the token (best effort: the session ends locally either way). */
 export async function logout(): Promise<void> {
   try {
-    if (readStored('authCredentials')) await revokeToken()
+    if (readStored('authCredentials')) await revokeToken(api)
   } catch {
     // Offline or already revoked: forgetting the token locally is what matters.
   } finally {

@@ -4,7 +4,7 @@
  * Both the cart's checkout and a shared checkout placed by someone else use it.
  */
 import type { DeliveryRateOption } from '../../types/api'
-import type { DeliveryInput } from './api/order-input'
+import type { DeliveryInput } from '../../api/orders/order-input'
 
 export type DeliveryDraft = {
   type: 'pick-up' | 'dispatch'

@@ -1,45 +1,47 @@
 import { accountRules } from '@shop/domain'
 import { type FormEvent, useId, useState } from 'react'
+import { useFetcher } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { errorMessage } from '../../../lib/api'
+import { type ActionAnswer, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 import type { User } from '../../../types/api'
-import { updateUser } from '../api/update-user'
+import { profilePatch } from '../profile-details'
 
-const PHONE = /^[0-9+()\- ]*$/
-
-/** Name and phone (`PATCH /api/user/`); the login email is changed with the sign-in details. */
+/** Name and phone (the profile page's `update-profile` intent); the login email is changed with the sign-in details. */
 export function ProfileForm({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
   const id = useId()
   const [name, setName] = useState(user.name)
   const [phone, setPhone] = useState(user.phone)
   const [phoneError, setPhoneError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const fetcher = useFetcher<ActionAnswer<'update-profile', User>>()
+  const busy = fetcher.state !== 'idle'
   const [status, setStatus] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  useFetcherDone(fetcher, (answer) => {
+    if (!answer.ok) {
+      if (answer.errors.phone) return showPhoneError(answer.errors.phone)
+      return setError(problemOf(answer.errors))
+    }
+    onSaved(answer.data)
+    setName(answer.data.name)
+    setPhone(answer.data.phone)
+    setStatus('Your profile is saved.')
+  })
+
+  function showPhoneError(message: string) {
+    setPhoneError(message)
+    document.getElementById(`${id}-phone`)?.focus()
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setStatus(null)
     setError(null)
-    if (!PHONE.test(phone)) {
-      setPhoneError('Use digits, spaces, +, - and brackets only.')
-      document.getElementById(`${id}-phone`)?.focus()
-      return
-    }
+    const checked = profilePatch(name, phone)
+    if ('errors' in checked) return showPhoneError(checked.errors.phone!)
     setPhoneError(null)
-    setBusy(true)
-    try {
-      const saved = await updateUser({ name: name.trim(), phone: phone.trim() })
-      onSaved(saved)
-      setName(saved.name)
-      setPhone(saved.phone)
-      setStatus('Your profile is saved.')
-    } catch (failure) {
-      setError(errorMessage(failure))
-    } finally {
-      setBusy(false)
-    }
+    void fetcher.submit({ intent: 'update-profile', name, phone }, jsonSubmit)
   }
 
   return (

@@ -1,25 +1,35 @@
 import { accountRules } from '@shop/domain'
 import { type FormEvent, useId, useState } from 'react'
+import { useFetcher } from 'react-router'
 import { Field, FormError } from '../../../components/ui/field'
 import { SaveButton } from '../../../components/ui/button'
-import { type FieldErrors, serverFieldErrors } from '../../../lib/form-errors'
+import type { FieldErrors } from '../../../lib/form-errors'
+import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
 import type { User } from '../../../types/api'
-import { updateUser } from '../api/update-user'
-import { SIGN_IN_FIELDS, type SignInDetailsForm, signInDetailsPatch } from '../sign-in-details'
+import { type SignInDetailsForm, signInDetailsPatch } from '../sign-in-details'
 
 /**
  * The login email and the password. Both need the current password, so a device left signed in cannot
- * take the account over; a new password signs out the account's other devices.
+ * take the account over; a new password signs out the account's other devices. The profile page's
+ * `update-sign-in` intent.
  */
 export function SignInDetailsForm({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
   const id = useId()
   const [form, setForm] = useState<SignInDetailsForm>({ email: user.email, newPassword: '', currentPassword: '' })
   const [errors, setErrors] = useState<FieldErrors>({})
-  const [saving, setSaving] = useState(false)
+  const fetcher = useFetcher<ActionAnswer<'update-sign-in', { user: User; passwordChanged: boolean }>>()
+  const saving = fetcher.state !== 'idle'
   const [status, setStatus] = useState<string | null>(null)
   const change = (field: keyof SignInDetailsForm, value: string) => setForm((current) => ({ ...current, [field]: value }))
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  useFetcherDone(fetcher, (answer) => {
+    if (!answer.ok) return setErrors(answer.errors)
+    onSaved(answer.data.user)
+    setForm({ email: answer.data.user.email, newPassword: '', currentPassword: '' })
+    setStatus(answer.data.passwordChanged ? 'Your password is changed. Your other devices are signed out.' : 'Your email is changed.')
+  })
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setStatus(null)
     const checked = signInDetailsPatch(form, user.email)
@@ -28,17 +38,7 @@ export function SignInDetailsForm({ user, onSaved }: { user: User; onSaved: (use
       return
     }
     setErrors({})
-    setSaving(true)
-    try {
-      const saved = await updateUser(checked.patch)
-      onSaved(saved)
-      setForm({ email: saved.email, newPassword: '', currentPassword: '' })
-      setStatus(checked.patch.password ? 'Your password is changed. Your other devices are signed out.' : 'Your email is changed.')
-    } catch (failure) {
-      setErrors(serverFieldErrors(failure, SIGN_IN_FIELDS))
-    } finally {
-      setSaving(false)
-    }
+    void fetcher.submit({ intent: 'update-sign-in', form }, jsonSubmit)
   }
 
   return (

@@ -1,13 +1,11 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
-import type { DiscountCodeCreateInput, DiscountCodePatchInput } from '@shop/domain/schemas/discount-code'
+import { useFetcher } from 'react-router'
 import { Button, SaveButton } from '../../../components/ui/button'
 import { Field, FormError } from '../../../components/ui/field'
-import { type FieldErrors, hasErrors, serverFieldErrors } from '../../../lib/form-errors'
+import { type FieldErrors, hasErrors } from '../../../lib/form-errors'
+import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
 import { UNSAVED_CHANGES_MESSAGE, useUnsavedChanges } from '../../../lib/use-unsaved-changes'
-import { createDiscountCode } from '../api/create-discount-code'
-import { updateDiscountCode } from '../api/update-discount-code'
 import {
-  DISCOUNT_FIELDS,
   type DiscountForm,
   createBody,
   defaultExpiry,
@@ -31,14 +29,16 @@ type DiscountCodeFormProps = {
   onDirtyChange: (dirty: boolean) => void
 }
 
-type SaveRequest = { id: null; body: DiscountCodeCreateInput } | { id: string; body: DiscountCodePatchInput }
-
-/** Create or edit a code. Checked in the browser with the API's rules; the API's answer lands at the fields too. */
+/**
+ * Create or edit a code (the page's `create` and `update` intents). Checked in the browser with the API's
+ * rules; the API's answer lands at the fields too.
+ */
 export function DiscountCodeForm({ shopId, currency, editing, onSaved, onCancel, onDirtyChange }: DiscountCodeFormProps) {
   const initial = useMemo(() => (editing ? formOfCode(editing) : emptyDiscountForm()), [editing])
   const [form, setForm] = useState<DiscountForm>(initial)
   const [errors, setErrors] = useState<FieldErrors>({})
-  const [saving, setSaving] = useState(false)
+  const fetcher = useFetcher<ActionAnswer<'create' | 'update', DiscountCode>>()
+  const saving = fetcher.state !== 'idle'
   const formRef = useRef<HTMLFormElement>(null)
   const id = useId()
   const typeErrorId = `${id}-type-error`
@@ -73,21 +73,15 @@ export function DiscountCodeForm({ shopId, currency, editing, onSaved, onCancel,
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  useFetcherDone(fetcher, (answer) => (answer.ok ? onSaved(answer.data) : showErrors(answer.errors)))
+
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const request: SaveRequest = editing
-      ? { id: editing._id, body: patchBody(form, initial) }
-      : { id: null, body: createBody(form, shopId) }
-    const found = discountFormErrors(request.body, form)
+    const body = editing ? patchBody(form, initial) : createBody(form, shopId)
+    const found = discountFormErrors(body, form)
     if (hasErrors(found)) return showErrors(found)
-    if (Object.keys(request.body).length === 0) return onCancel()
-    setSaving(true)
-    try {
-      onSaved(request.id === null ? await createDiscountCode(request.body) : await updateDiscountCode(request.id, request.body))
-    } catch (error) {
-      setSaving(false)
-      showErrors(serverFieldErrors(error, DISCOUNT_FIELDS))
-    }
+    if (Object.keys(body).length === 0) return onCancel()
+    void fetcher.submit(editing ? { intent: 'update', id: editing._id, form, initial } : { intent: 'create', form }, jsonSubmit)
   }
 
   function cancel() {

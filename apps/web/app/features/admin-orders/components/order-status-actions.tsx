@@ -1,41 +1,38 @@
 import type { OrderStatus } from '@shop/domain'
 import { useState } from 'react'
+import { useFetcher } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useToast } from '../../../components/ui/toast'
-import { errorMessage } from '../../../lib/api'
+import type { ActionAnswer } from '../../../lib/route-data'
+import { jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 import type { Order } from '../../../types/api'
-import { moveOrder } from '../api/move-order'
 import { movedMessage, orderActions } from '../order-actions'
 
 /**
  * The next step as one button ("Mark as packaged") and Cancel, after a confirmation, while the status
- * machine allows them. `onMoved` re-reads the order, so the page shows what the server now holds.
+ * machine allows them. They submit the page's `move` intent; the page then re-reads the order, so it shows
+ * what the server now holds.
  */
-export function OrderStatusActions({ order, onMoved }: { order: Order; onMoved: () => void }) {
+export function OrderStatusActions({ order }: { order: Order }) {
   const toast = useToast()
-  const [busy, setBusy] = useState(false)
+  const fetcher = useFetcher<ActionAnswer<'move', { status: OrderStatus }>>()
   const [confirming, setConfirming] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const busy = fetcher.state !== 'idle'
+  useFetcherDone(fetcher, (answer) => {
+    setConfirming(false)
+    if (answer.ok) toast(movedMessage(order.orderId, answer.data.status))
+    else setError(problemOf(answer.errors))
+  })
   const { next, canCancel } = orderActions(order.status, order.delivery.type)
   if (!next && !canCancel) return null
 
-  async function move(status: OrderStatus) {
+  function move(status: OrderStatus) {
     if (busy) return
-    setBusy(true)
     setError(null)
-    try {
-      await moveOrder(order._id, status)
-      toast(movedMessage(order.orderId, status))
-      setConfirming(false)
-      onMoved()
-    } catch (failure) {
-      setConfirming(false)
-      setError(errorMessage(failure))
-    } finally {
-      setBusy(false)
-    }
+    void fetcher.submit({ intent: 'move', status }, jsonSubmit)
   }
 
   return (
@@ -43,7 +40,7 @@ export function OrderStatusActions({ order, onMoved }: { order: Order; onMoved: 
       <div className="form-actions">
         {next && (
           // aria-disabled rather than disabled keeps keyboard focus on the button for the next step.
-          <Button onClick={() => void move(next.status)} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
+          <Button onClick={() => move(next.status)} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
             {next.label}
           </Button>
         )}
@@ -60,7 +57,7 @@ export function OrderStatusActions({ order, onMoved }: { order: Order; onMoved: 
         confirmLabel="Yes, cancel the order"
         danger
         busy={busy}
-        onConfirm={() => void move('canceled')}
+        onConfirm={() => move('canceled')}
         onCancel={() => setConfirming(false)}
       >
         <p>The items go back into stock and the customer is told. This cannot be undone.</p>

@@ -1,35 +1,18 @@
-import { LoadError } from '../../../components/load-error'
 import { formatMoney } from '../../../lib/money'
-import { useApiData } from '../../../lib/use-api-data'
-import { getSales } from '../api/get-sales'
-import { getVisits } from '../api/get-visits'
-import { type ChartRange, lastDays } from '../chart-days'
 import { sum } from '../chart-scale'
+import type { SalesByDay, VisitsByDay } from '../types'
 import { BarChart } from './bar-chart'
 
 const count = (value: number) => value.toLocaleString('en-GH')
 const plural = (value: number, word: string) => `${count(value)} ${word}${value === 1 ? '' : 's'}`
 
-/** Visits and sales of the last `range` days, one bar per day (the API sends every day, quiet ones as 0). */
-export function OverviewCharts({ shopId, range }: { shopId: string; range: ChartRange }) {
-  const charts = useApiData(`${shopId}/${range}`, () => {
-    const days = lastDays(range)
-    return Promise.all([getVisits(shopId, days), getSales(shopId, days)])
-  })
-  if (charts.error && !charts.data) return <LoadError error={charts.error} onRetry={charts.reload} />
-  if (!charts.data) {
-    return (
-      <p className="loading" role="status">
-        Loading the charts…
-      </p>
-    )
-  }
-  const [visits, sales] = charts.data
+/** Visits and sales of a range of days, one bar per day (the API sends every day, quiet ones as 0). */
+export function OverviewCharts({ visits, sales, busy }: { visits: VisitsByDay; sales: SalesByDay; busy: boolean }) {
   const money = (value: number) => formatMoney(value, sales.currency)
   const visitCounts = visits.data.map((day) => day.visits)
   const orderCounts = sales.data.map((day) => day.orders)
   return (
-    <div className="charts" aria-busy={charts.loading || undefined}>
+    <div className="charts" aria-busy={busy || undefined}>
       <BarChart
         id="visits-chart"
         title="Visits"

@@ -1,21 +1,8 @@
 import { type OrderStatus, orderStatusLabels, orderStatuses } from '@shop/domain'
 import { Link } from 'react-router'
-import { LoadError } from '../../../components/load-error'
-import { useApiData } from '../../../lib/use-api-data'
-import { countOrdersByStatus } from '../api/count-orders-by-status'
 
 /** How many orders are in each status, each count leading to the list of those orders. */
-export function StatusCounts({ shopId, hrefFor }: { shopId: string; hrefFor: (status: OrderStatus) => string }) {
-  const counts = useApiData(`${shopId}/status-counts`, () => countOrdersByStatus(shopId))
-  if (counts.error && !counts.data) return <LoadError error={counts.error} onRetry={counts.reload} />
-  if (!counts.data) {
-    return (
-      <p className="loading" role="status">
-        Counting orders…
-      </p>
-    )
-  }
-  const totals = counts.data
+export function StatusCounts({ totals, hrefFor }: { totals: Record<OrderStatus, number>; hrefFor: (status: OrderStatus) => string }) {
   return (
     <ul className="status-counts">
       {orderStatuses.map((status) => (

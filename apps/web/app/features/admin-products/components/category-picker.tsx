@@ -1,20 +1,19 @@
 import { CategoryCreateBody } from '@shop/domain/schemas/catalog'
 import { type KeyboardEvent, useId, useState } from 'react'
-import { LoadError } from '../../../components/load-error'
+import { useFetcher } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { Field } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
-import { errorMessage } from '../../../lib/api'
-import { type FieldErrors, hasErrors, serverFieldErrors, validate } from '../../../lib/form-errors'
-import { useApiData } from '../../../lib/use-api-data'
-import { createCategory } from '../api/create-category'
-import { deleteCategory } from '../api/delete-category'
-import { listCategories } from '../api/list-categories'
+import { type FieldErrors, hasErrors, validate } from '../../../lib/form-errors'
+import { jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
+import type { ProductPageAnswer } from '../product-actions'
 import type { AdminCategory } from '../types'
 
 type CategoryPickerProps = {
   shop: string
+  /** The shop's categories, sorted by name (from the page's loader). */
+  categories: AdminCategory[]
   selected: string[]
   error?: string
   onToggle: (id: string, checked: boolean) => void
@@ -26,74 +25,61 @@ type CategoryPickerProps = {
 
 /**
  * The shop's categories as checkboxes, plus adding and deleting categories in place. Those changes are
- * saved at once (they belong to the shop, not to this product's unsaved form).
+ * saved at once (they belong to the shop, not to this product's unsaved form), through the page's
+ * `create-category` and `delete-category` intents; the page's data then reloads with the new list.
  */
-export function CategoryPicker({ shop, selected, error, onToggle, onCreated, onDeleted }: CategoryPickerProps) {
+export function CategoryPicker({ shop, categories, selected, error, onToggle, onCreated, onDeleted }: CategoryPickerProps) {
   const toast = useToast()
   const errorId = useId()
-  const categories = useApiData(`categories:${shop}`, () => listCategories(shop))
+  const adder = useFetcher<ProductPageAnswer>()
+  const remover = useFetcher<ProductPageAnswer>()
   const [name, setName] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
-  const [adding, setAdding] = useState(false)
   const [doomed, setDoomed] = useState<AdminCategory | null>(null)
-  const [deleting, setDeleting] = useState(false)
-  const list = categories.data ?? []
+  const adding = adder.state !== 'idle'
+  const deleting = remover.state !== 'idle'
 
-  async function add() {
+  useFetcherDone(adder, (answer) => {
+    if (answer.intent !== 'create-category') return
+    if (!answer.ok) return setErrors(answer.errors)
+    onCreated(answer.data)
+    setName('')
+    toast(`Category “${answer.data.name}” added`)
+  })
+  useFetcherDone(remover, (answer) => {
+    if (answer.intent !== 'delete-category') return
+    setDoomed(null)
+    if (!answer.ok) return toast(problemOf(answer.errors), 'error')
+    onDeleted(answer.data)
+    toast(`Category “${answer.data.name}” deleted`)
+  })
+
+  function add() {
     const body = { shop, name: name.trim() }
     const found = validate(CategoryCreateBody, body)
     if (hasErrors(found)) return setErrors(found)
-    setAdding(true)
-    try {
-      const category = await createCategory(body)
-      const next = [...list, category].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()))
-      categories.setData(next)
-      onCreated(category)
-      setName('')
-      toast(`Category “${category.name}” added`)
-    } catch (failure) {
-      setErrors(serverFieldErrors(failure, ['name']))
-    } finally {
-      setAdding(false)
-    }
+    void adder.submit({ intent: 'create-category', name: body.name }, jsonSubmit)
   }
 
   function onNameKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     // Enter adds the category rather than submitting the product form around it.
     if (event.key !== 'Enter') return
     event.preventDefault()
-    void add()
+    add()
   }
 
-  async function remove(category: AdminCategory) {
-    setDeleting(true)
-    try {
-      await deleteCategory(category._id)
-      categories.setData(list.filter((other) => other._id !== category._id))
-      onDeleted(category)
-      toast(`Category “${category.name}” deleted`)
-    } catch (failure) {
-      toast(errorMessage(failure), 'error')
-    } finally {
-      setDeleting(false)
-      setDoomed(null)
-    }
+  function remove(category: AdminCategory) {
+    void remover.submit({ intent: 'delete-category', id: category._id }, jsonSubmit)
   }
 
   return (
     <fieldset className="panel" aria-describedby={error ? errorId : undefined}>
       <legend>Categories</legend>
-      {categories.error && !categories.data ? (
-        <LoadError error={categories.error} onRetry={categories.reload} />
-      ) : categories.loading && !categories.data ? (
-        <p className="loading" role="status">
-          Loading categories…
-        </p>
-      ) : list.length === 0 ? (
+      {categories.length === 0 ? (
         <p className="hint">No categories yet. Add one below.</p>
       ) : (
         <ul className="category-list">
-          {list.map((category) => (
+          {categories.map((category) => (
             <li key={category._id}>
               <label className="checkbox">
                 <input
@@ -135,7 +121,7 @@ export function CategoryPicker({ shop, selected, error, onToggle, onCreated, onD
             />
           )}
         </Field>
-        <Button variant="secondary" onClick={() => void add()} disabled={adding} aria-busy={adding || undefined}>
+        <Button variant="secondary" onClick={() => add()} disabled={adding} aria-busy={adding || undefined}>
           Add category
         </Button>
       </div>
@@ -146,7 +132,7 @@ export function CategoryPicker({ shop, selected, error, onToggle, onCreated, onD
         confirmLabel="Delete category"
         danger
         busy={deleting}
-        onConfirm={() => doomed && void remove(doomed)}
+        onConfirm={() => doomed && remove(doomed)}
         onCancel={() => setDoomed(null)}
       >
         <p>It is taken off every product in it; the products stay.</p>

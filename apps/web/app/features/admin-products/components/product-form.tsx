@@ -1,18 +1,17 @@
 import { can } from '@shop/domain'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useFetcher, useNavigate } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { Field, FormError } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
-import { errorMessage } from '../../../lib/api'
-import { type FieldErrors, hasErrors, serverFieldErrors } from '../../../lib/form-errors'
+import { type FieldErrors, hasErrors } from '../../../lib/form-errors'
+import { jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
 import { useAdmin } from '../../admin/hooks/use-admin'
-import { deleteProduct } from '../api/delete-product'
-import { PRODUCT_FIELDS, type ProductFormValues, toFormErrors, validateProductForm, withSavedIds } from '../product-form'
-import { saveProduct } from '../save-product'
-import type { AdminProduct } from '../types'
+import type { ProductPageAnswer } from '../product-actions'
+import { type ProductFormValues, toFormErrors, validateProductForm, withSavedIds } from '../product-form'
+import type { AdminCategory, AdminProduct } from '../types'
 import { CategoryPicker } from './category-picker'
 import { ImageEditor } from './image-editor'
 import { VariantEditor } from './variant-editor'
@@ -21,6 +20,8 @@ type ProductFormProps = {
   /** The product being edited; null for a new one. */
   product: AdminProduct | null
   initial: ProductFormValues
+  /** The shop's categories (from the page's loader). */
+  categories: AdminCategory[]
 }
 
 const LIST = '/admin/products'
@@ -32,8 +33,11 @@ function withoutErrors(errors: FieldErrors, path: string): FieldErrors {
   return kept.length === Object.keys(errors).length ? errors : Object.fromEntries(kept)
 }
 
-/** One form to create and edit a product, its images, variants, stock and categories. */
-export function ProductForm({ product, initial }: ProductFormProps) {
+/**
+ * One form to create and edit a product, its images, variants, stock and categories. It submits the page's
+ * `save` and `delete` intents (features/admin-products/product-actions.ts).
+ */
+export function ProductForm({ product, initial, categories }: ProductFormProps) {
   const { shop, role } = useAdmin()
   const toast = useToast()
   const navigate = useNavigate()
@@ -43,7 +47,8 @@ export function ProductForm({ product, initial }: ProductFormProps) {
   // The form as last loaded or saved: what "unsaved changes" and the changed stock rows compare with.
   const [saved, setSaved] = useState(initial)
   const [errors, setErrors] = useState<FieldErrors>({})
-  const [busy, setBusy] = useState(false)
+  const fetcher = useFetcher<ProductPageAnswer>()
+  const busy = fetcher.state !== 'idle'
   const [pendingUploads, setPendingUploads] = useState(0)
   const [confirmingDelete, setConfirmingDelete] = useState(false)
   // Set when the page is done with (saved as new, or deleted): the next render navigates without a warning.
@@ -70,49 +75,48 @@ export function ProductForm({ product, initial }: ProductFormProps) {
     })
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const found = validateProductForm(values)
-    if (hasErrors(found)) return showErrors(found)
-    setBusy(true)
-    try {
-      const { product: result, stockError } = await saveProduct(shop._id, values, product, product ? saved : null)
-      const next = withSavedIds(values, result)
+  // The form's values when it was sent: the answer's field problems and saved ids are matched to them.
+  const sent = useRef(values)
+
+  useFetcherDone(fetcher, (answer) => {
+    if (answer.intent === 'save') {
+      if (!answer.ok) return showErrors(toFormErrors(sent.current, answer.errors))
+      const { product: result, stockError } = answer.data
       if (!product) {
-        if (stockError) toast(`Product created, but its stock was not saved: ${errorMessage(stockError)}`, 'error')
+        if (stockError) toast(`Product created, but its stock was not saved: ${stockError}`, 'error')
         else toast('Product created')
         setLeaveTo(editPath(result._id))
         return
       }
+      const next = withSavedIds(sent.current, result)
       setValues(next)
       if (stockError) {
         // `saved` stays as it was: the stock still differs from it, so saving again writes it again.
-        setErrors({ form: `The product is saved, but its stock is not: ${errorMessage(stockError)}` })
+        setErrors({ form: `The product is saved, but its stock is not: ${stockError}` })
         return
       }
       setSaved(next)
       setErrors({})
       toast('Product saved')
-    } catch (failure) {
-      showErrors(toFormErrors(values, serverFieldErrors(failure, PRODUCT_FIELDS)))
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  async function onDelete() {
-    if (!product) return
-    setBusy(true)
-    try {
-      await deleteProduct(product._id)
+    } else if (answer.intent === 'delete') {
+      setConfirmingDelete(false)
+      if (!answer.ok) return toast(problemOf(answer.errors), 'error')
       toast('Product deleted')
       setLeaveTo(LIST)
-    } catch (failure) {
-      toast(errorMessage(failure), 'error')
-      setBusy(false)
-    } finally {
-      setConfirmingDelete(false)
     }
+  })
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const found = validateProductForm(values)
+    if (hasErrors(found)) return showErrors(found)
+    sent.current = values
+    void fetcher.submit({ intent: 'save', values, previous: product ? saved : null }, jsonSubmit)
+  }
+
+  function onDelete() {
+    if (!product) return
+    void fetcher.submit({ intent: 'delete' }, jsonSubmit)
   }
 
   return (
@@ -216,6 +220,7 @@ export function ProductForm({ product, initial }: ProductFormProps) {
 
       <CategoryPicker
         shop={shop._id}
+        categories={categories}
         selected={values.categories}
         error={errors.categories}
         onToggle={(id, checked) =>
@@ -256,7 +261,7 @@ export function ProductForm({ product, initial }: ProductFormProps) {
           confirmLabel="Delete product"
           danger
           busy={busy}
-          onConfirm={() => void onDelete()}
+          onConfirm={onDelete}
           onCancel={() => setConfirmingDelete(false)}
         >
           <p>It is removed from the shop with its stock. Orders that include it keep their copy.</p>

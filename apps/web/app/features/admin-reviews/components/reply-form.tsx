@@ -1,10 +1,11 @@
 import { ReviewPatchBody } from '@shop/domain/schemas/review'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
 import { Button, SaveButton } from '../../../components/ui/button'
 import { Field, FormError } from '../../../components/ui/field'
-import { type FieldErrors, hasErrors, serverFieldErrors, validate } from '../../../lib/form-errors'
+import { type FieldErrors, hasErrors, validate } from '../../../lib/form-errors'
+import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
-import { moderateReview } from '../api/moderate-review'
 import type { AdminReview } from '../types'
 
 type ReplyFormProps = {
@@ -13,12 +14,13 @@ type ReplyFormProps = {
   onCancel: () => void
 }
 
-/** Writes or edits the shop's public reply under a review; saving it empty removes the reply. */
+/** Writes or edits the shop's public reply under a review (the page's `reply` intent); saving it empty removes the reply. */
 export function ReplyForm({ review, onSaved, onCancel }: ReplyFormProps) {
   const initial = review.reply ?? ''
   const [text, setText] = useState(initial)
   const [errors, setErrors] = useState<FieldErrors>({})
-  const [saving, setSaving] = useState(false)
+  const fetcher = useFetcher<ActionAnswer<'reply', AdminReview>>()
+  const saving = fetcher.state !== 'idle'
   const textarea = useRef<HTMLTextAreaElement>(null)
   useUnsavedChanges(text !== initial && !saving)
 
@@ -26,7 +28,13 @@ export function ReplyForm({ review, onSaved, onCancel }: ReplyFormProps) {
     textarea.current?.focus()
   }, [])
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  useFetcherDone(fetcher, (answer) => {
+    if (answer.ok) return onSaved(answer.data)
+    setErrors(answer.errors)
+    textarea.current?.focus()
+  })
+
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (text.trim() === initial.trim()) return onCancel()
     const body = { reply: text.trim() || null }
@@ -36,14 +44,7 @@ export function ReplyForm({ review, onSaved, onCancel }: ReplyFormProps) {
       textarea.current?.focus()
       return
     }
-    setSaving(true)
-    try {
-      onSaved(await moderateReview(review._id, body))
-    } catch (error) {
-      setSaving(false)
-      setErrors(serverFieldErrors(error, ['reply']))
-      textarea.current?.focus()
-    }
+    void fetcher.submit({ intent: 'reply', id: review._id, reply: body.reply }, jsonSubmit)
   }
 
   const name = review.author.name || 'the customer'

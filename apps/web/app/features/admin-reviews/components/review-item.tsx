@@ -1,7 +1,9 @@
 import { formatShortDate } from '@shop/domain'
 import { useEffect, useId, useRef } from 'react'
-import { Link } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import { Button } from '../../../components/ui/button'
+import { useToast } from '../../../components/ui/toast'
+import { type ActionAnswer, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 import { ratingLabel, starsText } from '../review-query'
 import type { AdminReview } from '../types'
 import { ReplyForm } from './reply-form'
@@ -9,18 +11,26 @@ import { ReplyForm } from './reply-form'
 type ReviewItemProps = {
   review: AdminReview
   shopTitle: string
-  /** A change to this review is on its way. */
-  busy: boolean
   replying: boolean
-  onToggleHidden: () => void
   onStartReply: () => void
   onReplySaved: (review: AdminReview) => void
   onReplyDone: () => void
 }
 
-/** One review with what staff may do to it: hide or show it, and reply. */
-export function ReviewItem({ review, shopTitle, busy, replying, onToggleHidden, onStartReply, onReplySaved, onReplyDone }: ReviewItemProps) {
+/**
+ * One review with what staff may do to it: hide or show it (the page's `set-hidden` intent, in place, so
+ * several reviews can change at once), and reply.
+ */
+export function ReviewItem({ review, shopTitle, replying, onStartReply, onReplySaved, onReplyDone }: ReviewItemProps) {
   const headingId = useId()
+  const toast = useToast()
+  const fetcher = useFetcher<ActionAnswer<'set-hidden', AdminReview>>()
+  // A change to this review is on its way.
+  const busy = fetcher.state !== 'idle'
+  useFetcherDone(fetcher, (answer) => {
+    if (!answer.ok) toast(`The review could not be changed: ${problemOf(answer.errors)}`, 'error')
+    else toast(answer.data.hidden ? 'Review hidden from the site' : 'Review shown on the site')
+  })
   const replyButton = useRef<HTMLButtonElement>(null)
   const wasReplying = useRef(replying)
 
@@ -64,7 +74,9 @@ export function ReviewItem({ review, shopTitle, busy, replying, onToggleHidden, 
                 {review.reply ? 'Edit reply' : 'Reply'}
                 {whose}
               </Button>
-              <Button variant="ghost" onClick={onToggleHidden} disabled={busy}>
+              <Button variant="ghost" onClick={() => void fetcher.submit({ intent: 'set-hidden', id: review._id, hidden: !review.hidden }, jsonSubmit)}
+                disabled={busy}
+              >
                 {review.hidden ? 'Show on the site' : 'Hide from the site'}
                 {whose}
               </Button>

@@ -3,8 +3,6 @@ import type { ShopConfig } from '../types'
 
 /** What each shop-settings form gets from the page: the settings as saved, and where to report changes. */
 export type ConfigSectionProps = {
-  shopId: string
   config: ShopConfig
-  onSaved: (config: ShopConfig) => void
   reportDirty: ReportDirty
 }

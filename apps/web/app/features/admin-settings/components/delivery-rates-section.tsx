@@ -1,10 +1,10 @@
 import { useState } from 'react'
+import { useRevalidator } from 'react-router'
 import { LoadError } from '../../../components/load-error'
 import { Button } from '../../../components/ui/button'
 import { formatMoney } from '../../../lib/money'
-import { useApiData } from '../../../lib/use-api-data'
-import { listDeliveryRates } from '../api/list-delivery-rates'
-import { listRegions } from '../api/list-regions'
+import type { Settled } from '../../../lib/route-data'
+import type { Page, Region } from '../../../types/api'
 import type { ReportDirty } from '../hooks/use-dirty-forms'
 import { regionSummary } from '../rate-form'
 import type { DeliveryRate } from '../types'
@@ -16,37 +16,29 @@ const paymentOptionText: Record<DeliveryRate['paymentOption'], string> = {
   'on-delivery': 'paid on delivery',
 }
 
-type DeliveryRatesSectionProps = { shopId: string; currency: string; reportDirty: ReportDirty }
+type DeliveryRatesSectionProps = {
+  shopId: string
+  currency: string
+  rates: Settled<Page<DeliveryRate>>
+  regions: Settled<Region[]>
+  reportDirty: ReportDirty
+}
 
 /** The shop's delivery rates by region (DESIGN §8), inactive ones included, with a form to add or edit one. */
-export function DeliveryRatesSection({ shopId, currency, reportDirty }: DeliveryRatesSectionProps) {
-  const rates = useApiData(`delivery-rates/${shopId}`, () => listDeliveryRates(shopId))
-  const regions = useApiData('regions/GH', listRegions)
+export function DeliveryRatesSection({ shopId, currency, rates, regions, reportDirty }: DeliveryRatesSectionProps) {
+  const revalidator = useRevalidator()
   const [editing, setEditing] = useState<DeliveryRate | 'new' | null>(null)
-
-  const error = rates.error ?? regions.error
-  const allRegions = regions.data
   return (
     <SettingsSection id="rates" title="Delivery rates" intro="What delivery costs in each region, and when the buyer pays it.">
-      {error ? (
-        <LoadError
-          error={error}
-          onRetry={() => {
-            rates.reload()
-            regions.reload()
-          }}
-        />
-      ) : !rates.data || !allRegions ? (
-        <p className="loading" role="status">
-          Loading the delivery rates…
-        </p>
+      {!rates.ok || !regions.ok ? (
+        <LoadError error={rates.ok ? (regions.ok ? null : regions.error) : rates.error} onRetry={() => void revalidator.revalidate()} />
       ) : (
         <>
-          {rates.data.data.length === 0 ? (
+          {rates.value.data.length === 0 ? (
             <p>No delivery rates yet: buyers can only pick up their orders.</p>
           ) : (
             <ul className="settings-list">
-              {rates.data.data.map((rate) => (
+              {rates.value.data.map((rate) => (
                 <li key={rate._id}>
                   <div className="settings-item-main">
                     <strong>
@@ -56,7 +48,7 @@ export function DeliveryRatesSection({ shopId, currency, reportDirty }: Delivery
                       {formatMoney(rate.rate.value, rate.rate.currency)}, {paymentOptionText[rate.paymentOption]}
                       {rate.estimatedDays !== null && ` · about ${rate.estimatedDays} day${rate.estimatedDays === 1 ? '' : 's'}`}
                     </span>
-                    <span className="settings-item-detail">{regionSummary(rate.regions, allRegions)}</span>
+                    <span className="settings-item-detail">{regionSummary(rate.regions, regions.value)}</span>
                   </div>
                   <Button variant="secondary" onClick={() => setEditing(rate)} disabled={editing !== null}>
                     Edit<span className="visually-hidden"> {rate.name}</span>
@@ -70,13 +62,10 @@ export function DeliveryRatesSection({ shopId, currency, reportDirty }: Delivery
               key={editing === 'new' ? 'new' : editing._id}
               shopId={shopId}
               currency={currency}
-              regions={allRegions}
+              regions={regions.value}
               rate={editing === 'new' ? null : editing}
               reportDirty={reportDirty}
-              onSaved={() => {
-                setEditing(null)
-                rates.reload()
-              }}
+              onSaved={() => setEditing(null)}
               onCancel={() => setEditing(null)}
             />
           ) : (

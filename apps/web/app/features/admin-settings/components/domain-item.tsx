@@ -8,20 +8,18 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 const formatTime = (iso: string) => dateTime.format(new Date(iso))
 
 type DomainItemProps = {
-  shopId: string
   domain: string
   /** The domain as saved, or undefined while it is only in the form. */
   detail: ShopDomain | undefined
   /** The API's message about this domain from the last save. */
   error: string | undefined
   onRemove: () => void
-  onChecked: (checked: ShopDomain) => void
 }
 
 /** One custom domain: its status (in words, not only colour), how to verify it, and "Check now". */
-export function DomainItem({ shopId, domain, detail, error, onRemove, onChecked }: DomainItemProps) {
+export function DomainItem({ domain, detail, error, onRemove }: DomainItemProps) {
   const status = domainStatus(detail)
-  const { checking, failure, check } = useDomainCheck(shopId, domain, onChecked)
+  const { checking, failure, check } = useDomainCheck(domain)
   const summary = detail ? checkSummary(detail, formatTime) : 'Save the domains to get the instructions to verify it.'
 
   return (
@@ -54,7 +52,7 @@ export function DomainItem({ shopId, domain, detail, error, onRemove, onChecked 
       )}
       <div className="domain-check">
         {detail?.status === 'pending' && (
-          <Button variant="secondary" onClick={() => void check()} disabled={checking} aria-busy={checking || undefined}>
+          <Button variant="secondary" onClick={check} disabled={checking} aria-busy={checking || undefined}>
             {checking ? 'Checking…' : 'Check now'}
             <span className="visually-hidden"> {domain}</span>
           </Button>

@@ -1,11 +1,10 @@
-import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react'
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react'
 import { Button, SaveButton } from '../../../components/ui/button'
 import { FormError } from '../../../components/ui/field'
 import { useConfigSave } from '../hooks/use-config-save'
 import { useReportDirty } from '../hooks/use-dirty-forms'
-import { savedDomain, withCheckedDomain } from '../domain-verification'
+import { savedDomain } from '../domain-verification'
 import { addDomain, domainErrors, removeDomain } from '../shop-config-forms'
-import type { ShopDomain } from '../types'
 import type { ConfigSectionProps } from './config-section-props'
 import { DomainItem } from './domain-item'
 import { SettingsSection } from './settings-section'
@@ -16,24 +15,19 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
  * Custom domains: host names that serve this shop besides its platform address, once verified. The list is
  * saved as one; each saved domain shows its status, how to verify it, and a "Check now" button.
  */
-export function DomainsSection({ shopId, config, onSaved, reportDirty }: ConfigSectionProps) {
+export function DomainsSection({ config, reportDirty }: ConfigSectionProps) {
   const inputId = useId()
   const [domains, setDomains] = useState(config.domains)
   const [draft, setDraft] = useState('')
   const [draftError, setDraftError] = useState<string | null>(null)
   /** The list as last sent: the messages for `domains.{n}` are about its positions. */
   const [sent, setSent] = useState<readonly string[]>([])
-  const { errors, clear, saving, save } = useConfigSave({ shopId, fields: ['domains'], success: 'Domains saved', onSaved })
+  const { errors, clear, saving, save } = useConfigSave({
+    fields: ['domains'],
+    success: 'Domains saved',
+    onSaved: (updated) => setDomains(updated.domains),
+  })
   useReportDirty(reportDirty, 'domains', !sameList(domains, config.domains) || draft.trim() !== '')
-  /** The settings with every check so far: two checks may finish before the page shows the first. */
-  const latest = useRef(config)
-  latest.current = config
-
-  function checked(domain: ShopDomain) {
-    latest.current = withCheckedDomain(latest.current, domain)
-    onSaved(latest.current)
-  }
-
   function add() {
     const result = addDomain(domains, draft)
     if ('error' in result) return setDraftError(result.error)
@@ -49,11 +43,10 @@ export function DomainsSection({ shopId, config, onSaved, reportDirty }: ConfigS
     add()
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault()
     setSent(domains)
-    const updated = await save({ domains })
-    if (updated) setDomains(updated.domains)
+    save({ domains })
   }
 
   const errorId = `${inputId}-error`
@@ -73,12 +66,10 @@ export function DomainsSection({ shopId, config, onSaved, reportDirty }: ConfigS
             {domains.map((domain, index) => (
               <DomainItem
                 key={domain}
-                shopId={shopId}
                 domain={domain}
                 detail={savedDomain(config.customDomains, domain)}
                 error={hostErrors[domain]}
                 onRemove={() => setDomains(removeDomain(domains, index))}
-                onChecked={checked}
               />
             ))}
           </ul>

@@ -8,16 +8,19 @@ import type { ConfigSectionProps } from './config-section-props'
 import { SettingsSection } from './settings-section'
 
 /** Facebook domain verification: the storefront renders the code as its facebook-domain-verification meta tag. */
-export function FacebookMetaSection({ shopId, config, onSaved, reportDirty }: ConfigSectionProps) {
+export function FacebookMetaSection({ config, reportDirty }: ConfigSectionProps) {
   const [text, setText] = useState(config.facebook.meta)
-  const { errors, clear, saving, save } = useConfigSave({ shopId, fields: ['facebook'], success: 'Facebook verification saved', onSaved })
+  const { errors, clear, saving, save } = useConfigSave({
+    fields: ['facebook'],
+    success: 'Facebook verification saved',
+    // The API keeps only the code of a pasted tag: show what it kept.
+    onSaved: (updated) => setText(updated.facebook.meta),
+  })
   useReportDirty(reportDirty, 'facebook', text.trim() !== config.facebook.meta)
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault()
-    const updated = await save(facebookMetaBody(text))
-    // The API keeps only the code of a pasted tag: show what it kept.
-    if (updated) setText(updated.facebook.meta)
+    save(facebookMetaBody(text))
   }
 
   return (

@@ -1,32 +1,35 @@
 import { FinancialAccountCreateBody } from '@shop/domain/schemas/payments'
 import { type FormEvent, useState } from 'react'
+import { useFetcher, useRevalidator } from 'react-router'
 import { LoadError } from '../../../components/load-error'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { Field, FormError } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
-import { errorMessage } from '../../../lib/api'
-import { hasErrors, serverFieldErrors, validate } from '../../../lib/form-errors'
-import { useApiData } from '../../../lib/use-api-data'
+import { hasErrors, validate } from '../../../lib/form-errors'
+import { type ActionAnswer, type Settled, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
+import type { Page } from '../../../types/api'
 import { type AccountForm, accountBody, emptyAccountForm, isAccountFormDirty, kindLabels, visibleDigits } from '../account-form'
-import { createFinancialAccount } from '../api/create-financial-account'
-import { deleteFinancialAccount } from '../api/delete-financial-account'
-import { listFinancialAccounts } from '../api/list-financial-accounts'
 import { type ReportDirty, useReportDirty } from '../hooks/use-dirty-forms'
 import { useFieldErrors } from '../hooks/use-field-errors'
 import type { FinancialAccount } from '../types'
 import { SettingsSection } from './settings-section'
 
-const fields = ['kind', 'provider', 'accountName', 'accountNumber'] as const
+type FinancialAccountsSectionProps = { shopId: string; accounts: Settled<Page<FinancialAccount>>; reportDirty: ReportDirty }
 
-/** Where the shop's money is paid out. The API only ever answers numbers masked; this page never shows one whole. */
-export function FinancialAccountsSection({ shopId, reportDirty }: { shopId: string; reportDirty: ReportDirty }) {
+/**
+ * Where the shop's money is paid out: the page's `add-account` and `remove-account` intents. The API only
+ * ever answers numbers masked; this page never shows one whole.
+ */
+export function FinancialAccountsSection({ shopId, accounts, reportDirty }: FinancialAccountsSectionProps) {
   const toast = useToast()
-  const accounts = useApiData(`financial-accounts/${shopId}`, () => listFinancialAccounts(shopId))
+  const revalidator = useRevalidator()
+  const adder = useFetcher<ActionAnswer<'add-account', FinancialAccount>>()
+  const remover = useFetcher<ActionAnswer<'remove-account', null>>()
   const [form, setForm] = useState<AccountForm>(emptyAccountForm)
   const { errors, setErrors, clear } = useFieldErrors()
-  const [saving, setSaving] = useState(false)
+  const saving = adder.state !== 'idle' || remover.state !== 'idle'
   const [removing, setRemoving] = useState<FinancialAccount | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   useReportDirty(reportDirty, 'accounts', isAccountFormDirty(form))
@@ -36,55 +39,42 @@ export function FinancialAccountsSection({ shopId, reportDirty }: { shopId: stri
     clear(...Object.keys(changes))
   }
 
-  async function submit(event: FormEvent) {
+  useFetcherDone(adder, (answer) => {
+    if (!answer.ok) return setErrors(answer.errors)
+    toast(`${kindLabels[answer.data.kind]} account ending in ${visibleDigits(answer.data.accountNumber)} added`)
+    setForm(emptyAccountForm)
+  })
+  useFetcherDone(remover, (answer) => {
+    const removed = removing
+    setRemoving(null)
+    if (!answer.ok) return setProblem(problemOf(answer.errors))
+    if (removed) toast(`Account ending in ${visibleDigits(removed.accountNumber)} removed`)
+  })
+
+  function submit(event: FormEvent) {
     event.preventDefault()
-    const body = accountBody(shopId, form)
-    const found = validate(FinancialAccountCreateBody, body)
+    const found = validate(FinancialAccountCreateBody, accountBody(shopId, form))
     setErrors(found)
     if (hasErrors(found)) return
-    setSaving(true)
-    try {
-      const account = await createFinancialAccount(body)
-      toast(`${kindLabels[account.kind]} account ending in ${visibleDigits(account.accountNumber)} added`)
-      setForm(emptyAccountForm)
-      accounts.reload()
-    } catch (error) {
-      setErrors(serverFieldErrors(error, fields))
-    } finally {
-      setSaving(false)
-    }
+    void adder.submit({ intent: 'add-account', form }, jsonSubmit)
   }
 
-  async function remove(account: FinancialAccount) {
+  function remove(account: FinancialAccount) {
     setProblem(null)
-    setSaving(true)
-    try {
-      await deleteFinancialAccount(account._id)
-      toast(`Account ending in ${visibleDigits(account.accountNumber)} removed`)
-      accounts.reload()
-    } catch (error) {
-      setProblem(errorMessage(error))
-    } finally {
-      setSaving(false)
-      setRemoving(null)
-    }
+    void remover.submit({ intent: 'remove-account', id: account._id }, jsonSubmit)
   }
 
   const mobile = form.kind === 'mobile-money'
   return (
     <SettingsSection id="accounts" title="Financial accounts" intro="Where the shop’s money is paid out. Numbers are only ever shown masked.">
       {problem && <Alert onDismiss={() => setProblem(null)}>{problem}</Alert>}
-      {accounts.error ? (
-        <LoadError error={accounts.error} onRetry={accounts.reload} />
-      ) : !accounts.data ? (
-        <p className="loading" role="status">
-          Loading the accounts…
-        </p>
-      ) : accounts.data.data.length === 0 ? (
+      {!accounts.ok ? (
+        <LoadError error={accounts.error} onRetry={() => void revalidator.revalidate()} />
+      ) : accounts.value.data.length === 0 ? (
         <p>No payout accounts yet.</p>
       ) : (
         <ul className="settings-list">
-          {accounts.data.data.map((account) => (
+          {accounts.value.data.map((account) => (
             <li key={account._id}>
               <div className="settings-item-main">
                 <strong>

@@ -15,9 +15,13 @@ const providers: Record<PaymentProviderName, { title: string; note: string }> = 
 }
 
 /** Which ways to pay the checkout offers, and what buyers see them called (DESIGN §8). */
-export function PaymentOptionsSection({ shopId, config, onSaved, reportDirty }: ConfigSectionProps) {
+export function PaymentOptionsSection({ config, reportDirty }: ConfigSectionProps) {
   const [rows, setRows] = useState(() => paymentOptionRows(config.paymentOptions))
-  const { errors, clear, saving, save } = useConfigSave({ shopId, fields: ['paymentOptions'], success: 'Payment options saved', onSaved })
+  const { errors, clear, saving, save } = useConfigSave({
+    fields: ['paymentOptions'],
+    success: 'Payment options saved',
+    onSaved: (updated) => setRows(paymentOptionRows(updated.paymentOptions)),
+  })
   const saved = JSON.stringify(paymentOptionsBody(paymentOptionRows(config.paymentOptions)))
   useReportDirty(reportDirty, 'payments', JSON.stringify(paymentOptionsBody(rows)) !== saved)
 
@@ -26,10 +30,9 @@ export function PaymentOptionsSection({ shopId, config, onSaved, reportDirty }: 
     clear(`paymentOptions.${index}`)
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault()
-    const updated = await save(paymentOptionsBody(rows))
-    if (updated) setRows(paymentOptionRows(updated.paymentOptions))
+    save(paymentOptionsBody(rows))
   }
 
   return (

@@ -1,12 +1,12 @@
 import { RateCreateBody, RatePatchBody } from '@shop/domain/schemas/delivery'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
 import { Button, SaveButton } from '../../../components/ui/button'
 import { Field, FormError } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
-import { hasErrors, serverFieldErrors, validate } from '../../../lib/form-errors'
+import { hasErrors, validate } from '../../../lib/form-errors'
+import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
 import type { Region } from '../../../types/api'
-import { createDeliveryRate } from '../api/create-delivery-rate'
-import { updateDeliveryRate } from '../api/update-delivery-rate'
 import { type ReportDirty, useReportDirty } from '../hooks/use-dirty-forms'
 import { useFieldErrors } from '../hooks/use-field-errors'
 import { errorUnder } from '../number-field'
@@ -24,15 +24,17 @@ type RateFormProps = {
   onCancel: () => void
 }
 
-const fields = ['name', 'regions', 'rate', 'paymentOption', 'estimatedDays', 'active']
-
-/** Create or edit a delivery rate: where it delivers, its fee and when the buyer pays it. */
+/**
+ * Create or edit a delivery rate (the page's `create-rate` and `update-rate` intents): where it delivers,
+ * its fee and when the buyer pays it.
+ */
 export function RateForm({ shopId, currency, regions, rate, reportDirty, onSaved, onCancel }: RateFormProps) {
   const toast = useToast()
   const initial = rate ? rateToForm(rate) : emptyRateForm
   const [form, setForm] = useState(initial)
   const { errors, setErrors, clear } = useFieldErrors()
-  const [saving, setSaving] = useState(false)
+  const fetcher = useFetcher<ActionAnswer<'create-rate' | 'update-rate', DeliveryRate>>()
+  const saving = fetcher.state !== 'idle'
   const heading = useRef<HTMLHeadingElement>(null)
   useReportDirty(reportDirty, 'rate', JSON.stringify(form) !== JSON.stringify(initial))
   useEffect(() => heading.current?.focus(), [])
@@ -42,21 +44,18 @@ export function RateForm({ shopId, currency, regions, rate, reportDirty, onSaved
     clear(field)
   }
 
-  async function submit(event: FormEvent) {
+  useFetcherDone(fetcher, (answer) => {
+    if (!answer.ok) return setErrors(answer.errors)
+    toast(rate ? `${answer.data.name} saved` : `${answer.data.name} added`)
+    onSaved(answer.data)
+  })
+
+  function submit(event: FormEvent) {
     event.preventDefault()
     const found = rate ? validate(RatePatchBody, ratePatchBody(form)) : validate(RateCreateBody, rateCreateBody(shopId, form))
     setErrors(found)
     if (hasErrors(found)) return
-    setSaving(true)
-    try {
-      const saved = rate ? await updateDeliveryRate(rate._id, ratePatchBody(form)) : await createDeliveryRate(rateCreateBody(shopId, form))
-      toast(rate ? `${saved.name} saved` : `${saved.name} added`)
-      onSaved(saved)
-    } catch (error) {
-      setErrors(serverFieldErrors(error, fields))
-    } finally {
-      setSaving(false)
-    }
+    void fetcher.submit(rate ? { intent: 'update-rate', id: rate._id, form } : { intent: 'create-rate', form }, jsonSubmit)
   }
 
   const allChecked = regions.length > 0 && regions.every((region) => form.regions.includes(region._id))

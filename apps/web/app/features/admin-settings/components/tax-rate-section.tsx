@@ -8,15 +8,18 @@ import type { ConfigSectionProps } from './config-section-props'
 import { SettingsSection } from './settings-section'
 
 /** Tax: a percent of the subtotal the checkout adds (DESIGN §8). */
-export function TaxRateSection({ shopId, config, onSaved, reportDirty }: ConfigSectionProps) {
+export function TaxRateSection({ config, reportDirty }: ConfigSectionProps) {
   const [text, setText] = useState(String(config.taxRate))
-  const { errors, clear, saving, save } = useConfigSave({ shopId, fields: ['taxRate'], success: 'Tax rate saved', onSaved })
+  const { errors, clear, saving, save } = useConfigSave({
+    fields: ['taxRate'],
+    success: 'Tax rate saved',
+    onSaved: (updated) => setText(String(updated.taxRate)),
+  })
   useReportDirty(reportDirty, 'tax', text.trim() !== String(config.taxRate))
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault()
-    const updated = await save(taxRateBody(text))
-    if (updated) setText(String(updated.taxRate))
+    save(taxRateBody(text))
   }
 
   return (

@@ -9,20 +9,18 @@ import type { ConfigSectionProps } from './config-section-props'
 import { SettingsSection } from './settings-section'
 
 /** How long an order paid online may wait for its payment before its items go back on sale. */
-export function UnpaidOrdersSection({ shopId, config, onSaved, reportDirty }: ConfigSectionProps) {
+export function UnpaidOrdersSection({ config, reportDirty }: ConfigSectionProps) {
   const [text, setText] = useState(String(config.unpaidOrderTimeout))
   const { errors, clear, saving, save } = useConfigSave({
-    shopId,
     fields: ['unpaidOrderTimeout'],
     success: 'Unpaid-order time saved',
-    onSaved,
+    onSaved: (updated) => setText(String(updated.unpaidOrderTimeout)),
   })
   useReportDirty(reportDirty, 'unpaid-orders', text.trim() !== String(config.unpaidOrderTimeout))
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault()
-    const updated = await save(unpaidOrderTimeoutBody(text))
-    if (updated) setText(String(updated.unpaidOrderTimeout))
+    save(unpaidOrderTimeoutBody(text))
   }
 
   return (

@@ -1,42 +1,41 @@
 import { shopConfigPatchBody } from '@shop/domain/schemas/shop'
-import { useState } from 'react'
+import { useFetcher } from 'react-router'
+import type { ShopConfigPatch } from '../../../api/shop-configs/update-shop-config'
 import { useToast } from '../../../components/ui/toast'
-import { hasErrors, serverFieldErrors, validate } from '../../../lib/form-errors'
-import { type ShopConfigPatch, updateShopConfig } from '../api/update-shop-config'
+import { hasErrors, validate } from '../../../lib/form-errors'
+import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
 import type { ShopConfig } from '../types'
 import { useFieldErrors } from './use-field-errors'
 
 type Options = {
-  shopId: string
   /** The body fields this form edits, so the API's messages for them land at the fields. */
   fields: readonly string[]
   success: string
+  /** The settings as the API saved them (the form shows what was kept). */
   onSaved: (config: ShopConfig) => void
 }
 
-/** Saving one settings form: the shared schema first, then PATCH, the API's messages, and a toast. */
-export function useConfigSave({ shopId, fields, success, onSaved }: Options) {
+/**
+ * Saving one settings form: the shared schema first, then the page's `update-config` intent (which checks
+ * it again and sends the PATCH), the API's messages at the fields, and a toast. The page's settings
+ * reload after it.
+ */
+export function useConfigSave({ fields, success, onSaved }: Options) {
   const toast = useToast()
   const { errors, setErrors, clear } = useFieldErrors()
-  const [saving, setSaving] = useState(false)
+  const fetcher = useFetcher<ActionAnswer<'update-config', ShopConfig>>()
+  useFetcherDone(fetcher, (answer) => {
+    if (!answer.ok) return setErrors(answer.errors)
+    onSaved(answer.data)
+    toast(success)
+  })
 
-  async function save(body: ShopConfigPatch): Promise<ShopConfig | null> {
+  function save(body: ShopConfigPatch): void {
     const found = validate(shopConfigPatchBody, body)
     setErrors(found)
-    if (hasErrors(found)) return null
-    setSaving(true)
-    try {
-      const updated = await updateShopConfig(shopId, body)
-      onSaved(updated)
-      toast(success)
-      return updated
-    } catch (error) {
-      setErrors(serverFieldErrors(error, fields))
-      return null
-    } finally {
-      setSaving(false)
-    }
+    if (hasErrors(found)) return
+    void fetcher.submit({ intent: 'update-config', body, fields: [...fields] }, jsonSubmit)
   }
 
-  return { errors, setErrors, clear, saving, save }
+  return { errors, setErrors, clear, saving: fetcher.state !== 'idle', save }
 }

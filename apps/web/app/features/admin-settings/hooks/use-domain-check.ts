@@ -1,29 +1,27 @@
 import { useState } from 'react'
+import { useFetcher } from 'react-router'
 import { useToast } from '../../../components/ui/toast'
-import { errorMessage } from '../../../lib/api'
-import { checkDomain } from '../api/check-domain'
+import { type ActionAnswer, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 import type { ShopDomain } from '../types'
 
-/** "Check now" for one custom domain: the call, whether it is under way, and why it could not run. */
-export function useDomainCheck(shopId: string, domain: string, onChecked: (checked: ShopDomain) => void) {
+/**
+ * "Check now" for one custom domain (the page's `check-domain` intent, one fetcher per domain): whether it
+ * is under way, and why it could not run. The result shows once the page's settings have reloaded.
+ */
+export function useDomainCheck(domain: string) {
   const toast = useToast()
-  const [checking, setChecking] = useState(false)
+  const fetcher = useFetcher<ActionAnswer<'check-domain', ShopDomain>>()
   /** The call itself failed (too many checks, another shop verified it, no network), not the check. */
   const [failure, setFailure] = useState<string | null>(null)
+  useFetcherDone(fetcher, (answer) => {
+    if (!answer.ok) return setFailure(problemOf(answer.errors))
+    if (answer.data.status === 'verified') toast(`${domain} is verified`)
+  })
 
-  async function check() {
-    setChecking(true)
+  function check() {
     setFailure(null)
-    try {
-      const checked = await checkDomain(shopId, domain)
-      onChecked(checked)
-      if (checked.status === 'verified') toast(`${domain} is verified`)
-    } catch (error) {
-      setFailure(errorMessage(error))
-    } finally {
-      setChecking(false)
-    }
+    void fetcher.submit({ intent: 'check-domain', domain }, jsonSubmit)
   }
 
-  return { checking, failure, check }
+  return { checking: fetcher.state !== 'idle', failure, check }
 }

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from 'react'
-import { useRevalidator } from 'react-router'
+import { useFetcher } from 'react-router'
 import { Button, SaveButton } from '../../../components/ui/button'
 import { Field, FormError } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
@@ -7,8 +7,8 @@ import { type FieldErrors, hasErrors } from '../../../lib/form-errors'
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
 import type { Shop } from '../../../types/api'
 import { ShopProfileFields } from '../../admin/components/shop-profile-fields'
-import { updateShop } from '../api/update-shop'
-import { type AboutSections, type SiteValues, checkSite, siteServerErrors, siteValues } from '../site-form'
+import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
+import { type AboutSections, type SiteValues, checkSite, siteValues } from '../site-form'
 
 const aboutSections: { key: keyof AboutSections; label: string; hint: string }[] = [
   { key: 'payments', label: 'Payments', hint: 'How customers can pay.' },
@@ -16,16 +16,16 @@ const aboutSections: { key: keyof AboutSections; label: string; hint: string }[]
   { key: 'contact', label: 'Contact', hint: 'Where to find you: address, phone, opening hours.' },
 ]
 
-/** Everything the storefront shows about the shop, saved together (`PATCH /api/shops/{id}`). */
-export function SiteEditor({ shop, onSaved }: { shop: Shop; onSaved: (shop: Shop) => void }) {
+/** Everything the storefront shows about the shop, saved together by the Site page's `save` intent. */
+export function SiteEditor({ shop }: { shop: Shop }) {
   const toast = useToast()
-  const revalidator = useRevalidator()
+  const fetcher = useFetcher<ActionAnswer<'save', Shop>>()
   const form = useRef<HTMLFormElement>(null)
   const [initial, setInitial] = useState(() => siteValues(shop))
   const [values, setValues] = useState(initial)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [uploading, setUploading] = useState(false)
-  const [saving, setSaving] = useState(false)
+  const saving = fetcher.state !== 'idle'
   const dirty = JSON.stringify(values) !== JSON.stringify(initial)
   useUnsavedChanges(dirty)
 
@@ -40,26 +40,21 @@ export function SiteEditor({ shop, onSaved }: { shop: Shop; onSaved: (shop: Shop
     requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  // The dashboard's own copy of the shop (its title in the sidebar) reloads with the page after the save.
+  useFetcherDone(fetcher, (answer) => {
+    if (!answer.ok) return showErrors(answer.errors)
+    const next = siteValues(answer.data)
+    setInitial(next)
+    setValues(next)
+    setErrors({})
+    toast('Site saved')
+  })
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const { body, errors: found } = checkSite(values)
+    const { errors: found } = checkSite(values)
     if (hasErrors(found)) return showErrors(found)
-    setSaving(true)
-    try {
-      const saved = await updateShop(shop._id, body)
-      const next = siteValues(saved)
-      setInitial(next)
-      setValues(next)
-      setErrors({})
-      onSaved(saved)
-      toast('Site saved')
-      // The dashboard's own shop data (its title in the sidebar) comes from the root loader.
-      void revalidator.revalidate()
-    } catch (failure) {
-      showErrors(siteServerErrors(failure, body))
-    } finally {
-      setSaving(false)
-    }
+    void fetcher.submit({ intent: 'save', values }, jsonSubmit)
   }
 
   return (

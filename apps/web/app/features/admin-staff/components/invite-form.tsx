@@ -1,12 +1,13 @@
 import type { StaffRole } from '@shop/domain'
 import { invitationBody } from '@shop/domain/schemas/staff'
 import { type FormEvent, useState } from 'react'
+import { useFetcher } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Field, FormError } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
-import { type FieldErrors, hasErrors, serverFieldErrors, validate } from '../../../lib/form-errors'
+import { type FieldErrors, hasErrors, validate } from '../../../lib/form-errors'
+import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
-import { createInvitation } from '../api/create-invitation'
 import { type InviteForm as InviteFormValue, invitationLink, inviteBody, inviteChoices, roleLabel } from '../staff-rules'
 import type { CreatedInvitation } from '../types'
 import { InvitationLink } from './invitation-link'
@@ -16,17 +17,20 @@ type InviteFormProps = {
   actor: StaffRole
   /** The shop's origin, where the invitee opens the link. */
   origin: string
-  onInvited: (invitation: CreatedInvitation) => void
 }
 
-/** Invite someone by email to a role the caller may give (DESIGN §11); the link to send appears below it. */
-export function InviteForm({ shopId, actor, origin, onInvited }: InviteFormProps) {
+/**
+ * Invite someone by email to a role the caller may give (DESIGN §11), the page's `invite` intent; the link
+ * to send appears below it, and the pending list reloads with the invitation.
+ */
+export function InviteForm({ shopId, actor, origin }: InviteFormProps) {
   const toast = useToast()
   const choices = inviteChoices(actor)
   const initial: InviteFormValue = { email: '', role: choices.at(-1) ?? 'keeper' }
   const [form, setForm] = useState(initial)
   const [errors, setErrors] = useState<FieldErrors>({})
-  const [sending, setSending] = useState(false)
+  const fetcher = useFetcher<ActionAnswer<'invite', CreatedInvitation>>()
+  const sending = fetcher.state !== 'idle'
   const [sent, setSent] = useState<{ email: string; url: string } | null>(null)
   useUnsavedChanges(form.email.trim() !== '')
 
@@ -40,24 +44,20 @@ export function InviteForm({ shopId, actor, origin, onInvited }: InviteFormProps
     })
   }
 
-  async function submit(event: FormEvent) {
+  useFetcherDone(fetcher, (answer) => {
+    if (!answer.ok) return setErrors(answer.errors)
+    toast(`Invitation for ${answer.data.email} is ready: send them its link`)
+    setSent({ email: answer.data.email, url: invitationLink(origin, answer.data.link) })
+    setForm(initial)
+  })
+
+  function submit(event: FormEvent) {
     event.preventDefault()
     const body = inviteBody(shopId, form)
     const found = validate(invitationBody, body)
     setErrors(found)
     if (hasErrors(found)) return
-    setSending(true)
-    try {
-      const invitation = await createInvitation(body)
-      toast(`Invitation for ${invitation.email} is ready: send them its link`)
-      setSent({ email: invitation.email, url: invitationLink(origin, invitation.link) })
-      setForm(initial)
-      onInvited(invitation)
-    } catch (error) {
-      setErrors(serverFieldErrors(error, ['email', 'role']))
-    } finally {
-      setSending(false)
-    }
+    void fetcher.submit({ intent: 'invite', email: form.email, role: form.role }, jsonSubmit)
   }
 
   return (

@@ -1,94 +1,85 @@
 import { type StaffRole, formatShortDate } from '@shop/domain'
 import { useState } from 'react'
+import { useFetcher, useRevalidator } from 'react-router'
 import { LoadError } from '../../../components/load-error'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useToast } from '../../../components/ui/toast'
-import { errorMessage } from '../../../lib/api'
-import { useApiData } from '../../../lib/use-api-data'
-import { createInvitation } from '../api/create-invitation'
-import { listInvitations } from '../api/list-invitations'
-import { revokeInvitation } from '../api/revoke-invitation'
+import { type ActionAnswer, type Settled, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
+import type { Page } from '../../../types/api'
 import { canRevoke, invitationLink, roleLabel } from '../staff-rules'
-import type { Invitation } from '../types'
+import type { CreatedInvitation, Invitation } from '../types'
 import { InvitationLink } from './invitation-link'
 
 type PendingInvitationsProps = {
-  shopId: string
+  invitations: Settled<Page<Invitation>>
   /** The caller's role: only invitations they could have sent may they re-send or revoke. */
   actor: StaffRole
   /** The shop's origin, where the invitee opens the link. */
   origin: string
-  /** Changes whenever an invitation was sent, to load the list again. */
-  version: number
 }
 
 /**
  * Invitations nobody has answered yet. Their links are not kept (only a hash of each secret), so where the
- * caller could have sent one they may ask for a new link (the old one stops working) or take it back.
+ * caller could have sent one they may ask for a new link (the old one stops working) or take it back: the
+ * page's `resend` and `revoke` intents, after which the list reloads.
  */
-export function PendingInvitations({ shopId, actor, origin, version }: PendingInvitationsProps) {
+export function PendingInvitations({ invitations, actor, origin }: PendingInvitationsProps) {
   const toast = useToast()
-  const invitations = useApiData(`invitations/${shopId}/${version}`, () => listInvitations(shopId))
+  const revalidator = useRevalidator()
+  const fetcher = useFetcher<ActionAnswer<'resend', CreatedInvitation> | ActionAnswer<'revoke', unknown>>()
   const [revoking, setRevoking] = useState<Invitation | null>(null)
-  const [busy, setBusy] = useState(false)
+  const busy = fetcher.state !== 'idle'
   const [problem, setProblem] = useState<string | null>(null)
   /** New links by invitation id, shown until the list is loaded again. */
   const [links, setLinks] = useState<Record<string, string>>({})
 
-  async function resend(invitation: Invitation) {
-    setBusy(true)
-    setProblem(null)
-    try {
-      const created = await createInvitation({ shop: shopId, email: invitation.email, role: invitation.role })
-      setLinks((previous) => ({ ...previous, [invitation._id]: invitationLink(origin, created.link) }))
-      toast(`New link for ${invitation.email}: the old one no longer works`)
-    } catch (error) {
-      setProblem(errorMessage(error))
-      invitations.reload()
-    } finally {
-      setBusy(false)
+  // Who the answer on its way is about.
+  const [subject, setSubject] = useState<Invitation | null>(null)
+
+  useFetcherDone(fetcher, (answer) => {
+    setRevoking(null)
+    if (!answer.ok) return setProblem(problemOf(answer.errors))
+    if (!subject) return
+    if (answer.intent === 'resend') {
+      const created = answer.data as CreatedInvitation
+      setLinks((previous) => ({ ...previous, [subject._id]: invitationLink(origin, created.link) }))
+      toast(`New link for ${subject.email}: the old one no longer works`)
+    } else {
+      toast(`Invitation for ${subject.email} revoked`)
     }
+  })
+
+  function resend(invitation: Invitation) {
+    setProblem(null)
+    setSubject(invitation)
+    void fetcher.submit({ intent: 'resend', email: invitation.email, role: invitation.role }, jsonSubmit)
   }
 
-  async function revoke(invitation: Invitation) {
-    setBusy(true)
+  function revoke(invitation: Invitation) {
     setProblem(null)
-    try {
-      await revokeInvitation(invitation._id)
-      toast(`Invitation for ${invitation.email} revoked`)
-      invitations.reload()
-    } catch (error) {
-      setProblem(errorMessage(error))
-      invitations.reload()
-    } finally {
-      setBusy(false)
-      setRevoking(null)
-    }
+    setSubject(invitation)
+    void fetcher.submit({ intent: 'revoke', id: invitation._id }, jsonSubmit)
   }
 
   return (
     <section className="panel" aria-labelledby="pending-title">
       <h2 id="pending-title">Pending invitations</h2>
       {problem && <Alert onDismiss={() => setProblem(null)}>{problem}</Alert>}
-      {invitations.error ? (
-        <LoadError error={invitations.error} onRetry={invitations.reload} />
-      ) : !invitations.data ? (
-        <p className="loading" role="status">
-          Loading the invitations…
-        </p>
-      ) : invitations.data.data.length === 0 ? (
+      {!invitations.ok ? (
+        <LoadError error={invitations.error} onRetry={() => void revalidator.revalidate()} />
+      ) : invitations.value.data.length === 0 ? (
         <p className="field-hint">No pending invitations.</p>
       ) : (
         <ul className="invitation-list">
-          {invitations.data.data.map((invitation) => (
+          {invitations.value.data.map((invitation) => (
             <PendingInvitation
               key={invitation._id}
               invitation={invitation}
               link={links[invitation._id] ?? null}
               busy={busy}
-              onResend={canRevoke(actor, invitation.role) ? () => void resend(invitation) : null}
+              onResend={canRevoke(actor, invitation.role) ? () => resend(invitation) : null}
               onRevoke={canRevoke(actor, invitation.role) ? () => setRevoking(invitation) : null}
             />
           ))}

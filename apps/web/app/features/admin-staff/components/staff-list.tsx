@@ -1,18 +1,17 @@
 import type { StaffRole } from '@shop/domain'
 import { useId, useState } from 'react'
+import { useFetcher, useRevalidator } from 'react-router'
 import { LoadError } from '../../../components/load-error'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useToast } from '../../../components/ui/toast'
-import { errorMessage } from '../../../lib/api'
-import { useApiData } from '../../../lib/use-api-data'
-import { listStaff } from '../api/list-staff'
-import { updateShopRole } from '../api/update-shop-role'
+import { type ActionAnswer, type Settled, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
+import type { Page } from '../../../types/api'
 import { canRemove, roleChangeNeedsConfirm, roleChoices, roleLabel } from '../staff-rules'
 import type { ShopRole } from '../types'
 
-type StaffListProps = { shopId: string; actor: StaffRole; userId: string }
+type StaffListProps = { staff: Settled<Page<ShopRole>>; actor: StaffRole; userId: string }
 
 const displayName = (member: ShopRole) => member.user.name.trim() || member.user.email
 
@@ -21,12 +20,16 @@ type RoleChange = { member: ShopRole; role: StaffRole }
 /**
  * The shop's staff with their roles; each role can be changed or the person removed, as far as the caller
  * may. A role is chosen in its select and applied with Save role: arrow keys on a closed select change it
- * step by step, which must not demote anyone on the way.
+ * step by step, which must not demote anyone on the way. Changes are the page's `change-role` and
+ * `remove` intents; the list reloads after them.
  */
-export function StaffList({ shopId, actor, userId }: StaffListProps) {
+export function StaffList({ staff, actor, userId }: StaffListProps) {
   const toast = useToast()
-  const staff = useApiData(`staff/${shopId}`, () => listStaff(shopId))
-  const [saving, setSaving] = useState(false)
+  const revalidator = useRevalidator()
+  const fetcher = useFetcher<ActionAnswer<'change-role' | 'remove', ShopRole>>()
+  const saving = fetcher.state !== 'idle'
+  // Who the answer on its way is about, for its message.
+  const [subject, setSubject] = useState<RoleChange | null>(null)
   const [confirming, setConfirming] = useState<RoleChange | null>(null)
   const [removing, setRemoving] = useState<ShopRole | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
@@ -36,52 +39,43 @@ export function StaffList({ shopId, actor, userId }: StaffListProps) {
     else void changeRole(change)
   }
 
-  async function changeRole({ member, role }: RoleChange) {
-    setProblem(null)
-    setSaving(true)
-    try {
-      await updateShopRole(member._id, { role })
+  useFetcherDone(fetcher, (answer) => {
+    setConfirming(null)
+    setRemoving(null)
+    if (!answer.ok || !subject) return setProblem(answer.ok ? null : problemOf(answer.errors))
+    const { member, role } = subject
+    const self = member.user._id === userId
+    if (answer.intent === 'remove') {
+      toast(`${displayName(member)} was removed from the staff`)
+      if (self) window.location.assign('/')
+    } else {
       toast(`${displayName(member)} is now ${roleLabel(role).toLowerCase()}`)
       // Someone who stepped down may no longer see this tab: start the dashboard over with the new role.
-      if (member.user._id === userId) window.location.assign('/admin')
-      else staff.reload()
-    } catch (error) {
-      setProblem(errorMessage(error))
-    } finally {
-      setSaving(false)
-      setConfirming(null)
+      if (self) window.location.assign('/admin')
     }
+  })
+
+  function changeRole(change: RoleChange) {
+    setProblem(null)
+    setSubject(change)
+    void fetcher.submit({ intent: 'change-role', id: change.member._id, role: change.role }, jsonSubmit)
   }
 
-  async function remove(member: ShopRole) {
+  function remove(member: ShopRole) {
     setProblem(null)
-    setSaving(true)
-    try {
-      await updateShopRole(member._id, { status: 'removed' })
-      toast(`${displayName(member)} was removed from the staff`)
-      if (member.user._id === userId) window.location.assign('/')
-      else staff.reload()
-    } catch (error) {
-      setProblem(errorMessage(error))
-    } finally {
-      setSaving(false)
-      setRemoving(null)
-    }
+    setSubject({ member, role: member.role })
+    void fetcher.submit({ intent: 'remove', id: member._id }, jsonSubmit)
   }
 
   return (
     <section className="panel" aria-labelledby="staff-title">
       <h2 id="staff-title">Staff</h2>
       {problem && <Alert onDismiss={() => setProblem(null)}>{problem}</Alert>}
-      {staff.error ? (
-        <LoadError error={staff.error} onRetry={staff.reload} />
-      ) : !staff.data ? (
-        <p className="loading" role="status">
-          Loading the staff…
-        </p>
+      {!staff.ok ? (
+        <LoadError error={staff.error} onRetry={() => void revalidator.revalidate()} />
       ) : (
         <ul className="staff-list">
-          {staff.data.data.map((member) => (
+          {staff.value.data.map((member) => (
             <StaffMember
               key={member._id}
               member={member}

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/api'
 import type { ImageRef } from '../../../types/api'
-import { uploadImage } from '../api/upload-image'
+import { uploadImage } from '../../../api/uploads/upload-image'
 
 type ShopProfileLogoProps = {
   shopId: string

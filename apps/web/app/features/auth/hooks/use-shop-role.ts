@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { StaffRole, User } from '../../../types/api'
-import { getRole } from '../api/get-role'
+import { getRole } from '../../../api/staff/get-role'
+import { api } from '../../../lib/api'
 
 export type RoleLookup = { role: StaffRole | null; loading: boolean }
 
@@ -14,7 +15,7 @@ export function useShopRoleLookup(shopId: string | null, user: User | null): Rol
   useEffect(() => {
     if (!key || !shopId) return
     let live = true
-    getRole(shopId).then(
+    getRole(api, shopId).then(
       (found) => live && setAnswer({ key, role: found }),
       () => live && setAnswer({ key, role: null }),
     )

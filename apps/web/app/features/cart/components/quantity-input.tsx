@@ -1,10 +1,15 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { MAX_COUNT } from '../cart'
 
 /** A count of at least 1, typed or stepped; other input is kept as a draft until it makes sense. */
 export function QuantityInput({ value, label, onChange }: { value: number; label: string; onChange: (count: number) => void }) {
   const [draft, setDraft] = useState(String(value))
-  useEffect(() => setDraft(String(value)), [value])
+  // A new count from outside (a step, another tab) replaces the draft.
+  const [shown, setShown] = useState(value)
+  if (shown !== value) {
+    setShown(value)
+    setDraft(String(value))
+  }
 
   function commit(text: string) {
     setDraft(text)

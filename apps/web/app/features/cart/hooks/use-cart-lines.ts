@@ -2,7 +2,7 @@ import { toMinor, displayedPrice } from '@shop/domain'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { api, errorMessage } from '../../../lib/api'
 import type { Product, Variant } from '../../../types/api'
-import { getCartProducts } from '../api/get-cart-products'
+import { listProducts } from '../../../api/products/list-products'
 import type { CartItem } from '../cart'
 
 export type CartLine = {
@@ -22,24 +22,27 @@ export type CartLine = {
 export function useCartLines(shopId: string, items: CartItem[]) {
   const [products, setProducts] = useState<Map<string, Product>>(() => new Map())
   const [fetched, setFetched] = useState<Set<string>>(() => new Set())
-  const [error, setError] = useState<string | null>(null)
+  /** The last failure, for the request it belongs to (a new request or a retry starts without one). */
+  const [failure, setFailure] = useState<{ request: string; message: string } | null>(null)
   const [attempt, setAttempt] = useState(0)
   const ids = useMemo(() => [...new Set(items.map((item) => item.product))].sort(), [items])
   const missing = useMemo(() => ids.filter((id) => !fetched.has(id)), [ids, fetched])
   const missingKey = missing.join(',')
+  const request = `${missingKey}#${attempt}`
+  const error = failure?.request === request ? failure.message : null
 
   useEffect(() => {
     if (!missingKey) return
     const wanted = missingKey.split(',')
     let live = true
-    setError(null)
-    getCartProducts(api, shopId, wanted).then(
-      (found) => {
+    // The cart's products in one call; unavailable ones are left out.
+    listProducts(api, { shop: shopId, available: true, _id: { $in: wanted }, $limit: 100 }).then(
+      ({ data: found }) => {
         if (!live) return
         setProducts((current) => new Map([...current, ...found.map((product) => [product._id, product] as const)]))
         setFetched((current) => new Set([...current, ...wanted]))
       },
-      (failure: unknown) => live && setError(errorMessage(failure)),
+      (problem: unknown) => live && setFailure({ request: `${missingKey}#${attempt}`, message: errorMessage(problem) }),
     )
     return () => {
       live = false

@@ -1,15 +1,15 @@
-import { toMajor } from '@shop/domain'
+import { isValidEmail, toMajor } from '@shop/domain'
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
 import { type TotalsRow, TotalsTable } from '../../../components/totals-table'
-import { ApiError, errorMessage } from '../../../lib/api'
+import { ApiError, api, errorMessage } from '../../../lib/api'
 import { randomId } from '../../../lib/random-id'
 import type { DiscountCode, Order, PaymentOption, Region, Shop, User } from '../../../types/api'
-import { createCheckout } from '../api/create-checkout'
-import type { CheckoutInput, ItemInput } from '../api/order-input'
-import { placeOrder } from '../api/place-order'
+import { createCheckout } from '../../../api/checkouts/create-checkout'
+import type { CheckoutInput, ItemInput } from '../../../api/orders/order-input'
+import { placeOrder } from '../../../api/orders/place-order'
 import { type DeliveryField, deliveryInput, deliveryProblems } from '../delivery-details'
 import { useDeliveryDraft } from '../hooks/use-delivery-draft'
 import { type Estimate, estimate } from '../totals'
@@ -35,7 +35,6 @@ type Props = {
 }
 
 type CheckoutField = 'email' | DeliveryField
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 function estimateRows(figures: Estimate, deliveryType: 'pick-up' | 'dispatch', code: DiscountCode | null): TotalsRow[] {
   const rows: TotalsRow[] = [{ label: 'Subtotal', value: toMajor(figures.subtotal) }]
@@ -80,7 +79,7 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, block
 
   function validate(): Partial<Record<CheckoutField, string>> {
     const found: Partial<Record<CheckoutField, string>> = {}
-    if (!user && !EMAIL.test(email.trim())) found.email = 'Enter your email address, like name@example.com.'
+    if (!user && !isValidEmail(email.trim())) found.email = 'Enter your email address, like name@example.com.'
     return { ...found, ...deliveryProblems(draft, rates) }
   }
 
@@ -129,7 +128,7 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, block
     setBusy('order')
     onLineProblems(new Map())
     try {
-      onPlaced(await placeOrder(buyer(), body, attempt.current.key))
+      onPlaced(await placeOrder(api, buyer(), body, attempt.current.key))
     } catch (error) {
       showFailure(error)
       setBusy(null)
@@ -141,7 +140,7 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, block
     setBusy('share')
     const body = input()
     try {
-      const checkout = await createCheckout(buyer(), body)
+      const checkout = await createCheckout(api, buyer(), body)
       setShared({ url: `${window.location.origin}/checkout/${checkout._id}`, signature: JSON.stringify([buyer(), body]) })
     } catch (error) {
       showFailure(error)

@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { api, errorMessage } from '../../../lib/api'
 import { formatMoney } from '../../../lib/money'
 import type { DiscountCode } from '../../../types/api'
-import { findDiscountCode } from '../api/find-discount-code'
+import { listDiscountCodes } from '../../../api/discount-codes/list-discount-codes'
 import { FIXED_DISCOUNT_CURRENCY, type Estimate } from '../totals'
 
 export function describeDiscount(code: Pick<DiscountCode, 'type' | 'value'>): string {
@@ -32,7 +32,8 @@ export function DiscountField({ shopId, applied, onChange, problem }: Props) {
     setBusy(true)
     setError(null)
     try {
-      const found = await findDiscountCode(api, shopId, code)
+      // SPEC §7: the first match of `?code=&shop=`, none when the code is not usable.
+      const found = (await listDiscountCodes<DiscountCode>(api, { code, shop: shopId })).data[0] ?? null
       if (found) {
         onChange(found)
         setText('')

@@ -1,11 +1,12 @@
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { isValidEmail } from '@shop/domain'
+import { type FormEvent, useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
-import { ApiError, errorMessage } from '../../../lib/api'
+import { ApiError, api, errorMessage } from '../../../lib/api'
 import { randomId } from '../../../lib/random-id'
 import type { Checkout, Order, PaymentOption, Region, Shop, User } from '../../../types/api'
-import { placeOrder } from '../api/place-order'
+import { placeOrder } from '../../../api/orders/place-order'
 import { type DeliveryField, deliveryFields, deliveryInput, deliveryProblems } from '../delivery-details'
 import { useDeliveryDraft } from '../hooks/use-delivery-draft'
 import { type CheckoutViewer, useCheckoutViewer } from '../hooks/use-own-checkout'
@@ -13,7 +14,6 @@ import type { DeliveryChoice } from '../shared-checkout-totals'
 import { DeliveryFields, DeliveryPhoneField } from './delivery-fields'
 import { PaymentChoice } from './payment-choice'
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 type FormField = 'email' | DeliveryField
 
@@ -52,14 +52,13 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
 
   const choice: DeliveryChoice | undefined = own ? undefined : draft.type === 'pick-up' ? { type: 'pick-up' } : { type: 'dispatch', rate }
   const choiceKey = JSON.stringify(choice ?? 'own')
-  useEffect(() => {
-    onDeliveryChoice(choice)
-    // `choiceKey` names the choice; the callback and the object are new on every render.
-  }, [choiceKey])
+  // `choiceKey` names the choice: the object is new on every render, so it does not tell a change.
+  const reportChoice = useEffectEvent(() => onDeliveryChoice(choice))
+  useEffect(() => reportChoice(), [choiceKey])
 
   function problems(): Partial<Record<FormField, string>> {
     const found: Partial<Record<FormField, string>> = {}
-    if (!user && !EMAIL.test(email.trim())) found.email = 'Enter your email address, like name@example.com.'
+    if (!user && !isValidEmail(email.trim())) found.email = 'Enter your email address, like name@example.com.'
     return own ? found : { ...found, ...deliveryProblems(draft, rates) }
   }
 
@@ -84,7 +83,7 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
     if (attempt.current?.signature !== signature) attempt.current = { signature, key: randomId() }
     setBusy(true)
     try {
-      onPlaced(await placeOrder(buyer, body, attempt.current.key))
+      onPlaced(await placeOrder(api, buyer, body, attempt.current.key))
     } catch (error) {
       const offline = error instanceof ApiError && error.status === null
       setFailure(offline ? 'We could not reach the shop. Check your connection and try again.' : errorMessage(error))

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { DeliveryItem } from '../api/calculate-delivery'
+import type { DeliveryItem } from '../../../api/delivery/calculate-delivery'
 import { type DeliveryDraft, emptyDelivery } from '../delivery-details'
 import { useDeliveryRates } from './use-delivery-rates'
 

@@ -1,30 +1,34 @@
 import { type StaffRole, formatShortDate } from '@shop/domain'
 import { useEffect, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
 import { Button } from '../../../components/ui/button'
-import { errorMessage } from '../../../lib/api'
-import { getRole } from '../../auth/api/get-role'
+import { type ActionAnswer, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 import { acceptedMessage, article } from '../accepted-message'
-import { answerInvitation } from '../api/answer-invitation'
-import { answerProblem, invitationProblem } from '../invitation-problems'
+import { invitationProblem } from '../invitation-problems'
 import type { InvitationDetail } from '../types'
 
 type InvitationAnswerProps = {
   invitation: InvitationDetail
-  /** The secret of the invitation link, which answering needs. */
-  invitationKey: string
   userEmail: string
   /** The origin of the shop's dashboard when it is on another host, else null (see `dashboardOrigin`). */
   dashboardOrigin: string | null
 }
 
+type Answered = { invitation: InvitationDetail; granted: StaffRole | null }
+
 const DASHBOARD = '/admin/overview'
 
-/** The shop and role on offer, with Accept and Decline, or why it can no longer be answered. */
-export function InvitationAnswer({ invitation, invitationKey, userEmail, dashboardOrigin }: InvitationAnswerProps) {
-  const [current, setCurrent] = useState(invitation)
-  /** The role the API reports after accepting (null when it could not be read). */
-  const [granted, setGranted] = useState<StaffRole | null>(null)
-  const [busy, setBusy] = useState(false)
+/**
+ * The shop and role on offer, with Accept and Decline (the page's `answer` intent, with the link's secret),
+ * or why it can no longer be answered.
+ */
+export function InvitationAnswer({ invitation, userEmail, dashboardOrigin }: InvitationAnswerProps) {
+  const fetcher = useFetcher<ActionAnswer<'answer', Answered>>()
+  const busy = fetcher.state !== 'idle'
+  const answer = fetcher.data
+  // The invitation as the answer left it; the role the API reports after accepting (null when unknown).
+  const current = answer?.ok ? answer.data.invitation : invitation
+  const granted = answer?.ok ? answer.data.granted : null
   const [opening, setOpening] = useState(false)
   /** A failed answer: `final` when the invitation can no longer be answered, else it may be tried again. */
   const [failure, setFailure] = useState<{ message: string; final: boolean } | null>(null)
@@ -36,20 +40,16 @@ export function InvitationAnswer({ invitation, invitationKey, userEmail, dashboa
     if (justAnswered) outcome.current?.focus()
   }, [justAnswered])
 
-  async function answer(status: 'accepted' | 'declined') {
-    setBusy(true)
+  useFetcherDone(fetcher, (done) => {
+    if (done.ok) return setFailure(null)
+    // `final`: why the invitation can no longer be answered; else the answer may be tried again.
+    const final = done.errors.final
+    setFailure(final ? { message: final, final: true } : { message: `Your answer could not be saved: ${problemOf(done.errors)}`, final: false })
+  })
+
+  function send(status: 'accepted' | 'declined') {
     setFailure(null)
-    try {
-      const result = await answerInvitation(current._id, invitationKey, status)
-      // Someone already on the staff keeps a higher role, so ask which role accepting left them with.
-      if (result.status === 'accepted') setGranted(await getRole(result.shop._id).catch(() => null))
-      setCurrent(result)
-    } catch (error) {
-      const problem = answerProblem(error)
-      setFailure(problem ? { message: problem, final: true } : { message: `Your answer could not be saved: ${errorMessage(error)}`, final: false })
-    } finally {
-      setBusy(false)
-    }
+    void fetcher.submit({ intent: 'answer', status }, jsonSubmit)
   }
 
   /** This browser has no session on another host (storage is per origin): that site signs in by hand-over. */
@@ -103,10 +103,10 @@ export function InvitationAnswer({ invitation, invitationKey, userEmail, dashboa
           )}
           <p className="hint">Open until {formatShortDate(new Date(current.expiresAt))}. Sent to {current.email}.</p>
           <div className="form-actions">
-            <Button onClick={() => answer('accepted')} disabled={busy}>
+            <Button onClick={() => send('accepted')} disabled={busy}>
               Accept
             </Button>
-            <Button variant="secondary" onClick={() => answer('declined')} disabled={busy}>
+            <Button variant="secondary" onClick={() => send('declined')} disabled={busy}>
               Decline
             </Button>
           </div>

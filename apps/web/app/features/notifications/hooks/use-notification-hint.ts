@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
 import type { User } from '../../../types/api'
-import { getNotificationHint } from '../api/get-notification-hint'
+import { getNotificationHint } from '../../../api/notifications/get-notification-hint'
+import { api } from '../../../lib/api'
 
 /** Tells the hint to look again now (e.g. after marking notifications read). */
 export const HINT_REFRESH_EVENT = 'notification-hint-refresh'
@@ -29,7 +30,7 @@ export function useNotificationHint(shopId: string | null, user: User | null): n
   useEffect(() => {
     if (!key || !shopId) return
     let live = true
-    getNotificationHint(shopId).then(
+    getNotificationHint(api, shopId).then(
       (count) => live && setState({ key, count }),
       () => {},
     )

@@ -4,10 +4,10 @@ import { OrderLines } from '../../../components/order-lines'
 import { TotalsTable } from '../../../components/totals-table'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { errorMessage } from '../../../lib/api'
+import { api, errorMessage } from '../../../lib/api'
 import { pricedRows } from '../../../lib/totals-rows'
 import type { Order, Region } from '../../../types/api'
-import { cancelOrder } from '../api/cancel-order'
+import { updateOrder } from '../../../api/orders/update-order'
 import { OrderStatusBadge } from './order-status-badge'
 import { OrderTimeline } from '../../../components/order-timeline'
 
@@ -33,7 +33,7 @@ export function OrderDetails({ order, regions, accessKey, onChange, headingLevel
     setBusy(true)
     setError(null)
     try {
-      onChange(await cancelOrder(order._id, accessKey))
+      onChange(await updateOrder(api, order._id, 'canceled', accessKey))
     } catch (failure) {
       setError(errorMessage(failure))
     } finally {

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { errorMessage } from '../../../lib/api'
-import { retryPayment } from '../api/retry-payment'
+import { api, errorMessage } from '../../../lib/api'
+import { retryPayment } from '../../../api/transactions/retry-payment'
 
 /** Back from a pay page (`?payment=&transaction=`): paid, or a way to try paying again. */
 export function PaymentOutcome({ outcome, transaction, accessKey }: { outcome: string; transaction: string | null; accessKey: string | null }) {
@@ -21,7 +21,7 @@ export function PaymentOutcome({ outcome, transaction, accessKey }: { outcome: s
     setBusy(true)
     setError(null)
     try {
-      const redirect = await retryPayment(transaction, accessKey)
+      const redirect = await retryPayment(api, transaction, accessKey)
       if (redirect) window.location.assign(redirect)
       else setBusy(false)
     } catch (failure) {

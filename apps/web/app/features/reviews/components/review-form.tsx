@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { errorMessage } from '../../../lib/api'
-import { createReview } from '../api/create-review'
+import { api, errorMessage } from '../../../lib/api'
+import { createReview } from '../../../api/reviews/create-review'
 
 const labels = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent']
 
@@ -23,7 +23,7 @@ export function ReviewForm({ orderId, title, onDone }: { orderId: string; title:
     setBusy(true)
     setError(null)
     try {
-      await createReview({ relatedOrder: orderId, rating, text: text.trim() })
+      await createReview(api, { relatedOrder: orderId, rating, text: text.trim() })
       onDone()
     } catch (failure) {
       setError(errorMessage(failure))

@@ -4,17 +4,28 @@ import { LoadError } from '../../../components/load-error'
 import { api } from '../../../lib/api'
 import { useApiData } from '../../../lib/use-api-data'
 import type { User } from '../../../types/api'
-import { listDeliveredOrders } from '../api/list-delivered-orders'
-import { listReviews } from '../api/list-reviews'
+import { listOrders } from '../../../api/orders/list-orders'
+import { listReviews } from '../../../api/reviews/list-reviews'
 import { ReviewForm } from './review-form'
 
 /** The user's delivered orders here that they have not reviewed yet, each with a review form. */
 export function WriteReview({ user, shopId }: { user: User; shopId: string }) {
   const revalidator = useRevalidator()
   const pending = useApiData(`${shopId}/${user._id}`, async () => {
-    const delivered = await listDeliveredOrders(user._id, shopId)
+    const delivered = await listOrders(api, {
+      profile: user._id,
+      shop: shopId,
+      status: 'delivered',
+      $sort: { createdAt: -1 },
+      $limit: 50,
+    })
     if (delivered.data.length === 0) return []
-    const reviewed = await listReviews(api, shopId, { relatedOrders: delivered.data.map((order) => order._id), limit: 50 })
+    const reviewed = await listReviews(api, {
+      shop: shopId,
+      hidden: false,
+      relatedOrder: { $in: delivered.data.map((order) => order._id) },
+      $limit: 50,
+    })
     const done = new Set(reviewed.data.map((review) => review.relatedOrder))
     return delivered.data.filter((order) => !done.has(order._id))
   })

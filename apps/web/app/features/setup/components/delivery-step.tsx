@@ -5,20 +5,25 @@ import { hasErrors, serverFieldErrors } from '../../../lib/form-errors'
 import { formatMoney } from '../../../lib/money'
 import { useApiData } from '../../../lib/use-api-data'
 import type { Region, Shop } from '../../../types/api'
-import { countRates } from '../api/count-rates'
-import { createRate } from '../api/create-rate'
-import { listRegions } from '../api/list-regions'
+import { createDeliveryRate } from '../../../api/delivery/create-delivery-rate'
+import { listDeliveryRates } from '../../../api/delivery/list-delivery-rates'
+import { listRegions } from '../../../api/delivery/list-regions'
 import { type DeliveryValues, deliveryRates, emptyDeliveryValues } from '../delivery-form'
 import { useLeaveAfterSave } from '../hooks/use-leave-after-save'
 import { useStepErrors } from '../hooks/use-step-errors'
 import { backPath, nextPath } from '../steps'
 import { StepActions } from './step-actions'
+import { api } from '../../../lib/api'
 
 /** Step 3: how orders reach customers. Shops that already have rates keep them (Settings edits them). */
 export function DeliveryStep({ shop }: { shop: Shop }) {
   const id = useId()
   const setup = useApiData(`setup-delivery/${shop._id}`, async () => {
-    const [regions, rates] = await Promise.all([listRegions(), countRates(shop._id)])
+    const [regions, rates] = await Promise.all([
+      listRegions(api),
+      // Only how many there are, active or not.
+      listDeliveryRates(api, { client: shop._id, active: 'all', $limit: 1 }).then((page) => page.total),
+    ])
     return { regions, rates }
   })
   const back = backPath(shop._id, 'delivery')!
@@ -85,7 +90,7 @@ function DeliveryForm({ shop, regions, back, next }: DeliveryFormProps) {
     }
     setBusy(true)
     try {
-      for (const body of bodies) await createRate(body)
+      for (const body of bodies) await createDeliveryRate(api, body)
       leave(next)
     } catch (failure) {
       show(serverFieldErrors(failure, []))

@@ -4,11 +4,12 @@ import { FormError } from '../../../components/ui/field'
 import { hasErrors, serverFieldErrors, validate } from '../../../lib/form-errors'
 import type { Shop } from '../../../types/api'
 import { ShopProfileFields, profileBody, profileFieldErrors, profileValues } from '../../admin/components/shop-profile-fields'
-import { updateShop } from '../api/update-shop'
+import { updateShop } from '../../../api/shops/update-shop'
 import { useLeaveAfterSave } from '../hooks/use-leave-after-save'
 import { useStepErrors } from '../hooks/use-step-errors'
 import { backPath, nextPath } from '../steps'
 import { StepActions } from './step-actions'
+import { api } from '../../../lib/api'
 
 /** Step 2: tagline, about text, logo and social links (`PATCH /api/shops/{id}`); all optional. */
 export function ProfileStep({ shop }: { shop: Shop }) {
@@ -30,7 +31,7 @@ export function ProfileStep({ shop }: { shop: Shop }) {
     if (hasErrors(found)) return show(found)
     setBusy(true)
     try {
-      await updateShop(shop._id, body)
+      await updateShop(api, shop._id, body)
       leave(next)
     } catch (failure) {
       show(profileFieldErrors(serverFieldErrors(failure, ['tagline', 'about', 'logo', 'socials']), body))

@@ -4,8 +4,8 @@ import { Field, FormError } from '../../../components/ui/field'
 import { hasErrors, serverFieldErrors, validate } from '../../../lib/form-errors'
 import { useSite } from '../../../lib/use-site'
 import type { Shop } from '../../../types/api'
-import { createShop } from '../api/create-shop'
-import { updateShop } from '../api/update-shop'
+import { createShop } from '../../../api/shops/create-shop'
+import { updateShop } from '../../../api/shops/update-shop'
 import { useLeaveAfterSave } from '../hooks/use-leave-after-save'
 import { type SlugCheck, useSlugAvailability } from '../hooks/use-slug-availability'
 import { useStepErrors } from '../hooks/use-step-errors'
@@ -13,6 +13,7 @@ import { shopOrigin, suggestSlug } from '../shop-address'
 import { checkNewShop } from '../shop-form'
 import { nextPath } from '../steps'
 import { StepActions } from './step-actions'
+import { api } from '../../../lib/api'
 
 const TAKEN = 'This address is already taken; choose another'
 
@@ -53,7 +54,7 @@ export function ShopStep({ shop }: { shop?: Shop }) {
     if (hasErrors(found)) return show(found)
     setBusy(true)
     try {
-      const created = await createShop(body)
+      const created = await createShop(api, body)
       leave(nextPath(created._id, 'shop')!)
     } catch (failure) {
       const found = serverFieldErrors(failure, ['title', 'slug'])
@@ -68,7 +69,7 @@ export function ShopStep({ shop }: { shop?: Shop }) {
     if (hasErrors(found)) return show(found)
     setBusy(true)
     try {
-      if (body.title !== existing.title) await updateShop(existing._id, body)
+      if (body.title !== existing.title) await updateShop(api, existing._id, body)
       leave(nextPath(existing._id, 'shop')!)
     } catch (failure) {
       show(serverFieldErrors(failure, ['title']))

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
-import { checkSlug } from '../api/check-slug'
+import { checkSlug } from '../../../api/shops/check-slug'
 import { slugProblem } from '../shop-form'
+import { api } from '../../../lib/api'
 
 export type SlugCheck = { slug: string; state: 'checking' | 'available' | 'taken' | 'failed' }
 
@@ -18,7 +19,7 @@ export function useSlugAvailability(slug: string): SlugCheck | null {
     if (!valid) return
     const controller = new AbortController()
     const timer = setTimeout(() => {
-      checkSlug(slug, controller.signal).then(
+      checkSlug(api, slug, controller.signal).then(
         ({ available }) => setCheck({ slug, state: available ? 'available' : 'taken' }),
         () => !controller.signal.aborted && setCheck({ slug, state: 'failed' }),
       )

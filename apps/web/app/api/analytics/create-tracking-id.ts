@@ -1,0 +1,7 @@
+import type { ApiClient } from '../../lib/api'
+import type { TrackingId } from '../../types/api'
+
+/** A new anonymous tracking id (`POST /api/tracking-ids {}`). */
+export function createTrackingId(client: ApiClient): Promise<TrackingId> {
+  return client.post<TrackingId>('/api/tracking-ids', {})
+}

@@ -1,0 +1,9 @@
+import type { ApiClient } from '../../lib/api'
+import type { VisitsByDay } from '../../features/admin-overview/types'
+
+/** Daily visits and visitors from `from` to `to` (days, both whole) (`GET /api/analytics-aggregator/`). */
+export function getVisits(client: ApiClient, shopId: string, range: { from: string; to: string }): Promise<VisitsByDay> {
+  return client.get<VisitsByDay>('/api/analytics-aggregator/', {
+    query: { shop: shopId, createdAt: { $gte: range.from, $lte: range.to } },
+  })
+}

@@ -1,0 +1,7 @@
+import type { ApiClient } from '../../lib/api'
+
+/** A one-time login code for another of the platform's origins (`POST /api/login-codes {redir}`). */
+export async function createLoginCode(client: ApiClient, redir: string): Promise<string> {
+  const { code } = await client.post<{ code: string }>('/api/login-codes', { redir })
+  return code
+}

@@ -1,0 +1,7 @@
+import type { ApiClient } from '../../lib/api'
+import type { Checkout } from '../../types/api'
+
+/** A checkout by its id (`GET /api/checkouts/{id}`): the share link; contact details only for its creator. */
+export function getCheckout(client: ApiClient, id: string): Promise<Checkout> {
+  return client.get<Checkout>(`/api/checkouts/${encodeURIComponent(id)}`)
+}

@@ -1,0 +1,8 @@
+import type { ApiClient } from '../../lib/api'
+import type { Page, Region } from '../../types/api'
+
+/** SPEC §9: the delivery regions, those of Ghana, sorted by name (`GET /delivery/regions/?country=GH`). */
+export async function listRegions(client: ApiClient): Promise<Region[]> {
+  const page = await client.get<Page<Region>>('/delivery/regions/', { query: { country: 'GH' } })
+  return page.data
+}

@@ -1,0 +1,8 @@
+import type { ApiClient } from '../../lib/api'
+import type { DiscountCodeCreateInput } from '@shop/domain/schemas/discount-code'
+import type { DiscountCode } from '../../features/admin-discounts/types'
+
+/** `POST /api/discount-codes/`; a code the shop already has, in any case, is a 409 at `code`. */
+export function createDiscountCode(client: ApiClient, body: DiscountCodeCreateInput): Promise<DiscountCode> {
+  return client.post<DiscountCode>('/api/discount-codes/', body)
+}

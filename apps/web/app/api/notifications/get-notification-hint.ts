@@ -1,0 +1,7 @@
+import type { ApiClient } from '../../lib/api'
+
+/** How many of the user's notifications in the shop are unread (`GET /api/notifications-hint?shop=`). */
+export async function getNotificationHint(client: ApiClient, shop: string): Promise<number> {
+  const { count } = await client.get<{ count: number }>('/api/notifications-hint', { query: { shop } })
+  return count
+}

@@ -1,0 +1,9 @@
+import type { ApiClient } from '../../lib/api'
+import type { Notification, Page } from '../../types/api'
+
+/** The user's notifications in a shop, newest first (`GET /api/notifications/`). */
+export function listNotifications(client: ApiClient, profile: string, shop: string, skip = 0): Promise<Page<Notification>> {
+  return client.get<Page<Notification>>('/api/notifications/', {
+    query: { $sort: { createdAt: -1 }, profile, shop, $skip: skip },
+  })
+}

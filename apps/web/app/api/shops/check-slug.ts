@@ -1,0 +1,7 @@
+import type { ApiClient } from '../../lib/api'
+import type { SlugAvailability } from '../../features/setup/types'
+
+/** Whether a valid slug is still free (`GET /api/shop-ids/{slug}`). */
+export function checkSlug(client: ApiClient, slug: string, signal?: AbortSignal): Promise<SlugAvailability> {
+  return client.get<SlugAvailability>(`/api/shop-ids/${encodeURIComponent(slug)}`, { signal })
+}

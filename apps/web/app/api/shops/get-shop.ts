@@ -1,0 +1,7 @@
+import type { ApiClient } from '../../lib/api'
+import type { Shop } from '../../types/api'
+
+/** A shop's profile by id or slug (`GET /api/shops/{id}`). */
+export function getShop(client: ApiClient, id: string): Promise<Shop> {
+  return client.get<Shop>(`/api/shops/${encodeURIComponent(id)}`)
+}

@@ -1,0 +1,9 @@
+import type { ApiClient } from '../../lib/api'
+import type { Transaction } from '../../features/admin-orders/types'
+import type { Page } from '../../types/api'
+
+/** An order's payment attempts, newest first (`GET /api/transactions/?order=`). */
+export async function listTransactions(client: ApiClient, orderId: string): Promise<Transaction[]> {
+  const page = await client.get<Page<Transaction>>('/api/transactions/', { query: { order: orderId, $limit: 20 } })
+  return page.data
+}

@@ -1,9 +1,0 @@
-import { api } from '../../../lib/api'
-import type { User } from '../../../types/api'
-
-/** `PATCH /api/user/`: name and phone, or the login email and password with the current password. */
-export function updateUser(
-  changes: { name: string; phone: string } | { email?: string; password?: string; currentPassword: string },
-): Promise<User> {
-  return api.patch<User>('/api/user/', changes)
-}

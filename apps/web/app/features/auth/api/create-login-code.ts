@@ -1,7 +1,0 @@
-import { api } from '../../../lib/api'
-
-/** A one-time login code for another of the platform's origins (`POST /api/login-codes {redir}`). */
-export async function createLoginCode(redir: string): Promise<string> {
-  const { code } = await api.post<{ code: string }>('/api/login-codes', { redir })
-  return code
-}

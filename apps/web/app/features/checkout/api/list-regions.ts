@@ -1,8 +1,0 @@
-import type { ApiClient } from '../../../lib/api'
-import type { Page, Region } from '../../../types/api'
-
-/** SPEC §9: delivery regions are those of GH (`GET /delivery/regions/?country=GH`). */
-export async function listRegions(client: ApiClient): Promise<Region[]> {
-  const page = await client.get<Page<Region>>('/delivery/regions/', { query: { country: 'GH' } })
-  return page.data
-}

@@ -1,9 +1,0 @@
-import { api } from '../../../lib/api'
-import type { Notification, Page } from '../../../types/api'
-
-/** The user's notifications in a shop, newest first (`GET /api/notifications/`). */
-export function listNotifications(profile: string, shop: string, skip = 0): Promise<Page<Notification>> {
-  return api.get<Page<Notification>>('/api/notifications/', {
-    query: { $sort: { createdAt: -1 }, profile, shop, $skip: skip },
-  })
-}
