@@ -9,7 +9,8 @@ import { systemActor } from './actor'
 import type { Config } from './config'
 import { createContext } from './context'
 import type { Database } from './db/client'
-import { BadRequest, NotFound, errorSchema } from './lib/errors'
+import { ErrorDocument } from '@shop/domain/schemas/wire'
+import { BadRequest, NotFound } from './lib/errors'
 import type { Limiter } from './lib/limiter'
 import contextPlugin from './plugins/context'
 import databasePlugin from './plugins/database'
@@ -68,7 +69,7 @@ export async function buildApp({ config, database, logger, imageLimiter }: AppOp
     },
   })
 
-  app.addSchema(errorSchema)
+  app.addSchema(ErrorDocument)
   await app.register(databasePlugin, { database, config, imageLimiter })
   await app.register(errorsPlugin)
   await app.register(securityHeadersPlugin)

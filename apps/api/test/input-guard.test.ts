@@ -32,7 +32,7 @@ type Case = {
 }
 
 const cases: Case[] = [
-  { name: 'a NUL in a path parameter', method: 'GET', url: '/api/shops/%00', path: 'idOrSlug' },
+  { name: 'a NUL in a path parameter', method: 'GET', url: '/api/shops/%00', path: 'id' },
   { name: 'a NUL inside a slug parameter', method: 'GET', url: '/api/shop-ids/ab%00cd', path: 'slug' },
   { name: 'a NUL in a JSON body string', method: 'PATCH', url: '/api/user', body: { name: NUL }, as: 'shopper', path: 'name' },
   { name: 'a lone surrogate in a JSON body string', method: 'PATCH', url: '/api/user', body: { name: 'LONE_SURROGATE' }, as: 'shopper', path: 'name' },

@@ -111,6 +111,7 @@ export async function probeFixtures(ctx: TestContext) {
 
   /** Real ids by the collection a path names; any other id is a random one (an unknown thing). */
   const ids: Record<string, string> = {
+    shops: shop.id,
     products: product.id,
     categories: category!.id,
     'discount-codes': code.id,
@@ -122,7 +123,6 @@ export async function probeFixtures(ctx: TestContext) {
     shop: () => shop.id,
     client: () => shop.id,
     shopId: () => shop.id,
-    idOrSlug: () => shop.slug,
     product: () => product.id,
     order: () => delivered.id,
     relatedOrder: () => delivered.id,

@@ -35,7 +35,7 @@ const profileKeys = [
   'createdAt',
 ].sort()
 
-describe('GET /api/shops/{idOrSlug}', () => {
+describe('GET /api/shops/{id} (id or slug)', () => {
   it('answers the public profile by id and by slug, with the Facebook meta and tax rate and nothing else of the settings', async () => {
     await db.update(shopConfigs).set({ facebookMeta: 'abc123', taxRateBps: 1500 }).where(eq(shopConfigs.shopId, shop.id))
     await db.insert(shopDomains).values({ shopId: shop.id, domain: 'profile.example.com', status: 'verified', verificationToken: 'profile-token' })

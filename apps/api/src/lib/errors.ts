@@ -2,7 +2,9 @@
  * Errors in the Feathers shape: `{name, message, code, className, errors?}`.
  * Throw these anywhere; the error handler turns them (and Fastify's own errors) into responses.
  */
-export type FieldError = { path: string; message: string }
+import type { FieldError } from '@shop/domain/schemas/wire'
+
+export type { FieldError }
 
 export class HttpError extends Error {
   constructor(
@@ -50,22 +52,16 @@ export const GeneralError = (message = 'Something went wrong') =>
 export const Unavailable = (message = 'The server is shutting down') =>
   new HttpError('Unavailable', 503, 'unavailable', message)
 
-/** The error document schema, used in route response schemas and the OpenAPI document. */
-export const errorSchema = {
-  $id: 'Error',
-  type: 'object',
-  properties: {
-    name: { type: 'string' },
-    message: { type: 'string' },
-    code: { type: 'integer' },
-    className: { type: 'string' },
-    errors: {
-      type: 'array',
-      items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },
-    },
-  },
-  required: ['name', 'message', 'code', 'className'],
-} as const
+/** A body that breaks a rule the schema cannot say: a 400 naming the first field, listing them all. */
+export function invalidBody(errors: FieldError[]): never {
+  const first = errors[0]!
+  throw BadRequest(`Invalid body: ${first.path} ${first.message}`, errors)
+}
+
+/** A query parameter that breaks a rule the schema cannot say. */
+export function invalidQuery(path: string, message: string): never {
+  throw BadRequest(`Invalid query: ${path} ${message}`, [{ path, message }])
+}
 
 /** PostgreSQL unique_violation. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {

@@ -6,7 +6,7 @@
  * is a 400 naming the offending path. Values are always bound as parameters.
  */
 import { type SQL, type SQLWrapper, and, or, sql } from 'drizzle-orm'
-import { BadRequest } from './errors'
+import { invalidQuery } from './errors'
 
 export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'uuid' | 'money'
 
@@ -67,49 +67,46 @@ function asList(value: unknown): unknown[] | null {
   return null
 }
 
-function invalid(path: string, message: string): never {
-  throw BadRequest(`Invalid query: ${path} ${message}`, [{ path, message }])
-}
 
 function nonNegativeInteger(value: unknown, path: string): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : NaN
-  if (!Number.isInteger(n) || n < 0) invalid(path, 'must be a non-negative integer')
+  if (!Number.isInteger(n) || n < 0) invalidQuery(path, 'must be a non-negative integer')
   return n
 }
 
 /** Converts one wire value to the bound SQL value for a field. */
 function convert(field: QueryField, value: unknown, path: string): string | number | boolean {
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
-    invalid(path, 'must be a single value')
+    invalidQuery(path, 'must be a single value')
   }
   const text = String(value)
   switch (field.type) {
     case 'string':
-      if (text.length > MAX_STRING) invalid(path, `must be at most ${MAX_STRING} characters`)
+      if (text.length > MAX_STRING) invalidQuery(path, `must be at most ${MAX_STRING} characters`)
       return text
     case 'uuid':
-      if (!uuidPattern.test(text)) invalid(path, 'must be an id')
+      if (!uuidPattern.test(text)) invalidQuery(path, 'must be an id')
       return text.toLowerCase()
     case 'boolean':
       if (text === 'true') return true
       if (text === 'false') return false
-      return invalid(path, 'must be true or false')
+      return invalidQuery(path, 'must be true or false')
     case 'number':
     case 'integer':
     case 'money': {
       const n = text.trim() === '' ? NaN : Number(text)
-      if (!Number.isFinite(n) || Math.abs(n) > 1e12) invalid(path, 'must be a number')
-      if (field.type === 'integer' && !Number.isInteger(n)) invalid(path, 'must be an integer')
+      if (!Number.isFinite(n) || Math.abs(n) > 1e12) invalidQuery(path, 'must be a number')
+      if (field.type === 'integer' && !Number.isInteger(n)) invalidQuery(path, 'must be an integer')
       const value = field.type === 'money' ? Math.round(n * 100) : n
       // Integer and money columns are int4: a larger value would be a database error, not an empty page.
-      if (field.type !== 'number' && Math.abs(value) > INT4_MAX) invalid(path, 'is out of range')
+      if (field.type !== 'number' && Math.abs(value) > INT4_MAX) invalidQuery(path, 'is out of range')
       return value
     }
     case 'date': {
       const date = /^\d{1,15}$/.test(text) ? new Date(Number(text)) : new Date(text)
-      if (Number.isNaN(date.getTime())) invalid(path, 'must be a date (ISO-8601 or milliseconds)')
+      if (Number.isNaN(date.getTime())) invalidQuery(path, 'must be a date (ISO-8601 or milliseconds)')
       const year = date.getUTCFullYear()
-      if (year < 1 || year > 9999) invalid(path, 'must be a date between the years 1 and 9999')
+      if (year < 1 || year > 9999) invalidQuery(path, 'must be a date between the years 1 and 9999')
       return date.toISOString()
     }
   }
@@ -135,18 +132,18 @@ function fieldCondition(field: QueryField, raw: unknown, path: string, ranks: SQ
     const opPath = `${path}.${op}`
     if (op === '$in' || op === '$nin') {
       const list = asList(operand)
-      if (!list) invalid(opPath, 'must be a list')
-      if (list.length > MAX_IN) invalid(opPath, `may hold at most ${MAX_IN} values`)
+      if (!list) invalidQuery(opPath, 'must be a list')
+      if (list.length > MAX_IN) invalidQuery(opPath, `may hold at most ${MAX_IN} values`)
       const values = list.map((v, i) => equality(field, convert(field, v, `${opPath}.${i}`)))
       if (op === '$in') parts.push(values.length ? sql`(${sql.join(values, sql` or `)})` : sql`false`)
       else if (values.length) parts.push(sql`not (${sql.join(values, sql` or `)})`)
     } else if ((comparisonOps as readonly string[]).includes(op)) {
-      if (field.arrayOf || field.type === 'boolean' && op !== '$ne') invalid(opPath, 'is not supported for this field')
+      if (field.arrayOf || field.type === 'boolean' && op !== '$ne') invalidQuery(opPath, 'is not supported for this field')
       const v = bind(field, convert(field, operand, opPath))
       const operator = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=', $ne: '<>' }[op as (typeof comparisonOps)[number]]
       parts.push(sql`${field.column} ${sql.raw(operator)} ${v}`)
     } else if (op === '$q') {
-      if (!field.search) invalid(opPath, 'is not supported for this field')
+      if (!field.search) invalidQuery(opPath, 'is not supported for this field')
       const text = String(convert({ ...field, type: 'string' }, operand, opPath)).trim()
       if (!text) continue
       const like = `%${escapeLike(text)}%`
@@ -157,7 +154,7 @@ function fieldCondition(field: QueryField, raw: unknown, path: string, ranks: SQ
         parts.push(sql`${field.column} ilike ${like}`)
       }
     } else {
-      invalid(opPath, 'is not a supported operator')
+      invalidQuery(opPath, 'is not a supported operator')
     }
   }
   return parts.length ? (and(...parts) as SQL) : sql`true`
@@ -168,7 +165,7 @@ function filterConditions(spec: QuerySpec, query: Raw, pathPrefix: string, ranks
   for (const [key, value] of Object.entries(query)) {
     const path = pathPrefix ? `${pathPrefix}.${key}` : key
     const field = spec.fields[key]
-    if (!field) invalid(path, key.startsWith('$') ? 'is not a supported parameter' : 'is not a filterable field')
+    if (!field) invalidQuery(path, key.startsWith('$') ? 'is not a supported parameter' : 'is not a filterable field')
     conditions.push(fieldCondition(field, value, path, ranks))
   }
   return conditions
@@ -188,9 +185,9 @@ export function parseQuery(spec: QuerySpec, query: Raw): ParsedQuery {
 
   if ($or !== undefined) {
     const branches = asList($or)
-    if (!branches || branches.length === 0 || branches.length > 20) invalid('$or', 'must be a list of 1 to 20 filters')
+    if (!branches || branches.length === 0 || branches.length > 20) invalidQuery('$or', 'must be a list of 1 to 20 filters')
     const ors = branches.map((branch, i) => {
-      if (!isPlainObject(branch)) invalid(`$or.${i}`, 'must be an object of filters')
+      if (!isPlainObject(branch)) invalidQuery(`$or.${i}`, 'must be an object of filters')
       const inner = filterConditions(spec, branch, `$or.${i}`, [])
       return inner.length ? (and(...inner) as SQL) : sql`true`
     })
@@ -200,12 +197,12 @@ export function parseQuery(spec: QuerySpec, query: Raw): ParsedQuery {
   const orderBy: SQL[] = []
   const sortParts: string[] = []
   if ($sort !== undefined) {
-    if (!isPlainObject($sort)) invalid('$sort', 'must be an object like $sort[field]=1')
+    if (!isPlainObject($sort)) invalidQuery('$sort', 'must be an object like $sort[field]=1')
     for (const [key, direction] of Object.entries($sort)) {
       const field = spec.fields[key]
-      if (!field?.sort) invalid(`$sort.${key}`, 'is not a sortable field')
+      if (!field?.sort) invalidQuery(`$sort.${key}`, 'is not a sortable field')
       if (direction !== '1' && direction !== '-1' && direction !== 1 && direction !== -1) {
-        invalid(`$sort.${key}`, 'must be 1 or -1')
+        invalidQuery(`$sort.${key}`, 'must be 1 or -1')
       }
       orderBy.push(sql`${field.column} ${sql.raw(Number(direction) === 1 ? 'asc' : 'desc')}`)
       sortParts.push(`${key}:${Number(direction)}`)
@@ -256,18 +253,4 @@ export function feathersQuerySchema(spec: QuerySpec, params: Record<string, obje
   }
 }
 
-/** The `{total, limit, skip, data}` page shape. */
-export type Page<T> = { total: number; limit: number; skip: number; data: T[] }
-
-export function pageSchema(item: object) {
-  return {
-    type: 'object',
-    required: ['total', 'limit', 'skip', 'data'],
-    properties: {
-      total: { type: 'integer' },
-      limit: { type: 'integer' },
-      skip: { type: 'integer' },
-      data: { type: 'array', items: item },
-    },
-  }
-}
+export type { Page } from '@shop/domain/schemas/wire'

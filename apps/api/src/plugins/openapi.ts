@@ -13,9 +13,13 @@ export default fp(async function openapi(app: FastifyInstance) {
       info: {
         title: `${app.config.providerName} API`,
         version: '1.0.0',
+        license: { name: 'MIT', identifier: 'MIT' },
         description:
           'Multi-tenant shop API. Lists use the Feathers query syntax ($limit, $skip, $sort, $or, $in, $q …) and answer {total, limit, skip, data}. Errors answer {name, message, code, className, errors?}.',
       },
+      // The platform's host and every shop's host answer the same API, so the server is the one the
+      // document was fetched from.
+      servers: [{ url: '/', description: 'the platform’s host or a shop’s host' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       },

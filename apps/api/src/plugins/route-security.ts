@@ -15,7 +15,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import { NotAuthenticated } from '../lib/errors'
-import { errorResponses } from '../lib/schemas'
+import { errorResponses } from '@shop/domain/schemas/wire'
 
 type SecurityRequirement = Record<string, string[]>
 

@@ -4,7 +4,7 @@ export type ImageRef = { url: string; thumbnail: string }
 
 export type SocialSite = 'facebook' | 'instagram' | 'twitter'
 
-/** Public shop profile: `GET /api/shops/{idOrSlug}`. */
+/** Public shop profile: `GET /api/shops/{id}` (id or slug). */
 export type Shop = {
   _id: string
   slug: string

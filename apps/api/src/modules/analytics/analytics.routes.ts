@@ -1,6 +1,6 @@
 /** HTTP for tracking ids, analytics events and the dashboard's daily visits and sales charts. */
 import type { FastifyInstance } from 'fastify'
-import { errorResponses } from '../../lib/schemas'
+import { errorResponses } from '@shop/domain/schemas/wire'
 import {
   EventBody,
   type EventInput,
@@ -27,6 +27,7 @@ export default async function routes(app: FastifyInstance) {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['analytics'],
+        operationId: 'createTrackingId',
         summary: 'A new anonymous tracking id for analytics events, valid for maxAge seconds',
         security: [],
         body: TrackingIdBody,
@@ -43,6 +44,7 @@ export default async function routes(app: FastifyInstance) {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['analytics'],
+        operationId: 'recordAnalyticsEvent',
         summary: 'Record an event; an unknown or expired tracking id is a 401 (renew it and retry once)',
         security: [],
         querystring: EventQuery,
@@ -58,6 +60,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags: ['analytics'],
+        operationId: 'getVisits',
         summary: 'Daily visits and distinct visitors of a shop, every day of the range (dashboard.view)',
         querystring: VisitsQuery,
         response: { 200: VisitsResponse, ...errorResponses(400, 401, 403, 404) },
@@ -71,6 +74,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags: ['analytics'],
+        operationId: 'getSales',
         summary: 'Daily sales (non-canceled order totals) and order counts, every day of the range (dashboard.view)',
         params: SalesParams,
         querystring: SalesQuery,

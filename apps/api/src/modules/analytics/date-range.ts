@@ -5,7 +5,7 @@
  */
 import { SHOP_TIME_ZONE, endOfDay } from '@shop/domain'
 import { type SQL, sql } from 'drizzle-orm'
-import { BadRequest } from '../../lib/errors'
+import { invalidQuery } from '../../lib/errors'
 
 export const DEFAULT_RANGE_DAYS = 30
 export const MAX_RANGE_DAYS = 366
@@ -35,9 +35,6 @@ function lastMillisecondOf(day: string): Date | null {
   return end && new Date(end.getTime() + 999)
 }
 
-function invalid(path: string, message: string): never {
-  throw BadRequest(`Invalid query: ${path} ${message}`, [{ path, message }])
-}
 
 export function parseBound(value: string, edge: 'start' | 'end', path: string): Date {
   let date: Date | null = null
@@ -48,8 +45,8 @@ export function parseBound(value: string, edge: 'start' | 'end', path: string): 
   } else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) {
     date = new Date(value)
   }
-  if (!date || Number.isNaN(date.getTime())) invalid(path, 'must be a day (YYYY-MM-DD), an ISO-8601 date-time or milliseconds')
-  if (date.getTime() < EARLIEST || date.getTime() > LATEST) invalid(path, 'must be between 1970 and 9999')
+  if (!date || Number.isNaN(date.getTime())) invalidQuery(path, 'must be a day (YYYY-MM-DD), an ISO-8601 date-time or milliseconds')
+  if (date.getTime() < EARLIEST || date.getTime() > LATEST) invalidQuery(path, 'must be between 1970 and 9999')
   return date
 }
 
@@ -63,8 +60,8 @@ export function resolveRange(bounds: { from?: string; to?: string }, paths: { fr
     bounds.from === undefined
       ? new Date(startOfDay(dayOf(to))!.getTime() - (DEFAULT_RANGE_DAYS - 1) * DAY_MS)
       : parseBound(bounds.from, 'start', paths.from)
-  if (from.getTime() > to.getTime()) invalid(paths.from, `must not be after ${paths.to}`)
-  if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) invalid(paths.to, `must be at most ${MAX_RANGE_DAYS} days after ${paths.from}`)
+  if (from.getTime() > to.getTime()) invalidQuery(paths.from, `must not be after ${paths.to}`)
+  if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) invalidQuery(paths.to, `must be at most ${MAX_RANGE_DAYS} days after ${paths.from}`)
   return { from, to }
 }
 

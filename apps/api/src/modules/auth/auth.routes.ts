@@ -1,6 +1,6 @@
 /** SPEC §7: request-login, token (create, revoke), user; and login codes for handing a session to another origin. */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { errorResponses } from '../../lib/schemas'
+import { errorResponses } from '@shop/domain/schemas/wire'
 import { changeAccount, currentUser, handOverSession, issueToken, logOut, loginUrl } from './auth.service'
 import {
   type UserPatch,
@@ -26,6 +26,7 @@ export default async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getLoginUrl',
         summary: 'Login URL for a shop or platform origin',
         security: [],
         querystring: {
@@ -49,6 +50,7 @@ export default async function authRoutes(app: FastifyInstance) {
       preHandler: perIp,
       schema: {
         tags,
+        operationId: 'createToken',
         summary: 'Exchange a login code (or email and password) for an access token',
         security: [],
         body: tokenBodySchema,
@@ -66,6 +68,7 @@ export default async function authRoutes(app: FastifyInstance) {
       preHandler: perIp,
       schema: {
         tags,
+        operationId: 'createLoginCode',
         summary: 'A one-time login code for another origin of the platform, which logs the caller in there',
         body: loginCodeBodySchema,
         response: { 201: loginCodeSchema, ...errorResponses(400, 401, 403, 429) },
@@ -76,7 +79,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.delete(
     '/api/token',
-    { schema: { tags, summary: 'Log out: revoke the calling token', response: { 204: { type: 'null' }, ...errorResponses(401) } } },
+    { schema: { tags, operationId: 'revokeToken', summary: 'Log out: revoke the calling token', response: { 204: { type: 'null' }, ...errorResponses(401) } } },
     async (request, reply) => {
       await logOut(request.ctx)
       return reply.status(204).send()
@@ -85,7 +88,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/user',
-    { schema: { tags, summary: 'The calling user', response: { 200: { $ref: 'User#' }, ...errorResponses(401) } } },
+    { schema: { tags, operationId: 'getUser', summary: 'The calling user', response: { 200: { $ref: 'User#' }, ...errorResponses(401) } } },
     async (request) => currentUser(request.ctx),
   )
 
@@ -94,6 +97,7 @@ export default async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateUser',
         summary: "Change the calling user's name, phone, login email or password",
         description: 'Changing `email` or `password` needs `currentPassword`; a new password signs out every other session.',
         body: userPatchSchema,

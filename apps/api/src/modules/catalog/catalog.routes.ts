@@ -1,6 +1,7 @@
 /** HTTP for products, categories and inventory: schemas and one service call per handler. */
 import type { FastifyInstance } from 'fastify'
-import { feathersQuerySchema, pageSchema } from '../../lib/feathers-query'
+import { Page } from '@shop/domain/schemas/wire'
+import { feathersQuerySchema } from '../../lib/feathers-query'
 import {
   CategoryCreateBody,
   type CategoryCreateInput,
@@ -49,11 +50,12 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags: ['catalog'],
+        operationId: 'listProducts',
         summary: 'List a shop\'s products (search with title[$q], sort by price.value or createdAt)',
         description: 'Public: published products. Staff of the shop also see unpublished ones.',
         security: optionalUser,
         querystring: productListQuery,
-        response: { 200: pageSchema(ProductResponse), ...errorResponses },
+        response: { 200: Page(ProductResponse), ...errorResponses },
       },
     },
     async (request) => {
@@ -67,6 +69,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags: ['catalog'],
+        operationId: 'getProduct',
         summary: 'One product (unpublished ones only for the shop\'s staff)',
         security: optionalUser,
         params: IdParams,
@@ -81,6 +84,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags: ['catalog'],
+        operationId: 'createProduct',
         summary: 'Create a product (catalog.edit)',
         body: ProductCreateBody,
         response: { 201: ProductResponse, ...errorResponses },
@@ -94,6 +98,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags: ['catalog'],
+        operationId: 'updateProduct',
         summary: 'Change a product (catalog.edit)',
         params: IdParams,
         body: ProductPatchBody,
@@ -108,6 +113,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags: ['catalog'],
+        operationId: 'deleteProduct',
         summary: 'Delete a product (catalog.edit); answers the deleted product',
         params: IdParams,
         response: { 200: ProductResponse, ...errorResponses },
@@ -122,10 +128,11 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags: ['catalog'],
+        operationId: 'listCategories',
         summary: 'List a shop\'s categories, sorted by name',
         security: [],
         querystring: categoryListQuery,
-        response: { 200: pageSchema(CategoryResponse), ...errorResponses },
+        response: { 200: Page(CategoryResponse), ...errorResponses },
       },
     },
     async (request) => {
@@ -139,6 +146,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags: ['catalog'],
+        operationId: 'createCategory',
         summary: 'Create a category (catalog.edit); a name already used in the shop is a 409',
         body: CategoryCreateBody,
         response: { 201: CategoryResponse, ...errorResponses },
@@ -152,6 +160,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags: ['catalog'],
+        operationId: 'deleteCategory',
         summary: 'Delete a category and take it out of its products (catalog.edit)',
         params: IdParams,
         response: { 200: CategoryResponse, ...errorResponses },
@@ -166,9 +175,10 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags: ['catalog'],
+        operationId: 'listInventory',
         summary: 'A product\'s inventory rows (staff); variant filters one variant (empty for none)',
         querystring: inventoryListQuery,
-        response: { 200: pageSchema(InventoryResponse), ...errorResponses },
+        response: { 200: Page(InventoryResponse), ...errorResponses },
       },
     },
     async (request) => {
@@ -182,6 +192,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags: ['catalog'],
+        operationId: 'setInventory',
         summary: 'Set the stock of a product or one of its variants (catalog.edit); updates inStock',
         body: InventoryUpsertBody,
         response: { 200: InventoryResponse, ...errorResponses },

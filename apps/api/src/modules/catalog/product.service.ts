@@ -8,7 +8,7 @@ import { isMajorAmount, toMinor } from '@shop/domain'
 import { type ServiceContext, inTransaction } from '../../context'
 import type { Db } from '../../db/client'
 import type { ImageRef, Variant } from '../../db/schema'
-import { BadRequest, type FieldError, NotFound } from '../../lib/errors'
+import { type FieldError, NotFound, invalidBody } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
 import { UPLOADS_PREFIX } from '../../lib/storage'
 import { findShop } from '../shops/shop.service'
@@ -32,10 +32,6 @@ import {
 type ImageInput = NonNullable<ProductCreateInput['images']>[number]
 type VariantInput = NonNullable<ProductCreateInput['variants']>[number]
 
-function invalid(errors: FieldError[]): never {
-  const first = errors[0]!
-  throw BadRequest(`Invalid body: ${first.path} ${first.message}`, errors)
-}
 
 /** Staff of the shop (any role) also see unavailable products; everyone else only published ones. */
 function seesUnavailable(ctx: ServiceContext, shopId: string): Promise<boolean> {
@@ -43,7 +39,7 @@ function seesUnavailable(ctx: ServiceContext, shopId: string): Promise<boolean> 
 }
 
 function minorAmount(value: number, path: string): number {
-  if (!isMajorAmount(value)) invalid([{ path, message: 'must be an amount with at most 2 decimals' }])
+  if (!isMajorAmount(value)) invalidBody([{ path, message: 'must be an amount with at most 2 decimals' }])
   return toMinor(value)
 }
 
@@ -51,14 +47,14 @@ function minorAmount(value: number, path: string): number {
 async function checkedCurrency(ctx: ServiceContext, shopId: string, currency: string): Promise<string> {
   const shop = await findShop(ctx, shopId)
   if (!shop) throw NotFound('No such shop')
-  if (currency !== shop.currency) invalid([{ path: 'price.currency', message: `must be the shop's currency, ${shop.currency}` }])
+  if (currency !== shop.currency) invalidBody([{ path: 'price.currency', message: `must be the shop's currency, ${shop.currency}` }])
   return currency
 }
 
 async function checkedCategories(tx: Db, shopId: string, ids: string[]): Promise<string[]> {
   const found = await lockExistingCategoryIds(tx, shopId, ids)
   const errors = ids.flatMap((id, i) => (found.has(id) ? [] : [{ path: `categories.${i}`, message: 'is not a category of this shop' }]))
-  if (errors.length) invalid(errors)
+  if (errors.length) invalidBody(errors)
   return ids
 }
 
@@ -79,7 +75,7 @@ async function checkedImages(ctx: ServiceContext, shopId: string, images: ImageI
     }
     return { url: ctx.storage.publicUrl(upload.key), thumbnail, alt: image.alt ?? '' }
   })
-  if (errors.length) invalid(errors)
+  if (errors.length) invalidBody(errors)
   return refs as ImageRef[]
 }
 
@@ -113,7 +109,7 @@ export function resolveVariants(input: VariantInput[], existing: Variant[] = [])
     if (seenFeatures.has(key)) errors.push({ path: `variants.${i}.features`, message: 'are the same as another variant\'s' })
     seenFeatures.add(key)
   })
-  if (errors.length) invalid(errors)
+  if (errors.length) invalidBody(errors)
   const unclaimed = existing.filter((variant) => !taken.has(variant._id))
   return input.map((variant) => {
     const features = { ...variant.features }

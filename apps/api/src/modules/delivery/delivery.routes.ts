@@ -1,7 +1,8 @@
 /** HTTP for delivery (SPEC §7 /delivery/*): regions, a shop's rates, and the fee calculation. */
 import type { FastifyInstance } from 'fastify'
-import { feathersQuerySchema, pageSchema } from '../../lib/feathers-query'
-import { errorResponses } from '../../lib/schemas'
+import { Page } from '@shop/domain/schemas/wire'
+import { feathersQuerySchema } from '../../lib/feathers-query'
+import { errorResponses } from '@shop/domain/schemas/wire'
 import { rateQuerySpec } from './delivery.repository'
 import {
   CalculateBody,
@@ -40,10 +41,11 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listDeliveryRegions',
         summary: 'The delivery regions of a country, sorted by name (all of them, one page)',
         security: [],
         querystring: RegionListQuery,
-        response: { 200: pageSchema(RegionResponse), ...errorResponses(400) },
+        response: { 200: Page(RegionResponse), ...errorResponses(400) },
       },
     },
     async (request) => listCountryRegions(request.ctx, request.query.country),
@@ -54,6 +56,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listDeliveryRates',
         summary: "A shop's delivery rates, cheapest first",
         description:
           'Public: the active rates of the shop named by `client`. Staff with settings.manage (administrator, ' +
@@ -62,7 +65,7 @@ export default async function routes(app: FastifyInstance) {
           '`name`, `rate.value`, `createdAt`.',
         security: [{}, { bearer: [] }],
         querystring: rateListQuery,
-        response: { 200: pageSchema(RateResponse), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Page(RateResponse), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -76,6 +79,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'createDeliveryRate',
         summary: 'Create a delivery rate (settings.manage)',
         body: RateCreateBody,
         response: { 201: RateResponse, ...errorResponses(400, 401, 403, 404) },
@@ -89,6 +93,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateDeliveryRate',
         summary: 'Change a delivery rate, or deactivate it with active:false (settings.manage)',
         params: IdParams,
         body: RatePatchBody,
@@ -104,6 +109,7 @@ export default async function routes(app: FastifyInstance) {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags,
+        operationId: 'calculateDelivery',
         summary: "The shop's active rates that deliver to a region, cheapest first, with their fees",
         description: 'Items are checked for shape only; the fee is the rate\'s value. An unknown region is a 400.',
         security: [],

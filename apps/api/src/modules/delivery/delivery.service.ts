@@ -7,7 +7,7 @@
 import { isMajorAmount, toMinor } from '@shop/domain'
 import type { ServiceContext } from '../../context'
 import type { Db } from '../../db/client'
-import { BadRequest, type FieldError, NotFound } from '../../lib/errors'
+import { type FieldError, NotFound, invalidBody } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
 import { type RateRow, calculatedRateDto, rateDto, regionDto } from './delivery.dto'
 import {
@@ -31,10 +31,6 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** Which rates a list shows: active ones (everyone), inactive ones or all (settings.manage only). */
 export type RateVisibility = 'true' | 'false' | 'all'
 
-function invalid(errors: FieldError[]): never {
-  const first = errors[0]!
-  throw BadRequest(`Invalid body: ${first.path} ${first.message}`, errors)
-}
 
 /** Every region of a country, sorted by name; reference data, so the whole list is one page. */
 export async function listCountryRegions(ctx: ServiceContext, country: string): Promise<Page<RegionDto>> {
@@ -59,7 +55,7 @@ export async function listShopRates(
 async function checkedRegions(db: Db, regions: string[]): Promise<string[]> {
   const known = await existingRegionIds(db, regions)
   const errors = regions.flatMap((id, i) => (known.has(id) ? [] : [{ path: `regions.${i}`, message: 'is not a known region' }]))
-  if (errors.length) invalid(errors)
+  if (errors.length) invalidBody(errors)
   return regions
 }
 
@@ -70,7 +66,7 @@ function checkedFee(rate: { value: number; currency?: string }, shopCurrency: st
   if (rate.currency !== undefined && rate.currency !== shopCurrency) {
     errors.push({ path: 'rate.currency', message: `must be ${shopCurrency}, the shop's currency` })
   }
-  if (errors.length) invalid(errors)
+  if (errors.length) invalidBody(errors)
   return { rateMinor: toMinor(rate.value), currency: shopCurrency }
 }
 
@@ -119,7 +115,7 @@ export async function patchRate(ctx: ServiceContext, id: string, input: RatePatc
 export async function calculateDelivery(ctx: ServiceContext, input: CalculateInput): Promise<CalculationDto> {
   const db = ctx.db
   const region = await findRegion(db, input.region)
-  if (!region) invalid([{ path: 'region', message: 'is not a known region' }])
+  if (!region) invalidBody([{ path: 'region', message: 'is not a known region' }])
   if (!(await findShopCurrency(db, input.shop))) throw NotFound('No such shop')
   const rows = await findRatesForRegion(db, input.shop, region.id)
   return { region: region.id, rates: rows.map(calculatedRateDto) }

@@ -1,8 +1,9 @@
 /** HTTP for discount codes (SPEC §7 /api/discount-codes/): the public exact lookup, and staff list and edits. */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Page } from '@shop/domain/schemas/wire'
 import { TooManyRequests } from '../../lib/errors'
-import { feathersQuerySchema, pageSchema } from '../../lib/feathers-query'
-import { errorResponses } from '../../lib/schemas'
+import { feathersQuerySchema } from '../../lib/feathers-query'
+import { errorResponses } from '@shop/domain/schemas/wire'
 import { discountCodeQuerySpec } from './discount-code.repository'
 import {
   DiscountCodeCreateBody,
@@ -55,6 +56,7 @@ export default async function routes(app: FastifyInstance) {
       preHandler: limitLookups,
       schema: {
         tags,
+        operationId: 'listDiscountCodes',
         summary: 'Look up one code (public), or list the shop\'s codes (discounts.manage)',
         description:
           'With `code=X&shop=Y` (nothing else): the code, ignoring case, as `{_id, code, type, value, minSubtotal, ' +
@@ -64,7 +66,7 @@ export default async function routes(app: FastifyInstance) {
         // Anonymous for the lookup, a bearer token for the listing.
         security: [{}, { bearer: [] }],
         querystring: listQuery,
-        response: { 200: pageSchema(DiscountCodeListItem), ...errorResponses(400, 401, 403, 404, 429) },
+        response: { 200: Page(DiscountCodeListItem), ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request) => findDiscountCodes(request.ctx, request.query),
@@ -75,6 +77,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getDiscountCode',
         summary: 'One discount code (discounts.manage)',
         params: IdParams,
         response: { 200: DiscountCodeResponse, ...errorResponses(400, 401, 403, 404) },
@@ -88,6 +91,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'createDiscountCode',
         summary: 'Create a discount code (discounts.manage); a code the shop already has, in any case, is a 409',
         body: DiscountCodeCreateBody,
         response: { 201: DiscountCodeResponse, ...errorResponses(400, 401, 403, 404, 409) },
@@ -101,6 +105,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateDiscountCode',
         summary: 'Change a discount code, or deactivate it with active:false (discounts.manage)',
         params: IdParams,
         body: DiscountCodePatchBody,

@@ -6,7 +6,7 @@
 import { endOfDay, isMajorAmount, toMajor, toMinor } from '@shop/domain'
 import { type DiscountType, discountValueProblem } from '@shop/domain/schemas/discount-code'
 import type { ServiceContext } from '../../context'
-import { BadRequest, Conflict, type FieldError, NotFound, Unprocessable, isUniqueViolation } from '../../lib/errors'
+import { BadRequest, Conflict, NotFound, Unprocessable, isUniqueViolation, invalidBody } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
 import {
   type DiscountCodeChanges,
@@ -36,10 +36,6 @@ const codePattern = new RegExp(CODE_PATTERN)
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const UNIQUE_CODE = 'discount_codes_shop_code_key'
 
-function invalid(errors: FieldError[]): never {
-  const first = errors[0]!
-  throw BadRequest(`Invalid body: ${first.path} ${first.message}`, errors)
-}
 
 function duplicateCode(error: unknown): never {
   if (isUniqueViolation(error, UNIQUE_CODE)) {
@@ -51,13 +47,13 @@ function duplicateCode(error: unknown): never {
 /** A whole percent 1–100, or a fixed amount (major units, 2 decimals) stored in minor units. */
 function storedValue(type: DiscountType, value: number): number {
   const problem = discountValueProblem(type, value)
-  if (problem) invalid([{ path: 'value', message: problem }])
+  if (problem) invalidBody([{ path: 'value', message: problem }])
   return type === 'percentage' ? value : toMinor(value)
 }
 
 function storedMinSubtotal(minSubtotal: number | null): number {
   if (minSubtotal === null) return 0
-  if (!isMajorAmount(minSubtotal)) invalid([{ path: 'minSubtotal', message: 'must be an amount with at most 2 decimals' }])
+  if (!isMajorAmount(minSubtotal)) invalidBody([{ path: 'minSubtotal', message: 'must be an amount with at most 2 decimals' }])
   return toMinor(minSubtotal)
 }
 
@@ -67,19 +63,19 @@ function storedMinSubtotal(minSubtotal: number | null): number {
  */
 function storedExpiry(input: { expiresOn?: string | null; expiresAt?: string | null }, now: Date): Date | null | undefined {
   if (input.expiresOn !== undefined && input.expiresAt !== undefined) {
-    invalid([{ path: 'expiresAt', message: 'must not be sent together with expiresOn' }])
+    invalidBody([{ path: 'expiresAt', message: 'must not be sent together with expiresOn' }])
   }
   if (input.expiresOn === null || input.expiresAt === null) return null
   if (input.expiresOn !== undefined) {
     const end = endOfDay(input.expiresOn)
-    if (!end) invalid([{ path: 'expiresOn', message: 'must be a real day (YYYY-MM-DD)' }])
-    if (end.getTime() <= now.getTime()) invalid([{ path: 'expiresOn', message: 'must be today or a later day' }])
+    if (!end) invalidBody([{ path: 'expiresOn', message: 'must be a real day (YYYY-MM-DD)' }])
+    if (end.getTime() <= now.getTime()) invalidBody([{ path: 'expiresOn', message: 'must be today or a later day' }])
     return end
   }
   if (input.expiresAt !== undefined) {
     const at = new Date(input.expiresAt)
-    if (Number.isNaN(at.getTime())) invalid([{ path: 'expiresAt', message: 'must be an ISO-8601 date and time' }])
-    if (at.getTime() <= now.getTime()) invalid([{ path: 'expiresAt', message: 'must be in the future' }])
+    if (Number.isNaN(at.getTime())) invalidBody([{ path: 'expiresAt', message: 'must be an ISO-8601 date and time' }])
+    if (at.getTime() <= now.getTime()) invalidBody([{ path: 'expiresAt', message: 'must be in the future' }])
     return at
   }
   return undefined
@@ -164,7 +160,7 @@ export async function patchDiscountCode(ctx: ServiceContext, id: string, input: 
 
   // A stored value means different things per type (percent or minor units), so a new type needs a new value.
   if (input.type !== undefined && input.type !== existing.type && input.value === undefined) {
-    invalid([{ path: 'value', message: 'is required when the type changes' }])
+    invalidBody([{ path: 'value', message: 'is required when the type changes' }])
   }
   const changes: DiscountCodeChanges = {}
   if (input.code !== undefined) changes.code = input.code

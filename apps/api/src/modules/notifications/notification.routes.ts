@@ -1,7 +1,7 @@
 /** HTTP for the caller's notifications: the list, marking read or unread, and the unread hint. */
 import type { FastifyInstance } from 'fastify'
-import { pageSchema } from '../../lib/feathers-query'
-import { errorResponses } from '../../lib/schemas'
+import { Page } from '@shop/domain/schemas/wire'
+import { errorResponses } from '@shop/domain/schemas/wire'
 import { listOwnNotifications, markNotification, unreadHint } from './notification.service'
 import {
   NotificationHintQuery,
@@ -19,9 +19,10 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags: ['notifications'],
+        operationId: 'listNotifications',
         summary: 'The caller’s notifications, newest first (filter by shop, read, type)',
         querystring: NotificationListQuery,
-        response: { 200: pageSchema(NotificationResponse), ...errorResponses(400, 401, 403) },
+        response: { 200: Page(NotificationResponse), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => listOwnNotifications(request.ctx, request.query),
@@ -32,6 +33,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags: ['notifications'],
+        operationId: 'updateNotification',
         summary: 'Mark one of the caller’s notifications read or unread',
         params: NotificationIdParams,
         body: NotificationPatchBody,
@@ -46,6 +48,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags: ['notifications'],
+        operationId: 'getNotificationsHint',
         summary: 'How many of the caller’s notifications are unread (optionally in one shop)',
         querystring: NotificationHintQuery,
         response: { 200: NotificationHintResponse, ...errorResponses(400, 401) },

@@ -1,7 +1,8 @@
 /** HTTP for checkouts and orders (SPEC §7 /api/checkouts/, /api/orders/): schemas and one call per handler. */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { feathersQuerySchema, pageSchema } from '../../lib/feathers-query'
-import { errorResponses } from '../../lib/schemas'
+import { Page } from '@shop/domain/schemas/wire'
+import { feathersQuerySchema } from '../../lib/feathers-query'
+import { errorResponses } from '@shop/domain/schemas/wire'
 import { checkoutQuerySpec } from './checkout.repository'
 import { createCheckout, getCheckout, listOwnCheckouts } from './checkout.service'
 import { orderQuerySpec } from './order.repository'
@@ -43,6 +44,7 @@ export default async function routes(app: FastifyInstance, options: { payments: 
       preHandler: async (request: FastifyRequest<{ Querystring: PlaceQuery }>) => limitPlacement(request.ctx, 'checkout', request.query),
       schema: {
         tags: ['checkouts'],
+        operationId: 'createCheckout',
         summary: 'Price a cart into a shareable checkout (anyone; email required when anonymous)',
         security: [{}, { bearer: [] }],
         querystring: PlaceQuery,
@@ -58,6 +60,7 @@ export default async function routes(app: FastifyInstance, options: { payments: 
     {
       schema: {
         tags: ['checkouts'],
+        operationId: 'getCheckout',
         summary: 'A checkout by its (unguessable) id; contact details only for its creator',
         security: [{}, { bearer: [] }],
         params: IdParams,
@@ -73,9 +76,10 @@ export default async function routes(app: FastifyInstance, options: { payments: 
     {
       schema: {
         tags: ['checkouts'],
+        operationId: 'listCheckouts',
         summary: 'The caller\'s own checkouts in a shop (profile must be the caller), newest first',
         querystring: checkoutListQuery,
-        response: { 200: pageSchema(CheckoutResponse), ...errorResponses(400, 401, 403) },
+        response: { 200: Page(CheckoutResponse), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => listOwnCheckouts(request.ctx, request.query),
@@ -88,6 +92,7 @@ export default async function routes(app: FastifyInstance, options: { payments: 
       preHandler: async (request: FastifyRequest<{ Querystring: PlaceQuery }>) => limitPlacement(request.ctx, 'order', request.query),
       schema: {
         tags: ['orders'],
+        operationId: 'createOrder',
         summary: 'Place an order from a checkout or from items + delivery (anyone; email required when anonymous)',
         description:
           'Re-prices from the catalog, takes the discount use and the stock in one transaction. A shortage is a 409 ' +
@@ -114,12 +119,13 @@ export default async function routes(app: FastifyInstance, options: { payments: 
     {
       schema: {
         tags: ['orders'],
+        operationId: 'listOrders',
         summary: 'A shop\'s orders (staff, shop required) or the caller\'s own (profile = caller)',
         description:
           'Filters: status (also $in, or $or[0][status]=…), acked, orderId[$q], email[$q], createdAt[$gte|$lte] ' +
           '(ISO or ms), updatedAt; sort by createdAt (default newest first), updatedAt, orderId, status, totals.total.',
         querystring: orderListQuery,
-        response: { 200: pageSchema(OrderResponse), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Page(OrderResponse), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => listShopOrders(request.ctx, request.query),
@@ -130,6 +136,7 @@ export default async function routes(app: FastifyInstance, options: { payments: 
     {
       schema: {
         tags: ['orders'],
+        operationId: 'getOrder',
         summary: 'One order with its timeline: staff of its shop, its buyer, or anyone with ?key= (the private link)',
         security: [{}, { bearer: [] }],
         params: IdParams,
@@ -145,6 +152,7 @@ export default async function routes(app: FastifyInstance, options: { payments: 
     {
       schema: {
         tags: ['orders'],
+        operationId: 'updateOrder',
         summary: 'Move an order: staff one step forward or cancel; the buyer (or ?key=) cancel while placed',
         security: [{}, { bearer: [] }],
         params: IdParams,

@@ -19,7 +19,7 @@ import { type ServiceContext, withDb } from '../../context'
 import type { Db } from '../../db/client'
 import { canonicalJson } from '../../lib/canonical-json'
 import { randomToken, sha256 } from '../../lib/crypto'
-import { BadRequest, Conflict, type FieldError, GeneralError, HttpError, NotFound, Unprocessable, isUniqueViolation } from '../../lib/errors'
+import { Conflict, type FieldError, GeneralError, HttpError, NotFound, Unprocessable, isUniqueViolation, invalidBody } from '../../lib/errors'
 import { refreshInStock } from '../catalog/inventory.service'
 import { notifyStaff, notifyUser } from '../notifications/notify'
 import { assertMayTryCode, countWrongCode } from '../discounts/discount-guesses'
@@ -59,10 +59,6 @@ export function idempotencyHash(shopId: string, email: string, input: OrderCreat
   return sha256(canonicalJson({ shop: shopId, email: email.toLowerCase(), body: input }))
 }
 
-function invalid(errors: FieldError[]): never {
-  const first = errors[0]!
-  throw BadRequest(`Invalid body: ${first.path} ${first.message}`, errors)
-}
 
 /**
  * The body names either a checkout or the items and delivery itself. With a checkout, the items and the
@@ -71,11 +67,11 @@ function invalid(errors: FieldError[]): never {
 function checkBodyShape(input: OrderCreateInput): void {
   if (input.checkout !== undefined) {
     const extra = (['items', 'discount'] as const).filter((field) => input[field] !== undefined)
-    if (extra.length) invalid(extra.map((field) => ({ path: field, message: 'is not allowed with checkout (it comes from the checkout)' })))
+    if (extra.length) invalidBody(extra.map((field) => ({ path: field, message: 'is not allowed with checkout (it comes from the checkout)' })))
     return
   }
   const missing = (['items', 'delivery'] as const).filter((field) => input[field] === undefined)
-  if (missing.length) invalid(missing.map((field) => ({ path: field, message: 'is required (or send checkout)' })))
+  if (missing.length) invalidBody(missing.map((field) => ({ path: field, message: 'is required (or send checkout)' })))
   checkItemShape(input.items!)
 }
 
@@ -87,7 +83,7 @@ function paymentProvider(ctx: ServiceContext, payments: OrderPayments, terms: Sh
   const accepted = payments.acceptedProviders(ctx, terms.paymentOptions)
   if (requested === undefined) return accepted[0]!
   if (!accepted.includes(requested)) {
-    invalid([{ path: 'payment.provider', message: `is not accepted by this shop (accepted: ${accepted.join(', ')})` }])
+    invalidBody([{ path: 'payment.provider', message: `is not accepted by this shop (accepted: ${accepted.join(', ')})` }])
   }
   return requested
 }
@@ -110,7 +106,7 @@ async function orderSource(
   if (!checkout || checkout.shopId !== shopId) throw NotFound('No such checkout')
   const creator = !!user && checkout.profileId === user.id
   if (!creator && input.delivery === undefined) {
-    invalid([{ path: 'delivery', message: 'is required when placing a checkout someone else created' }])
+    invalidBody([{ path: 'delivery', message: 'is required when placing a checkout someone else created' }])
   }
   const delivery = input.delivery ?? creatorDelivery(checkout.delivery)
   return {

@@ -9,7 +9,7 @@
 import { discountAmount, displayedPrice, subtotal, taxAmount } from '@shop/domain'
 import type { ServiceContext } from '../../context'
 import type { DiscountTerms } from '../../db/schema'
-import { BadRequest, type FieldError, NotFound } from '../../lib/errors'
+import { type FieldError, NotFound, invalidBody } from '../../lib/errors'
 import { findApplicableRate } from '../delivery/delivery.service'
 import { findValidDiscountCode, redeemDiscountCode } from '../discounts/discount.service'
 import { type PricedProduct, type ShopTerms, findShopForPricing } from './order.repository'
@@ -35,10 +35,6 @@ export type PricedSnapshot = {
 
 export type SnapshotMode = 'checkout' | 'order'
 
-function invalid(errors: FieldError[]): never {
-  const first = errors[0]!
-  throw BadRequest(`Invalid body: ${first.path} ${first.message}`, errors)
-}
 
 /** The shop's terms and the catalog rows the items name: what a snapshot is priced from. */
 export type PricingContext = { terms: ShopTerms; products: Map<string, PricedProduct> }
@@ -60,7 +56,7 @@ export function checkItemShape(items: ItemInput[]): void {
     if (first === undefined) seen.set(key, i)
     else errors.push({ path: `items.${i}`, message: `repeats items.${first} (same product and variant)` })
   })
-  if (errors.length) invalid(errors)
+  if (errors.length) invalidBody(errors)
 }
 
 function priceLines({ terms, products }: PricingContext, items: ItemInput[], errors: FieldError[]): LineItem[] {
@@ -152,7 +148,7 @@ export async function priceSnapshot(ctx: ServiceContext, context: PricingContext
   const errors: FieldError[] = []
   const items = priceLines(context, input.items, errors)
   const delivery = await resolveDelivery(ctx, terms, input.delivery, errors)
-  if (errors.length) invalid(errors)
+  if (errors.length) invalidBody(errors)
 
   const subtotalMinor = subtotal(items)
   let discount: DiscountTerms | null = null

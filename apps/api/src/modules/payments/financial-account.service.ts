@@ -3,7 +3,7 @@
  * Numbers are checked per kind and stored normalised; every answer masks them to the last four digits.
  */
 import type { ServiceContext } from '../../context'
-import { BadRequest, Conflict, type FieldError, NotFound } from '../../lib/errors'
+import { Conflict, NotFound, invalidBody } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
 import {
   type FinancialAccountChanges,
@@ -25,9 +25,6 @@ import {
 
 type Kind = FinancialAccountRow['kind']
 
-function invalid(errors: FieldError[]): never {
-  throw BadRequest(`Invalid body: ${errors[0]!.path} ${errors[0]!.message}`, errors)
-}
 
 /**
  * The number as stored, or null when it does not fit the kind. Mobile money: a Ghana number, 10 digits
@@ -51,7 +48,7 @@ const numberRule: Record<Kind, string> = {
 function checkedNumber(kind: Kind, raw: string): string {
   const number = normalizeAccountNumber(kind, raw)
   // The message never repeats the number: error bodies get logged and shown.
-  if (!number) invalid([{ path: 'accountNumber', message: numberRule[kind] }])
+  if (!number) invalidBody([{ path: 'accountNumber', message: numberRule[kind] }])
   return number
 }
 
@@ -108,7 +105,7 @@ export async function patchFinancialAccount(ctx: ServiceContext, id: string, inp
   if (input.accountNumber !== undefined) {
     changes.accountNumber = checkedNumber(kind, input.accountNumber)
   } else if (kind !== existing.kind && !normalizeAccountNumber(kind, existing.accountNumber)) {
-    invalid([{ path: 'accountNumber', message: `is required when the kind changes to ${kind} (the current number does not fit: it ${numberRule[kind]})` }])
+    invalidBody([{ path: 'accountNumber', message: `is required when the kind changes to ${kind} (the current number does not fit: it ${numberRule[kind]})` }])
   }
   const row = await updateFinancialAccount(ctx.db, existing.id, changes)
   if (!row) throw NotFound('No such financial account')

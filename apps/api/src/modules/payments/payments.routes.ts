@@ -4,10 +4,11 @@
  * which needs the raw body to check its signature, and the test provider's HTML pay page, which takes forms.
  */
 import formbody from '@fastify/formbody'
+import { Page } from '@shop/domain/schemas/wire'
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { BadRequest, NotAuthenticated } from '../../lib/errors'
-import { feathersQuerySchema, pageSchema } from '../../lib/feathers-query'
-import { errorResponses } from '../../lib/schemas'
+import { feathersQuerySchema } from '../../lib/feathers-query'
+import { errorResponses } from '@shop/domain/schemas/wire'
 import { toHttpError } from '../../plugins/errors'
 import { cspNonce } from '../../plugins/security-headers'
 import {
@@ -59,6 +60,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateTransaction',
         summary: 'Verify or retry a payment attempt (buyer or ?key=), or record a payment on delivery as received (staff)',
         description:
           '`{action: "verify"}` asks the provider and settles the attempt (buyer or staff); `{action: "retry"}` opens a ' +
@@ -80,11 +82,12 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listTransactions',
         summary: 'An order\'s payment attempts, newest first (its buyer, ?key=, or its shop\'s staff)',
         description: 'Filters: status, provider; sort by createdAt (default newest first), updatedAt.',
         security: [{}, { bearer: [] }],
         querystring: transactionListQuery,
-        response: { 200: pageSchema(TransactionResponse), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Page(TransactionResponse), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => listOrderTransactions(request.ctx, request.query),
@@ -96,6 +99,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'createFinancialAccount',
         summary: 'Add a payout account: mobile money or bank (settings.manage)',
         description: 'Mobile money: a Ghana number (10 digits starting with 0, or +233…). Bank: 6–20 digits. Answers the number masked.',
         body: FinancialAccountCreateBody,
@@ -110,10 +114,11 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'listFinancialAccounts',
         summary: 'A shop\'s payout accounts, numbers masked (settings.manage)',
         description: 'Filters: kind, provider (also $q); sort by createdAt (default newest first), updatedAt, provider.',
         querystring: accountListQuery,
-        response: { 200: pageSchema(FinancialAccountResponse), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: Page(FinancialAccountResponse), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => listShopFinancialAccounts(request.ctx, request.query),
@@ -124,6 +129,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getFinancialAccount',
         summary: 'One payout account, number masked (settings.manage)',
         params: IdParams,
         response: { 200: FinancialAccountResponse, ...errorResponses(400, 401, 403, 404) },
@@ -137,6 +143,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'updateFinancialAccount',
         summary: 'Change a payout account (settings.manage)',
         params: IdParams,
         body: FinancialAccountPatchBody,
@@ -151,6 +158,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'deleteFinancialAccount',
         summary: 'Remove a payout account (settings.manage); answers it, masked',
         params: IdParams,
         response: { 200: FinancialAccountResponse, ...errorResponses(400, 401, 403, 404) },
@@ -165,6 +173,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'getPaymentInfo',
         summary: 'What a shop accepts at checkout (public): its usable payment options and whether it has payout details',
         security: [{}, { bearer: [] }],
         querystring: ShopQuery,
@@ -204,6 +213,7 @@ async function paystackWebhook(app: FastifyInstance) {
       },
       schema: {
         tags,
+        operationId: 'receivePaystackWebhook',
         summary: 'Paystack\'s webhook: charge.success settles the attempt after verifying it with Paystack',
         description:
           'Signed with `x-paystack-signature` = HMAC-SHA512 of the raw body with the secret key (hex); anything else is a ' +

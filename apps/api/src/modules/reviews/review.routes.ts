@@ -1,6 +1,6 @@
 /** HTTP for reviews: schemas and one service call per handler. */
 import type { FastifyInstance } from 'fastify'
-import { errorResponses } from '../../lib/schemas'
+import { errorResponses } from '@shop/domain/schemas/wire'
 import { createReview, listShopReviews, moderateReview } from './review.service'
 import {
   type ReviewCreateInput,
@@ -19,6 +19,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags: ['reviews'],
+        operationId: 'listReviews',
         summary: 'A shop’s visible reviews with their average rating (moderators also see hidden ones)',
         security: [{}, { bearer: [] }],
         querystring: ReviewListQuery,
@@ -33,6 +34,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags: ['reviews'],
+        operationId: 'createReview',
         summary: 'Review one of the caller’s delivered orders (once per order)',
         body: ReviewCreateBody,
         response: { 201: ReviewResponse, ...errorResponses(400, 401, 404, 409, 422) },
@@ -46,6 +48,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags: ['reviews'],
+        operationId: 'updateReview',
         summary: 'Hide, show or reply to a review (reviews.moderate)',
         params: ReviewIdParams,
         body: ReviewPatchBody,

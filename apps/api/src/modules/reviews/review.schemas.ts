@@ -1,6 +1,7 @@
 /** Wire schemas of reviews: strict bodies (unknown fields are a 400) and the shapes the routes answer. */
 import { type Static, Type } from 'typebox'
-import { feathersQuerySchema, pageSchema } from '../../lib/feathers-query'
+import { Page } from '@shop/domain/schemas/wire'
+import { feathersQuerySchema } from '../../lib/feathers-query'
 import { reviewQuerySpec } from './review.repository'
 
 /** The request bodies live in the domain package, where the forms validate with them too. */
@@ -33,7 +34,7 @@ export const ReviewResponse = Type.Object({
 })
 export type ReviewDto = Static<typeof ReviewResponse>
 
-const page = pageSchema(ReviewResponse)
+const page = Page(ReviewResponse)
 export const ReviewPageResponse = {
   ...page,
   required: [...page.required, 'average'],

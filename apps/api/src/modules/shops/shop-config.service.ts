@@ -7,7 +7,7 @@ import { UNPAID_ORDER_TIMEOUT } from '@shop/domain/schemas/shop'
 import type { ServiceContext } from '../../context'
 import type { Static } from 'typebox'
 import type { Config } from '../../config'
-import { BadRequest, Conflict, type FieldError, NotFound, isUniqueViolation } from '../../lib/errors'
+import { BadRequest, Conflict, type FieldError, NotFound, isUniqueViolation, invalidBody } from '../../lib/errors'
 import { checkDomain } from './domain-check'
 import { type ShopConfigDto, type ShopDomainDto, toShopConfig, toShopDomain } from './shop.dto'
 import type { shopConfigPatchBody } from './shop.schemas'
@@ -26,9 +26,6 @@ type ShopConfigPatch = Static<typeof shopConfigPatchBody>
 
 const label = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
 
-function invalid(errors: FieldError[]): never {
-  throw BadRequest(`Invalid body: ${errors[0]!.path} ${errors[0]!.message}`, errors)
-}
 
 function withoutPort(host: string): string {
   return host.replace(/:\d+$/, '')
@@ -127,7 +124,7 @@ function toChanges(body: ShopConfigPatch, config: Pick<Config, 'rootDomain' | 'p
     })
     changes.domains = [...domains]
   }
-  if (errors.length) invalid(errors)
+  if (errors.length) invalidBody(errors)
   return changes
 }
 

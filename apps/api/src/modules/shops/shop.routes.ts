@@ -2,8 +2,8 @@
  * HTTP for shops: the public profile, staff edits, settings, and the setup wizard's shop ids.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Page } from '@shop/domain/schemas/wire'
 import type { FastifyInstance } from 'fastify'
-import { pageSchema } from '../../lib/feathers-query'
 import {
   shopConfigPatchBody,
   shopConfigSchema,
@@ -32,27 +32,29 @@ export default async function routes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['shops'],
+        operationId: 'listShops',
         summary: 'The shop a host serves (a list of one), or an empty list',
         security: [],
         querystring: shopListQuery,
-        response: { 200: pageSchema(shopProfileSchema), 400: error },
+        response: { 200: Page(shopProfileSchema), 400: error },
       },
     },
     async (request) => listShopsByDomain(request.ctx, request.query.domain),
   )
 
   app.get(
-    '/api/shops/:idOrSlug',
+    '/api/shops/:id',
     {
       schema: {
         tags: ['shops'],
+        operationId: 'getShop',
         summary: 'A shop’s public profile, by id or slug',
         security: [],
         params: shopLookupParams,
         response: { 200: shopProfileSchema, 400: error, 404: error },
       },
     },
-    async (request) => getShopProfile(request.ctx, request.params.idOrSlug),
+    async (request) => getShopProfile(request.ctx, request.params.id),
   )
 
   app.patch(
@@ -60,6 +62,7 @@ export default async function routes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['shops'],
+        operationId: 'updateShop',
         summary: 'Edit the shop’s site content (any staff)',
         params: shopParams,
         body: shopPatchBody,
@@ -74,6 +77,7 @@ export default async function routes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['shops'],
+        operationId: 'getShopConfig',
         summary: 'A shop’s settings (administrators and owners); the id is the shop’s id',
         params: shopParams,
         response: { 200: shopConfigSchema, 400: error, 401: error, 403: error, 404: error },
@@ -87,6 +91,7 @@ export default async function routes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['shops'],
+        operationId: 'updateShopConfig',
         summary: 'Change a shop’s settings: Facebook meta, tax, payment options, custom domains',
         params: shopParams,
         body: shopConfigPatchBody,
@@ -103,6 +108,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['shops'],
+        operationId: 'verifyShopDomain',
         summary: 'Check now whether the shop controls a custom domain (DNS TXT record or well-known file); verifies it if so',
         params: shopDomainParams,
         response: { 200: shopDomainSchema, 400: error, 401: error, 403: error, 404: error, 409: error, 429: error },
@@ -116,6 +122,7 @@ export default async function routes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['shops'],
+        operationId: 'createShop',
         summary: 'Create a shop with the caller as its owner (at most MAX_SHOPS_PER_ACCOUNT per account; a platform-wide token)',
         body: shopIdBody,
         response: { 201: shopIdCreatedSchema, 400: error, 401: error, 403: error, 409: error },
@@ -130,6 +137,7 @@ export default async function routes(fastify: FastifyInstance) {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['shops'],
+        operationId: 'checkShopSlug',
         summary: 'Whether a slug is free, for the setup wizard',
         security: [],
         params: slugParams,

@@ -31,7 +31,9 @@ export const shopProfileSchema = Type.Object({
 })
 
 export const shopParams = Type.Object({ id: uuidSchema })
-export const shopLookupParams = Type.Object({ idOrSlug: Type.String({ minLength: 1, maxLength: 60 }) })
+export const shopLookupParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 60, description: 'the shop’s id or its slug' }),
+})
 export const shopListQuery = Type.Object(
   {
     domain: Type.String({

@@ -2,8 +2,8 @@
  * HTTP for staff: the caller's role, the staff list and role changes, and role invitations.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Page } from '@shop/domain/schemas/wire'
 import type { FastifyInstance } from 'fastify'
-import { pageSchema } from '../../lib/feathers-query'
 import { createInvitation, getInvitation, listInvitations, respondToInvitation } from './invitation.service'
 import { changeShopRole, getCallerRole, listStaff } from './shop-role.service'
 import {
@@ -32,6 +32,7 @@ export default async function routes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['staff'],
+        operationId: 'getRole',
         summary: 'The caller’s role in a shop, or null (also for anonymous callers)',
         security: [{}, { bearer: [] }],
         querystring: roleQuery,
@@ -46,9 +47,10 @@ export default async function routes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['staff'],
+        operationId: 'listShopRoles',
         summary: 'The shop’s staff (administrators and owners)',
         querystring: shopRoleListQuery,
-        response: { 200: pageSchema(shopRoleSchema), 400: error, 401: error, 403: error, 404: error },
+        response: { 200: Page(shopRoleSchema), 400: error, 401: error, 403: error, 404: error },
       },
     },
     async (request) => listStaff(request.ctx, request.query as Record<string, unknown>),
@@ -59,6 +61,7 @@ export default async function routes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['staff'],
+        operationId: 'updateShopRole',
         summary: 'Change a staff member’s role, or remove them',
         params: idParams,
         body: shopRolePatchBody,
@@ -73,6 +76,7 @@ export default async function routes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['staff'],
+        operationId: 'createInvitation',
         summary: 'Invite someone by email to a staff role (refreshes a pending invitation for the same email)',
         description:
           'Answers `link` (`/invitation/{id}?key={secret}`, on the shop\'s host) once: only the secret\'s hash is kept. ' +
@@ -89,9 +93,10 @@ export default async function routes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['staff'],
+        operationId: 'listInvitations',
         summary: 'The shop’s invitations; expired pending ones are left out',
         querystring: invitationListQuery,
-        response: { 200: pageSchema(invitationSchema), 400: error, 401: error, 403: error, 404: error },
+        response: { 200: Page(invitationSchema), 400: error, 401: error, 403: error, 404: error },
       },
     },
     async (request) => listInvitations(request.ctx, request.query as Record<string, unknown>),
@@ -102,6 +107,7 @@ export default async function routes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['staff'],
+        operationId: 'getInvitation',
         summary: 'An invitation, for the invited user with ?key= (the link\'s secret) or the shop’s staff managers',
         description: 'Without the matching key, anyone but the shop\'s staff managers gets a 404.',
         params: idParams,
@@ -117,6 +123,7 @@ export default async function routes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['staff'],
+        operationId: 'updateInvitation',
         summary: 'Accept or decline (the invited user, with ?key=), or revoke (staff managers) an invitation',
         description:
           'Accepting or declining needs `?key=`, the secret of the invitation link, and the caller logged in with the invited ' +

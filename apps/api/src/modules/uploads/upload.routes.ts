@@ -56,6 +56,7 @@ export default async function routes(app: FastifyInstance) {
     {
       schema: {
         tags: ['uploads'],
+        operationId: 'uploadImage',
         summary: `Upload one image (multipart, at most ${app.config.uploadLimit / 1024 / 1024} MB; JPEG, PNG, WebP or AVIF) (catalog.edit)`,
         consumes: ['multipart/form-data'],
         querystring: Type.Object({ shop: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
