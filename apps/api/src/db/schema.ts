@@ -102,6 +102,8 @@ export const shops = pgTable(
       .notNull()
       .default({ payments: '', returns: '', contact: '' }),
     currency: text('currency').notNull().default('GHS'),
+    /** A WhatsApp number in international form (`+233…`), shown to shoppers as "chat with us"; '' = none. */
+    whatsapp: text('whatsapp').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -147,8 +149,13 @@ export const shopConfigs = pgTable('shop_configs', {
   paymentOptions: jsonb('payment_options').$type<PaymentOption[]>().notNull().default([]),
   /** An order paid online and still unpaid this long after it was placed is canceled and restocked. */
   unpaidOrderTimeoutMinutes: integer('unpaid_order_timeout_minutes').notNull().default(30),
+  /** A variant with this many or fewer left is "low": shoppers see "Only N left", staff a low-stock badge. */
+  lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
   updatedAt: updatedAt(),
-}, (t) => [check('shop_configs_unpaid_timeout_check', sql`${t.unpaidOrderTimeoutMinutes} between 5 and 10080`)])
+}, (t) => [
+  check('shop_configs_unpaid_timeout_check', sql`${t.unpaidOrderTimeoutMinutes} between 5 and 10080`),
+  check('shop_configs_low_stock_threshold_check', sql`${t.lowStockThreshold} between 0 and 1000`),
+])
 
 export const shopRoles = pgTable(
   'shop_roles',
@@ -342,6 +349,9 @@ export const checkouts = pgTable(
     shopId: shopId(),
     profileId: uuid('profile_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email'),
+    /** The buyer's name and phone (international form), when the checkout's creator gave them. */
+    customerName: text('customer_name'),
+    phone: text('phone'),
     items: jsonb('items').$type<LineItem[]>().notNull(),
     delivery: jsonb('delivery').$type<DeliveryDetails>().notNull(),
     discount: jsonb('discount').$type<DiscountTerms | null>(),
@@ -365,6 +375,8 @@ export const orders = pgTable(
     orderId: text('order_id').notNull(),
     profileId: uuid('profile_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
+    /** The buyer's name as given at checkout ('' for orders placed before it was asked). */
+    customerName: text('customer_name').notNull().default(''),
     phone: text('phone').notNull().default(''),
     checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
     items: jsonb('items').$type<LineItem[]>().notNull(),
@@ -394,6 +406,12 @@ export const orders = pgTable(
     index('orders_shop_created_idx').on(t.shopId, t.createdAt),
     index('orders_shop_status_idx').on(t.shopId, t.status, t.createdAt),
     index('orders_profile_idx').on(t.profileId, t.shopId, t.createdAt),
+    // Staff search by number, name, e-mail or phone (`q`): one trigram index over the four, per shop.
+    index('orders_shop_search_trgm_idx').using(
+      'gin',
+      t.shopId,
+      sql`lower(${t.orderId} || ' ' || ${t.customerName} || ' ' || ${t.email} || ' ' || ${t.phone}) gin_trgm_ops`,
+    ),
     // The background worker's scan for online payments left unpaid.
     index('orders_unpaid_idx').on(t.createdAt).where(sql`${t.status} = 'placed' and not ${t.acked}`),
     check('orders_status_check', sql`${t.status} in ('placed','packaged','ready','dispatched','delivered','canceled')`),
