@@ -1,4 +1,9 @@
 /** Shapes of the API's responses, as the web app uses them (DESIGN §3–§5, SPEC §3). */
+import type { ErrorDocument, Money, Page } from '@shop/domain/schemas/wire'
+
+/** The error document, the list page and money are the API's own wire schemas (type-only: no TypeBox here). */
+export type { Money, Page }
+export type FeathersError = ErrorDocument
 
 export type ImageRef = { url: string; thumbnail: string }
 
@@ -35,19 +40,6 @@ export type TokenData = { access_token: string; token_type: string; expires_in: 
 
 export type StaffRole = 'owner' | 'administrator' | 'manager' | 'keeper'
 
-/** Feathers error document. */
-export type FeathersError = {
-  name: string
-  message: string
-  code: number
-  className: string
-  errors?: { path: string; message: string }[]
-}
-
-/** Feathers list shape. */
-export type Page<T> = { total: number; limit: number; skip: number; data: T[] }
-
-export type Money = { value: number; currency: string }
 
 export type ProductImage = { url: string; thumbnail: string; alt: string }
 
