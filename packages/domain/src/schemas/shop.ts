@@ -6,6 +6,8 @@ import { Type } from 'typebox'
 
 /** Minutes an order paid online may wait for its payment (5 minutes to a week; 30 by default). */
 export const UNPAID_ORDER_TIMEOUT = { min: 5, max: 10_080, default: 30 } as const
+/** A tracked variant with this many or fewer left is "low" (shoppers see "Only N left"). */
+export const LOW_STOCK_THRESHOLD = { min: 0, max: 1000, default: 5 } as const
 
 /** Files this platform stored (`/uploads/{key}`); no `..`, no scheme, no other host. */
 const uploadUrl = Type.String({ maxLength: 300, pattern: '^/uploads/(?:[A-Za-z0-9_-]+/)*[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9]+)?$' })

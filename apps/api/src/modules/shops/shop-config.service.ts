@@ -3,7 +3,7 @@
  * domains, and the check that verifies a custom domain. Administrators and owners only.
  */
 import { isMajorAmount } from '@shop/domain'
-import { UNPAID_ORDER_TIMEOUT } from '@shop/domain/schemas/shop'
+import { LOW_STOCK_THRESHOLD, UNPAID_ORDER_TIMEOUT } from '@shop/domain/schemas/shop'
 import type { ServiceContext } from '../../context'
 import type { Static } from 'typebox'
 import type { Config } from '../../config'
@@ -87,6 +87,7 @@ export async function getShopConfig(ctx: ServiceContext, shopId: string): Promis
       taxRateBps: 0,
       paymentOptions: [],
       unpaidOrderTimeoutMinutes: UNPAID_ORDER_TIMEOUT.default,
+      lowStockThreshold: LOW_STOCK_THRESHOLD.default,
       updatedAt: ctx.clock.now(),
       domains: [],
     },
