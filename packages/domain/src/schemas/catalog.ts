@@ -4,6 +4,7 @@
  * wire is major units; `sellAt` is a plain number in the price's currency.
  */
 import { type Static, Type } from 'typebox'
+import { Uuid } from './wire'
 
 /** 10 million major units keeps every amount inside the integer minor-unit columns. */
 export const MAX_AMOUNT = 10_000_000
@@ -11,8 +12,6 @@ export const MAX_QUANTITY = 1_000_000_000
 export const MAX_IMAGES = 20
 export const MAX_VARIANTS = 100
 export const MAX_FEATURES = 20
-
-const Uuid = Type.String({ format: 'uuid' })
 
 /** Stored upload URLs only; the service checks each one against the shop's uploads. */
 const UploadUrl = Type.String({

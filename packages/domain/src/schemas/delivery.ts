@@ -3,12 +3,12 @@
  * the same rules in the browser. Money on the wire is `{value, currency}` in major units.
  */
 import { type Static, Type } from 'typebox'
+import { Uuid } from './wire'
 
 /** 10 million major units keeps every fee inside the integer minor-unit column. */
 export const MAX_FEE = 10_000_000
 export const MAX_ESTIMATED_DAYS = 365
 
-const Uuid = Type.String({ format: 'uuid' })
 /** A region id as stored in delivery_regions (`GH-AA`); whether it exists is checked against the table. */
 export const RegionId = Type.String({ pattern: '^[A-Z]{2}-[A-Z0-9]{1,3}$' })
 export const PaymentOption = Type.Union([Type.Literal('instant'), Type.Literal('on-delivery')])

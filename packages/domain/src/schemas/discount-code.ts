@@ -5,6 +5,7 @@
  * with `expiresOn: null` removes the expiry. Unknown fields are rejected.
  */
 import { type Static, Type } from 'typebox'
+import { IsoDate, Uuid } from './wire'
 import { isMajorAmount } from '../money'
 
 /** 10 million major units keeps every amount inside the integer minor-unit columns. */
@@ -14,7 +15,6 @@ export const CODE_PATTERN = '^[A-Za-z0-9_-]{3,32}$'
 
 export type DiscountType = 'percentage' | 'fixed'
 
-const Uuid = Type.String({ format: 'uuid' })
 const DiscountTypeSchema = Type.Union([Type.Literal('percentage'), Type.Literal('fixed')])
 
 const codeFields = {
@@ -34,7 +34,7 @@ const codeFields = {
     ],
     { description: 'the last day the code works (until 23:59:59, Africa/Accra); null or absent: it never expires' },
   ),
-  expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+  expiresAt: Type.Union([IsoDate, Type.Null()], {
     description: 'alternatively, the exact expiry instant; null or absent: it never expires',
   }),
   usageLimit: Type.Union([Type.Integer({ minimum: 1, maximum: MAX_USAGE_LIMIT }), Type.Null()]),

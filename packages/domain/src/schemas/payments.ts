@@ -3,8 +3,7 @@
  * form checks the same rules in the browser. The API also checks the number's exact form per kind.
  */
 import { type Static, Type } from 'typebox'
-
-const Uuid = Type.String({ format: 'uuid' })
+import { Uuid } from './wire'
 
 export const FinancialAccountKind = Type.Union([Type.Literal('mobile-money'), Type.Literal('bank')])
 const Text = (max: number) => Type.String({ minLength: 2, maxLength: max, pattern: '\\S', description: 'some text' })

@@ -3,11 +3,10 @@
  * (hide, show, reply). The API validates with them and the forms check the same rules in the browser.
  */
 import { type Static, Type } from 'typebox'
+import { Uuid } from './wire'
 
 export const MAX_REVIEW_TEXT = 2000
 export const MAX_REPLY_TEXT = 2000
-
-const Uuid = Type.String({ format: 'uuid' })
 
 export const ReviewCreateBody = Type.Object(
   {

@@ -3,8 +3,7 @@
  * check the same rules in the browser before sending.
  */
 import { type Static, Type } from 'typebox'
-
-const Uuid = Type.String({ format: 'uuid' })
+import { Uuid } from './wire'
 
 export const StaffRoleSchema = Type.Union([
   Type.Literal('keeper'),

@@ -1,10 +1,10 @@
 /** Wire schemas of tracking ids, analytics events and the dashboard's daily charts. */
+import { IsoDate, Uuid } from '@shop/domain/schemas/wire'
 import { type Static, Type } from 'typebox'
 
 export const MAX_EVENT_BODY_BYTES = 2048
 export const MAX_EXTRAS = 10
 
-const Uuid = Type.String({ format: 'uuid' })
 /** A chart bound: 'YYYY-MM-DD', an ISO-8601 date-time or milliseconds; the service parses it. */
 const Bound = Type.String({ minLength: 1, maxLength: 40, description: 'YYYY-MM-DD, ISO-8601 date-time or milliseconds' })
 
@@ -59,8 +59,8 @@ export type VisitsQueryInput = Static<typeof VisitsQuery>
 
 export const VisitsResponse = Type.Object({
   shop: Type.String(),
-  from: Type.String({ format: 'date-time' }),
-  to: Type.String({ format: 'date-time' }),
+  from: IsoDate,
+  to: IsoDate,
   data: Type.Array(Type.Object({ date: Type.String(), visits: Type.Integer(), visitors: Type.Integer() })),
 })
 export type VisitsDto = Static<typeof VisitsResponse>
@@ -71,8 +71,8 @@ export type SalesQueryInput = Static<typeof SalesQuery>
 
 export const SalesResponse = Type.Object({
   shop: Type.String(),
-  from: Type.String({ format: 'date-time' }),
-  to: Type.String({ format: 'date-time' }),
+  from: IsoDate,
+  to: IsoDate,
   currency: Type.String(),
   data: Type.Array(
     Type.Object({

@@ -1,12 +1,11 @@
 /** HTTP for products, categories and inventory: schemas and one service call per handler. */
 import type { FastifyInstance } from 'fastify'
-import { Page } from '@shop/domain/schemas/wire'
+import { IdParams, Page, Uuid, errorResponses } from '@shop/domain/schemas/wire'
 import { feathersQuerySchema } from '../../lib/feathers-query'
 import {
   CategoryCreateBody,
   type CategoryCreateInput,
   CategoryResponse,
-  IdParams,
   InventoryResponse,
   InventoryUpsertBody,
   type InventoryUpsertInput,
@@ -15,8 +14,6 @@ import {
   ProductPatchBody,
   type ProductPatchInput,
   ProductResponse,
-  Uuid,
-  errorResponses,
 } from './catalog.schemas'
 import { categoryQuerySpec } from './category.repository'
 import { createCategory, listShopCategories, removeCategory } from './category.service'
@@ -26,6 +23,8 @@ import { productQuerySpec } from './product.repository'
 import { createProduct, getProduct, listShopProducts, patchProduct, removeProduct } from './product.service'
 
 type IdRoute = { Params: { id: string } }
+/** Every catalog route documents the same errors. */
+const catalogErrors = errorResponses(400, 401, 403, 404, 409)
 /** Anyone; a bearer token shows more to the shop's staff. */
 const optionalUser: Record<string, string[]>[] = [{}, { bearer: [] }]
 type Query = Record<string, unknown>
@@ -55,7 +54,7 @@ export default async function routes(app: FastifyInstance) {
         description: 'Public: published products. Staff of the shop also see unpublished ones.',
         security: optionalUser,
         querystring: productListQuery,
-        response: { 200: Page(ProductResponse), ...errorResponses },
+        response: { 200: Page(ProductResponse), ...catalogErrors },
       },
     },
     async (request) => {
@@ -73,7 +72,7 @@ export default async function routes(app: FastifyInstance) {
         summary: 'One product (unpublished ones only for the shop\'s staff)',
         security: optionalUser,
         params: IdParams,
-        response: { 200: ProductResponse, ...errorResponses },
+        response: { 200: ProductResponse, ...catalogErrors },
       },
     },
     async (request) => getProduct(request.ctx, request.params.id),
@@ -87,7 +86,7 @@ export default async function routes(app: FastifyInstance) {
         operationId: 'createProduct',
         summary: 'Create a product (catalog.edit)',
         body: ProductCreateBody,
-        response: { 201: ProductResponse, ...errorResponses },
+        response: { 201: ProductResponse, ...catalogErrors },
       },
     },
     async (request, reply) => reply.code(201).send(await createProduct(request.ctx, request.body)),
@@ -102,7 +101,7 @@ export default async function routes(app: FastifyInstance) {
         summary: 'Change a product (catalog.edit)',
         params: IdParams,
         body: ProductPatchBody,
-        response: { 200: ProductResponse, ...errorResponses },
+        response: { 200: ProductResponse, ...catalogErrors },
       },
     },
     async (request) => patchProduct(request.ctx, request.params.id, request.body),
@@ -116,7 +115,7 @@ export default async function routes(app: FastifyInstance) {
         operationId: 'deleteProduct',
         summary: 'Delete a product (catalog.edit); answers the deleted product',
         params: IdParams,
-        response: { 200: ProductResponse, ...errorResponses },
+        response: { 200: ProductResponse, ...catalogErrors },
       },
     },
     async (request) => removeProduct(request.ctx, request.params.id),
@@ -132,7 +131,7 @@ export default async function routes(app: FastifyInstance) {
         summary: 'List a shop\'s categories, sorted by name',
         security: [],
         querystring: categoryListQuery,
-        response: { 200: Page(CategoryResponse), ...errorResponses },
+        response: { 200: Page(CategoryResponse), ...catalogErrors },
       },
     },
     async (request) => {
@@ -149,7 +148,7 @@ export default async function routes(app: FastifyInstance) {
         operationId: 'createCategory',
         summary: 'Create a category (catalog.edit); a name already used in the shop is a 409',
         body: CategoryCreateBody,
-        response: { 201: CategoryResponse, ...errorResponses },
+        response: { 201: CategoryResponse, ...catalogErrors },
       },
     },
     async (request, reply) => reply.code(201).send(await createCategory(request.ctx, request.body)),
@@ -163,7 +162,7 @@ export default async function routes(app: FastifyInstance) {
         operationId: 'deleteCategory',
         summary: 'Delete a category and take it out of its products (catalog.edit)',
         params: IdParams,
-        response: { 200: CategoryResponse, ...errorResponses },
+        response: { 200: CategoryResponse, ...catalogErrors },
       },
     },
     async (request) => removeCategory(request.ctx, request.params.id),
@@ -178,7 +177,7 @@ export default async function routes(app: FastifyInstance) {
         operationId: 'listInventory',
         summary: 'A product\'s inventory rows (staff); variant filters one variant (empty for none)',
         querystring: inventoryListQuery,
-        response: { 200: Page(InventoryResponse), ...errorResponses },
+        response: { 200: Page(InventoryResponse), ...catalogErrors },
       },
     },
     async (request) => {
@@ -195,7 +194,7 @@ export default async function routes(app: FastifyInstance) {
         operationId: 'setInventory',
         summary: 'Set the stock of a product or one of its variants (catalog.edit); updates inStock',
         body: InventoryUpsertBody,
-        response: { 200: InventoryResponse, ...errorResponses },
+        response: { 200: InventoryResponse, ...catalogErrors },
       },
     },
     async (request) => setInventory(request.ctx, request.body),

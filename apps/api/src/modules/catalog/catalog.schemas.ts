@@ -2,6 +2,7 @@
  * Wire schemas of the catalog: what the routes accept (strict: unknown fields are a 400) and what they
  * answer. Money on the wire is major units; `sellAt` is a plain number in the price's currency.
  */
+import { IsoDate, Money } from '@shop/domain/schemas/wire'
 import { type Static, Type } from 'typebox'
 
 /** The request bodies live in the domain package, where the dashboard's forms validate with them too. */
@@ -19,13 +20,6 @@ export {
   VariantId,
 } from '@shop/domain/schemas/catalog'
 
-export const Uuid = Type.String({ format: 'uuid' })
-const IsoDate = Type.String({ format: 'date-time' })
-export const ErrorRef = Type.Unsafe<unknown>({ $ref: 'Error#' })
-export const errorResponses = { 400: ErrorRef, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef, 409: ErrorRef }
-
-export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false })
-
 // ---------------------------------------------------------------- responses
 
 export const ProductResponse = Type.Object({
@@ -33,7 +27,7 @@ export const ProductResponse = Type.Object({
   shop: Type.String(),
   title: Type.String(),
   description: Type.String(),
-  price: Type.Object({ value: Type.Number(), currency: Type.String() }),
+  price: Money,
   sellAt: Type.Number(),
   images: Type.Array(Type.Object({ url: Type.String(), thumbnail: Type.String(), alt: Type.String() })),
   variants: Type.Array(

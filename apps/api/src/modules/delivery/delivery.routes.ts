@@ -1,14 +1,12 @@
 /** HTTP for delivery (SPEC §7 /delivery/*): regions, a shop's rates, and the fee calculation. */
 import type { FastifyInstance } from 'fastify'
-import { Page } from '@shop/domain/schemas/wire'
+import { IdParams, Page, Uuid, errorResponses } from '@shop/domain/schemas/wire'
 import { feathersQuerySchema } from '../../lib/feathers-query'
-import { errorResponses } from '@shop/domain/schemas/wire'
 import { rateQuerySpec } from './delivery.repository'
 import {
   CalculateBody,
   type CalculateInput,
   CalculationResponse,
-  IdParams,
   RateCreateBody,
   type RateCreateInput,
   RatePatchBody,
@@ -17,7 +15,6 @@ import {
   RegionListQuery,
   type RegionListInput,
   RegionResponse,
-  Uuid,
 } from './delivery.schemas'
 import { type RateVisibility, calculateDelivery, createRate, listCountryRegions, listShopRates, patchRate } from './delivery.service'
 

@@ -2,9 +2,9 @@
  * Wire schemas of delivery: regions, a shop's rates and the fee calculation. Requests are strict (unknown
  * fields are a 400); money on the wire is `{value, currency}` in major units.
  */
-import { type Static, Type } from 'typebox'
-
 import { PaymentOption } from '@shop/domain/schemas/delivery'
+import { IsoDate, Money, Uuid } from '@shop/domain/schemas/wire'
+import { type Static, Type } from 'typebox'
 
 /** The rate bodies live in the domain package, where the dashboard's forms validate with them too. */
 export {
@@ -16,12 +16,6 @@ export {
   type RatePatchInput,
   RegionId,
 } from '@shop/domain/schemas/delivery'
-
-export const Uuid = Type.String({ format: 'uuid' })
-const IsoDate = Type.String({ format: 'date-time' })
-const Money = Type.Object({ value: Type.Number(), currency: Type.String() })
-
-export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false })
 
 // ---------------------------------------------------------------- responses
 

@@ -1,9 +1,8 @@
 /** HTTP for discount codes (SPEC §7 /api/discount-codes/): the public exact lookup, and staff list and edits. */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { Page } from '@shop/domain/schemas/wire'
+import { IdParams, Page, Uuid, errorResponses } from '@shop/domain/schemas/wire'
 import { TooManyRequests } from '../../lib/errors'
 import { feathersQuerySchema } from '../../lib/feathers-query'
-import { errorResponses } from '@shop/domain/schemas/wire'
 import { discountCodeQuerySpec } from './discount-code.repository'
 import {
   DiscountCodeCreateBody,
@@ -12,8 +11,6 @@ import {
   DiscountCodePatchBody,
   type DiscountCodePatchInput,
   DiscountCodeResponse,
-  IdParams,
-  Uuid,
 } from './discount.schemas'
 import { createDiscountCode, findDiscountCodes, getDiscountCode, patchDiscountCode } from './discount.service'
 

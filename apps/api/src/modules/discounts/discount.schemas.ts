@@ -2,15 +2,12 @@
  * Wire schemas of discount codes. Requests are strict (unknown fields are a 400). `value` is a whole
  * percent for percentage codes and major units (≤ 2 decimals) for fixed ones; `minSubtotal` is major units.
  */
+import { IsoDate } from '@shop/domain/schemas/wire'
 import { type Static, Type } from 'typebox'
 
 export { CODE_PATTERN, MAX_AMOUNT, MAX_USAGE_LIMIT } from '@shop/domain/schemas/discount-code'
 
-export const Uuid = Type.String({ format: 'uuid' })
-const IsoDate = Type.String({ format: 'date-time' })
 const DiscountType = Type.Union([Type.Literal('percentage'), Type.Literal('fixed')])
-
-export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false })
 
 // ---------------------------------------------------------------- responses
 

@@ -1,12 +1,10 @@
 /** HTTP for the caller's notifications: the list, marking read or unread, and the unread hint. */
 import type { FastifyInstance } from 'fastify'
-import { Page } from '@shop/domain/schemas/wire'
-import { errorResponses } from '@shop/domain/schemas/wire'
+import { IdParams, Page, errorResponses } from '@shop/domain/schemas/wire'
 import { listOwnNotifications, markNotification, unreadHint } from './notification.service'
 import {
   NotificationHintQuery,
   NotificationHintResponse,
-  NotificationIdParams,
   NotificationListQuery,
   type NotificationPatchInput,
   NotificationPatchBody,
@@ -35,7 +33,7 @@ export default async function routes(app: FastifyInstance) {
         tags: ['notifications'],
         operationId: 'updateNotification',
         summary: 'Mark one of the caller’s notifications read or unread',
-        params: NotificationIdParams,
+        params: IdParams,
         body: NotificationPatchBody,
         response: { 200: NotificationResponse, ...errorResponses(400, 401, 404) },
       },

@@ -1,11 +1,8 @@
 /** Wire schemas of notifications. */
+import { IsoDate, Uuid } from '@shop/domain/schemas/wire'
 import { type Static, Type } from 'typebox'
 import { feathersQuerySchema } from '../../lib/feathers-query'
 import { notificationQuerySpec } from './notification.repository'
-
-const Uuid = Type.String({ format: 'uuid' })
-
-export const NotificationIdParams = Type.Object({ id: Uuid }, { additionalProperties: false })
 
 export const NotificationResponse = Type.Object({
   _id: Type.String(),
@@ -15,7 +12,7 @@ export const NotificationResponse = Type.Object({
   body: Type.String(),
   link: Type.String(),
   read: Type.Boolean(),
-  createdAt: Type.String({ format: 'date-time' }),
+  createdAt: IsoDate,
 })
 export type NotificationDto = Static<typeof NotificationResponse>
 

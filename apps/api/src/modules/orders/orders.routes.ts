@@ -1,8 +1,7 @@
 /** HTTP for checkouts and orders (SPEC §7 /api/checkouts/, /api/orders/): schemas and one call per handler. */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { Page } from '@shop/domain/schemas/wire'
+import { IdParams, Page, Uuid, errorResponses } from '@shop/domain/schemas/wire'
 import { feathersQuerySchema } from '../../lib/feathers-query'
-import { errorResponses } from '@shop/domain/schemas/wire'
 import { checkoutQuerySpec } from './checkout.repository'
 import { createCheckout, getCheckout, listOwnCheckouts } from './checkout.service'
 import { orderQuerySpec } from './order.repository'
@@ -12,7 +11,6 @@ import {
   type CheckoutCreateInput,
   CheckoutResponse,
   EmptyQuery,
-  IdParams,
   IdempotencyHeaders,
   KeyQuery,
   OrderCreateBody,
@@ -21,7 +19,6 @@ import {
   type OrderPatchInput,
   OrderResponse,
   PlaceQuery,
-  Uuid,
 } from './orders.schemas'
 import type { OrderPayments } from './order-payments'
 import { placeOrder } from './place-order'

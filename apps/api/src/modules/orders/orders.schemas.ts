@@ -3,13 +3,12 @@
  * and never carry a price: the server prices everything from the catalog. Money on the wire is major units.
  */
 import { type OrderStatus, orderStatuses } from '@shop/domain'
+import { IsoDate, Money, Uuid } from '@shop/domain/schemas/wire'
 import { type Static, Type } from 'typebox'
 
 export const MAX_LINES = 100
 export const MAX_COUNT = 1000
 
-export const Uuid = Type.String({ format: 'uuid' })
-const IsoDate = Type.String({ format: 'date-time' })
 const VariantId = Type.String({ pattern: '^[A-Za-z0-9_-]{1,40}$' })
 const RegionId = Type.String({ pattern: '^[A-Z]{2}-[A-Z0-9]{1,3}$' })
 const Phone = Type.String({ pattern: '^\\+?[0-9][0-9 ()-]{2,30}$' })
@@ -18,10 +17,7 @@ const Email = Type.String({ format: 'email', maxLength: 254 })
 const AccessKey = Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' })
 const Status = Type.Unsafe<OrderStatus>({ type: 'string', enum: [...orderStatuses] })
 const Provider = Type.Union([Type.Literal('manual'), Type.Literal('test'), Type.Literal('paystack')])
-const Money = Type.Object({ value: Type.Number(), currency: Type.String() })
 const Features = Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' } })
-
-export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false })
 
 // ---------------------------------------------------------------- requests
 

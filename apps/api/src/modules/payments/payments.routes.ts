@@ -4,11 +4,10 @@
  * which needs the raw body to check its signature, and the test provider's HTML pay page, which takes forms.
  */
 import formbody from '@fastify/formbody'
-import { Page } from '@shop/domain/schemas/wire'
+import { IdParams, Page, Uuid, errorResponse, errorResponses } from '@shop/domain/schemas/wire'
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { BadRequest, NotAuthenticated } from '../../lib/errors'
 import { feathersQuerySchema } from '../../lib/feathers-query'
-import { errorResponses } from '@shop/domain/schemas/wire'
 import { toHttpError } from '../../plugins/errors'
 import { cspNonce } from '../../plugins/security-headers'
 import {
@@ -26,7 +25,6 @@ import {
   FinancialAccountPatchBody,
   type FinancialAccountPatchInput,
   FinancialAccountResponse,
-  IdParams,
   KeyQuery,
   PayPageForm,
   PayPageQuery,
@@ -36,7 +34,6 @@ import {
   TransactionPatchBody,
   type TransactionPatchInput,
   TransactionResponse,
-  Uuid,
 } from './payments.schemas'
 import { handlePaystackEvent, isValidPaystackSignature } from './paystack-webhook'
 import { payPageError, renderPayPage, submitPayPage } from './test-pay-page'
@@ -71,7 +68,7 @@ export default async function routes(app: FastifyInstance) {
         params: IdParams,
         querystring: KeyQuery,
         body: TransactionPatchBody,
-        response: { 200: TransactionResponse, ...errorResponses(400, 401, 403, 404, 409), 502: { $ref: 'Error#', description: 'Provider unreachable' } },
+        response: { 200: TransactionResponse, ...errorResponses(400, 401, 403, 404, 409), 502: errorResponse('Provider unreachable') },
       },
     },
     async (request) => patchTransaction(request.ctx, request.params.id, request.query.key, request.body),
@@ -224,7 +221,7 @@ async function paystackWebhook(app: FastifyInstance) {
         response: {
           200: { type: 'object', properties: { received: { type: 'boolean' } }, required: ['received'] },
           ...errorResponses(400, 401),
-          502: { $ref: 'Error#', description: 'Paystack unreachable' },
+          502: errorResponse('Paystack unreachable'),
         },
       },
     },

@@ -3,17 +3,14 @@
  * are a 400). Money on the wire is major units. Account numbers only ever leave the server masked.
  */
 import { FinancialAccountKind } from '@shop/domain/schemas/payments'
+import { IsoDate, Money, Uuid } from '@shop/domain/schemas/wire'
 import { type Static, Type } from 'typebox'
 import { TransactionStatus } from '../orders/orders.schemas'
 
-export const Uuid = Type.String({ format: 'uuid' })
-const IsoDate = Type.String({ format: 'date-time' })
 /** The secret of an anonymous buyer's private order link. */
 const AccessKey = Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' })
 const Provider = Type.Union([Type.Literal('manual'), Type.Literal('test'), Type.Literal('paystack')])
-const Money = Type.Object({ value: Type.Number(), currency: Type.String() })
 
-export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false })
 export const KeyQuery = Type.Object({ key: Type.Optional(AccessKey) }, { additionalProperties: false })
 export type KeyQuery = Static<typeof KeyQuery>
 

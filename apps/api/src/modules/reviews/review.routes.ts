@@ -1,11 +1,10 @@
 /** HTTP for reviews: schemas and one service call per handler. */
 import type { FastifyInstance } from 'fastify'
-import { errorResponses } from '@shop/domain/schemas/wire'
+import { IdParams, errorResponses } from '@shop/domain/schemas/wire'
 import { createReview, listShopReviews, moderateReview } from './review.service'
 import {
   type ReviewCreateInput,
   ReviewCreateBody,
-  ReviewIdParams,
   ReviewListQuery,
   ReviewPageResponse,
   type ReviewPatchInput,
@@ -50,7 +49,7 @@ export default async function routes(app: FastifyInstance) {
         tags: ['reviews'],
         operationId: 'updateReview',
         summary: 'Hide, show or reply to a review (reviews.moderate)',
-        params: ReviewIdParams,
+        params: IdParams,
         body: ReviewPatchBody,
         response: { 200: ReviewResponse, ...errorResponses(400, 401, 403, 404) },
       },

@@ -1,6 +1,6 @@
 /** Wire schemas of reviews: strict bodies (unknown fields are a 400) and the shapes the routes answer. */
 import { type Static, Type } from 'typebox'
-import { Page } from '@shop/domain/schemas/wire'
+import { IsoDate, Page, Uuid } from '@shop/domain/schemas/wire'
 import { feathersQuerySchema } from '../../lib/feathers-query'
 import { reviewQuerySpec } from './review.repository'
 
@@ -13,11 +13,6 @@ export {
   ReviewPatchBody,
   type ReviewPatchInput,
 } from '@shop/domain/schemas/review'
-
-const Uuid = Type.String({ format: 'uuid' })
-const IsoDate = Type.String({ format: 'date-time' })
-
-export const ReviewIdParams = Type.Object({ id: Uuid }, { additionalProperties: false })
 
 export const ReviewResponse = Type.Object({
   _id: Type.String(),

@@ -1,7 +1,6 @@
 /** Wire schemas of shops, shop settings and shop ids (the setup wizard's slug calls). */
+import { IsoDate, Uuid } from '@shop/domain/schemas/wire'
 import { Type } from 'typebox'
-
-export const uuidSchema = Type.String({ format: 'uuid' })
 
 const socialSite = Type.Union([Type.Literal('facebook'), Type.Literal('instagram'), Type.Literal('twitter')])
 const paymentProvider = Type.Union([Type.Literal('manual'), Type.Literal('test'), Type.Literal('paystack')])
@@ -27,10 +26,9 @@ export const shopProfileSchema = Type.Object({
   taxRate: Type.Number({ description: 'percent of the subtotal, so the checkout can show tax before ordering' }),
   domains: Type.Array(Type.String()),
   currency: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
+  createdAt: IsoDate,
 })
 
-export const shopParams = Type.Object({ id: uuidSchema })
 export const shopLookupParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 60, description: 'the shop’s id or its slug' }),
 })
@@ -62,8 +60,8 @@ export const shopDomainSchema = Type.Object({
   token: Type.String({ description: 'the verification token the TXT record or the file must hold' }),
   txtRecord: Type.Object({ name: Type.String(), value: Type.String() }, { description: 'proof by DNS: a TXT record' }),
   httpFile: Type.Object({ url: Type.String(), content: Type.String() }, { description: 'or proof by HTTP: a file' }),
-  verifiedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  checkedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  verifiedAt: Type.Union([IsoDate, Type.Null()]),
+  checkedAt: Type.Union([IsoDate, Type.Null()]),
   checkError: Type.Union([Type.String(), Type.Null()], { description: 'why the last check did not verify the domain' }),
 })
 
@@ -75,11 +73,11 @@ export const shopConfigSchema = Type.Object({
   paymentOptions: Type.Array(paymentOptionSchema),
   domains: Type.Array(Type.String(), { description: 'every custom domain, pending or verified: the list PATCH takes' }),
   customDomains: Type.Array(shopDomainSchema, { description: 'the same domains with their verification state and instructions' }),
-  updatedAt: Type.String({ format: 'date-time' }),
+  updatedAt: IsoDate,
 })
 
 export const shopDomainParams = Type.Object({
-  id: uuidSchema,
+  id: Uuid,
   domain: Type.String({ minLength: 1, maxLength: 260, pattern: '^[A-Za-z0-9.:-]+$' }),
 })
 

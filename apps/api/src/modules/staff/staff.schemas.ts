@@ -1,5 +1,6 @@
 /** Wire schemas of roles, shop roles and invitations. */
 import { StaffRoleSchema as staffRole } from '@shop/domain/schemas/staff'
+import { IsoDate, Uuid } from '@shop/domain/schemas/wire'
 import { Type } from 'typebox'
 import { feathersQuerySchema } from '../../lib/feathers-query'
 import { invitationQuerySpec } from './invitation.repository'
@@ -8,13 +9,9 @@ import { shopRoleQuerySpec } from './shop-role.repository'
 /** The request bodies live in the domain package, where the dashboard's forms validate with them too. */
 export { invitationBody, invitationPatchBody, shopRolePatchBody } from '@shop/domain/schemas/staff'
 
-const uuid = Type.String({ format: 'uuid' })
-
-export const idParams = Type.Object({ id: uuid })
-
 // ---------------------------------------------------------------- the caller's role
 
-export const roleQuery = Type.Object({ shop: uuid }, { additionalProperties: false })
+export const roleQuery = Type.Object({ shop: Uuid }, { additionalProperties: false })
 export const roleSchema = Type.Object({ role: Type.Union([staffRole, Type.Null()]) })
 
 // ---------------------------------------------------------------- shop roles
@@ -25,11 +22,11 @@ export const shopRoleSchema = Type.Object({
   user: Type.Object({ _id: Type.String(), name: Type.String(), email: Type.String() }),
   role: staffRole,
   status: Type.Union([Type.Literal('active'), Type.Literal('removed')]),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
 })
 
-export const shopRoleListQuery = { ...feathersQuerySchema(shopRoleQuerySpec, { shop: { type: 'string', format: 'uuid' } }), required: ['shop'] }
+export const shopRoleListQuery = { ...feathersQuerySchema(shopRoleQuerySpec, { shop: Uuid }), required: ['shop'] }
 
 // ---------------------------------------------------------------- invitations
 
@@ -45,8 +42,8 @@ const invitationFields = {
   email: Type.String(),
   role: staffRole,
   status: invitationStatus,
-  expiresAt: Type.String({ format: 'date-time' }),
-  createdAt: Type.String({ format: 'date-time' }),
+  expiresAt: IsoDate,
+  createdAt: IsoDate,
 }
 
 export const invitationSchema = Type.Object({ ...invitationFields, shop: Type.String() })
@@ -75,6 +72,6 @@ export const invitationDetailSchema = Type.Object({
 })
 
 export const invitationListQuery = {
-  ...feathersQuerySchema(invitationQuerySpec, { shop: { type: 'string', format: 'uuid' } }),
+  ...feathersQuerySchema(invitationQuerySpec, { shop: Uuid }),
   required: ['shop'],
 }

@@ -5,13 +5,13 @@
 import fs from 'node:fs/promises'
 import multipart, { type MultipartFile } from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
+import { Uuid, errorResponses } from '@shop/domain/schemas/wire'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { BadRequest, HttpError } from '../../lib/errors'
 import { UPLOADS_PREFIX } from '../../lib/storage'
 import { type UploadSource, uploadImage } from './upload.service'
 
-const ErrorRef = Type.Unsafe<unknown>({ $ref: 'Error#' })
 const UploadResponse = Type.Object({
   _id: Type.String(),
   url: Type.String(),
@@ -59,8 +59,8 @@ export default async function routes(app: FastifyInstance) {
         operationId: 'uploadImage',
         summary: `Upload one image (multipart, at most ${app.config.uploadLimit / 1024 / 1024} MB; JPEG, PNG, WebP or AVIF) (catalog.edit)`,
         consumes: ['multipart/form-data'],
-        querystring: Type.Object({ shop: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
-        response: { 201: UploadResponse, 400: ErrorRef, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef },
+        querystring: Type.Object({ shop: Uuid }, { additionalProperties: false }),
+        response: { 201: UploadResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => reply.code(201).send(await uploadImage(request.ctx, { shopId: request.query.shop, file: multipartFile(request) })),
