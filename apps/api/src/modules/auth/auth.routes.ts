@@ -1,9 +1,10 @@
 /** SPEC §7: request-login, token (create, revoke), user; and login codes for handing a session to another origin. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
 import { errorResponses } from '@shop/domain/schemas/wire'
 import { changeAccount, currentUser, handOverSession, issueToken, logOut, loginUrl } from './auth.service'
 import {
-  type UserPatch,
   loginCodeBodySchema,
   loginCodeSchema,
   redirField,
@@ -16,12 +17,15 @@ import { userSchema } from './user.dto'
 import { limitLoginCalls } from './login-limits'
 
 const tags = ['auth']
+/** No body: typed `void`, so the handler sends nothing. */
+const noContent = Type.Unsafe<void>({ type: 'null' })
 
-export default async function authRoutes(app: FastifyInstance) {
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   app.addSchema(userSchema)
   const perIp = async (request: FastifyRequest) => limitLoginCalls(request.ctx)
 
-  app.get<{ Querystring: { redir: string; state?: string } }>(
+  app.get(
     '/api/request-login',
     {
       schema: {
@@ -44,7 +48,7 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request) => loginUrl(request.ctx, request.query),
   )
 
-  app.post<{ Body: { code: string } | { email: string; password: string } }>(
+  app.post(
     '/api/token',
     {
       preHandler: perIp,
@@ -62,7 +66,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   // localStorage is per origin: a logged-in user moving to another of the platform's hosts (the setup
   // wizard's new shop) takes a code along, bound to that origin like the login page's codes.
-  app.post<{ Body: { redir: string } }>(
+  app.post(
     '/api/login-codes',
     {
       preHandler: perIp,
@@ -79,7 +83,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.delete(
     '/api/token',
-    { schema: { tags, operationId: 'revokeToken', summary: 'Log out: revoke the calling token', response: { 204: { type: 'null' }, ...errorResponses(401) } } },
+    { schema: { tags, operationId: 'revokeToken', summary: 'Log out: revoke the calling token', response: { 204: noContent, ...errorResponses(401) } } },
     async (request, reply) => {
       await logOut(request.ctx)
       return reply.status(204).send()
@@ -92,7 +96,7 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request) => currentUser(request.ctx),
   )
 
-  app.patch<{ Body: UserPatch }>(
+  app.patch(
     '/api/user',
     {
       schema: {

@@ -1,9 +1,12 @@
 import { accountRules, emailPattern } from '@shop/domain'
+import { type Static, Type } from 'typebox'
 
 export const emailField = { type: 'string', maxLength: accountRules.emailMaxLength, pattern: emailPattern } as const
 export const passwordField = { type: 'string', minLength: 1, maxLength: accountRules.passwordMaxLength } as const
 
-export const tokenBodySchema = {
+/** A login code, or email and password: `oneOf`, which TypeBox has no builder for, so the type is written here. */
+export type TokenBody = { code: string } | { email: string; password: string }
+export const tokenBodySchema = Type.Unsafe<TokenBody>({
   oneOf: [
     {
       type: 'object',
@@ -18,7 +21,7 @@ export const tokenBodySchema = {
       properties: { email: emailField, password: passwordField },
     },
   ],
-} as const
+})
 
 export const tokenDataSchema = {
   type: 'object',
@@ -48,7 +51,7 @@ export const userPatchSchema = {
   },
 } as const
 
-export type UserPatch = { name?: string; phone?: string; email?: string; password?: string; currentPassword?: string }
+export type UserPatch = Static<typeof userPatchSchema>
 
 /** An origin of the platform or of one of its shops, as `GET /api/request-login` takes it. */
 export const redirField = { type: 'string', maxLength: 300 } as const

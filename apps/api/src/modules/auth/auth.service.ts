@@ -8,7 +8,7 @@ import type { Db } from '../../db/client'
 import { decoyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto'
 import { BadRequest, Conflict, Forbidden, NotAuthenticated, isUniqueViolation } from '../../lib/errors'
 import { type OriginSite, siteOfOrigin } from '../shops/shop-host'
-import type { UserPatch } from './auth.schemas'
+import type { TokenBody, UserPatch } from './auth.schemas'
 import { guardPassword } from './login-limits'
 import { consumeLoginCode, deleteExpiredLoginCodes, insertLoginCode } from './login-code.repository'
 import { insertAccessToken, revokeAccessToken, revokeOtherTokens } from './token.repository'
@@ -108,7 +108,7 @@ export async function exchangeLoginCode(ctx: ServiceContext, code: string, origi
  */
 export async function issueToken(
   ctx: ServiceContext,
-  input: { body: { code: string } | { email: string; password: string }; origin: string | undefined },
+  input: { body: TokenBody; origin: string | undefined },
 ): Promise<TokenData> {
   const { body } = input
   if ('code' in body) return exchangeLoginCode(ctx, body.code, input.origin)

@@ -1,18 +1,15 @@
 /** HTTP for products, categories and inventory: schemas and one service call per handler. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { IdParams, Page, Uuid, errorResponses } from '@shop/domain/schemas/wire'
 import { feathersQuerySchema } from '../../lib/feathers-query'
 import {
   CategoryCreateBody,
-  type CategoryCreateInput,
   CategoryResponse,
   InventoryResponse,
   InventoryUpsertBody,
-  type InventoryUpsertInput,
   ProductCreateBody,
-  type ProductCreateInput,
   ProductPatchBody,
-  type ProductPatchInput,
   ProductResponse,
 } from './catalog.schemas'
 import { categoryQuerySpec } from './category.repository'
@@ -22,29 +19,30 @@ import { listProductInventory, setInventory } from './inventory.service'
 import { productQuerySpec } from './product.repository'
 import { createProduct, getProduct, listShopProducts, patchProduct, removeProduct } from './product.service'
 
-type IdRoute = { Params: { id: string } }
 /** Every catalog route documents the same errors. */
 const catalogErrors = errorResponses(400, 401, 403, 404, 409)
 /** Anyone; a bearer token shows more to the shop's staff. */
 const optionalUser: Record<string, string[]>[] = [{}, { bearer: [] }]
-type Query = Record<string, unknown>
 
-const productListQuery = { ...feathersQuerySchema(productQuerySpec, { shop: Uuid }), required: ['shop'] }
-const categoryQueryBase = feathersQuerySchema(categoryQuerySpec, { shop: Uuid })
-const categoryListQuery = {
-  ...categoryQueryBase,
-  required: ['shop'],
-  properties: {
-    ...categoryQueryBase.properties,
-    // Sorted lower-cased, so only a case-insensitive search is offered on the name.
-    name: { type: 'object', properties: { $q: { type: 'string' } }, required: ['$q'], additionalProperties: false },
+const productListQuery = feathersQuerySchema(productQuerySpec, { shop: Uuid }, { required: ['shop'] })
+const categoryListQuery = feathersQuerySchema(
+  categoryQuerySpec,
+  { shop: Uuid },
+  {
+    required: ['shop'],
+    fields: {
+      // Sorted lower-cased, so only a case-insensitive search is offered on the name.
+      name: { type: 'object', properties: { $q: { type: 'string' } }, required: ['$q'], additionalProperties: false },
+    },
   },
-}
-const inventoryListQuery = { ...feathersQuerySchema(inventoryQuerySpec, { product: Uuid }), required: ['product'] }
+)
+const inventoryListQuery = feathersQuerySchema(inventoryQuerySpec, { product: Uuid }, { required: ['product'] })
 
-export default async function routes(app: FastifyInstance) {
+export default async function routes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+
   // ---------------------------------------------------------------- products
-  app.get<{ Querystring: Query & { shop: string } }>(
+  app.get(
     '/api/products/',
     {
       schema: {
@@ -63,7 +61,7 @@ export default async function routes(app: FastifyInstance) {
     },
   )
 
-  app.get<IdRoute>(
+  app.get(
     '/api/products/:id',
     {
       schema: {
@@ -78,7 +76,7 @@ export default async function routes(app: FastifyInstance) {
     async (request) => getProduct(request.ctx, request.params.id),
   )
 
-  app.post<{ Body: ProductCreateInput }>(
+  app.post(
     '/api/products/',
     {
       schema: {
@@ -92,7 +90,7 @@ export default async function routes(app: FastifyInstance) {
     async (request, reply) => reply.code(201).send(await createProduct(request.ctx, request.body)),
   )
 
-  app.patch<IdRoute & { Body: ProductPatchInput }>(
+  app.patch(
     '/api/products/:id',
     {
       schema: {
@@ -107,7 +105,7 @@ export default async function routes(app: FastifyInstance) {
     async (request) => patchProduct(request.ctx, request.params.id, request.body),
   )
 
-  app.delete<IdRoute>(
+  app.delete(
     '/api/products/:id',
     {
       schema: {
@@ -122,7 +120,7 @@ export default async function routes(app: FastifyInstance) {
   )
 
   // ---------------------------------------------------------------- categories
-  app.get<{ Querystring: Query & { shop: string } }>(
+  app.get(
     '/api/categories/',
     {
       schema: {
@@ -140,7 +138,7 @@ export default async function routes(app: FastifyInstance) {
     },
   )
 
-  app.post<{ Body: CategoryCreateInput }>(
+  app.post(
     '/api/categories/',
     {
       schema: {
@@ -154,7 +152,7 @@ export default async function routes(app: FastifyInstance) {
     async (request, reply) => reply.code(201).send(await createCategory(request.ctx, request.body)),
   )
 
-  app.delete<IdRoute>(
+  app.delete(
     '/api/categories/:id',
     {
       schema: {
@@ -169,7 +167,7 @@ export default async function routes(app: FastifyInstance) {
   )
 
   // ---------------------------------------------------------------- inventory
-  app.get<{ Querystring: Query & { product: string } }>(
+  app.get(
     '/api/inventory/',
     {
       schema: {
@@ -186,7 +184,7 @@ export default async function routes(app: FastifyInstance) {
     },
   )
 
-  app.post<{ Body: InventoryUpsertInput }>(
+  app.post(
     '/api/inventory/',
     {
       schema: {

@@ -1,4 +1,5 @@
 /** HTTP for the caller's notifications: the list, marking read or unread, and the unread hint. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { IdParams, Page, errorResponses } from '@shop/domain/schemas/wire'
 import { listOwnNotifications, markNotification, unreadHint } from './notification.service'
@@ -6,13 +7,14 @@ import {
   NotificationHintQuery,
   NotificationHintResponse,
   NotificationListQuery,
-  type NotificationPatchInput,
   NotificationPatchBody,
   NotificationResponse,
 } from './notification.schemas'
 
-export default async function routes(app: FastifyInstance) {
-  app.get<{ Querystring: Record<string, unknown> }>(
+export default async function routes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+
+  app.get(
     '/api/notifications/',
     {
       schema: {
@@ -26,7 +28,7 @@ export default async function routes(app: FastifyInstance) {
     async (request) => listOwnNotifications(request.ctx, request.query),
   )
 
-  app.patch<{ Params: { id: string }; Body: NotificationPatchInput }>(
+  app.patch(
     '/api/notifications/:id',
     {
       schema: {
@@ -41,7 +43,7 @@ export default async function routes(app: FastifyInstance) {
     async (request) => markNotification(request.ctx, request.params.id, request.body.read),
   )
 
-  app.get<{ Querystring: { shop?: string } }>(
+  app.get(
     '/api/notifications-hint',
     {
       schema: {

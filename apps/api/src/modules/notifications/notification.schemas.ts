@@ -18,7 +18,7 @@ export type NotificationDto = Static<typeof NotificationResponse>
 
 /** `profile` is accepted because SPEC's call sends it; it must be the caller. */
 export const NotificationListQuery = feathersQuerySchema(notificationQuerySpec, {
-  profile: { ...Uuid, description: 'must be the caller’s own id' },
+  profile: Type.String({ format: 'uuid', description: 'must be the caller’s own id' }),
 })
 
 export const NotificationPatchBody = Type.Object({ read: Type.Boolean() }, { additionalProperties: false })

@@ -1,19 +1,20 @@
 /** HTTP for reviews: schemas and one service call per handler. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { IdParams, errorResponses } from '@shop/domain/schemas/wire'
 import { createReview, listShopReviews, moderateReview } from './review.service'
 import {
-  type ReviewCreateInput,
   ReviewCreateBody,
   ReviewListQuery,
   ReviewPageResponse,
-  type ReviewPatchInput,
   ReviewPatchBody,
   ReviewResponse,
 } from './review.schemas'
 
-export default async function routes(app: FastifyInstance) {
-  app.get<{ Querystring: Record<string, unknown> }>(
+export default async function routes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+
+  app.get(
     '/api/reviews/',
     {
       schema: {
@@ -28,7 +29,7 @@ export default async function routes(app: FastifyInstance) {
     async (request) => listShopReviews(request.ctx, request.query),
   )
 
-  app.post<{ Body: ReviewCreateInput }>(
+  app.post(
     '/api/reviews/',
     {
       schema: {
@@ -42,7 +43,7 @@ export default async function routes(app: FastifyInstance) {
     async (request, reply) => reply.status(201).send(await createReview(request.ctx, request.body)),
   )
 
-  app.patch<{ Params: { id: string }; Body: ReviewPatchInput }>(
+  app.patch(
     '/api/reviews/:id',
     {
       schema: {

@@ -39,7 +39,4 @@ export const ReviewPageResponse = {
   },
 }
 
-export const ReviewListQuery = {
-  ...feathersQuerySchema(reviewQuerySpec, { shop: Uuid }),
-  required: ['shop'],
-}
+export const ReviewListQuery = feathersQuerySchema(reviewQuerySpec, { shop: Uuid }, { required: ['shop'] })

@@ -77,11 +77,11 @@ export async function createInvitation(ctx: ServiceContext, body: Static<typeof 
   return toCreatedInvitation(row, secret)
 }
 
-export async function listInvitations(ctx: ServiceContext, rawQuery: Record<string, unknown>): Promise<Page<InvitationDto>> {
+export async function listInvitations(ctx: ServiceContext, rawQuery: Record<string, unknown> & { shop: string }): Promise<Page<InvitationDto>> {
   const { shop, ...query } = rawQuery
-  await ctx.actor.authorize(shop as string, 'staff.manage')
+  await ctx.actor.authorize(shop, 'staff.manage')
   const parsed = parseQuery(invitationQuerySpec, query)
-  const { total, rows } = await listInvitationRows(ctx.db, shop as string, parsed)
+  const { total, rows } = await listInvitationRows(ctx.db, shop, parsed)
   return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map(toInvitation) }
 }
 

@@ -27,11 +27,11 @@ export async function getCallerRole(ctx: ServiceContext, shopId: string): Promis
   return { role: await ctx.actor.callerRole(shopId) }
 }
 
-export async function listStaff(ctx: ServiceContext, rawQuery: Record<string, unknown>): Promise<Page<ShopRoleDto>> {
+export async function listStaff(ctx: ServiceContext, rawQuery: Record<string, unknown> & { shop: string }): Promise<Page<ShopRoleDto>> {
   const { shop, ...query } = rawQuery
-  await ctx.actor.authorize(shop as string, 'staff.manage')
+  await ctx.actor.authorize(shop, 'staff.manage')
   const parsed = parseQuery(shopRoleQuerySpec, query)
-  const { total, rows } = await listShopRoles(ctx.db, shop as string, parsed)
+  const { total, rows } = await listShopRoles(ctx.db, shop, parsed)
   return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map(toShopRole) }
 }
 

@@ -50,7 +50,7 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: Page(shopRoleSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => listStaff(request.ctx, request.query as Record<string, unknown>),
+    async (request) => listStaff(request.ctx, request.query),
   )
 
   app.patch(
@@ -96,7 +96,7 @@ export default async function routes(fastify: FastifyInstance) {
         response: { 200: Page(invitationSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => listInvitations(request.ctx, request.query as Record<string, unknown>),
+    async (request) => listInvitations(request.ctx, request.query),
   )
 
   app.get(

@@ -26,7 +26,7 @@ export const shopRoleSchema = Type.Object({
   updatedAt: IsoDate,
 })
 
-export const shopRoleListQuery = { ...feathersQuerySchema(shopRoleQuerySpec, { shop: Uuid }), required: ['shop'] }
+export const shopRoleListQuery = feathersQuerySchema(shopRoleQuerySpec, { shop: Uuid }, { required: ['shop'] })
 
 // ---------------------------------------------------------------- invitations
 
@@ -71,7 +71,4 @@ export const invitationDetailSchema = Type.Object({
   }),
 })
 
-export const invitationListQuery = {
-  ...feathersQuerySchema(invitationQuerySpec, { shop: Uuid }),
-  required: ['shop'],
-}
+export const invitationListQuery = feathersQuerySchema(invitationQuerySpec, { shop: Uuid }, { required: ['shop'] })

@@ -6,6 +6,7 @@ import fs from 'node:fs/promises'
 import multipart, { type MultipartFile } from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import { Uuid, errorResponses } from '@shop/domain/schemas/wire'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { BadRequest, HttpError } from '../../lib/errors'
@@ -46,12 +47,14 @@ function multipartFile(request: FastifyRequest): UploadSource {
   }
 }
 
-export default async function routes(app: FastifyInstance) {
+export default async function routes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+
   await app.register(multipart, {
     limits: { fileSize: app.config.uploadLimit, files: 1, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 100 },
   })
 
-  app.post<{ Querystring: { shop: string } }>(
+  app.post(
     '/api/uploads',
     {
       schema: {
