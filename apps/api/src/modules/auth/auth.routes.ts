@@ -5,15 +5,16 @@ import { Type } from 'typebox'
 import { errorResponses } from '@shop/domain/schemas/wire'
 import { changeAccount, currentUser, handOverSession, issueToken, logOut, loginUrl } from './auth.service'
 import {
+  LoginCodeResponse,
+  LoginUrlResponse,
+  TokenDataResponse,
+  UserResponse,
   loginCodeBodySchema,
-  loginCodeSchema,
   redirField,
   stateField,
   tokenBodySchema,
-  tokenDataSchema,
   userPatchSchema,
 } from './auth.schemas'
-import { userSchema } from './user.dto'
 import { limitLoginCalls } from './login-limits'
 
 const tags = ['auth']
@@ -22,7 +23,7 @@ const noContent = Type.Unsafe<void>({ type: 'null' })
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
-  app.addSchema(userSchema)
+  app.addSchema(UserResponse)
   const perIp = async (request: FastifyRequest) => limitLoginCalls(request.ctx)
 
   app.get(
@@ -40,7 +41,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
           properties: { redir: redirField, state: stateField },
         },
         response: {
-          200: { type: 'object', required: ['loginUrl'], properties: { loginUrl: { type: 'string' } } },
+          200: LoginUrlResponse,
           ...errorResponses(400),
         },
       },
@@ -58,7 +59,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         summary: 'Exchange a login code (or email and password) for an access token',
         security: [],
         body: tokenBodySchema,
-        response: { 201: tokenDataSchema, ...errorResponses(400, 401, 429) },
+        response: { 201: TokenDataResponse, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => reply.status(201).send(await issueToken(request.ctx, { body: request.body, origin: request.headers.origin })),
@@ -75,7 +76,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         operationId: 'createLoginCode',
         summary: 'A one-time login code for another origin of the platform, which logs the caller in there',
         body: loginCodeBodySchema,
-        response: { 201: loginCodeSchema, ...errorResponses(400, 401, 403, 429) },
+        response: { 201: LoginCodeResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => reply.status(201).send(await handOverSession(request.ctx, request.body.redir)),

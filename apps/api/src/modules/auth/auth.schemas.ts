@@ -1,6 +1,18 @@
 import { accountRules, emailPattern } from '@shop/domain'
 import { type Static, Type } from 'typebox'
 
+/** The answers live in the domain package, where the web derives its types from them. */
+export {
+  type LoginCode,
+  LoginCodeResponse,
+  type LoginUrl,
+  LoginUrlResponse,
+  type TokenData,
+  TokenDataResponse,
+  type User,
+  UserResponse,
+} from '@shop/domain/schemas/auth'
+
 export const emailField = { type: 'string', maxLength: accountRules.emailMaxLength, pattern: emailPattern } as const
 export const passwordField = { type: 'string', minLength: 1, maxLength: accountRules.passwordMaxLength } as const
 
@@ -22,16 +34,6 @@ export const tokenBodySchema = Type.Unsafe<TokenBody>({
     },
   ],
 })
-
-export const tokenDataSchema = {
-  type: 'object',
-  required: ['access_token', 'token_type', 'expires_in'],
-  properties: {
-    access_token: { type: 'string' },
-    token_type: { type: 'string', enum: ['Bearer'] },
-    expires_in: { type: 'integer' },
-  },
-} as const
 
 export const userPatchSchema = {
   type: 'object',
@@ -68,10 +70,4 @@ export const loginCodeBodySchema = {
   additionalProperties: false,
   required: ['redir'],
   properties: { redir: { ...redirField, description: 'the origin that will exchange the code' } },
-} as const
-
-export const loginCodeSchema = {
-  type: 'object',
-  required: ['code'],
-  properties: { code: { type: 'string' } },
 } as const

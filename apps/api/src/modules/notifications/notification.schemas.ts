@@ -1,20 +1,15 @@
 /** Wire schemas of notifications. */
-import { IsoDate, Uuid } from '@shop/domain/schemas/wire'
+import { Uuid } from '@shop/domain/schemas/wire'
 import { type Static, Type } from 'typebox'
 import { feathersQuerySchema } from '../../lib/feathers-query'
 import { notificationQuerySpec } from './notification.repository'
 
-export const NotificationResponse = Type.Object({
-  _id: Type.String(),
-  shop: Type.String(),
-  type: Type.String(),
-  title: Type.String(),
-  body: Type.String(),
-  link: Type.String(),
-  read: Type.Boolean(),
-  createdAt: IsoDate,
-})
-export type NotificationDto = Static<typeof NotificationResponse>
+/** The answers live in the domain package, where the web derives its types from them. */
+export {
+  NotificationHintResponse,
+  NotificationResponse,
+  type Notification as NotificationDto,
+} from '@shop/domain/schemas/notifications'
 
 /** `profile` is accepted because SPEC's call sends it; it must be the caller. */
 export const NotificationListQuery = feathersQuerySchema(notificationQuerySpec, {
@@ -25,4 +20,3 @@ export const NotificationPatchBody = Type.Object({ read: Type.Boolean() }, { add
 export type NotificationPatchInput = Static<typeof NotificationPatchBody>
 
 export const NotificationHintQuery = Type.Object({ shop: Type.Optional(Uuid) }, { additionalProperties: false })
-export const NotificationHintResponse = Type.Object({ count: Type.Integer({ description: 'unread notifications' }) })

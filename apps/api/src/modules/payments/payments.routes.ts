@@ -10,6 +10,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { BadRequest, NotAuthenticated } from '../../lib/errors'
 import { feathersQuerySchema } from '../../lib/feathers-query'
 import { toHttpError } from '../../plugins/errors'
+import { KeyQuery } from '../orders/orders.schemas'
 import { cspNonce } from '../../plugins/security-headers'
 import {
   createFinancialAccount,
@@ -24,7 +25,6 @@ import {
   FinancialAccountCreateBody,
   FinancialAccountPatchBody,
   FinancialAccountResponse,
-  KeyQuery,
   PayPageForm,
   PayPageQuery,
   PaymentInfoResponse,

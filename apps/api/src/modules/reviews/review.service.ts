@@ -9,7 +9,7 @@
  */
 import { type ServiceContext, inTransaction } from '../../context'
 import { Conflict, NotFound, Unprocessable } from '../../lib/errors'
-import { type Page, parseQuery } from '../../lib/feathers-query'
+import { parseQuery } from '../../lib/feathers-query'
 import { notifyStaff } from '../notifications/notify'
 import { reviewDto } from './review.dto'
 import {
@@ -22,9 +22,7 @@ import {
   reviewQuerySpec,
   updateReview,
 } from './review.repository'
-import type { ReviewCreateInput, ReviewDto, ReviewPatchInput } from './review.schemas'
-
-export type ReviewPage = Page<ReviewDto> & { average: number | null }
+import type { ReviewCreateInput, ReviewDto, ReviewPage, ReviewPatchInput } from './review.schemas'
 
 const SNIPPET = 140
 

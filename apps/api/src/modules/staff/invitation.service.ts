@@ -33,15 +33,14 @@ import {
   lockShopStaff,
   updateRole,
 } from './shop-role.repository'
-import {
-  type CreatedInvitationDto,
-  type InvitationDetailDto,
-  type InvitationDto,
-  toCreatedInvitation,
-  toInvitation,
-  toInvitationDetail,
-} from './staff.dto'
-import type { invitationBody, invitationPatchBody } from './staff.schemas'
+import { toCreatedInvitation, toInvitation, toInvitationDetail } from './staff.dto'
+import type {
+  CreatedInvitationDto,
+  InvitationDetailDto,
+  InvitationDto,
+  invitationBody,
+  invitationPatchBody,
+} from './staff.schemas'
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
 

@@ -19,11 +19,11 @@ import {
   shopRoleQuerySpec,
   updateRole,
 } from './shop-role.repository'
-import { type ShopRoleDto, toShopRole } from './staff.dto'
-import type { shopRolePatchBody } from './staff.schemas'
+import { toShopRole } from './staff.dto'
+import type { CallerRole, ShopRoleDto, shopRolePatchBody } from './staff.schemas'
 
 /** Anonymous callers and non-staff simply have no role; the storefront asks on every admin page. */
-export async function getCallerRole(ctx: ServiceContext, shopId: string): Promise<{ role: StaffRole | null }> {
+export async function getCallerRole(ctx: ServiceContext, shopId: string): Promise<CallerRole> {
   return { role: await ctx.actor.callerRole(shopId) }
 }
 

@@ -5,21 +5,14 @@
 import fs from 'node:fs/promises'
 import multipart, { type MultipartFile } from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
-import { Uuid, errorResponses } from '@shop/domain/schemas/wire'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { UploadResponse } from '@shop/domain/schemas/uploads'
+import { Uuid, errorResponses } from '@shop/domain/schemas/wire'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { BadRequest, HttpError } from '../../lib/errors'
 import { UPLOADS_PREFIX } from '../../lib/storage'
 import { type UploadSource, uploadImage } from './upload.service'
-
-const UploadResponse = Type.Object({
-  _id: Type.String(),
-  url: Type.String(),
-  thumbnail: Type.String(),
-  width: Type.Integer(),
-  height: Type.Integer(),
-})
 
 /** @fastify/multipart's own errors carry a 4xx status; busboy's parse errors carry none but are the client's. */
 function multipartError(error: unknown): unknown {
