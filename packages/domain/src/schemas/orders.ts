@@ -79,9 +79,8 @@ export const TotalsResponse = Type.Object({
 })
 export type Totals = Static<typeof TotalsResponse>
 
-export const CheckoutResponse = Type.Object({
-  _id: Type.String(),
-  shop: Type.String(),
+/** What a checkout and an order both carry: the priced lines, delivery, discount and totals. */
+const pricedFields = {
   items: Type.Array(OrderLineResponse),
   delivery: DeliveryResponse,
   discount: DiscountResponse,
@@ -89,6 +88,12 @@ export const CheckoutResponse = Type.Object({
   tax: Type.Number(),
   currency: Type.String(),
   totals: TotalsResponse,
+}
+
+export const CheckoutResponse = Type.Object({
+  _id: Type.String(),
+  shop: Type.String(),
+  ...pricedFields,
   createdAt: IsoDate,
   /** Creator only. */
   email: Type.Optional(Type.Union([Type.String(), Type.Null()])),
@@ -105,12 +110,7 @@ export const OrderResponse = Type.Object({
   profile: Type.Union([Type.String(), Type.Null()]),
   email: Type.String(),
   phone: Type.String(),
-  items: Type.Array(OrderLineResponse),
-  delivery: DeliveryResponse,
-  discount: DiscountResponse,
-  tax: Type.Number(),
-  currency: Type.String(),
-  totals: TotalsResponse,
+  ...pricedFields,
   /** What an instant payment provider collects up front (SPEC §9's checkout total). */
   amountDue: Type.Number(),
   status: OrderStatusSchema,
