@@ -2,7 +2,7 @@
  * What the API process passes to every loader and action (built in apps/api/src/web/ssr.ts, which keeps a
  * structural copy of this type — change both together).
  */
-import type { Shop } from './types/api'
+import type { Shop } from '@shop/domain/schemas/shop'
 
 /** The API called in-process: same routes, validation and mappers, no network. */
 export type InProcessApi = (

@@ -6,6 +6,7 @@
  * is a 400 naming the offending path. Values are always bound as parameters.
  */
 import { type SQL, type SQLWrapper, and, or, sql } from 'drizzle-orm'
+import { type Static, type TSchema, type TUnsafe, Type } from 'typebox'
 import { invalidQuery } from './errors'
 
 export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'uuid' | 'money'
@@ -226,8 +227,27 @@ export function parseQuery(spec: QuerySpec, query: Raw): ParsedQuery {
   return { where, orderBy, limit, skip, sortKey: ranked ? null : sortParts.join(','), searchOnly }
 }
 
-/** A JSON schema for a Feathers querystring: documents the fields and rejects unknown top-level keys. */
-export function feathersQuerySchema(spec: QuerySpec, params: Record<string, object> = {}) {
+/**
+ * A list route's query as its handler gets it: the named parameters typed (those in `required` always
+ * there), everything else (filters, `$limit`, `$sort`, `$or` …) as the translator reads it.
+ */
+export type FeathersQuery<Params extends Record<string, TSchema>, Required extends keyof Params> = Record<string, unknown> & {
+  [K in Required]: Static<Params[K]>
+} & { [K in Exclude<keyof Params, Required>]?: Static<Params[K]> }
+
+/**
+ * A JSON schema for a Feathers querystring: documents the fields and rejects unknown top-level keys.
+ * `params` are the route's own parameters (the shop, a product …); `fields` replaces the generic schema of
+ * a filterable field where the route allows less.
+ */
+export function feathersQuerySchema<
+  const Params extends Record<string, TSchema>,
+  const Required extends keyof Params & string = never,
+>(
+  spec: QuerySpec,
+  params: Params,
+  options: { required?: readonly Required[]; fields?: Record<string, object> } = {},
+): TUnsafe<FeathersQuery<Params, Required>> {
   const sortable = Object.entries(spec.fields).filter(([, f]) => f.sort).map(([k]) => k)
   const fieldSchemas = Object.fromEntries(
     Object.entries(spec.fields).map(([name, f]) => [
@@ -235,12 +255,13 @@ export function feathersQuerySchema(spec: QuerySpec, params: Record<string, obje
       { description: `${f.type} filter: value, or an object of $in/$nin/$gt/$gte/$lt/$lte/$ne${f.search ? '/$q' : ''}` },
     ]),
   )
-  return {
+  return Type.Unsafe<FeathersQuery<Params, Required>>({
     type: 'object',
     additionalProperties: false,
     properties: {
       ...params,
       ...fieldSchemas,
+      ...options.fields,
       $limit: { type: 'string', pattern: '^\\d+$', description: `page size, at most ${MAX_LIMIT}` },
       $skip: { type: 'string', pattern: '^\\d+$' },
       $sort: {
@@ -250,7 +271,8 @@ export function feathersQuerySchema(spec: QuerySpec, params: Record<string, obje
       },
       $or: { description: 'list of filter objects, any of which may match' },
     },
-  }
+    ...(options.required?.length ? { required: [...options.required] } : {}),
+  })
 }
 
 export type { Page } from '@shop/domain/schemas/wire'

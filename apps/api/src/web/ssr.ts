@@ -10,6 +10,7 @@ import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
+import type { Shop } from '@shop/domain/schemas/shop'
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify'
 import { NotFound, PayloadTooLarge } from '../lib/errors'
 import { html } from '../lib/html'
@@ -28,7 +29,7 @@ export type InProcessApi = (
  */
 export type WebLoadContext = {
   /** The public shop DTO (`GET /api/shops/{id}`), or null on the platform's own host. */
-  shop: Record<string, unknown> | null
+  shop: Shop | null
   platform: { name: string; url: string }
   api: InProcessApi
   /** The content security policy nonce of this answer, for the inline scripts the page renders. */
@@ -180,7 +181,7 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
       if (target.kind === 'shop') {
         const response = await api(`/api/shops/${encodeURIComponent(target.shop.id)}`)
         if (!response.ok) throw new Error(`GET /api/shops/${target.shop.id} answered ${response.status}`)
-        shop = (await response.json()) as Record<string, unknown>
+        shop = (await response.json()) as Shop
       }
 
       // Security headers (the content security policy with this nonce) come from plugins/security-headers.

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
+import type { OrderLine } from '@shop/domain/schemas/orders'
 import { formatMoney } from '../lib/money'
-import type { OrderLine } from '../types/api'
 import { ProductImage } from './product-image'
 
 function features(line: OrderLine): string | null {

@@ -1,5 +1,5 @@
 import { formatShortDate, orderStatusLabels } from '@shop/domain'
-import type { Order } from '../types/api'
+import type { Order } from '@shop/domain/schemas/orders'
 
 /** What happened to the order, oldest first, with SPEC §9 dates. */
 export function OrderTimeline({ timeline }: { timeline: NonNullable<Order['timeline']> }) {

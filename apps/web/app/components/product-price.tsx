@@ -1,6 +1,6 @@
 import { displayedPrice, toMajor, toMinor } from '@shop/domain'
+import type { Money } from '@shop/domain/schemas/wire'
 import { formatMoney } from '../lib/money'
-import type { Money } from '../types/api'
 
 /** SPEC §9 displayed price (the sale price when set), with the regular price struck through on sale. */
 export function ProductPrice({ price, sellAt, className }: { price: Money; sellAt: number; className?: string }) {

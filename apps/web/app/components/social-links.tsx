@@ -1,4 +1,4 @@
-import type { Shop } from '../types/api'
+import type { Shop } from '@shop/domain/schemas/shop'
 import { SocialIcon, socialNames } from './social-icon'
 
 /** The shop's facebook, instagram and twitter links (SPEC §2), in that order. */

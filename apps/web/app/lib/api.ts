@@ -4,7 +4,7 @@
  * Failures are thrown as `ApiError`: SPEC §8's generic message, the HTTP status and the Feathers body.
  * The same client runs on the server through the in-process API (see api.server.ts).
  */
-import type { FeathersError } from '../types/api'
+import type { ErrorDocument } from '@shop/domain/schemas/wire'
 import { readStored, removeStored } from './local-store'
 
 export class ApiError extends Error {
@@ -15,7 +15,7 @@ export class ApiError extends Error {
     /** HTTP status, or null when no response arrived. */
     readonly status: number | null,
     /** The Feathers error document the API answered with, when it did. */
-    readonly body: FeathersError | null = null,
+    readonly body: ErrorDocument | null = null,
   ) {
     super(message)
   }
@@ -48,8 +48,8 @@ export type Transport = (path: string, init: TransportInit) => Promise<Response>
 
 export type RequestOptions = { query?: Query; signal?: AbortSignal; headers?: Record<string, string> }
 
-function isFeathersError(value: unknown): value is FeathersError {
-  const body = value as Partial<FeathersError> | null
+function isFeathersError(value: unknown): value is ErrorDocument {
+  const body = value as Partial<ErrorDocument> | null
   return typeof body === 'object' && body !== null && typeof body.message === 'string' && typeof body.code === 'number'
 }
 

@@ -3,8 +3,8 @@
  * with useSite). A loader cannot read the root's data, so the browser asks the API once per host, the same
  * way the server picks the shop for a page; a failed lookup is not kept, so the next load asks again.
  */
+import type { Shop } from '@shop/domain/schemas/shop'
 import { findShopByHost } from '../api/shops/find-shop-by-host'
-import type { Shop } from '../types/api'
 import { api } from './api'
 
 let known: { host: string; shop: Promise<Shop | null> } | null = null

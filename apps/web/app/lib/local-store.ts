@@ -4,7 +4,7 @@
  * storage is unavailable, everything reads as absent.
  */
 import { useMemo, useSyncExternalStore } from 'react'
-import type { User } from '../types/api'
+import type { User } from '@shop/domain/schemas/auth'
 
 /** SPEC §3 cart item: the product and variant ids (null when the product has none) and how many. */
 export type StoredCartItem = { count: number; product: string; variant: string | null }

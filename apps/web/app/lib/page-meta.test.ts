@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Shop } from '../types/api'
+import type { Shop } from '@shop/domain/schemas/shop'
 import { FALLBACK_DESCRIPTION, facebookVerification, pageMeta, pageTitle, routeMeta, summary, twitterHandle } from './page-meta'
 
 const platform = { name: 'Shoplet', url: 'http://localhost:3000' }
@@ -16,7 +16,10 @@ function shop(overrides: Partial<Shop> = {}): Shop {
     home: { promotionalText: '' },
     aboutSections: { payments: '', returns: '', contact: '' },
     config: { facebook: { meta: '' } },
+    taxRate: 0,
+    domains: [],
     currency: 'GHS',
+    createdAt: '2030-01-01T00:00:00.000Z',
     ...overrides,
   }
 }

@@ -4,7 +4,7 @@
  * tags with the logo, and Facebook's domain verification when the shop set it.
  */
 import { type MetaDescriptor, isRouteErrorResponse } from 'react-router'
-import type { Shop } from '../types/api'
+import type { Shop } from '@shop/domain/schemas/shop'
 
 export const FALLBACK_DESCRIPTION = 'Our site is still under development. Please come back later'
 

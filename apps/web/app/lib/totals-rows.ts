@@ -1,5 +1,5 @@
+import type { Checkout, Order } from '@shop/domain/schemas/orders'
 import type { TotalsRow } from '../components/totals-table'
-import type { Checkout, Order } from '../types/api'
 
 type Priced = Pick<Checkout | Order, 'totals' | 'delivery' | 'discount'>
 

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import type { DiscountCode } from '@shop/domain/schemas/discount-code'
 import { createDiscountCode } from '../api/discount-codes/create-discount-code'
 import { listDiscountCodes } from '../api/discount-codes/list-discount-codes'
 import { updateDiscountCode } from '../api/discount-codes/update-discount-code'
@@ -18,7 +19,6 @@ import {
   patchBody,
 } from '../features/admin-discounts/discount-code-form'
 import { DISCOUNT_CODES_PER_PAGE, codesPageParams, parseCodesPage } from '../features/admin-discounts/discount-code-list'
-import type { DiscountCode } from '../features/admin-discounts/types'
 import { api } from '../lib/api'
 import { hasErrors } from '../lib/form-errors'
 import { routeMeta } from '../lib/page-meta'

@@ -9,7 +9,6 @@ import { useAdmin } from '../features/admin/hooks/use-admin'
 import { OrderDetail } from '../features/admin-orders/components/order-detail'
 import { OrderStatusActions } from '../features/admin-orders/components/order-status-actions'
 import { OrderStatusBadge } from '../features/admin-orders/components/order-status-badge'
-import type { StaffOrder } from '../features/admin-orders/types'
 import { api } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
 import { perform, readSubmission, refuse } from '../lib/route-data'
@@ -28,7 +27,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
   const { shop } = await requireStaff(request)
   try {
     const [order, transactions, regions] = await Promise.all([
-      getOrder<StaffOrder>(api, params.id),
+      getOrder(api, params.id),
       listTransactions(api, params.id),
       // Without the names the region's code is shown.
       listRegions(api).catch(() => []),

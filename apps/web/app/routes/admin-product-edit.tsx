@@ -6,7 +6,6 @@ import { requireStaff } from '../features/admin/staff-session'
 import { ProductForm } from '../features/admin-products/components/product-form'
 import { productPageAction } from '../features/admin-products/product-actions'
 import { MAX_CATEGORIES, productToForm } from '../features/admin-products/product-form'
-import type { AdminProduct } from '../features/admin-products/types'
 import { api } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
 import { isMissing } from '../lib/route-errors'
@@ -27,7 +26,7 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
   const { shop } = await requireStaff(request)
   try {
     const [product, inventory, categories] = await Promise.all([
-      getProduct<AdminProduct>(api, params.id),
+      getProduct(api, params.id),
       listInventory(api, params.id),
       listCategories(api, { shop: shop._id, $limit: MAX_CATEGORIES }),
     ])

@@ -9,7 +9,6 @@ import { ProductFiltersForm } from '../features/admin-products/components/produc
 import { ProductTable } from '../features/admin-products/components/product-table'
 import { type ProductFilters, filtersToParams, pageCount, toListQuery } from '../features/admin-products/product-filters'
 import { MAX_CATEGORIES } from '../features/admin-products/product-form'
-import type { AdminProduct } from '../features/admin-products/types'
 import { api } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
 import { parseProductFilters } from '../lib/product-filters'
@@ -27,7 +26,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { shop } = await requireStaff(request)
   const filters = parseProductFilters(new URL(request.url).searchParams)
   const [products, categories] = await Promise.all([
-    listProducts<AdminProduct>(api, toListQuery(filters, shop._id)),
+    listProducts(api, toListQuery(filters, shop._id)),
     listCategories(api, { shop: shop._id, $limit: MAX_CATEGORIES }),
   ])
   return { filters, products, categories: categories.data }

@@ -1,9 +1,11 @@
 /**
- * Request bodies of the catalog (products, categories, inventory): the API validates with them (strict:
- * unknown fields are a 400) and the dashboard's forms check the same rules in the browser. Money on the
- * wire is major units; `sellAt` is a plain number in the price's currency.
+ * The catalog's wire schemas (products, categories, inventory). The request bodies: the API validates with
+ * them (strict: unknown fields are a 400) and the dashboard's forms check the same rules in the browser.
+ * The answers: the API's routes declare them and the web derives its types from them. Money on the wire is
+ * major units; `sellAt` is a plain number in the price's currency.
  */
 import { type Static, Type } from 'typebox'
+import { IsoDate, Money, Uuid } from './wire'
 
 /** 10 million major units keeps every amount inside the integer minor-unit columns. */
 export const MAX_AMOUNT = 10_000_000
@@ -11,8 +13,6 @@ export const MAX_QUANTITY = 1_000_000_000
 export const MAX_IMAGES = 20
 export const MAX_VARIANTS = 100
 export const MAX_FEATURES = 20
-
-const Uuid = Type.String({ format: 'uuid' })
 
 /** Stored upload URLs only; the service checks each one against the shop's uploads. */
 const UploadUrl = Type.String({
@@ -102,3 +102,52 @@ export const InventoryUpsertBody = Type.Object(
   { additionalProperties: false },
 )
 export type InventoryUpsertInput = Static<typeof InventoryUpsertBody>
+
+// ---------------------------------------------------------------- responses
+
+export const ProductImage = Type.Object({ url: Type.String(), thumbnail: Type.String(), alt: Type.String() })
+export type ProductImage = Static<typeof ProductImage>
+
+export const Variant = Type.Object({
+  _id: Type.String(),
+  features: Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' } }),
+})
+export type Variant = Static<typeof Variant>
+
+/** `sellAt` 0: not on sale. Shoppers see available products only; the shop's staff see all of them. */
+export const ProductResponse = Type.Object({
+  _id: Type.String(),
+  shop: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  price: Money,
+  sellAt: Type.Number(),
+  images: Type.Array(ProductImage),
+  variants: Type.Array(Variant),
+  categories: Type.Array(Type.String()),
+  available: Type.Boolean(),
+  inStock: Type.Boolean(),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+})
+export type Product = Static<typeof ProductResponse>
+
+export const CategoryResponse = Type.Object({
+  _id: Type.String(),
+  shop: Type.String(),
+  name: Type.String(),
+  createdAt: IsoDate,
+})
+export type Category = Static<typeof CategoryResponse>
+
+/** One stock row of a product, or of one of its variants. */
+export const InventoryResponse = Type.Object({
+  _id: Type.String(),
+  product: Type.String(),
+  /** null for a product without variants. */
+  variant: Type.Union([Type.String(), Type.Null()]),
+  quantity: Type.Integer(),
+  tracked: Type.Boolean(),
+  updatedAt: IsoDate,
+})
+export type InventoryRow = Static<typeof InventoryResponse>

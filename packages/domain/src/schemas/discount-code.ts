@@ -1,10 +1,12 @@
 /**
- * Request bodies of discount codes (DESIGN §9): the API validates with them and the dashboard's form checks
- * the same rules in the browser. `value` is a whole percent for percentage codes and major units (≤ 2
+ * Wire schemas of discount codes (DESIGN §9). The request bodies: the API validates with them and the
+ * dashboard's form checks the same rules in the browser. The answers: the API's routes declare them and the
+ * web derives its types from them. `value` is a whole percent for percentage codes and major units (≤ 2
  * decimals) for fixed ones; `minSubtotal` is major units. A code without an expiry never expires; a patch
  * with `expiresOn: null` removes the expiry. Unknown fields are rejected.
  */
 import { type Static, Type } from 'typebox'
+import { IsoDate, Uuid } from './wire'
 import { isMajorAmount } from '../money'
 
 /** 10 million major units keeps every amount inside the integer minor-unit columns. */
@@ -12,17 +14,15 @@ export const MAX_AMOUNT = 10_000_000
 export const MAX_USAGE_LIMIT = 1_000_000
 export const CODE_PATTERN = '^[A-Za-z0-9_-]{3,32}$'
 
-export type DiscountType = 'percentage' | 'fixed'
-
-const Uuid = Type.String({ format: 'uuid' })
-const DiscountTypeSchema = Type.Union([Type.Literal('percentage'), Type.Literal('fixed')])
+export const DiscountType = Type.Union([Type.Literal('percentage'), Type.Literal('fixed')])
+export type DiscountType = Static<typeof DiscountType>
 
 const codeFields = {
   code: Type.String({
     pattern: CODE_PATTERN,
     description: '3 to 32 letters, digits, _ or -, without spaces',
   }),
-  type: DiscountTypeSchema,
+  type: DiscountType,
   value: Type.Number({ exclusiveMinimum: 0, maximum: MAX_AMOUNT }),
   expiresOn: Type.Union(
     [
@@ -34,7 +34,7 @@ const codeFields = {
     ],
     { description: 'the last day the code works (until 23:59:59, Africa/Accra); null or absent: it never expires' },
   ),
-  expiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+  expiresAt: Type.Union([IsoDate, Type.Null()], {
     description: 'alternatively, the exact expiry instant; null or absent: it never expires',
   }),
   usageLimit: Type.Union([Type.Integer({ minimum: 1, maximum: MAX_USAGE_LIMIT }), Type.Null()]),
@@ -72,6 +72,48 @@ export const DiscountCodePatchBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 )
 export type DiscountCodePatchInput = Static<typeof DiscountCodePatchBody>
+
+// ---------------------------------------------------------------- responses
+
+const publicFields = {
+  _id: Type.String(),
+  code: Type.String(),
+  type: DiscountType,
+  value: Type.Number(),
+  minSubtotal: Type.Number(),
+  /** Null: the code never expires. */
+  expiresAt: Type.Union([IsoDate, Type.Null()]),
+}
+
+/** What a shopper's exact lookup answers: the terms, no usage figures. */
+export const PublicDiscountCodeResponse = Type.Object(publicFields)
+export type PublicDiscountCode = Static<typeof PublicDiscountCodeResponse>
+
+export const DiscountCodeResponse = Type.Object({
+  ...publicFields,
+  shop: Type.String(),
+  /** The expiry day in the shop's time zone (Africa/Accra), as the dashboard's date field shows it; null: never. */
+  expiresOn: Type.Union([Type.String(), Type.Null()]),
+  usageLimit: Type.Union([Type.Integer(), Type.Null()]),
+  usedCount: Type.Integer(),
+  active: Type.Boolean(),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+})
+export type DiscountCode = Static<typeof DiscountCodeResponse>
+
+/** The list item: staff listings carry every field, the public lookup only the public ones. */
+export const DiscountCodeListItem = Type.Object({
+  ...publicFields,
+  shop: Type.Optional(Type.String()),
+  expiresOn: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  usageLimit: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  usedCount: Type.Optional(Type.Integer()),
+  active: Type.Optional(Type.Boolean()),
+  createdAt: Type.Optional(IsoDate),
+  updatedAt: Type.Optional(IsoDate),
+})
+export type DiscountCodeListItem = Static<typeof DiscountCodeListItem>
 
 /**
  * The rule a schema cannot say, because it depends on the type: a whole percent from 1 to 100, or an

@@ -1,10 +1,11 @@
 /**
- * Request bodies of a shop's financial (payout) accounts: the API validates with them and the dashboard's
- * form checks the same rules in the browser. The API also checks the number's exact form per kind.
+ * Wire schemas of payments. The request bodies of a shop's financial (payout) accounts: the API validates
+ * with them and the dashboard's form checks the same rules in the browser (the API also checks the number's
+ * exact form per kind). The answers (payment attempts, payout accounts, payment info): the API's routes
+ * declare them and the web derives its types from them. Account numbers only ever leave the server masked.
  */
 import { type Static, Type } from 'typebox'
-
-const Uuid = Type.String({ format: 'uuid' })
+import { IsoDate, Money, Uuid } from './wire'
 
 export const FinancialAccountKind = Type.Union([Type.Literal('mobile-money'), Type.Literal('bank')])
 const Text = (max: number) => Type.String({ minLength: 2, maxLength: max, pattern: '\\S', description: 'some text' })
@@ -42,6 +43,7 @@ export type FinancialAccountPatchInput = Static<typeof FinancialAccountPatchBody
 
 export const paymentProviders = ['manual', 'test', 'paystack'] as const
 export type PaymentProviderName = (typeof paymentProviders)[number]
+export const PaymentProvider = Type.Union([Type.Literal('manual'), Type.Literal('test'), Type.Literal('paystack')])
 
 /** What buyers see for a payment option whose shop set no label of its own. */
 export const defaultPaymentLabels: Record<PaymentProviderName, string> = {
@@ -49,3 +51,58 @@ export const defaultPaymentLabels: Record<PaymentProviderName, string> = {
   test: 'Test payment (simulated, no money moves)',
   paystack: 'Mobile money or card (Paystack)',
 }
+
+// ---------------------------------------------------------------- responses
+
+/** The states of a payment attempt. */
+export const TransactionStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('success'),
+  Type.Literal('failed'),
+  Type.Literal('abandoned'),
+])
+export type TransactionStatus = Static<typeof TransactionStatus>
+
+/** One payment attempt of an order. */
+export const TransactionResponse = Type.Object({
+  _id: Type.String(),
+  order: Type.String(),
+  provider: Type.String(),
+  reference: Type.String(),
+  amount: Money,
+  status: TransactionStatus,
+  /** Why the attempt failed, in words a buyer can read; null otherwise. */
+  error: Type.Union([Type.String(), Type.Null()]),
+  /** Only in the answer that started the attempt (placing the order or a retry): where to pay. */
+  redirectUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+})
+export type Transaction = Static<typeof TransactionResponse>
+
+export const FinancialAccountResponse = Type.Object({
+  _id: Type.String(),
+  shop: Type.String(),
+  kind: FinancialAccountKind,
+  provider: Type.String(),
+  accountName: Type.String(),
+  /** Masked: `•••• 4567`, only the last four digits. The full number never leaves the server. */
+  accountNumber: Type.String(),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+})
+export type FinancialAccount = Static<typeof FinancialAccountResponse>
+
+/** A way to pay the shop accepts; `instant` ones are paid on a pay page when the order is placed. */
+export const PaymentInfoOption = Type.Object({ provider: PaymentProvider, label: Type.String(), instant: Type.Boolean() })
+export type PaymentInfoOption = Static<typeof PaymentInfoOption>
+
+export const PaymentInfoResponse = Type.Object({
+  shop: Type.String(),
+  currency: Type.String(),
+  /** The ways to pay this shop takes, in its order; the first is the default. */
+  options: Type.Array(PaymentInfoOption),
+  /** Whether the shop has payout details on file. */
+  payout: Type.Boolean(),
+})
+export type PaymentInfo = Static<typeof PaymentInfoResponse>

@@ -1,13 +1,13 @@
 /**
- * Request bodies of reviews (DESIGN §10): a shopper's review of a delivered order, and staff moderation
- * (hide, show, reply). The API validates with them and the forms check the same rules in the browser.
+ * Wire schemas of reviews (DESIGN §10). The request bodies, a shopper's review of a delivered order and
+ * staff moderation (hide, show, reply): the API validates with them and the forms check the same rules in
+ * the browser. The answers: the API's routes declare them and the web derives its types from them.
  */
 import { type Static, Type } from 'typebox'
+import { IsoDate, Page, Uuid } from './wire'
 
 export const MAX_REVIEW_TEXT = 2000
 export const MAX_REPLY_TEXT = 2000
-
-const Uuid = Type.String({ format: 'uuid' })
 
 export const ReviewCreateBody = Type.Object(
   {
@@ -29,3 +29,27 @@ export const ReviewPatchBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 )
 export type ReviewPatchInput = Static<typeof ReviewPatchBody>
+
+// ---------------------------------------------------------------- responses
+
+export const ReviewResponse = Type.Object({
+  _id: Type.String(),
+  shop: Type.String(),
+  relatedOrder: Type.String(),
+  rating: Type.Integer(),
+  text: Type.String(),
+  reply: Type.Union([Type.String(), Type.Null()]),
+  repliedAt: Type.Union([IsoDate, Type.Null()]),
+  createdAt: IsoDate,
+  author: Type.Object({ name: Type.String({ description: 'first name only' }) }),
+  hidden: Type.Optional(Type.Boolean({ description: 'only for the shop’s moderators' })),
+  orderId: Type.Optional(Type.String({ description: 'the reviewed order’s short code; only for the shop’s moderators' })),
+})
+export type Review = Static<typeof ReviewResponse>
+
+/** A list page of reviews with the shop's average rating. */
+export const ReviewPageResponse = Type.Object({
+  ...Page(ReviewResponse).properties,
+  average: Type.Union([Type.Number(), Type.Null()], { description: 'mean rating of the shop’s visible reviews, one decimal' }),
+})
+export type ReviewPage = Static<typeof ReviewPageResponse>

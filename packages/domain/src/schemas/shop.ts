@@ -1,8 +1,11 @@
 /**
- * Request bodies of shops, shop settings and shop ids: the API validates with them and the dashboard's
- * forms check the same rules in the browser before sending.
+ * Wire schemas of shops, shop settings and shop ids. The request bodies: the API validates with them and
+ * the dashboard's forms check the same rules in the browser before sending. The answers: the API's routes
+ * declare them and the web derives its types from them.
  */
-import { Type } from 'typebox'
+import { type Static, Type } from 'typebox'
+import { PaymentProvider } from './payments'
+import { IsoDate } from './wire'
 
 /** Minutes an order paid online may wait for its payment (5 minutes to a week; 30 by default). */
 export const UNPAID_ORDER_TIMEOUT = { min: 5, max: 10_080, default: 30 } as const
@@ -16,8 +19,8 @@ const httpUrl = Type.String({
   pattern: '^https?://[^\\s/?#]+(?:[/?#]\\S*)?$',
   description: 'a full web address starting with https://',
 })
-const socialSite = Type.Union([Type.Literal('facebook'), Type.Literal('instagram'), Type.Literal('twitter')])
-const paymentProvider = Type.Union([Type.Literal('manual'), Type.Literal('test'), Type.Literal('paystack')])
+export const SocialSite = Type.Union([Type.Literal('facebook'), Type.Literal('instagram'), Type.Literal('twitter')])
+export type SocialSite = Static<typeof SocialSite>
 const nonBlank = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S', description: 'some text' })
 
 export const TITLE_MAX = 100
@@ -34,7 +37,7 @@ export const shopPatchBody = Type.Object(
       Type.Union([Type.Object({ url: uploadUrl, thumbnail: uploadUrl }, { additionalProperties: false }), Type.Null()]),
     ),
     socials: Type.Optional(
-      Type.Array(Type.Object({ site: socialSite, url: httpUrl }, { additionalProperties: false }), { maxItems: 3 }),
+      Type.Array(Type.Object({ site: SocialSite, url: httpUrl }, { additionalProperties: false }), { maxItems: 3 }),
     ),
     home: Type.Optional(
       Type.Object({ promotionalText: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
@@ -73,7 +76,7 @@ export const shopConfigPatchBody = Type.Object(
     paymentOptions: Type.Optional(
       Type.Array(
         Type.Object(
-          { provider: paymentProvider, enabled: Type.Boolean(), label: Type.Optional(Type.String({ maxLength: 100 })) },
+          { provider: PaymentProvider, enabled: Type.Boolean(), label: Type.Optional(Type.String({ maxLength: 100 })) },
           { additionalProperties: false },
         ),
         { maxItems: 3 },
@@ -88,3 +91,75 @@ export const shopIdBody = Type.Object(
   { slug: Type.String({ maxLength: 100 }), title: nonBlank(TITLE_MAX) },
   { additionalProperties: false },
 )
+
+// ---------------------------------------------------------------- responses
+
+/** A shop's logo as answers show it: the two URLs, or null. */
+export const ShopLogo = Type.Union([Type.Object({ url: Type.String(), thumbnail: Type.String() }), Type.Null()])
+export type ShopLogo = Static<typeof ShopLogo>
+
+/** A shop's public profile. */
+export const ShopResponse = Type.Object({
+  _id: Type.String(),
+  slug: Type.String(),
+  title: Type.String(),
+  tagline: Type.String(),
+  about: Type.String(),
+  logo: ShopLogo,
+  socials: Type.Array(Type.Object({ site: SocialSite, url: Type.String() })),
+  home: Type.Object({ promotionalText: Type.String() }),
+  aboutSections: Type.Object({ payments: Type.String(), returns: Type.String(), contact: Type.String() }),
+  config: Type.Object({ facebook: Type.Object({ meta: Type.String() }) }),
+  taxRate: Type.Number({ description: 'percent of the subtotal, so the checkout can show tax before ordering' }),
+  domains: Type.Array(Type.String()),
+  currency: Type.String(),
+  createdAt: IsoDate,
+})
+export type Shop = Static<typeof ShopResponse>
+
+/** One way to pay as the shop's settings hold it. */
+export const ShopPaymentOption = Type.Object({
+  provider: PaymentProvider,
+  enabled: Type.Boolean(),
+  label: Type.Optional(Type.String()),
+})
+export type ShopPaymentOption = Static<typeof ShopPaymentOption>
+
+/**
+ * A custom domain with its verification state: it serves the shop only once verified, which its
+ * administrators prove by a DNS TXT record or a file holding the token.
+ */
+export const ShopDomainResponse = Type.Object({
+  domain: Type.String({ description: 'the host as browsers send it, port included when not the default' }),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('verified')], {
+    description: 'only a verified domain serves the shop, receives logins and makes cross-origin calls',
+  }),
+  token: Type.String({ description: 'the verification token the TXT record or the file must hold' }),
+  txtRecord: Type.Object({ name: Type.String(), value: Type.String() }, { description: 'proof by DNS: a TXT record' }),
+  httpFile: Type.Object({ url: Type.String(), content: Type.String() }, { description: 'or proof by HTTP: a file' }),
+  verifiedAt: Type.Union([IsoDate, Type.Null()]),
+  checkedAt: Type.Union([IsoDate, Type.Null()]),
+  checkError: Type.Union([Type.String(), Type.Null()], { description: 'why the last check did not verify the domain' }),
+})
+export type ShopDomain = Static<typeof ShopDomainResponse>
+
+/** A shop's settings (administrators and owners). */
+export const ShopConfigResponse = Type.Object({
+  _id: Type.String(),
+  facebook: Type.Object({ meta: Type.String() }),
+  taxRate: Type.Number({ description: 'percent of the subtotal' }),
+  unpaidOrderTimeout: Type.Integer({ description: 'minutes an order paid online may wait for its payment before it is canceled' }),
+  paymentOptions: Type.Array(ShopPaymentOption),
+  domains: Type.Array(Type.String(), { description: 'every custom domain, pending or verified: the list PATCH takes' }),
+  customDomains: Type.Array(ShopDomainResponse, { description: 'the same domains with their verification state and instructions' }),
+  updatedAt: IsoDate,
+})
+export type ShopConfig = Static<typeof ShopConfigResponse>
+
+/** `POST /api/shop-ids/`: the new shop. */
+export const ShopIdCreatedResponse = Type.Object({ _id: Type.String(), slug: Type.String() })
+export type CreatedShop = Static<typeof ShopIdCreatedResponse>
+
+/** `GET /api/shop-ids/{slug}`: whether the setup wizard may take the slug. */
+export const SlugAvailabilityResponse = Type.Object({ slug: Type.String(), available: Type.Boolean() })
+export type SlugAvailability = Static<typeof SlugAvailabilityResponse>

@@ -42,10 +42,13 @@ const errorNames: Record<number, string> = {
   429: 'Too many requests',
 }
 
+/** One error response of a route schema, `{$ref: 'Error#', description}`: for a status with its own wording. */
+export const errorResponse = (description: string) => Type.Ref('Error#', { description })
+
 /** `{400: {$ref: 'Error#'}, …}` for the listed statuses: the response part of a route schema. */
 export function errorResponses<const Code extends number>(...codes: Code[]): Record<Code, TSchema> {
   const responses = {} as Record<Code, TSchema>
-  for (const code of codes) responses[code] = Type.Ref('Error#', { description: errorNames[code] ?? 'Error' })
+  for (const code of codes) responses[code] = errorResponse(errorNames[code] ?? 'Error')
   return responses
 }
 

@@ -1,25 +1,25 @@
 /** HTTP for tracking ids, analytics events and the dashboard's daily visits and sales charts. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { errorResponses } from '@shop/domain/schemas/wire'
 import {
   EventBody,
-  type EventInput,
   EventQuery,
   EventResponse,
   MAX_EVENT_BODY_BYTES,
   SalesParams,
   SalesQuery,
-  type SalesQueryInput,
   SalesResponse,
   TrackingIdBody,
   TrackingIdResponse,
   VisitsQuery,
-  type VisitsQueryInput,
   VisitsResponse,
 } from './analytics.schemas'
 import { createTrackingId, recordEvent, salesByDay, visitsByDay } from './analytics.service'
 
-export default async function routes(app: FastifyInstance) {
+export default async function routes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+
   app.post(
     '/api/tracking-ids',
     {
@@ -37,7 +37,7 @@ export default async function routes(app: FastifyInstance) {
     async (request, reply) => reply.status(201).send(await createTrackingId(request.ctx)),
   )
 
-  app.post<{ Querystring: { trackingId: string }; Body: EventInput }>(
+  app.post(
     '/api/analytics',
     {
       bodyLimit: MAX_EVENT_BODY_BYTES,
@@ -55,7 +55,7 @@ export default async function routes(app: FastifyInstance) {
     async (request, reply) => reply.status(201).send(await recordEvent(request.ctx, request.query.trackingId, request.body)),
   )
 
-  app.get<{ Querystring: VisitsQueryInput }>(
+  app.get(
     '/api/analytics-aggregator/',
     {
       schema: {
@@ -69,7 +69,7 @@ export default async function routes(app: FastifyInstance) {
     async (request) => visitsByDay(request.ctx, request.query),
   )
 
-  app.get<{ Params: { shopId: string }; Querystring: SalesQueryInput }>(
+  app.get(
     '/api/sales/:shopId',
     {
       schema: {

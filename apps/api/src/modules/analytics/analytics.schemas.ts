@@ -1,10 +1,20 @@
 /** Wire schemas of tracking ids, analytics events and the dashboard's daily charts. */
+import { Uuid } from '@shop/domain/schemas/wire'
 import { type Static, Type } from 'typebox'
+
+/** The answers live in the domain package, where the web derives its types from them. */
+export {
+  EventResponse,
+  SalesResponse,
+  type SalesByDay as SalesDto,
+  TrackingIdResponse,
+  VisitsResponse,
+  type VisitsByDay as VisitsDto,
+} from '@shop/domain/schemas/analytics'
 
 export const MAX_EVENT_BODY_BYTES = 2048
 export const MAX_EXTRAS = 10
 
-const Uuid = Type.String({ format: 'uuid' })
 /** A chart bound: 'YYYY-MM-DD', an ISO-8601 date-time or milliseconds; the service parses it. */
 const Bound = Type.String({ minLength: 1, maxLength: 40, description: 'YYYY-MM-DD, ISO-8601 date-time or milliseconds' })
 
@@ -12,10 +22,6 @@ const Bound = Type.String({ minLength: 1, maxLength: 40, description: 'YYYY-MM-D
 
 /** Exactly `{}`: the tracking id carries nothing about the visitor. */
 export const TrackingIdBody = Type.Object({}, { additionalProperties: false })
-export const TrackingIdResponse = Type.Object({
-  trackingId: Type.String(),
-  maxAge: Type.Integer({ description: 'seconds the id stays valid' }),
-})
 
 /** Any string: a malformed id is treated as unknown (401), so the client renews it. */
 export const EventQuery = Type.Object({ trackingId: Type.String({ maxLength: 100 }) }, { additionalProperties: false })
@@ -42,7 +48,6 @@ export const EventBody = Type.Object(
   { additionalProperties: false },
 )
 export type EventInput = Static<typeof EventBody>
-export const EventResponse = Type.Object({ ok: Type.Literal(true) })
 
 // ---------------------------------------------------------------- charts
 
@@ -57,29 +62,6 @@ export const VisitsQuery = Type.Object(
 )
 export type VisitsQueryInput = Static<typeof VisitsQuery>
 
-export const VisitsResponse = Type.Object({
-  shop: Type.String(),
-  from: Type.String({ format: 'date-time' }),
-  to: Type.String({ format: 'date-time' }),
-  data: Type.Array(Type.Object({ date: Type.String(), visits: Type.Integer(), visitors: Type.Integer() })),
-})
-export type VisitsDto = Static<typeof VisitsResponse>
-
 export const SalesParams = Type.Object({ shopId: Uuid }, { additionalProperties: false })
 export const SalesQuery = Type.Object({ from: Type.Optional(Bound), to: Type.Optional(Bound) }, { additionalProperties: false })
 export type SalesQueryInput = Static<typeof SalesQuery>
-
-export const SalesResponse = Type.Object({
-  shop: Type.String(),
-  from: Type.String({ format: 'date-time' }),
-  to: Type.String({ format: 'date-time' }),
-  currency: Type.String(),
-  data: Type.Array(
-    Type.Object({
-      date: Type.String(),
-      sales: Type.Number({ description: 'major units' }),
-      orders: Type.Integer(),
-    }),
-  ),
-})
-export type SalesDto = Static<typeof SalesResponse>

@@ -1,27 +1,32 @@
 /** SPEC §7: request-login, token (create, revoke), user; and login codes for handing a session to another origin. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
 import { errorResponses } from '@shop/domain/schemas/wire'
 import { changeAccount, currentUser, handOverSession, issueToken, logOut, loginUrl } from './auth.service'
 import {
-  type UserPatch,
+  LoginCodeResponse,
+  LoginUrlResponse,
+  TokenDataResponse,
+  UserResponse,
   loginCodeBodySchema,
-  loginCodeSchema,
   redirField,
   stateField,
   tokenBodySchema,
-  tokenDataSchema,
   userPatchSchema,
 } from './auth.schemas'
-import { userSchema } from './user.dto'
 import { limitLoginCalls } from './login-limits'
 
 const tags = ['auth']
+/** No body: typed `void`, so the handler sends nothing. */
+const noContent = Type.Unsafe<void>({ type: 'null' })
 
-export default async function authRoutes(app: FastifyInstance) {
-  app.addSchema(userSchema)
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  app.addSchema(UserResponse)
   const perIp = async (request: FastifyRequest) => limitLoginCalls(request.ctx)
 
-  app.get<{ Querystring: { redir: string; state?: string } }>(
+  app.get(
     '/api/request-login',
     {
       schema: {
@@ -36,7 +41,7 @@ export default async function authRoutes(app: FastifyInstance) {
           properties: { redir: redirField, state: stateField },
         },
         response: {
-          200: { type: 'object', required: ['loginUrl'], properties: { loginUrl: { type: 'string' } } },
+          200: LoginUrlResponse,
           ...errorResponses(400),
         },
       },
@@ -44,7 +49,7 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request) => loginUrl(request.ctx, request.query),
   )
 
-  app.post<{ Body: { code: string } | { email: string; password: string } }>(
+  app.post(
     '/api/token',
     {
       preHandler: perIp,
@@ -54,7 +59,7 @@ export default async function authRoutes(app: FastifyInstance) {
         summary: 'Exchange a login code (or email and password) for an access token',
         security: [],
         body: tokenBodySchema,
-        response: { 201: tokenDataSchema, ...errorResponses(400, 401, 429) },
+        response: { 201: TokenDataResponse, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => reply.status(201).send(await issueToken(request.ctx, { body: request.body, origin: request.headers.origin })),
@@ -62,7 +67,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   // localStorage is per origin: a logged-in user moving to another of the platform's hosts (the setup
   // wizard's new shop) takes a code along, bound to that origin like the login page's codes.
-  app.post<{ Body: { redir: string } }>(
+  app.post(
     '/api/login-codes',
     {
       preHandler: perIp,
@@ -71,7 +76,7 @@ export default async function authRoutes(app: FastifyInstance) {
         operationId: 'createLoginCode',
         summary: 'A one-time login code for another origin of the platform, which logs the caller in there',
         body: loginCodeBodySchema,
-        response: { 201: loginCodeSchema, ...errorResponses(400, 401, 403, 429) },
+        response: { 201: LoginCodeResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => reply.status(201).send(await handOverSession(request.ctx, request.body.redir)),
@@ -79,7 +84,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.delete(
     '/api/token',
-    { schema: { tags, operationId: 'revokeToken', summary: 'Log out: revoke the calling token', response: { 204: { type: 'null' }, ...errorResponses(401) } } },
+    { schema: { tags, operationId: 'revokeToken', summary: 'Log out: revoke the calling token', response: { 204: noContent, ...errorResponses(401) } } },
     async (request, reply) => {
       await logOut(request.ctx)
       return reply.status(204).send()
@@ -92,7 +97,7 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request) => currentUser(request.ctx),
   )
 
-  app.patch<{ Body: UserPatch }>(
+  app.patch(
     '/api/user',
     {
       schema: {

@@ -1,9 +1,24 @@
 import { accountRules, emailPattern } from '@shop/domain'
+import { type Static, Type } from 'typebox'
+
+/** The answers live in the domain package, where the web derives its types from them. */
+export {
+  type LoginCode,
+  LoginCodeResponse,
+  type LoginUrl,
+  LoginUrlResponse,
+  type TokenData,
+  TokenDataResponse,
+  type User,
+  UserResponse,
+} from '@shop/domain/schemas/auth'
 
 export const emailField = { type: 'string', maxLength: accountRules.emailMaxLength, pattern: emailPattern } as const
 export const passwordField = { type: 'string', minLength: 1, maxLength: accountRules.passwordMaxLength } as const
 
-export const tokenBodySchema = {
+/** A login code, or email and password: `oneOf`, which TypeBox has no builder for, so the type is written here. */
+export type TokenBody = { code: string } | { email: string; password: string }
+export const tokenBodySchema = Type.Unsafe<TokenBody>({
   oneOf: [
     {
       type: 'object',
@@ -18,17 +33,7 @@ export const tokenBodySchema = {
       properties: { email: emailField, password: passwordField },
     },
   ],
-} as const
-
-export const tokenDataSchema = {
-  type: 'object',
-  required: ['access_token', 'token_type', 'expires_in'],
-  properties: {
-    access_token: { type: 'string' },
-    token_type: { type: 'string', enum: ['Bearer'] },
-    expires_in: { type: 'integer' },
-  },
-} as const
+})
 
 export const userPatchSchema = {
   type: 'object',
@@ -48,7 +53,7 @@ export const userPatchSchema = {
   },
 } as const
 
-export type UserPatch = { name?: string; phone?: string; email?: string; password?: string; currentPassword?: string }
+export type UserPatch = Static<typeof userPatchSchema>
 
 /** An origin of the platform or of one of its shops, as `GET /api/request-login` takes it. */
 export const redirField = { type: 'string', maxLength: 300 } as const
@@ -65,10 +70,4 @@ export const loginCodeBodySchema = {
   additionalProperties: false,
   required: ['redir'],
   properties: { redir: { ...redirField, description: 'the origin that will exchange the code' } },
-} as const
-
-export const loginCodeSchema = {
-  type: 'object',
-  required: ['code'],
-  properties: { code: { type: 'string' } },
 } as const

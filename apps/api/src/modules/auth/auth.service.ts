@@ -8,7 +8,7 @@ import type { Db } from '../../db/client'
 import { decoyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto'
 import { BadRequest, Conflict, Forbidden, NotAuthenticated, isUniqueViolation } from '../../lib/errors'
 import { type OriginSite, siteOfOrigin } from '../shops/shop-host'
-import type { UserPatch } from './auth.schemas'
+import type { LoginCode, LoginUrl, TokenBody, TokenData, User, UserPatch } from './auth.schemas'
 import { guardPassword } from './login-limits'
 import { consumeLoginCode, deleteExpiredLoginCodes, insertLoginCode } from './login-code.repository'
 import { insertAccessToken, revokeAccessToken, revokeOtherTokens } from './token.repository'
@@ -70,8 +70,6 @@ export async function issueLoginCode(ctx: ServiceContext, userId: string, redir:
   return code
 }
 
-export type TokenData = { access_token: string; token_type: 'Bearer'; expires_in: number }
-
 /** A token for every shop (`shopId` null) or for one shop's site only. */
 export async function issueAccessToken(ctx: ServiceContext, userId: string, shopId: string | null): Promise<TokenData> {
   const token = randomToken()
@@ -108,7 +106,7 @@ export async function exchangeLoginCode(ctx: ServiceContext, code: string, origi
  */
 export async function issueToken(
   ctx: ServiceContext,
-  input: { body: { code: string } | { email: string; password: string }; origin: string | undefined },
+  input: { body: TokenBody; origin: string | undefined },
 ): Promise<TokenData> {
   const { body } = input
   if ('code' in body) return exchangeLoginCode(ctx, body.code, input.origin)
@@ -128,7 +126,7 @@ async function knownSite(ctx: ServiceContext, redir: string): Promise<OriginSite
 }
 
 /** The platform's login page for a site of the platform, carrying the site's login state. */
-export async function loginUrl(ctx: ServiceContext, input: { redir: string; state?: string }): Promise<{ loginUrl: string }> {
+export async function loginUrl(ctx: ServiceContext, input: { redir: string; state?: string }): Promise<LoginUrl> {
   const { redir, state } = input
   await knownSite(ctx, redir)
   const query = new URLSearchParams({ redir, ...(state ? { state } : {}) })
@@ -139,7 +137,7 @@ export async function loginUrl(ctx: ServiceContext, input: { redir: string; stat
  * A code that signs the caller in on another origin of the platform. A session of one shop's site may
  * move between that shop's own hosts, never to another shop.
  */
-export async function handOverSession(ctx: ServiceContext, redir: string): Promise<{ code: string }> {
+export async function handOverSession(ctx: ServiceContext, redir: string): Promise<LoginCode> {
   const user = ctx.actor.requireUser()
   const site = await knownSite(ctx, redir)
   const tokenShopId = ctx.actor.tokenShopId
@@ -155,7 +153,7 @@ export async function logOut(ctx: ServiceContext): Promise<void> {
   await revokeAccessToken(ctx.db, ctx.actor.tokenId!)
 }
 
-export function currentUser(ctx: ServiceContext): ReturnType<typeof toUserDto> {
+export function currentUser(ctx: ServiceContext): User {
   return toUserDto(ctx.actor.requireUser())
 }
 
@@ -167,7 +165,7 @@ const EMAIL_TAKEN = 'An account with this email already exists'
  * the account over. A new password ends every other session of the account.
  * A wrong current password counts against the login limits like a wrong password at sign-in.
  */
-export async function changeAccount(ctx: ServiceContext, patch: UserPatch): Promise<ReturnType<typeof toUserDto>> {
+export async function changeAccount(ctx: ServiceContext, patch: UserPatch): Promise<User> {
   const caller: AuthUser = ctx.actor.requireUser()
   const db = ctx.db
   const { currentPassword, email, password, name, phone } = patch

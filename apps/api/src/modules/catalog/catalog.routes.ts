@@ -1,22 +1,16 @@
 /** HTTP for products, categories and inventory: schemas and one service call per handler. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { Page } from '@shop/domain/schemas/wire'
+import { IdParams, Page, Uuid, errorResponses } from '@shop/domain/schemas/wire'
 import { feathersQuerySchema } from '../../lib/feathers-query'
 import {
   CategoryCreateBody,
-  type CategoryCreateInput,
   CategoryResponse,
-  IdParams,
   InventoryResponse,
   InventoryUpsertBody,
-  type InventoryUpsertInput,
   ProductCreateBody,
-  type ProductCreateInput,
   ProductPatchBody,
-  type ProductPatchInput,
   ProductResponse,
-  Uuid,
-  errorResponses,
 } from './catalog.schemas'
 import { categoryQuerySpec } from './category.repository'
 import { createCategory, listShopCategories, removeCategory } from './category.service'
@@ -25,27 +19,30 @@ import { listProductInventory, setInventory } from './inventory.service'
 import { productQuerySpec } from './product.repository'
 import { createProduct, getProduct, listShopProducts, patchProduct, removeProduct } from './product.service'
 
-type IdRoute = { Params: { id: string } }
+/** Every catalog route documents the same errors. */
+const catalogErrors = errorResponses(400, 401, 403, 404, 409)
 /** Anyone; a bearer token shows more to the shop's staff. */
 const optionalUser: Record<string, string[]>[] = [{}, { bearer: [] }]
-type Query = Record<string, unknown>
 
-const productListQuery = { ...feathersQuerySchema(productQuerySpec, { shop: Uuid }), required: ['shop'] }
-const categoryQueryBase = feathersQuerySchema(categoryQuerySpec, { shop: Uuid })
-const categoryListQuery = {
-  ...categoryQueryBase,
-  required: ['shop'],
-  properties: {
-    ...categoryQueryBase.properties,
-    // Sorted lower-cased, so only a case-insensitive search is offered on the name.
-    name: { type: 'object', properties: { $q: { type: 'string' } }, required: ['$q'], additionalProperties: false },
+const productListQuery = feathersQuerySchema(productQuerySpec, { shop: Uuid }, { required: ['shop'] })
+const categoryListQuery = feathersQuerySchema(
+  categoryQuerySpec,
+  { shop: Uuid },
+  {
+    required: ['shop'],
+    fields: {
+      // Sorted lower-cased, so only a case-insensitive search is offered on the name.
+      name: { type: 'object', properties: { $q: { type: 'string' } }, required: ['$q'], additionalProperties: false },
+    },
   },
-}
-const inventoryListQuery = { ...feathersQuerySchema(inventoryQuerySpec, { product: Uuid }), required: ['product'] }
+)
+const inventoryListQuery = feathersQuerySchema(inventoryQuerySpec, { product: Uuid }, { required: ['product'] })
 
-export default async function routes(app: FastifyInstance) {
+export default async function routes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+
   // ---------------------------------------------------------------- products
-  app.get<{ Querystring: Query & { shop: string } }>(
+  app.get(
     '/api/products/',
     {
       schema: {
@@ -55,7 +52,7 @@ export default async function routes(app: FastifyInstance) {
         description: 'Public: published products. Staff of the shop also see unpublished ones.',
         security: optionalUser,
         querystring: productListQuery,
-        response: { 200: Page(ProductResponse), ...errorResponses },
+        response: { 200: Page(ProductResponse), ...catalogErrors },
       },
     },
     async (request) => {
@@ -64,7 +61,7 @@ export default async function routes(app: FastifyInstance) {
     },
   )
 
-  app.get<IdRoute>(
+  app.get(
     '/api/products/:id',
     {
       schema: {
@@ -73,13 +70,13 @@ export default async function routes(app: FastifyInstance) {
         summary: 'One product (unpublished ones only for the shop\'s staff)',
         security: optionalUser,
         params: IdParams,
-        response: { 200: ProductResponse, ...errorResponses },
+        response: { 200: ProductResponse, ...catalogErrors },
       },
     },
     async (request) => getProduct(request.ctx, request.params.id),
   )
 
-  app.post<{ Body: ProductCreateInput }>(
+  app.post(
     '/api/products/',
     {
       schema: {
@@ -87,13 +84,13 @@ export default async function routes(app: FastifyInstance) {
         operationId: 'createProduct',
         summary: 'Create a product (catalog.edit)',
         body: ProductCreateBody,
-        response: { 201: ProductResponse, ...errorResponses },
+        response: { 201: ProductResponse, ...catalogErrors },
       },
     },
     async (request, reply) => reply.code(201).send(await createProduct(request.ctx, request.body)),
   )
 
-  app.patch<IdRoute & { Body: ProductPatchInput }>(
+  app.patch(
     '/api/products/:id',
     {
       schema: {
@@ -102,13 +99,13 @@ export default async function routes(app: FastifyInstance) {
         summary: 'Change a product (catalog.edit)',
         params: IdParams,
         body: ProductPatchBody,
-        response: { 200: ProductResponse, ...errorResponses },
+        response: { 200: ProductResponse, ...catalogErrors },
       },
     },
     async (request) => patchProduct(request.ctx, request.params.id, request.body),
   )
 
-  app.delete<IdRoute>(
+  app.delete(
     '/api/products/:id',
     {
       schema: {
@@ -116,14 +113,14 @@ export default async function routes(app: FastifyInstance) {
         operationId: 'deleteProduct',
         summary: 'Delete a product (catalog.edit); answers the deleted product',
         params: IdParams,
-        response: { 200: ProductResponse, ...errorResponses },
+        response: { 200: ProductResponse, ...catalogErrors },
       },
     },
     async (request) => removeProduct(request.ctx, request.params.id),
   )
 
   // ---------------------------------------------------------------- categories
-  app.get<{ Querystring: Query & { shop: string } }>(
+  app.get(
     '/api/categories/',
     {
       schema: {
@@ -132,7 +129,7 @@ export default async function routes(app: FastifyInstance) {
         summary: 'List a shop\'s categories, sorted by name',
         security: [],
         querystring: categoryListQuery,
-        response: { 200: Page(CategoryResponse), ...errorResponses },
+        response: { 200: Page(CategoryResponse), ...catalogErrors },
       },
     },
     async (request) => {
@@ -141,7 +138,7 @@ export default async function routes(app: FastifyInstance) {
     },
   )
 
-  app.post<{ Body: CategoryCreateInput }>(
+  app.post(
     '/api/categories/',
     {
       schema: {
@@ -149,13 +146,13 @@ export default async function routes(app: FastifyInstance) {
         operationId: 'createCategory',
         summary: 'Create a category (catalog.edit); a name already used in the shop is a 409',
         body: CategoryCreateBody,
-        response: { 201: CategoryResponse, ...errorResponses },
+        response: { 201: CategoryResponse, ...catalogErrors },
       },
     },
     async (request, reply) => reply.code(201).send(await createCategory(request.ctx, request.body)),
   )
 
-  app.delete<IdRoute>(
+  app.delete(
     '/api/categories/:id',
     {
       schema: {
@@ -163,14 +160,14 @@ export default async function routes(app: FastifyInstance) {
         operationId: 'deleteCategory',
         summary: 'Delete a category and take it out of its products (catalog.edit)',
         params: IdParams,
-        response: { 200: CategoryResponse, ...errorResponses },
+        response: { 200: CategoryResponse, ...catalogErrors },
       },
     },
     async (request) => removeCategory(request.ctx, request.params.id),
   )
 
   // ---------------------------------------------------------------- inventory
-  app.get<{ Querystring: Query & { product: string } }>(
+  app.get(
     '/api/inventory/',
     {
       schema: {
@@ -178,7 +175,7 @@ export default async function routes(app: FastifyInstance) {
         operationId: 'listInventory',
         summary: 'A product\'s inventory rows (staff); variant filters one variant (empty for none)',
         querystring: inventoryListQuery,
-        response: { 200: Page(InventoryResponse), ...errorResponses },
+        response: { 200: Page(InventoryResponse), ...catalogErrors },
       },
     },
     async (request) => {
@@ -187,7 +184,7 @@ export default async function routes(app: FastifyInstance) {
     },
   )
 
-  app.post<{ Body: InventoryUpsertInput }>(
+  app.post(
     '/api/inventory/',
     {
       schema: {
@@ -195,7 +192,7 @@ export default async function routes(app: FastifyInstance) {
         operationId: 'setInventory',
         summary: 'Set the stock of a product or one of its variants (catalog.edit); updates inStock',
         body: InventoryUpsertBody,
-        response: { 200: InventoryResponse, ...errorResponses },
+        response: { 200: InventoryResponse, ...catalogErrors },
       },
     },
     async (request) => setInventory(request.ctx, request.body),

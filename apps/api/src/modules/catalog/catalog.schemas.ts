@@ -1,13 +1,15 @@
 /**
  * Wire schemas of the catalog: what the routes accept (strict: unknown fields are a 400) and what they
- * answer. Money on the wire is major units; `sellAt` is a plain number in the price's currency.
+ * answer. They live in the domain package, where the dashboard's forms validate with the request bodies
+ * and the web derives its types from the answers.
  */
-import { type Static, Type } from 'typebox'
-
-/** The request bodies live in the domain package, where the dashboard's forms validate with them too. */
 export {
   CategoryCreateBody,
   type CategoryCreateInput,
+  CategoryResponse,
+  type Category as CategoryDto,
+  InventoryResponse,
+  type InventoryRow as InventoryDto,
   InventoryUpsertBody,
   type InventoryUpsertInput,
   MAX_AMOUNT,
@@ -16,55 +18,7 @@ export {
   type ProductCreateInput,
   ProductPatchBody,
   type ProductPatchInput,
+  ProductResponse,
+  type Product as ProductDto,
   VariantId,
 } from '@shop/domain/schemas/catalog'
-
-export const Uuid = Type.String({ format: 'uuid' })
-const IsoDate = Type.String({ format: 'date-time' })
-export const ErrorRef = Type.Unsafe<unknown>({ $ref: 'Error#' })
-export const errorResponses = { 400: ErrorRef, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef, 409: ErrorRef }
-
-export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false })
-
-// ---------------------------------------------------------------- responses
-
-export const ProductResponse = Type.Object({
-  _id: Type.String(),
-  shop: Type.String(),
-  title: Type.String(),
-  description: Type.String(),
-  price: Type.Object({ value: Type.Number(), currency: Type.String() }),
-  sellAt: Type.Number(),
-  images: Type.Array(Type.Object({ url: Type.String(), thumbnail: Type.String(), alt: Type.String() })),
-  variants: Type.Array(
-    Type.Object({
-      _id: Type.String(),
-      features: Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' } }),
-    }),
-  ),
-  categories: Type.Array(Type.String()),
-  available: Type.Boolean(),
-  inStock: Type.Boolean(),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
-})
-export type ProductDto = Static<typeof ProductResponse>
-
-export const CategoryResponse = Type.Object({
-  _id: Type.String(),
-  shop: Type.String(),
-  name: Type.String(),
-  createdAt: IsoDate,
-})
-export type CategoryDto = Static<typeof CategoryResponse>
-
-export const InventoryResponse = Type.Object({
-  _id: Type.String(),
-  product: Type.String(),
-  /** null for a product without variants. */
-  variant: Type.Union([Type.String(), Type.Null()]),
-  quantity: Type.Integer(),
-  tracked: Type.Boolean(),
-  updatedAt: IsoDate,
-})
-export type InventoryDto = Static<typeof InventoryResponse>

@@ -1,42 +1,40 @@
 /** HTTP for delivery (SPEC §7 /delivery/*): regions, a shop's rates, and the fee calculation. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { Page } from '@shop/domain/schemas/wire'
+import { IdParams, Page, errorResponses } from '@shop/domain/schemas/wire'
+import { Type } from 'typebox'
 import { feathersQuerySchema } from '../../lib/feathers-query'
-import { errorResponses } from '@shop/domain/schemas/wire'
 import { rateQuerySpec } from './delivery.repository'
 import {
   CalculateBody,
-  type CalculateInput,
   CalculationResponse,
-  IdParams,
   RateCreateBody,
-  type RateCreateInput,
   RatePatchBody,
-  type RatePatchInput,
   RateResponse,
   RegionListQuery,
-  type RegionListInput,
   RegionResponse,
-  Uuid,
 } from './delivery.schemas'
 import { type RateVisibility, calculateDelivery, createRate, listCountryRegions, listShopRates, patchRate } from './delivery.service'
 
 const tags = ['delivery']
 
-const rateListQuery = {
-  ...feathersQuerySchema(rateQuerySpec, {
-    client: { ...Uuid, description: 'the shop id' },
-    active: {
+const rateListQuery = feathersQuerySchema(
+  rateQuerySpec,
+  {
+    client: Type.String({ format: 'uuid', description: 'the shop id' }),
+    active: Type.Unsafe<RateVisibility>({
       type: 'string',
       enum: ['true', 'false', 'all'],
       description: 'true (default, public): active rates; false or all: staff with settings.manage only',
-    },
-  }),
-  required: ['client'],
-}
+    }),
+  },
+  { required: ['client'] },
+)
 
-export default async function routes(app: FastifyInstance) {
-  app.get<{ Querystring: RegionListInput }>(
+export default async function routes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+
+  app.get(
     '/delivery/regions/',
     {
       schema: {
@@ -51,7 +49,7 @@ export default async function routes(app: FastifyInstance) {
     async (request) => listCountryRegions(request.ctx, request.query.country),
   )
 
-  app.get<{ Querystring: Record<string, unknown> & { client: string; active?: RateVisibility } }>(
+  app.get(
     '/delivery/rates/',
     {
       schema: {
@@ -74,7 +72,7 @@ export default async function routes(app: FastifyInstance) {
     },
   )
 
-  app.post<{ Body: RateCreateInput }>(
+  app.post(
     '/delivery/rates/',
     {
       schema: {
@@ -88,7 +86,7 @@ export default async function routes(app: FastifyInstance) {
     async (request, reply) => reply.code(201).send(await createRate(request.ctx, request.body)),
   )
 
-  app.patch<{ Params: { id: string }; Body: RatePatchInput }>(
+  app.patch(
     '/delivery/rates/:id',
     {
       schema: {
@@ -103,7 +101,7 @@ export default async function routes(app: FastifyInstance) {
     async (request) => patchRate(request.ctx, request.params.id, request.body),
   )
 
-  app.post<{ Body: CalculateInput }>(
+  app.post(
     '/delivery/calculate',
     {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },

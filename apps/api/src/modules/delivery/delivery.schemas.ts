@@ -2,64 +2,29 @@
  * Wire schemas of delivery: regions, a shop's rates and the fee calculation. Requests are strict (unknown
  * fields are a 400); money on the wire is `{value, currency}` in major units.
  */
+import { VariantId } from '@shop/domain/schemas/catalog'
+import { Uuid } from '@shop/domain/schemas/wire'
 import { type Static, Type } from 'typebox'
 
-import { PaymentOption } from '@shop/domain/schemas/delivery'
-
-/** The rate bodies live in the domain package, where the dashboard's forms validate with them too. */
+/**
+ * The rate bodies and the answers live in the domain package: the dashboard's forms validate with the
+ * bodies too, and the web derives its types from the answers.
+ */
 export {
+  CalculationResponse,
+  type DeliveryCalculation as CalculationDto,
+  type DeliveryRate as RateDto,
   MAX_ESTIMATED_DAYS,
   MAX_FEE,
   RateCreateBody,
   type RateCreateInput,
   RatePatchBody,
   type RatePatchInput,
+  RateResponse,
   RegionId,
+  RegionResponse,
+  type Region as RegionDto,
 } from '@shop/domain/schemas/delivery'
-
-export const Uuid = Type.String({ format: 'uuid' })
-const IsoDate = Type.String({ format: 'date-time' })
-const Money = Type.Object({ value: Type.Number(), currency: Type.String() })
-
-export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false })
-
-// ---------------------------------------------------------------- responses
-
-export const RegionResponse = Type.Object({
-  _id: Type.String(),
-  country: Type.String(),
-  name: Type.String(),
-  capital: Type.String(),
-})
-export type RegionDto = Static<typeof RegionResponse>
-
-export const RateResponse = Type.Object({
-  _id: Type.String(),
-  shop: Type.String(),
-  name: Type.String(),
-  regions: Type.Array(Type.String()),
-  rate: Money,
-  paymentOption: PaymentOption,
-  estimatedDays: Type.Union([Type.Integer(), Type.Null()]),
-  active: Type.Boolean(),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
-})
-export type RateDto = Static<typeof RateResponse>
-
-export const CalculationResponse = Type.Object({
-  region: Type.String(),
-  rates: Type.Array(
-    Type.Object({
-      _id: Type.String(),
-      name: Type.String(),
-      fee: Money,
-      paymentOption: PaymentOption,
-      estimatedDays: Type.Union([Type.Integer(), Type.Null()]),
-    }),
-  ),
-})
-export type CalculationDto = Static<typeof CalculationResponse>
 
 // ---------------------------------------------------------------- requests
 
@@ -79,7 +44,7 @@ export const CalculateBody = Type.Object(
         Type.Object(
           {
             product: Uuid,
-            variant: Type.Optional(Type.Union([Type.String({ pattern: '^[A-Za-z0-9_-]{1,40}$' }), Type.Null()])),
+            variant: Type.Optional(Type.Union([VariantId, Type.Null()])),
             count: Type.Integer({ minimum: 1, maximum: 1000 }),
           },
           { additionalProperties: false },

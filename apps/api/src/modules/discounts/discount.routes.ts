@@ -1,56 +1,54 @@
 /** HTTP for discount codes (SPEC §7 /api/discount-codes/): the public exact lookup, and staff list and edits. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { Page } from '@shop/domain/schemas/wire'
+import type { Static } from 'typebox'
+import { IdParams, Page, Uuid, errorResponses } from '@shop/domain/schemas/wire'
 import { TooManyRequests } from '../../lib/errors'
 import { feathersQuerySchema } from '../../lib/feathers-query'
-import { errorResponses } from '@shop/domain/schemas/wire'
 import { discountCodeQuerySpec } from './discount-code.repository'
 import {
   DiscountCodeCreateBody,
-  type DiscountCodeCreateInput,
   DiscountCodeListItem,
   DiscountCodePatchBody,
-  type DiscountCodePatchInput,
   DiscountCodeResponse,
-  IdParams,
-  Uuid,
 } from './discount.schemas'
 import { createDiscountCode, findDiscountCodes, getDiscountCode, patchDiscountCode } from './discount.service'
 
 const tags = ['discounts']
 
-const listQueryBase = feathersQuerySchema(discountCodeQuerySpec, { shop: Uuid })
-const listQuery = {
-  ...listQueryBase,
-  required: ['shop'],
-  properties: {
-    ...listQueryBase.properties,
-    // A plain value is the public exact lookup; staff search with code[$q].
-    code: {
-      anyOf: [
-        { type: 'string', maxLength: 100 },
-        { type: 'object', properties: { $q: { type: 'string', maxLength: 100 } }, required: ['$q'], additionalProperties: false },
-      ],
+const listQuery = feathersQuerySchema(
+  discountCodeQuerySpec,
+  { shop: Uuid },
+  {
+    required: ['shop'],
+    fields: {
+      // A plain value is the public exact lookup; staff search with code[$q].
+      code: {
+        anyOf: [
+          { type: 'string', maxLength: 100 },
+          { type: 'object', properties: { $q: { type: 'string', maxLength: 100 } }, required: ['$q'], additionalProperties: false },
+        ],
+      },
     },
   },
-}
+)
 
-type ListRoute = { Querystring: Record<string, unknown> & { shop: string; code?: unknown } }
+export default async function routes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
 
-export default async function routes(app: FastifyInstance) {
   // Per IP, against guessing codes; shared by every process through the rate-limit store.
   const lookupLimit = app.createRateLimit({
     max: 30,
     timeWindow: '1 minute',
     keyGenerator: (request) => `discount-lookup:${request.ip}`,
   })
-  async function limitLookups(request: FastifyRequest<ListRoute>) {
+  async function limitLookups(request: FastifyRequest<{ Querystring: Static<typeof listQuery> }>) {
     if (typeof request.query.code !== 'string') return
     const result = await lookupLimit(request)
     if (!result.isAllowed && result.isExceeded) throw TooManyRequests('Too many discount code lookups. Please wait a minute and try again.')
   }
 
-  app.get<ListRoute>(
+  app.get(
     '/api/discount-codes/',
     {
       preHandler: limitLookups,
@@ -72,7 +70,7 @@ export default async function routes(app: FastifyInstance) {
     async (request) => findDiscountCodes(request.ctx, request.query),
   )
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/discount-codes/:id',
     {
       schema: {
@@ -86,7 +84,7 @@ export default async function routes(app: FastifyInstance) {
     async (request) => getDiscountCode(request.ctx, request.params.id),
   )
 
-  app.post<{ Body: DiscountCodeCreateInput }>(
+  app.post(
     '/api/discount-codes/',
     {
       schema: {
@@ -100,7 +98,7 @@ export default async function routes(app: FastifyInstance) {
     async (request, reply) => reply.code(201).send(await createDiscountCode(request.ctx, request.body)),
   )
 
-  app.patch<{ Params: { id: string }; Body: DiscountCodePatchInput }>(
+  app.patch(
     '/api/discount-codes/:id',
     {
       schema: {

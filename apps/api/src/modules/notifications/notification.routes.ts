@@ -1,20 +1,20 @@
 /** HTTP for the caller's notifications: the list, marking read or unread, and the unread hint. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { Page } from '@shop/domain/schemas/wire'
-import { errorResponses } from '@shop/domain/schemas/wire'
+import { IdParams, Page, errorResponses } from '@shop/domain/schemas/wire'
 import { listOwnNotifications, markNotification, unreadHint } from './notification.service'
 import {
   NotificationHintQuery,
   NotificationHintResponse,
-  NotificationIdParams,
   NotificationListQuery,
-  type NotificationPatchInput,
   NotificationPatchBody,
   NotificationResponse,
 } from './notification.schemas'
 
-export default async function routes(app: FastifyInstance) {
-  app.get<{ Querystring: Record<string, unknown> }>(
+export default async function routes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+
+  app.get(
     '/api/notifications/',
     {
       schema: {
@@ -28,14 +28,14 @@ export default async function routes(app: FastifyInstance) {
     async (request) => listOwnNotifications(request.ctx, request.query),
   )
 
-  app.patch<{ Params: { id: string }; Body: NotificationPatchInput }>(
+  app.patch(
     '/api/notifications/:id',
     {
       schema: {
         tags: ['notifications'],
         operationId: 'updateNotification',
         summary: 'Mark one of the caller’s notifications read or unread',
-        params: NotificationIdParams,
+        params: IdParams,
         body: NotificationPatchBody,
         response: { 200: NotificationResponse, ...errorResponses(400, 401, 404) },
       },
@@ -43,7 +43,7 @@ export default async function routes(app: FastifyInstance) {
     async (request) => markNotification(request.ctx, request.params.id, request.body.read),
   )
 
-  app.get<{ Querystring: { shop?: string } }>(
+  app.get(
     '/api/notifications-hint',
     {
       schema: {

@@ -1,31 +1,22 @@
 /** Wire schemas of notifications. */
+import { Uuid } from '@shop/domain/schemas/wire'
 import { type Static, Type } from 'typebox'
 import { feathersQuerySchema } from '../../lib/feathers-query'
 import { notificationQuerySpec } from './notification.repository'
 
-const Uuid = Type.String({ format: 'uuid' })
-
-export const NotificationIdParams = Type.Object({ id: Uuid }, { additionalProperties: false })
-
-export const NotificationResponse = Type.Object({
-  _id: Type.String(),
-  shop: Type.String(),
-  type: Type.String(),
-  title: Type.String(),
-  body: Type.String(),
-  link: Type.String(),
-  read: Type.Boolean(),
-  createdAt: Type.String({ format: 'date-time' }),
-})
-export type NotificationDto = Static<typeof NotificationResponse>
+/** The answers live in the domain package, where the web derives its types from them. */
+export {
+  NotificationHintResponse,
+  NotificationResponse,
+  type Notification as NotificationDto,
+} from '@shop/domain/schemas/notifications'
 
 /** `profile` is accepted because SPEC's call sends it; it must be the caller. */
 export const NotificationListQuery = feathersQuerySchema(notificationQuerySpec, {
-  profile: { ...Uuid, description: 'must be the caller’s own id' },
+  profile: Type.String({ format: 'uuid', description: 'must be the caller’s own id' }),
 })
 
 export const NotificationPatchBody = Type.Object({ read: Type.Boolean() }, { additionalProperties: false })
 export type NotificationPatchInput = Static<typeof NotificationPatchBody>
 
 export const NotificationHintQuery = Type.Object({ shop: Type.Optional(Uuid) }, { additionalProperties: false })
-export const NotificationHintResponse = Type.Object({ count: Type.Integer({ description: 'unread notifications' }) })

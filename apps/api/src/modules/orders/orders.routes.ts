@@ -1,47 +1,40 @@
 /** HTTP for checkouts and orders (SPEC §7 /api/checkouts/, /api/orders/): schemas and one call per handler. */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { Page } from '@shop/domain/schemas/wire'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyInstance } from 'fastify'
+import { IdParams, Page, Uuid, errorResponses } from '@shop/domain/schemas/wire'
 import { feathersQuerySchema } from '../../lib/feathers-query'
-import { errorResponses } from '@shop/domain/schemas/wire'
 import { checkoutQuerySpec } from './checkout.repository'
 import { createCheckout, getCheckout, listOwnCheckouts } from './checkout.service'
 import { orderQuerySpec } from './order.repository'
 import { changeOrderStatus, getOrder, listShopOrders } from './order.service'
 import {
   CheckoutCreateBody,
-  type CheckoutCreateInput,
   CheckoutResponse,
   EmptyQuery,
-  IdParams,
   IdempotencyHeaders,
   KeyQuery,
   OrderCreateBody,
-  type OrderCreateInput,
   OrderPatchBody,
-  type OrderPatchInput,
   OrderResponse,
   PlaceQuery,
-  Uuid,
 } from './orders.schemas'
 import type { OrderPayments } from './order-payments'
 import { placeOrder } from './place-order'
 import { limitPlacement } from './placement-limits'
 
-type IdRoute = { Params: { id: string } }
-type Query = Record<string, unknown>
-
-const checkoutListQuery = { ...feathersQuerySchema(checkoutQuerySpec, { profile: Uuid, shop: Uuid }), required: ['profile', 'shop'] }
+const checkoutListQuery = feathersQuerySchema(checkoutQuerySpec, { profile: Uuid, shop: Uuid }, { required: ['profile', 'shop'] })
 const orderListQuery = feathersQuerySchema(orderQuerySpec, { shop: Uuid, profile: Uuid })
 
 /** `payments`: how placing an order opens and starts its payment (payments implements it; app.ts passes it). */
-export default async function routes(app: FastifyInstance, options: { payments: OrderPayments }) {
+export default async function routes(fastify: FastifyInstance, options: { payments: OrderPayments }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { payments } = options
 
   // ---------------------------------------------------------------- checkouts
-  app.post<{ Querystring: PlaceQuery; Body: CheckoutCreateInput }>(
+  app.post(
     '/api/checkouts/',
     {
-      preHandler: async (request: FastifyRequest<{ Querystring: PlaceQuery }>) => limitPlacement(request.ctx, 'checkout', request.query),
+      preHandler: async (request) => limitPlacement(request.ctx, 'checkout', request.query),
       schema: {
         tags: ['checkouts'],
         operationId: 'createCheckout',
@@ -55,7 +48,7 @@ export default async function routes(app: FastifyInstance, options: { payments: 
     async (request, reply) => reply.code(201).send(await createCheckout(request.ctx, request.query, request.body)),
   )
 
-  app.get<IdRoute>(
+  app.get(
     '/api/checkouts/:id',
     {
       schema: {
@@ -71,7 +64,7 @@ export default async function routes(app: FastifyInstance, options: { payments: 
     async (request) => getCheckout(request.ctx, request.params.id),
   )
 
-  app.get<{ Querystring: Query & { profile: string; shop: string } }>(
+  app.get(
     '/api/checkouts/',
     {
       schema: {
@@ -86,10 +79,10 @@ export default async function routes(app: FastifyInstance, options: { payments: 
   )
 
   // ---------------------------------------------------------------- orders
-  app.post<{ Querystring: PlaceQuery; Body: OrderCreateInput; Headers: { 'idempotency-key'?: string } }>(
+  app.post(
     '/api/orders/',
     {
-      preHandler: async (request: FastifyRequest<{ Querystring: PlaceQuery }>) => limitPlacement(request.ctx, 'order', request.query),
+      preHandler: async (request) => limitPlacement(request.ctx, 'order', request.query),
       schema: {
         tags: ['orders'],
         operationId: 'createOrder',
@@ -114,7 +107,7 @@ export default async function routes(app: FastifyInstance, options: { payments: 
     },
   )
 
-  app.get<{ Querystring: Query & { shop?: string; profile?: string } }>(
+  app.get(
     '/api/orders/',
     {
       schema: {
@@ -131,7 +124,7 @@ export default async function routes(app: FastifyInstance, options: { payments: 
     async (request) => listShopOrders(request.ctx, request.query),
   )
 
-  app.get<IdRoute & { Querystring: { key?: string } }>(
+  app.get(
     '/api/orders/:id',
     {
       schema: {
@@ -147,7 +140,7 @@ export default async function routes(app: FastifyInstance, options: { payments: 
     async (request) => getOrder(request.ctx, request.params.id, request.query.key),
   )
 
-  app.patch<IdRoute & { Querystring: { key?: string }; Body: OrderPatchInput }>(
+  app.patch(
     '/api/orders/:id',
     {
       schema: {

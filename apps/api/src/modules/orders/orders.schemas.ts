@@ -2,26 +2,33 @@
  * Wire schemas of checkouts and orders. Requests are strict (unknown fields are a 400), name things by id
  * and never carry a price: the server prices everything from the catalog. Money on the wire is major units.
  */
-import { type OrderStatus, orderStatuses } from '@shop/domain'
+import { VariantId } from '@shop/domain/schemas/catalog'
+import { RegionId } from '@shop/domain/schemas/delivery'
+import { DeliveryTypeSchema, OrderStatusSchema } from '@shop/domain/schemas/orders'
+import { PaymentProvider } from '@shop/domain/schemas/payments'
+import { Uuid } from '@shop/domain/schemas/wire'
 import { type Static, Type } from 'typebox'
+
+/** The answers live in the domain package, where the web derives its types from them. */
+export {
+  type Checkout as CheckoutDto,
+  CheckoutResponse,
+  type DeliveryDetails as DeliveryDto,
+  type DiscountTerms as DiscountDto,
+  type Order as OrderDto,
+  type OrderLine as LineDto,
+  OrderResponse,
+  PaymentSummary,
+  type Totals as TotalsDto,
+} from '@shop/domain/schemas/orders'
 
 export const MAX_LINES = 100
 export const MAX_COUNT = 1000
 
-export const Uuid = Type.String({ format: 'uuid' })
-const IsoDate = Type.String({ format: 'date-time' })
-const VariantId = Type.String({ pattern: '^[A-Za-z0-9_-]{1,40}$' })
-const RegionId = Type.String({ pattern: '^[A-Z]{2}-[A-Z0-9]{1,3}$' })
 const Phone = Type.String({ pattern: '^\\+?[0-9][0-9 ()-]{2,30}$' })
 const Email = Type.String({ format: 'email', maxLength: 254 })
 /** The secret of an anonymous buyer's private order link. */
-const AccessKey = Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' })
-const Status = Type.Unsafe<OrderStatus>({ type: 'string', enum: [...orderStatuses] })
-const Provider = Type.Union([Type.Literal('manual'), Type.Literal('test'), Type.Literal('paystack')])
-const Money = Type.Object({ value: Type.Number(), currency: Type.String() })
-const Features = Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' } })
-
-export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false })
+export const AccessKey = Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' })
 
 // ---------------------------------------------------------------- requests
 
@@ -38,7 +45,7 @@ export type ItemInput = Static<typeof ItemInput>
 
 export const DeliveryInput = Type.Object(
   {
-    type: Type.Union([Type.Literal('pick-up'), Type.Literal('dispatch')]),
+    type: DeliveryTypeSchema,
     /** Dispatch only: the region, a rate id of the shop that covers it, and the address. */
     region: Type.Optional(RegionId),
     address: Type.Optional(Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' })),
@@ -75,7 +82,7 @@ export const OrderCreateBody = Type.Object(
     items: Type.Optional(Items),
     delivery: Type.Optional(DeliveryInput),
     discount: Type.Optional(DiscountInput),
-    payment: Type.Optional(Type.Object({ provider: Provider }, { additionalProperties: false })),
+    payment: Type.Optional(Type.Object({ provider: PaymentProvider }, { additionalProperties: false })),
     phone: Type.Optional(Phone),
   },
   { additionalProperties: false, anyOf: [{ required: ['checkout'] }, { required: ['items', 'delivery'] }] },
@@ -83,7 +90,7 @@ export const OrderCreateBody = Type.Object(
 export type OrderCreateInput = Static<typeof OrderCreateBody>
 
 export const OrderPatchBody = Type.Object(
-  { status: Status, note: Type.Optional(Type.String({ maxLength: 500 })) },
+  { status: OrderStatusSchema, note: Type.Optional(Type.String({ maxLength: 500 })) },
   { additionalProperties: false },
 )
 export type OrderPatchInput = Static<typeof OrderPatchBody>
@@ -99,131 +106,3 @@ export const EmptyQuery = Type.Object({}, { additionalProperties: false })
 export const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ pattern: '^[\\x21-\\x7E]{1,100}$' })),
 })
-
-// ---------------------------------------------------------------- responses
-
-/** The states of a payment attempt (payments' transactions). */
-export const TransactionStatus = Type.Union([
-  Type.Literal('pending'),
-  Type.Literal('success'),
-  Type.Literal('failed'),
-  Type.Literal('abandoned'),
-])
-
-/** The payment part of an order's answer (filled in by payments through order-payments.ts). */
-export const PaymentSummary = Type.Object({
-  provider: Type.String(),
-  status: Type.Optional(TransactionStatus),
-  /** The attempt's id, for PATCH /api/transactions/{id}. */
-  transaction: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  /** Where to send the buyer to pay (instant providers, in the answer that started the attempt). */
-  redirectUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  error: Type.Optional(Type.String()),
-})
-export type PaymentSummary = Static<typeof PaymentSummary>
-
-const Image = Type.Object({ url: Type.String(), thumbnail: Type.String(), alt: Type.String() })
-
-export const LineResponse = Type.Object({
-  product: Type.Object({
-    _id: Type.String(),
-    title: Type.String(),
-    price: Money,
-    sellAt: Type.Number(),
-    images: Type.Array(Image),
-  }),
-  variant: Type.Union([Type.Object({ _id: Type.String(), features: Features }), Type.Null()]),
-  count: Type.Integer(),
-  /** The price of one unit the line was charged at (the sale price when on sale). */
-  unitPrice: Type.Number(),
-})
-export type LineDto = Static<typeof LineResponse>
-
-const RateSnapshot = Type.Object({
-  _id: Type.String(),
-  name: Type.String(),
-  rate: Money,
-  paymentOption: Type.String(),
-  estimatedDays: Type.Union([Type.Integer(), Type.Null()]),
-})
-
-export const DeliveryResponse = Type.Object({
-  type: Type.Union([Type.Literal('pick-up'), Type.Literal('dispatch')]),
-  region: Type.Union([Type.String(), Type.Null()]),
-  rate: Type.Union([RateSnapshot, Type.Null()]),
-  /** Contact details: only for the creator of a checkout, the buyer and the shop's staff. */
-  address: Type.Optional(Type.String()),
-  phone: Type.Optional(Type.String()),
-})
-export type DeliveryDto = Static<typeof DeliveryResponse>
-
-export const DiscountResponse = Type.Union([
-  Type.Object({
-    code: Type.String(),
-    type: Type.Union([Type.Literal('percentage'), Type.Literal('fixed')]),
-    /** Percent for percentage codes, major units for fixed ones. */
-    value: Type.Number(),
-  }),
-  Type.Null(),
-])
-export type DiscountDto = Static<typeof DiscountResponse>
-
-export const TotalsResponse = Type.Object({
-  subtotal: Type.Number(),
-  tax: Type.Number(),
-  /** The delivery fee of the chosen rate (0 for pick-up), whether or not `total` includes it. */
-  delivery: Type.Number(),
-  discount: Type.Number(),
-  total: Type.Number(),
-})
-export type TotalsDto = Static<typeof TotalsResponse>
-
-export const CheckoutResponse = Type.Object({
-  _id: Type.String(),
-  shop: Type.String(),
-  items: Type.Array(LineResponse),
-  delivery: DeliveryResponse,
-  discount: DiscountResponse,
-  /** The tax amount (major units), also in totals.tax. */
-  tax: Type.Number(),
-  currency: Type.String(),
-  totals: TotalsResponse,
-  createdAt: IsoDate,
-  /** Creator only. */
-  email: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  profile: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-})
-export type CheckoutDto = Static<typeof CheckoutResponse>
-
-const TimelineEntry = Type.Object({ status: Status, note: Type.String(), createdAt: IsoDate })
-
-export const OrderResponse = Type.Object({
-  _id: Type.String(),
-  orderId: Type.String(),
-  shop: Type.String(),
-  profile: Type.Union([Type.String(), Type.Null()]),
-  email: Type.String(),
-  phone: Type.String(),
-  items: Type.Array(LineResponse),
-  delivery: DeliveryResponse,
-  discount: DiscountResponse,
-  tax: Type.Number(),
-  currency: Type.String(),
-  totals: TotalsResponse,
-  /** What an instant payment provider collects up front (SPEC §9's checkout total). */
-  amountDue: Type.Number(),
-  status: Status,
-  acked: Type.Boolean(),
-  /** The provider; in the answer that places the order also its payment attempt and where to pay. */
-  payment: PaymentSummary,
-  /** Oldest first; left out of list items. */
-  timeline: Type.Optional(Type.Array(TimelineEntry)),
-  /** The name on the buyer's account, in one order's answer to the shop's staff; absent for guests and in lists. */
-  customerName: Type.Optional(Type.String()),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
-  /** Only in the 201 answer to an anonymous buyer: the secret of the private order link. */
-  accessKey: Type.Optional(Type.String()),
-  privateUrl: Type.Optional(Type.String()),
-})
-export type OrderDto = Static<typeof OrderResponse>

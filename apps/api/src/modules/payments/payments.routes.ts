@@ -4,12 +4,13 @@
  * which needs the raw body to check its signature, and the test provider's HTML pay page, which takes forms.
  */
 import formbody from '@fastify/formbody'
-import { Page } from '@shop/domain/schemas/wire'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { IdParams, Page, Uuid, errorResponse, errorResponses } from '@shop/domain/schemas/wire'
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { BadRequest, NotAuthenticated } from '../../lib/errors'
 import { feathersQuerySchema } from '../../lib/feathers-query'
-import { errorResponses } from '@shop/domain/schemas/wire'
 import { toHttpError } from '../../plugins/errors'
+import { KeyQuery } from '../orders/orders.schemas'
 import { cspNonce } from '../../plugins/security-headers'
 import {
   createFinancialAccount,
@@ -22,40 +23,30 @@ import { financialAccountQuerySpec } from './financial-account.repository'
 import { getPaymentInfo } from './payment-info.service'
 import {
   FinancialAccountCreateBody,
-  type FinancialAccountCreateInput,
   FinancialAccountPatchBody,
-  type FinancialAccountPatchInput,
   FinancialAccountResponse,
-  IdParams,
-  KeyQuery,
   PayPageForm,
   PayPageQuery,
   PaymentInfoResponse,
   PaystackEvent,
   ShopQuery,
   TransactionPatchBody,
-  type TransactionPatchInput,
   TransactionResponse,
-  Uuid,
 } from './payments.schemas'
 import { handlePaystackEvent, isValidPaystackSignature } from './paystack-webhook'
 import { payPageError, renderPayPage, submitPayPage } from './test-pay-page'
 import { listOrderTransactions, patchTransaction } from './transaction.service'
 import { transactionQuerySpec } from './transaction.repository'
 
-type IdRoute = { Params: { id: string } }
-type Query = Record<string, unknown>
-
 const tags = ['payments']
-const transactionListQuery = {
-  ...feathersQuerySchema(transactionQuerySpec, { order: Uuid, key: KeyQuery.properties.key }),
-  required: ['order'],
-}
-const accountListQuery = { ...feathersQuerySchema(financialAccountQuerySpec, { shop: Uuid }), required: ['shop'] }
+const transactionListQuery = feathersQuerySchema(transactionQuerySpec, { order: Uuid, key: KeyQuery.properties.key }, { required: ['order'] })
+const accountListQuery = feathersQuerySchema(financialAccountQuerySpec, { shop: Uuid }, { required: ['shop'] })
 
-export default async function routes(app: FastifyInstance) {
+export default async function routes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+
   // ---------------------------------------------------------------- transactions
-  app.patch<IdRoute & { Querystring: KeyQuery; Body: TransactionPatchInput }>(
+  app.patch(
     '/api/transactions/:id',
     {
       schema: {
@@ -71,13 +62,13 @@ export default async function routes(app: FastifyInstance) {
         params: IdParams,
         querystring: KeyQuery,
         body: TransactionPatchBody,
-        response: { 200: TransactionResponse, ...errorResponses(400, 401, 403, 404, 409), 502: { $ref: 'Error#', description: 'Provider unreachable' } },
+        response: { 200: TransactionResponse, ...errorResponses(400, 401, 403, 404, 409), 502: errorResponse('Provider unreachable') },
       },
     },
     async (request) => patchTransaction(request.ctx, request.params.id, request.query.key, request.body),
   )
 
-  app.get<{ Querystring: Query & { order: string; key?: string } }>(
+  app.get(
     '/api/transactions/',
     {
       schema: {
@@ -94,7 +85,7 @@ export default async function routes(app: FastifyInstance) {
   )
 
   // ---------------------------------------------------------------- financial accounts
-  app.post<{ Body: FinancialAccountCreateInput }>(
+  app.post(
     '/api/financial-accounts/',
     {
       schema: {
@@ -109,7 +100,7 @@ export default async function routes(app: FastifyInstance) {
     async (request, reply) => reply.code(201).send(await createFinancialAccount(request.ctx, request.body)),
   )
 
-  app.get<{ Querystring: Query & { shop: string } }>(
+  app.get(
     '/api/financial-accounts/',
     {
       schema: {
@@ -124,7 +115,7 @@ export default async function routes(app: FastifyInstance) {
     async (request) => listShopFinancialAccounts(request.ctx, request.query),
   )
 
-  app.get<IdRoute>(
+  app.get(
     '/api/financial-accounts/:id',
     {
       schema: {
@@ -138,7 +129,7 @@ export default async function routes(app: FastifyInstance) {
     async (request) => getFinancialAccount(request.ctx, request.params.id),
   )
 
-  app.patch<IdRoute & { Body: FinancialAccountPatchInput }>(
+  app.patch(
     '/api/financial-accounts/:id',
     {
       schema: {
@@ -153,7 +144,7 @@ export default async function routes(app: FastifyInstance) {
     async (request) => patchFinancialAccount(request.ctx, request.params.id, request.body),
   )
 
-  app.delete<IdRoute>(
+  app.delete(
     '/api/financial-accounts/:id',
     {
       schema: {
@@ -168,7 +159,7 @@ export default async function routes(app: FastifyInstance) {
   )
 
   // ---------------------------------------------------------------- payment info
-  app.get<{ Querystring: ShopQuery }>(
+  app.get(
     '/api/payment-info/',
     {
       schema: {
@@ -188,7 +179,8 @@ export default async function routes(app: FastifyInstance) {
 }
 
 /** Its own scope: JSON bodies are kept raw here (only here) so the signature is checked over the exact bytes. */
-async function paystackWebhook(app: FastifyInstance) {
+async function paystackWebhook(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const rawBodies = new WeakMap<FastifyRequest, Buffer>()
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
@@ -201,7 +193,7 @@ async function paystackWebhook(app: FastifyInstance) {
     }
   })
 
-  app.post<{ Body: PaystackEvent }>(
+  app.post(
     '/api/payments/paystack/webhook',
     {
       // Before the body's shape is looked at: an unsigned request learns nothing and changes nothing.
@@ -224,7 +216,7 @@ async function paystackWebhook(app: FastifyInstance) {
         response: {
           200: { type: 'object', properties: { received: { type: 'boolean' } }, required: ['received'] },
           ...errorResponses(400, 401),
-          502: { $ref: 'Error#', description: 'Paystack unreachable' },
+          502: errorResponse('Paystack unreachable'),
         },
       },
     },
@@ -233,7 +225,8 @@ async function paystackWebhook(app: FastifyInstance) {
 }
 
 /** Its own scope: HTML, forms, and errors shown as a page rather than JSON. */
-async function testPayPage(app: FastifyInstance) {
+async function testPayPage(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   await app.register(formbody, { bodyLimit: 4 * 1024 })
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
@@ -253,7 +246,7 @@ async function testPayPage(app: FastifyInstance) {
   })
   const helmet = { referrerPolicy: { policy: 'no-referrer' as const } }
 
-  app.get<IdRoute & { Querystring: PayPageQuery }>(
+  app.get(
     '/pay/test/:id',
     {
       helmet,
@@ -263,7 +256,7 @@ async function testPayPage(app: FastifyInstance) {
       reply.type('text/html; charset=utf-8').send(await renderPayPage(request.ctx, request.params.id, request.query, cspNonce(reply))),
   )
 
-  app.post<IdRoute & { Body: PayPageForm }>(
+  app.post(
     '/pay/test/:id',
     {
       helmet,

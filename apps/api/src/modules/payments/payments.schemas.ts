@@ -2,38 +2,28 @@
  * Wire schemas of transactions, financial accounts and payment info. Requests are strict (unknown fields
  * are a 400). Money on the wire is major units. Account numbers only ever leave the server masked.
  */
-import { FinancialAccountKind } from '@shop/domain/schemas/payments'
+import { Uuid } from '@shop/domain/schemas/wire'
 import { type Static, Type } from 'typebox'
-import { TransactionStatus } from '../orders/orders.schemas'
+import { AccessKey } from '../orders/orders.schemas'
 
-export const Uuid = Type.String({ format: 'uuid' })
-const IsoDate = Type.String({ format: 'date-time' })
-/** The secret of an anonymous buyer's private order link. */
-const AccessKey = Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' })
-const Provider = Type.Union([Type.Literal('manual'), Type.Literal('test'), Type.Literal('paystack')])
-const Money = Type.Object({ value: Type.Number(), currency: Type.String() })
-
-export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false })
-export const KeyQuery = Type.Object({ key: Type.Optional(AccessKey) }, { additionalProperties: false })
-export type KeyQuery = Static<typeof KeyQuery>
+/**
+ * The financial account bodies and the answers live in the domain package: the dashboard's form validates
+ * with the bodies too, and the web derives its types from the answers.
+ */
+export {
+  FinancialAccountCreateBody,
+  type FinancialAccountCreateInput,
+  FinancialAccountPatchBody,
+  type FinancialAccountPatchInput,
+  FinancialAccountResponse,
+  type FinancialAccount as FinancialAccountDto,
+  PaymentInfoResponse,
+  type PaymentInfo as PaymentInfoDto,
+  TransactionResponse,
+  type Transaction as TransactionDto,
+} from '@shop/domain/schemas/payments'
 
 // ---------------------------------------------------------------- transactions
-
-export const TransactionResponse = Type.Object({
-  _id: Type.String(),
-  order: Type.String(),
-  provider: Type.String(),
-  reference: Type.String(),
-  amount: Money,
-  status: TransactionStatus,
-  /** Why the attempt failed, in words a buyer can read; null otherwise. */
-  error: Type.Union([Type.String(), Type.Null()]),
-  /** Only in the answer that started the attempt (placing the order or a retry): where to pay. */
-  redirectUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
-})
-export type TransactionDto = Static<typeof TransactionResponse>
 
 /**
  * `{action: 'verify'}` (buyer or staff), `{action: 'retry'}` (buyer), or `{status: 'success', note?}`
@@ -53,41 +43,10 @@ export type TransactionPatchInput = Static<typeof TransactionPatchBody>
 
 export const MAX_FINANCIAL_ACCOUNTS = 10
 
-/** The request bodies live in the domain package, where the dashboard's form validates with them too. */
-export {
-  FinancialAccountCreateBody,
-  type FinancialAccountCreateInput,
-  FinancialAccountPatchBody,
-  type FinancialAccountPatchInput,
-} from '@shop/domain/schemas/payments'
-
-export const FinancialAccountResponse = Type.Object({
-  _id: Type.String(),
-  shop: Type.String(),
-  kind: FinancialAccountKind,
-  provider: Type.String(),
-  accountName: Type.String(),
-  /** Masked: `•••• 4567`, only the last four digits. The full number never leaves the server. */
-  accountNumber: Type.String(),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
-})
-export type FinancialAccountDto = Static<typeof FinancialAccountResponse>
-
 // ---------------------------------------------------------------- payment info
 
 export const ShopQuery = Type.Object({ shop: Uuid }, { additionalProperties: false })
 export type ShopQuery = Static<typeof ShopQuery>
-
-export const PaymentInfoResponse = Type.Object({
-  shop: Type.String(),
-  currency: Type.String(),
-  /** The ways to pay this shop takes, in its order; the first is the default. */
-  options: Type.Array(Type.Object({ provider: Provider, label: Type.String(), instant: Type.Boolean() })),
-  /** Whether the shop has payout details on file. */
-  payout: Type.Boolean(),
-})
-export type PaymentInfoDto = Static<typeof PaymentInfoResponse>
 
 // ---------------------------------------------------------------- Paystack webhook and the test pay page
 

@@ -1,20 +1,20 @@
 /** HTTP for reviews: schemas and one service call per handler. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { errorResponses } from '@shop/domain/schemas/wire'
+import { IdParams, errorResponses } from '@shop/domain/schemas/wire'
 import { createReview, listShopReviews, moderateReview } from './review.service'
 import {
-  type ReviewCreateInput,
   ReviewCreateBody,
-  ReviewIdParams,
   ReviewListQuery,
   ReviewPageResponse,
-  type ReviewPatchInput,
   ReviewPatchBody,
   ReviewResponse,
 } from './review.schemas'
 
-export default async function routes(app: FastifyInstance) {
-  app.get<{ Querystring: Record<string, unknown> }>(
+export default async function routes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+
+  app.get(
     '/api/reviews/',
     {
       schema: {
@@ -29,7 +29,7 @@ export default async function routes(app: FastifyInstance) {
     async (request) => listShopReviews(request.ctx, request.query),
   )
 
-  app.post<{ Body: ReviewCreateInput }>(
+  app.post(
     '/api/reviews/',
     {
       schema: {
@@ -43,14 +43,14 @@ export default async function routes(app: FastifyInstance) {
     async (request, reply) => reply.status(201).send(await createReview(request.ctx, request.body)),
   )
 
-  app.patch<{ Params: { id: string }; Body: ReviewPatchInput }>(
+  app.patch(
     '/api/reviews/:id',
     {
       schema: {
         tags: ['reviews'],
         operationId: 'updateReview',
         summary: 'Hide, show or reply to a review (reviews.moderate)',
-        params: ReviewIdParams,
+        params: IdParams,
         body: ReviewPatchBody,
         response: { 200: ReviewResponse, ...errorResponses(400, 401, 403, 404) },
       },

@@ -9,7 +9,7 @@
  */
 import { type ServiceContext, inTransaction } from '../../context'
 import { Conflict, NotFound, Unprocessable } from '../../lib/errors'
-import { type Page, parseQuery } from '../../lib/feathers-query'
+import { parseQuery } from '../../lib/feathers-query'
 import { notifyStaff } from '../notifications/notify'
 import { reviewDto } from './review.dto'
 import {
@@ -22,9 +22,7 @@ import {
   reviewQuerySpec,
   updateReview,
 } from './review.repository'
-import type { ReviewCreateInput, ReviewDto, ReviewPatchInput } from './review.schemas'
-
-export type ReviewPage = Page<ReviewDto> & { average: number | null }
+import type { ReviewCreateInput, ReviewDto, ReviewPage, ReviewPatchInput } from './review.schemas'
 
 const SNIPPET = 140
 
@@ -75,8 +73,8 @@ export async function createReview(ctx: ServiceContext, input: ReviewCreateInput
  * `hidden` is theirs alone, except `hidden=false`, which is what everyone sees anyway (the storefront
  * sends it so a logged-in moderator sees the same page as a shopper).
  */
-export async function listShopReviews(ctx: ServiceContext, rawQuery: Record<string, unknown>): Promise<ReviewPage> {
-  const { shop, ...query } = rawQuery as { shop: string } & Record<string, unknown>
+export async function listShopReviews(ctx: ServiceContext, rawQuery: Record<string, unknown> & { shop: string }): Promise<ReviewPage> {
+  const { shop, ...query } = rawQuery
   const moderator = await isModerator(ctx, shop)
   if (!moderator && query.hidden !== undefined && query.hidden !== 'false') {
     await ctx.actor.authorize(shop, 'reviews.moderate') // not a moderator: 401 anonymous, 404 outsider

@@ -9,8 +9,8 @@ import type { Static } from 'typebox'
 import type { Config } from '../../config'
 import { BadRequest, Conflict, type FieldError, NotFound, isUniqueViolation, invalidBody } from '../../lib/errors'
 import { checkDomain } from './domain-check'
-import { type ShopConfigDto, type ShopDomainDto, toShopConfig, toShopDomain } from './shop.dto'
-import type { shopConfigPatchBody } from './shop.schemas'
+import { toShopConfig, toShopDomain } from './shop.dto'
+import type { ShopConfigDto, ShopDomainDto, shopConfigPatchBody } from './shop.schemas'
 import {
   type ShopConfigChanges,
   findDomainsVerifiedByOtherShops,

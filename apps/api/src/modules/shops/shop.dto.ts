@@ -1,14 +1,9 @@
 /** Row → response mappers for shops and their settings. Nothing leaves the API without passing here. */
-import type { Static } from 'typebox'
 import { toLogo } from '../../lib/logo'
 import { verificationInstructions } from './domain-check'
 import type { ShopConfigRecord, ShopDomainRow } from './shop-config.repository'
 import type { ShopRow } from './shop.repository'
-import type { shopConfigSchema, shopDomainSchema, shopProfileSchema } from './shop.schemas'
-
-export type ShopProfile = Static<typeof shopProfileSchema>
-export type ShopConfigDto = Static<typeof shopConfigSchema>
-export type ShopDomainDto = Static<typeof shopDomainSchema>
+import type { ShopConfigDto, ShopDomainDto, ShopProfile } from './shop.schemas'
 
 export function toShopProfile(
   shop: ShopRow,

@@ -2,27 +2,24 @@
  * HTTP for shops: the public profile, staff edits, settings, and the setup wizard's shop ids.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Page } from '@shop/domain/schemas/wire'
+import { IdParams, Page, errorResponses } from '@shop/domain/schemas/wire'
 import type { FastifyInstance } from 'fastify'
 import {
   shopConfigPatchBody,
-  shopConfigSchema,
+  ShopConfigResponse,
   shopDomainParams,
-  shopDomainSchema,
+  ShopDomainResponse,
   shopIdBody,
-  shopIdCreatedSchema,
+  ShopIdCreatedResponse,
   shopListQuery,
   shopLookupParams,
-  shopParams,
   shopPatchBody,
-  shopProfileSchema,
-  slugAvailabilitySchema,
+  ShopResponse,
+  SlugAvailabilityResponse,
   slugParams,
 } from './shop.schemas'
 import { createShop, getShopProfile, listShopsByDomain, slugAvailability, updateShopProfile } from './shop.service'
 import { checkShopDomain, getShopConfig, updateShopConfig } from './shop-config.service'
-
-const error = { $ref: 'Error#' }
 
 export default async function routes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -36,7 +33,7 @@ export default async function routes(fastify: FastifyInstance) {
         summary: 'The shop a host serves (a list of one), or an empty list',
         security: [],
         querystring: shopListQuery,
-        response: { 200: Page(shopProfileSchema), 400: error },
+        response: { 200: Page(ShopResponse), ...errorResponses(400) },
       },
     },
     async (request) => listShopsByDomain(request.ctx, request.query.domain),
@@ -51,7 +48,7 @@ export default async function routes(fastify: FastifyInstance) {
         summary: 'A shop’s public profile, by id or slug',
         security: [],
         params: shopLookupParams,
-        response: { 200: shopProfileSchema, 400: error, 404: error },
+        response: { 200: ShopResponse, ...errorResponses(400, 404) },
       },
     },
     async (request) => getShopProfile(request.ctx, request.params.id),
@@ -64,9 +61,9 @@ export default async function routes(fastify: FastifyInstance) {
         tags: ['shops'],
         operationId: 'updateShop',
         summary: 'Edit the shop’s site content (any staff)',
-        params: shopParams,
+        params: IdParams,
         body: shopPatchBody,
-        response: { 200: shopProfileSchema, 400: error, 401: error, 403: error, 404: error },
+        response: { 200: ShopResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => updateShopProfile(request.ctx, request.params.id, request.body),
@@ -79,8 +76,8 @@ export default async function routes(fastify: FastifyInstance) {
         tags: ['shops'],
         operationId: 'getShopConfig',
         summary: 'A shop’s settings (administrators and owners); the id is the shop’s id',
-        params: shopParams,
-        response: { 200: shopConfigSchema, 400: error, 401: error, 403: error, 404: error },
+        params: IdParams,
+        response: { 200: ShopConfigResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => getShopConfig(request.ctx, request.params.id),
@@ -93,9 +90,9 @@ export default async function routes(fastify: FastifyInstance) {
         tags: ['shops'],
         operationId: 'updateShopConfig',
         summary: 'Change a shop’s settings: Facebook meta, tax, payment options, custom domains',
-        params: shopParams,
+        params: IdParams,
         body: shopConfigPatchBody,
-        response: { 200: shopConfigSchema, 400: error, 401: error, 403: error, 404: error, 409: error },
+        response: { 200: ShopConfigResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => updateShopConfig(request.ctx, request.params.id, request.body),
@@ -111,7 +108,7 @@ export default async function routes(fastify: FastifyInstance) {
         operationId: 'verifyShopDomain',
         summary: 'Check now whether the shop controls a custom domain (DNS TXT record or well-known file); verifies it if so',
         params: shopDomainParams,
-        response: { 200: shopDomainSchema, 400: error, 401: error, 403: error, 404: error, 409: error, 429: error },
+        response: { 200: ShopDomainResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) => checkShopDomain(request.ctx, request.params.id, request.params.domain),
@@ -125,7 +122,7 @@ export default async function routes(fastify: FastifyInstance) {
         operationId: 'createShop',
         summary: 'Create a shop with the caller as its owner (at most MAX_SHOPS_PER_ACCOUNT per account; a platform-wide token)',
         body: shopIdBody,
-        response: { 201: shopIdCreatedSchema, 400: error, 401: error, 403: error, 409: error },
+        response: { 201: ShopIdCreatedResponse, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => reply.status(201).send(await createShop(request.ctx, request.body)),
@@ -141,7 +138,7 @@ export default async function routes(fastify: FastifyInstance) {
         summary: 'Whether a slug is free, for the setup wizard',
         security: [],
         params: slugParams,
-        response: { 200: slugAvailabilitySchema, 400: error, 429: error },
+        response: { 200: SlugAvailabilityResponse, ...errorResponses(400, 429) },
       },
     },
     async (request) => slugAvailability(request.ctx, request.params.slug),

@@ -10,7 +10,7 @@ import type { Page } from '../../lib/feathers-query'
 import { UPLOADS_PREFIX } from '../../lib/storage'
 import { addOwnerOfNewShop, lockOwnedShopCount } from '../staff/shop-role.service'
 import { findShopUploads } from '../uploads/upload.service'
-import { type ShopProfile, toShopProfile } from './shop.dto'
+import { toShopProfile } from './shop.dto'
 import {
   type ShopChanges,
   type ShopRow,
@@ -22,7 +22,7 @@ import {
   isSlugTaken,
   updateShop,
 } from './shop.repository'
-import type { shopIdBody, shopPatchBody } from './shop.schemas'
+import type { CreatedShop, ShopProfile, SlugAvailability, shopIdBody, shopPatchBody } from './shop.schemas'
 import { resolveHost } from './shop-host'
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -108,13 +108,13 @@ function assertValidSlug(slug: string, path: string) {
   if (!isValidSlug(slug)) throw BadRequest(`Invalid ${path}: slug ${SLUG_MESSAGE}`, [{ path: 'slug', message: SLUG_MESSAGE }])
 }
 
-export async function slugAvailability(ctx: ServiceContext, slug: string): Promise<{ slug: string; available: boolean }> {
+export async function slugAvailability(ctx: ServiceContext, slug: string): Promise<SlugAvailability> {
   assertValidSlug(slug, 'params')
   return { slug, available: !(await isSlugTaken(ctx.db, slug)) }
 }
 
 /** Creates a shop, its settings and the caller's owner role together; the slug's unique index decides races. */
-export async function createShop(ctx: ServiceContext, body: Static<typeof shopIdBody>): Promise<{ _id: string; slug: string }> {
+export async function createShop(ctx: ServiceContext, body: Static<typeof shopIdBody>): Promise<CreatedShop> {
   const user = ctx.actor.requirePlatformUser()
   assertValidSlug(body.slug, 'body')
   try {

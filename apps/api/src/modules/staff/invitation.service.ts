@@ -33,15 +33,14 @@ import {
   lockShopStaff,
   updateRole,
 } from './shop-role.repository'
-import {
-  type CreatedInvitationDto,
-  type InvitationDetailDto,
-  type InvitationDto,
-  toCreatedInvitation,
-  toInvitation,
-  toInvitationDetail,
-} from './staff.dto'
-import type { invitationBody, invitationPatchBody } from './staff.schemas'
+import { toCreatedInvitation, toInvitation, toInvitationDetail } from './staff.dto'
+import type {
+  CreatedInvitationDto,
+  InvitationDetailDto,
+  InvitationDto,
+  invitationBody,
+  invitationPatchBody,
+} from './staff.schemas'
 
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000
 
@@ -77,11 +76,11 @@ export async function createInvitation(ctx: ServiceContext, body: Static<typeof 
   return toCreatedInvitation(row, secret)
 }
 
-export async function listInvitations(ctx: ServiceContext, rawQuery: Record<string, unknown>): Promise<Page<InvitationDto>> {
+export async function listInvitations(ctx: ServiceContext, rawQuery: Record<string, unknown> & { shop: string }): Promise<Page<InvitationDto>> {
   const { shop, ...query } = rawQuery
-  await ctx.actor.authorize(shop as string, 'staff.manage')
+  await ctx.actor.authorize(shop, 'staff.manage')
   const parsed = parseQuery(invitationQuerySpec, query)
-  const { total, rows } = await listInvitationRows(ctx.db, shop as string, parsed)
+  const { total, rows } = await listInvitationRows(ctx.db, shop, parsed)
   return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map(toInvitation) }
 }
 

@@ -19,19 +19,19 @@ import {
   shopRoleQuerySpec,
   updateRole,
 } from './shop-role.repository'
-import { type ShopRoleDto, toShopRole } from './staff.dto'
-import type { shopRolePatchBody } from './staff.schemas'
+import { toShopRole } from './staff.dto'
+import type { CallerRole, ShopRoleDto, shopRolePatchBody } from './staff.schemas'
 
 /** Anonymous callers and non-staff simply have no role; the storefront asks on every admin page. */
-export async function getCallerRole(ctx: ServiceContext, shopId: string): Promise<{ role: StaffRole | null }> {
+export async function getCallerRole(ctx: ServiceContext, shopId: string): Promise<CallerRole> {
   return { role: await ctx.actor.callerRole(shopId) }
 }
 
-export async function listStaff(ctx: ServiceContext, rawQuery: Record<string, unknown>): Promise<Page<ShopRoleDto>> {
+export async function listStaff(ctx: ServiceContext, rawQuery: Record<string, unknown> & { shop: string }): Promise<Page<ShopRoleDto>> {
   const { shop, ...query } = rawQuery
-  await ctx.actor.authorize(shop as string, 'staff.manage')
+  await ctx.actor.authorize(shop, 'staff.manage')
   const parsed = parseQuery(shopRoleQuerySpec, query)
-  const { total, rows } = await listShopRoles(ctx.db, shop as string, parsed)
+  const { total, rows } = await listShopRoles(ctx.db, shop, parsed)
   return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map(toShopRole) }
 }
 

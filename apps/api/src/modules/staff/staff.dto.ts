@@ -1,14 +1,8 @@
 /** Row → response mappers for shop roles and invitations. */
-import type { Static } from 'typebox'
 import { toLogo } from '../../lib/logo'
 import type { InvitationRow, InvitationWithShop } from './invitation.repository'
 import type { ShopRoleWithUser } from './shop-role.repository'
-import type { createdInvitationSchema, invitationDetailSchema, invitationSchema, shopRoleSchema } from './staff.schemas'
-
-export type ShopRoleDto = Static<typeof shopRoleSchema>
-export type InvitationDto = Static<typeof invitationSchema>
-export type CreatedInvitationDto = Static<typeof createdInvitationSchema>
-export type InvitationDetailDto = Static<typeof invitationDetailSchema>
+import type { CreatedInvitationDto, InvitationDetailDto, InvitationDto, ShopRoleDto } from './staff.schemas'
 
 export function toShopRole(row: ShopRoleWithUser): ShopRoleDto {
   return {

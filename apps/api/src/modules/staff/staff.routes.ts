@@ -2,27 +2,24 @@
  * HTTP for staff: the caller's role, the staff list and role changes, and role invitations.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Page } from '@shop/domain/schemas/wire'
+import { IdParams, Page, errorResponses } from '@shop/domain/schemas/wire'
 import type { FastifyInstance } from 'fastify'
 import { createInvitation, getInvitation, listInvitations, respondToInvitation } from './invitation.service'
 import { changeShopRole, getCallerRole, listStaff } from './shop-role.service'
 import {
-  createdInvitationSchema,
-  idParams,
+  CreatedInvitationResponse,
   invitationBody,
-  invitationDetailSchema,
+  InvitationDetailResponse,
   invitationKeyQuery,
   invitationListQuery,
   invitationPatchBody,
-  invitationSchema,
+  InvitationResponse,
   roleQuery,
-  roleSchema,
+  RoleResponse,
   shopRoleListQuery,
   shopRolePatchBody,
-  shopRoleSchema,
+  ShopRoleResponse,
 } from './staff.schemas'
-
-const error = { $ref: 'Error#' }
 
 export default async function routes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -36,7 +33,7 @@ export default async function routes(fastify: FastifyInstance) {
         summary: 'The caller’s role in a shop, or null (also for anonymous callers)',
         security: [{}, { bearer: [] }],
         querystring: roleQuery,
-        response: { 200: roleSchema, 400: error },
+        response: { 200: RoleResponse, ...errorResponses(400) },
       },
     },
     async (request) => getCallerRole(request.ctx, request.query.shop),
@@ -50,10 +47,10 @@ export default async function routes(fastify: FastifyInstance) {
         operationId: 'listShopRoles',
         summary: 'The shop’s staff (administrators and owners)',
         querystring: shopRoleListQuery,
-        response: { 200: Page(shopRoleSchema), 400: error, 401: error, 403: error, 404: error },
+        response: { 200: Page(ShopRoleResponse), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => listStaff(request.ctx, request.query as Record<string, unknown>),
+    async (request) => listStaff(request.ctx, request.query),
   )
 
   app.patch(
@@ -63,9 +60,9 @@ export default async function routes(fastify: FastifyInstance) {
         tags: ['staff'],
         operationId: 'updateShopRole',
         summary: 'Change a staff member’s role, or remove them',
-        params: idParams,
+        params: IdParams,
         body: shopRolePatchBody,
-        response: { 200: shopRoleSchema, 400: error, 401: error, 403: error, 404: error, 409: error },
+        response: { 200: ShopRoleResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => changeShopRole(request.ctx, request.params.id, request.body),
@@ -82,7 +79,7 @@ export default async function routes(fastify: FastifyInstance) {
           'Answers `link` (`/invitation/{id}?key={secret}`, on the shop\'s host) once: only the secret\'s hash is kept. ' +
           'Inviting the same email again while the invitation is pending re-sends it with a new link; the old one stops working.',
         body: invitationBody,
-        response: { 201: createdInvitationSchema, 400: error, 401: error, 403: error, 404: error, 409: error },
+        response: { 201: CreatedInvitationResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => reply.status(201).send(await createInvitation(request.ctx, request.body)),
@@ -96,10 +93,10 @@ export default async function routes(fastify: FastifyInstance) {
         operationId: 'listInvitations',
         summary: 'The shop’s invitations; expired pending ones are left out',
         querystring: invitationListQuery,
-        response: { 200: Page(invitationSchema), 400: error, 401: error, 403: error, 404: error },
+        response: { 200: Page(InvitationResponse), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => listInvitations(request.ctx, request.query as Record<string, unknown>),
+    async (request) => listInvitations(request.ctx, request.query),
   )
 
   app.get(
@@ -110,9 +107,9 @@ export default async function routes(fastify: FastifyInstance) {
         operationId: 'getInvitation',
         summary: 'An invitation, for the invited user with ?key= (the link\'s secret) or the shop’s staff managers',
         description: 'Without the matching key, anyone but the shop\'s staff managers gets a 404.',
-        params: idParams,
+        params: IdParams,
         querystring: invitationKeyQuery,
-        response: { 200: invitationDetailSchema, 400: error, 401: error, 404: error },
+        response: { 200: InvitationDetailResponse, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => getInvitation(request.ctx, request.params.id, request.query.key),
@@ -128,10 +125,10 @@ export default async function routes(fastify: FastifyInstance) {
         description:
           'Accepting or declining needs `?key=`, the secret of the invitation link, and the caller logged in with the invited ' +
           'email; a missing or wrong key answers 404 as if there were no such invitation.',
-        params: idParams,
+        params: IdParams,
         querystring: invitationKeyQuery,
         body: invitationPatchBody,
-        response: { 200: invitationDetailSchema, 400: error, 401: error, 403: error, 404: error, 409: error },
+        response: { 200: InvitationDetailResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => respondToInvitation(request.ctx, request.params.id, request.body, request.query.key),

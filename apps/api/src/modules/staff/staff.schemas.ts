@@ -1,62 +1,39 @@
 /** Wire schemas of roles, shop roles and invitations. */
-import { StaffRoleSchema as staffRole } from '@shop/domain/schemas/staff'
+import { Uuid } from '@shop/domain/schemas/wire'
 import { Type } from 'typebox'
 import { feathersQuerySchema } from '../../lib/feathers-query'
 import { invitationQuerySpec } from './invitation.repository'
 import { shopRoleQuerySpec } from './shop-role.repository'
 
-/** The request bodies live in the domain package, where the dashboard's forms validate with them too. */
-export { invitationBody, invitationPatchBody, shopRolePatchBody } from '@shop/domain/schemas/staff'
-
-const uuid = Type.String({ format: 'uuid' })
-
-export const idParams = Type.Object({ id: uuid })
+/**
+ * The request bodies and the answers live in the domain package: the dashboard's forms validate with the
+ * bodies too, and the web derives its types from the answers.
+ */
+export {
+  type CallerRole,
+  type CreatedInvitation as CreatedInvitationDto,
+  CreatedInvitationResponse,
+  type Invitation as InvitationDto,
+  type InvitationDetail as InvitationDetailDto,
+  InvitationDetailResponse,
+  InvitationResponse,
+  RoleResponse,
+  type ShopRole as ShopRoleDto,
+  ShopRoleResponse,
+  invitationBody,
+  invitationPatchBody,
+  shopRolePatchBody,
+} from '@shop/domain/schemas/staff'
 
 // ---------------------------------------------------------------- the caller's role
 
-export const roleQuery = Type.Object({ shop: uuid }, { additionalProperties: false })
-export const roleSchema = Type.Object({ role: Type.Union([staffRole, Type.Null()]) })
+export const roleQuery = Type.Object({ shop: Uuid }, { additionalProperties: false })
 
 // ---------------------------------------------------------------- shop roles
 
-export const shopRoleSchema = Type.Object({
-  _id: Type.String(),
-  shop: Type.String(),
-  user: Type.Object({ _id: Type.String(), name: Type.String(), email: Type.String() }),
-  role: staffRole,
-  status: Type.Union([Type.Literal('active'), Type.Literal('removed')]),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
-})
-
-export const shopRoleListQuery = { ...feathersQuerySchema(shopRoleQuerySpec, { shop: { type: 'string', format: 'uuid' } }), required: ['shop'] }
+export const shopRoleListQuery = feathersQuerySchema(shopRoleQuerySpec, { shop: Uuid }, { required: ['shop'] })
 
 // ---------------------------------------------------------------- invitations
-
-const invitationStatus = Type.Union([
-  Type.Literal('pending'),
-  Type.Literal('accepted'),
-  Type.Literal('declined'),
-  Type.Literal('revoked'),
-])
-
-const invitationFields = {
-  _id: Type.String(),
-  email: Type.String(),
-  role: staffRole,
-  status: invitationStatus,
-  expiresAt: Type.String({ format: 'date-time' }),
-  createdAt: Type.String({ format: 'date-time' }),
-}
-
-export const invitationSchema = Type.Object({ ...invitationFields, shop: Type.String() })
-
-/** The answer to creating (or re-sending) an invitation: the only time its link, with the secret, is shown. */
-export const createdInvitationSchema = Type.Object({
-  ...invitationFields,
-  shop: Type.String(),
-  link: Type.String({ description: 'The invitation page on the shop\'s host, with its secret: `/invitation/{id}?key={secret}`' }),
-})
 
 /** The secret of an invitation link: the invitee proves with it that the invitation reached them. */
 export const invitationKeyQuery = Type.Object(
@@ -64,17 +41,4 @@ export const invitationKeyQuery = Type.Object(
   { additionalProperties: false },
 )
 
-export const invitationDetailSchema = Type.Object({
-  ...invitationFields,
-  shop: Type.Object({
-    _id: Type.String(),
-    slug: Type.String(),
-    title: Type.String(),
-    logo: Type.Union([Type.Object({ url: Type.String(), thumbnail: Type.String() }), Type.Null()]),
-  }),
-})
-
-export const invitationListQuery = {
-  ...feathersQuerySchema(invitationQuerySpec, { shop: { type: 'string', format: 'uuid' } }),
-  required: ['shop'],
-}
+export const invitationListQuery = feathersQuerySchema(invitationQuerySpec, { shop: Uuid }, { required: ['shop'] })

@@ -5,20 +5,14 @@
 import fs from 'node:fs/promises'
 import multipart, { type MultipartFile } from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { UploadResponse } from '@shop/domain/schemas/uploads'
+import { Uuid, errorResponses } from '@shop/domain/schemas/wire'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { BadRequest, HttpError } from '../../lib/errors'
 import { UPLOADS_PREFIX } from '../../lib/storage'
 import { type UploadSource, uploadImage } from './upload.service'
-
-const ErrorRef = Type.Unsafe<unknown>({ $ref: 'Error#' })
-const UploadResponse = Type.Object({
-  _id: Type.String(),
-  url: Type.String(),
-  thumbnail: Type.String(),
-  width: Type.Integer(),
-  height: Type.Integer(),
-})
 
 /** @fastify/multipart's own errors carry a 4xx status; busboy's parse errors carry none but are the client's. */
 function multipartError(error: unknown): unknown {
@@ -46,12 +40,14 @@ function multipartFile(request: FastifyRequest): UploadSource {
   }
 }
 
-export default async function routes(app: FastifyInstance) {
+export default async function routes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+
   await app.register(multipart, {
     limits: { fileSize: app.config.uploadLimit, files: 1, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 100 },
   })
 
-  app.post<{ Querystring: { shop: string } }>(
+  app.post(
     '/api/uploads',
     {
       schema: {
@@ -59,8 +55,8 @@ export default async function routes(app: FastifyInstance) {
         operationId: 'uploadImage',
         summary: `Upload one image (multipart, at most ${app.config.uploadLimit / 1024 / 1024} MB; JPEG, PNG, WebP or AVIF) (catalog.edit)`,
         consumes: ['multipart/form-data'],
-        querystring: Type.Object({ shop: Type.String({ format: 'uuid' }) }, { additionalProperties: false }),
-        response: { 201: UploadResponse, 400: ErrorRef, 401: ErrorRef, 403: ErrorRef, 404: ErrorRef },
+        querystring: Type.Object({ shop: Uuid }, { additionalProperties: false }),
+        response: { 201: UploadResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => reply.code(201).send(await uploadImage(request.ctx, { shopId: request.query.shop, file: multipartFile(request) })),

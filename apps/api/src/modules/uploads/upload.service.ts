@@ -3,13 +3,12 @@
  * a thumbnail, and a row in `uploads` remembers it for the shop (product images and logos may only point
  * at those: `findShopUploads`).
  */
+import type { UploadedImage as UploadDto } from '@shop/domain/schemas/uploads'
 import type { ServiceContext } from '../../context'
 import { BadRequest } from '../../lib/errors'
 import { storeImage } from '../../lib/images'
 import type { Storage } from '../../lib/storage'
 import { type UploadRow, findUploadsByKey, insertUpload } from './upload.repository'
-
-export type UploadDto = { _id: string; url: string; thumbnail: string; width: number; height: number }
 
 /**
  * The file to store. Its bytes are read only once the caller is known to be allowed to upload, so a

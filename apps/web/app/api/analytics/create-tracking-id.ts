@@ -1,5 +1,5 @@
+import type { TrackingId } from '@shop/domain/schemas/analytics'
 import type { ApiClient } from '../../lib/api'
-import type { TrackingId } from '../../types/api'
 
 /** A new anonymous tracking id (`POST /api/tracking-ids {}`). */
 export function createTrackingId(client: ApiClient): Promise<TrackingId> {

@@ -1,5 +1,5 @@
+import type { SalesByDay } from '@shop/domain/schemas/analytics'
 import type { ApiClient } from '../../lib/api'
-import type { SalesByDay } from '../../features/admin-overview/types'
 
 /** Daily sales and order counts from `from` to `to` (days, both whole) (`GET /api/sales/{shopId}`). */
 export function getSales(client: ApiClient, shopId: string, range: { from: string; to: string }): Promise<SalesByDay> {

@@ -1,5 +1,5 @@
+import type { VisitsByDay } from '@shop/domain/schemas/analytics'
 import type { ApiClient } from '../../lib/api'
-import type { VisitsByDay } from '../../features/admin-overview/types'
 
 /** Daily visits and visitors from `from` to `to` (days, both whole) (`GET /api/analytics-aggregator/`). */
 export function getVisits(client: ApiClient, shopId: string, range: { from: string; to: string }): Promise<VisitsByDay> {

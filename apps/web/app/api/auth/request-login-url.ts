@@ -1,3 +1,4 @@
+import type { LoginUrl } from '@shop/domain/schemas/auth'
 import type { ApiClient } from '../../lib/api'
 
 /**
@@ -5,6 +6,6 @@ import type { ApiClient } from '../../lib/api'
  * login's `state`, which the login page hands back with the code.
  */
 export async function requestLoginUrl(client: ApiClient, origin: string, state: string): Promise<string> {
-  const { loginUrl } = await client.get<{ loginUrl: string }>('/api/request-login', { query: { redir: origin, state } })
+  const { loginUrl } = await client.get<LoginUrl>('/api/request-login', { query: { redir: origin, state } })
   return loginUrl
 }

@@ -1,7 +1,7 @@
+import type { Category } from '@shop/domain/schemas/catalog'
 import type { ApiClient } from '../../lib/api'
-import type { AdminCategory } from '../../features/admin-products/types'
 
 /** `DELETE /api/categories/{id}`: also takes the category out of its products. */
-export function deleteCategory(client: ApiClient, id: string): Promise<AdminCategory> {
-  return client.delete<AdminCategory>(`/api/categories/${encodeURIComponent(id)}`)
+export function deleteCategory(client: ApiClient, id: string): Promise<Category> {
+  return client.delete<Category>(`/api/categories/${encodeURIComponent(id)}`)
 }

@@ -1,5 +1,5 @@
+import type { Checkout } from '@shop/domain/schemas/orders'
 import type { ApiClient } from '../../lib/api'
-import type { Checkout } from '../../types/api'
 import type { BuyerQuery, CheckoutInput } from '../orders/order-input'
 
 /** A server-priced, shareable checkout (`POST /api/checkouts/?email=&shop=`). */

@@ -1,5 +1,5 @@
+import type { DeliveryCalculation, DeliveryRateOption } from '@shop/domain/schemas/delivery'
 import type { ApiClient } from '../../lib/api'
-import type { DeliveryRateOption } from '../../types/api'
 
 export type DeliveryItem = { product: string; variant?: string; count: number }
 
@@ -9,6 +9,6 @@ export async function calculateDelivery(
   input: { shop: string; region: string; items: DeliveryItem[] },
   signal?: AbortSignal,
 ): Promise<DeliveryRateOption[]> {
-  const answer = await client.post<{ region: string; rates: DeliveryRateOption[] }>('/delivery/calculate', input, { signal })
+  const answer = await client.post<DeliveryCalculation>('/delivery/calculate', input, { signal })
   return answer.rates
 }

@@ -1,6 +1,5 @@
 import type { ApiClient } from '../../lib/api'
-import type { RateCreateInput } from '@shop/domain/schemas/delivery'
-import type { DeliveryRate } from '../../features/admin-settings/types'
+import type { DeliveryRate, RateCreateInput } from '@shop/domain/schemas/delivery'
 
 /** Adds a delivery rate (`POST /delivery/rates/`). */
 export function createDeliveryRate(client: ApiClient, body: RateCreateInput): Promise<DeliveryRate> {

@@ -1,5 +1,6 @@
+import type { Region } from '@shop/domain/schemas/delivery'
+import type { Page } from '@shop/domain/schemas/wire'
 import type { ApiClient } from '../../lib/api'
-import type { Page, Region } from '../../types/api'
 
 /** SPEC §9: the delivery regions, those of Ghana, sorted by name (`GET /delivery/regions/?country=GH`). */
 export async function listRegions(client: ApiClient): Promise<Region[]> {

@@ -1,6 +1,5 @@
 import type { ApiClient } from '../../lib/api'
-import type { RatePatchInput } from '@shop/domain/schemas/delivery'
-import type { DeliveryRate } from '../../features/admin-settings/types'
+import type { DeliveryRate, RatePatchInput } from '@shop/domain/schemas/delivery'
 
 /** Edits a rate (`PATCH /delivery/rates/{id}`); `{active: false}` takes it off the checkout. */
 export function updateDeliveryRate(client: ApiClient, id: string, body: RatePatchInput): Promise<DeliveryRate> {

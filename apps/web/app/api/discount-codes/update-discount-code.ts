@@ -1,6 +1,5 @@
 import type { ApiClient } from '../../lib/api'
-import type { DiscountCodePatchInput } from '@shop/domain/schemas/discount-code'
-import type { DiscountCode } from '../../features/admin-discounts/types'
+import type { DiscountCode, DiscountCodePatchInput } from '@shop/domain/schemas/discount-code'
 
 /** `PATCH /api/discount-codes/{id}`: an edit, or `{active}` to deactivate or activate. */
 export function updateDiscountCode(client: ApiClient, id: string, body: DiscountCodePatchInput): Promise<DiscountCode> {

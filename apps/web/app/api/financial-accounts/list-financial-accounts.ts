@@ -1,6 +1,6 @@
+import type { FinancialAccount } from '@shop/domain/schemas/payments'
+import type { Page } from '@shop/domain/schemas/wire'
 import type { ApiClient } from '../../lib/api'
-import type { FinancialAccount } from '../../features/admin-settings/types'
-import type { Page } from '../../types/api'
 
 /** The shop's payout accounts, numbers masked, newest first (`GET /api/financial-accounts/?shop=`). */
 export function listFinancialAccounts(client: ApiClient, shop: string): Promise<Page<FinancialAccount>> {

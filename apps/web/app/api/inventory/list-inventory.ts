@@ -1,7 +1,6 @@
+import type { Page } from '@shop/domain/schemas/wire'
 import type { ApiClient } from '../../lib/api'
-import { MAX_VARIANTS } from '@shop/domain/schemas/catalog'
-import type { InventoryRow } from '../../features/admin-products/types'
-import type { Page } from '../../types/api'
+import { MAX_VARIANTS, type InventoryRow } from '@shop/domain/schemas/catalog'
 
 /** A product's stock rows (`GET /api/inventory/?product=`): one per variant at most, so one page holds them. */
 export async function listInventory(client: ApiClient, product: string): Promise<InventoryRow[]> {

@@ -1,6 +1,5 @@
 import type { ApiClient } from '../../lib/api'
-import type { InventoryUpsertInput } from '@shop/domain/schemas/catalog'
-import type { InventoryRow } from '../../features/admin-products/types'
+import type { InventoryRow, InventoryUpsertInput } from '@shop/domain/schemas/catalog'
 
 /** Creates or replaces the stock row of a product or one of its variants (`POST /api/inventory/`). */
 export function setInventory(client: ApiClient, body: InventoryUpsertInput): Promise<InventoryRow> {

@@ -1,6 +1,5 @@
 import type { ApiClient } from '../../lib/api'
-import type { InvitationInput } from '@shop/domain/schemas/staff'
-import type { CreatedInvitation } from '../../features/admin-staff/types'
+import type { CreatedInvitation, InvitationInput } from '@shop/domain/schemas/staff'
 
 /**
  * Invites an email to a role and answers its link (once: only a hash of its secret is kept). Inviting the

@@ -1,5 +1,5 @@
+import type { InvitationDetail } from '@shop/domain/schemas/staff'
 import type { ApiClient } from '../../lib/api'
-import type { InvitationDetail } from '../../features/invitations/types'
 
 /** An invitation, for the invited user with the secret of its link (or the shop's staff managers) (`GET /api/shop-role-invitations/{id}?key=`). */
 export function getInvitation(client: ApiClient, id: string, key: string): Promise<InvitationDetail> {

@@ -1,6 +1,6 @@
+import type { Invitation } from '@shop/domain/schemas/staff'
+import type { Page } from '@shop/domain/schemas/wire'
 import type { ApiClient } from '../../lib/api'
-import type { Invitation } from '../../features/admin-staff/types'
-import type { Page } from '../../types/api'
 
 /** The shop's pending, unexpired invitations, newest first (`GET /api/shop-role-invitations/?shop=&status=pending`). */
 export function listInvitations(client: ApiClient, shop: string): Promise<Page<Invitation>> {

@@ -1,5 +1,5 @@
+import type { InvitationDetail } from '@shop/domain/schemas/staff'
 import type { ApiClient } from '../../lib/api'
-import type { InvitationDetail } from '../../features/invitations/types'
 
 /**
  * `PATCH /api/shop-role-invitations/{id} {status}`: staff take back a pending invitation (`revoked`); the

@@ -1,5 +1,6 @@
+import type { Notification } from '@shop/domain/schemas/notifications'
+import type { Page } from '@shop/domain/schemas/wire'
 import type { ApiClient } from '../../lib/api'
-import type { Notification, Page } from '../../types/api'
 
 /** The user's notifications in a shop, newest first (`GET /api/notifications/`). */
 export function listNotifications(client: ApiClient, profile: string, shop: string, skip = 0): Promise<Page<Notification>> {

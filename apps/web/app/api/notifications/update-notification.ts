@@ -1,5 +1,5 @@
+import type { Notification } from '@shop/domain/schemas/notifications'
 import type { ApiClient } from '../../lib/api'
-import type { Notification } from '../../types/api'
 
 /** Marks a notification read (`PATCH /api/notifications/{id} {read: true}`). */
 export function markNotificationRead(client: ApiClient, id: string): Promise<Notification> {

@@ -1,5 +1,6 @@
+import type { Order } from '@shop/domain/schemas/orders'
+import type { Page } from '@shop/domain/schemas/wire'
 import type { ApiClient, Query } from '../../lib/api'
-import type { Order, Page } from '../../types/api'
 
 /**
  * A page of orders (`GET /api/orders/`): a buyer's own (`profile=&shop=`) or, for staff, the shop's

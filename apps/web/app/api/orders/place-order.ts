@@ -1,5 +1,5 @@
+import type { Order } from '@shop/domain/schemas/orders'
 import type { ApiClient } from '../../lib/api'
-import type { Order } from '../../types/api'
 import type { BuyerQuery, CheckoutInput } from './order-input'
 
 export type OrderInput = (CheckoutInput | { checkout: string }) & { payment?: { provider: string } }

@@ -1,6 +1,6 @@
+import type { Order } from '@shop/domain/schemas/orders'
 import type { ApiClient } from '../../lib/api'
 import type { OrderStatus } from '@shop/domain'
-import type { Order } from '../../types/api'
 
 /**
  * Moves an order (`PATCH /api/orders/{id} {status}`): staff one step forward or to canceled, the buyer to

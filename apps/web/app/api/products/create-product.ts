@@ -1,8 +1,7 @@
 import type { ApiClient } from '../../lib/api'
-import type { ProductCreateInput } from '@shop/domain/schemas/catalog'
-import type { AdminProduct } from '../../features/admin-products/types'
+import type { Product, ProductCreateInput } from '@shop/domain/schemas/catalog'
 
 /** `POST /api/products/`. */
-export function createProduct(client: ApiClient, body: ProductCreateInput): Promise<AdminProduct> {
-  return client.post<AdminProduct>('/api/products/', body)
+export function createProduct(client: ApiClient, body: ProductCreateInput): Promise<Product> {
+  return client.post<Product>('/api/products/', body)
 }

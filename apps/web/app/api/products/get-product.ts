@@ -1,7 +1,7 @@
+import type { Product } from '@shop/domain/schemas/catalog'
 import type { ApiClient } from '../../lib/api'
-import type { Product } from '../../types/api'
 
-/** One product (`GET /api/products/{id}`); staff get theirs with `updatedAt` (`AdminProduct`). */
-export function getProduct<T extends Product = Product>(client: ApiClient, id: string): Promise<T> {
-  return client.get<T>(`/api/products/${encodeURIComponent(id)}`)
+/** One product (`GET /api/products/{id}`); unavailable ones only for the shop's staff. */
+export function getProduct(client: ApiClient, id: string): Promise<Product> {
+  return client.get<Product>(`/api/products/${encodeURIComponent(id)}`)
 }

@@ -1,5 +1,5 @@
+import type { ReviewPage } from '@shop/domain/schemas/review'
 import type { ApiClient, Query } from '../../lib/api'
-import type { ReviewPage } from '../../types/api'
 
 /**
  * A page of a shop's reviews with the average of the visible ones (`GET /api/reviews/?shop=`). Shoppers

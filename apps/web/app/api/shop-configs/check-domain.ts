@@ -1,5 +1,5 @@
+import type { ShopDomain } from '@shop/domain/schemas/shop'
 import type { ApiClient } from '../../lib/api'
-import type { ShopDomain } from '../../features/admin-settings/types'
 
 /**
  * Checks now whether the shop controls a custom domain (its TXT record or file); answers the domain with its

@@ -1,7 +1,6 @@
 import type { ApiClient } from '../../lib/api'
-import type { shopConfigPatchBody } from '@shop/domain/schemas/shop'
+import type { ShopConfig, shopConfigPatchBody } from '@shop/domain/schemas/shop'
 import type { Static } from 'typebox'
-import type { ShopConfig } from '../../features/admin-settings/types'
 
 export type ShopConfigPatch = Static<typeof shopConfigPatchBody>
 

@@ -1,5 +1,5 @@
+import type { SlugAvailability } from '@shop/domain/schemas/shop'
 import type { ApiClient } from '../../lib/api'
-import type { SlugAvailability } from '../../features/setup/types'
 
 /** Whether a valid slug is still free (`GET /api/shop-ids/{slug}`). */
 export function checkSlug(client: ApiClient, slug: string, signal?: AbortSignal): Promise<SlugAvailability> {

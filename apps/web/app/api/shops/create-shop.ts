@@ -1,6 +1,6 @@
+import type { CreatedShop } from '@shop/domain/schemas/shop'
 import type { ApiClient } from '../../lib/api'
 import type { NewShop } from '../../features/setup/shop-form'
-import type { CreatedShop } from '../../features/setup/types'
 
 /** Creates the shop with the caller as its owner (`POST /api/shop-ids/`); a taken slug is a 409. */
 export function createShop(client: ApiClient, body: NewShop): Promise<CreatedShop> {

@@ -1,5 +1,6 @@
+import type { Shop } from '@shop/domain/schemas/shop'
+import type { Page } from '@shop/domain/schemas/wire'
 import type { ApiClient } from '../../lib/api'
-import type { Page, Shop } from '../../types/api'
 
 /**
  * The shop a host serves, the same way the server picks it for a page (`GET /api/shops/?domain=`): its

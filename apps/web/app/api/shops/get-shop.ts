@@ -1,5 +1,5 @@
+import type { Shop } from '@shop/domain/schemas/shop'
 import type { ApiClient } from '../../lib/api'
-import type { Shop } from '../../types/api'
 
 /** A shop's profile by id or slug (`GET /api/shops/{id}`). */
 export function getShop(client: ApiClient, id: string): Promise<Shop> {

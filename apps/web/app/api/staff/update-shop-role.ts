@@ -1,6 +1,5 @@
 import type { ApiClient } from '../../lib/api'
-import type { ShopRolePatchInput } from '@shop/domain/schemas/staff'
-import type { ShopRole } from '../../features/admin-staff/types'
+import type { ShopRole, ShopRolePatchInput } from '@shop/domain/schemas/staff'
 
 /** Gives a staff member another role (`{role}`) or removes them (`{status: 'removed'}`) (`PATCH /api/shop-roles/{id}`). */
 export function updateShopRole(client: ApiClient, id: string, body: ShopRolePatchInput): Promise<ShopRole> {

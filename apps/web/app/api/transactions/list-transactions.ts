@@ -1,6 +1,6 @@
+import type { Transaction } from '@shop/domain/schemas/payments'
+import type { Page } from '@shop/domain/schemas/wire'
 import type { ApiClient } from '../../lib/api'
-import type { Transaction } from '../../features/admin-orders/types'
-import type { Page } from '../../types/api'
 
 /** An order's payment attempts, newest first (`GET /api/transactions/?order=`). */
 export async function listTransactions(client: ApiClient, orderId: string): Promise<Transaction[]> {

@@ -1,9 +1,7 @@
+import type { UploadedImage } from '@shop/domain/schemas/uploads'
+import type { ErrorDocument } from '@shop/domain/schemas/wire'
 import { ApiError } from '../../lib/api'
 import { readStored } from '../../lib/local-store'
-import type { FeathersError } from '../../types/api'
-
-/** `POST /api/uploads?shop=`: a stored image and its thumbnail. */
-export type UploadedImage = { _id: string; url: string; thumbnail: string; width: number; height: number }
 
 /**
  * Uploads one image as multipart, reporting progress (0–1) as it goes. XMLHttpRequest rather than the API
@@ -38,7 +36,7 @@ export function uploadImage(
         onProgress(1)
         resolve(body as UploadedImage)
       } else {
-        const feathers = body && typeof body === 'object' && 'message' in body ? (body as FeathersError) : null
+        const feathers = body && typeof body === 'object' && 'message' in body ? (body as ErrorDocument) : null
         reject(new ApiError(`Request failed with status code ${request.status}`, request.status, feathers))
       }
     }

@@ -1,5 +1,5 @@
+import type { User } from '@shop/domain/schemas/auth'
 import type { ApiClient } from '../../lib/api'
-import type { User } from '../../types/api'
 
 /** The caller, by the stored token (`GET /api/user/`). */
 export function getCurrentUser(client: ApiClient): Promise<User> {

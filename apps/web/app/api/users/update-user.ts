@@ -1,5 +1,5 @@
+import type { User } from '@shop/domain/schemas/auth'
 import type { ApiClient } from '../../lib/api'
-import type { User } from '../../types/api'
 
 /** `PATCH /api/user/`: name and phone, or the login email and password with the current password. */
 export function updateUser(

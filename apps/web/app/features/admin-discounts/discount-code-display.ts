@@ -1,6 +1,6 @@
 /** How the dashboard shows a code's terms (SPEC §9: fixed amounts in the shop's currency, GHS). */
+import type { DiscountCode } from '@shop/domain/schemas/discount-code'
 import { formatMoney } from '../../lib/money'
-import type { DiscountCode } from './types'
 
 /** "10 %" or "GHS 20.00". */
 export function discountValueLabel(code: Pick<DiscountCode, 'type' | 'value'>, currency: string): string {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { DiscountCode } from '@shop/domain/schemas/discount-code'
 import {
   createBody,
   defaultExpiry,
@@ -10,7 +11,6 @@ import {
   shopDay,
   type DiscountForm,
 } from './discount-code-form'
-import type { DiscountCode } from './types'
 
 const SHOP = '00000000-0000-4000-8000-000000000001'
 const NOW = new Date('2031-06-10T12:00:00Z')

@@ -4,6 +4,7 @@
  */
 import { SHOP_TIME_ZONE, isMajorAmount } from '@shop/domain'
 import {
+  type DiscountCode,
   DiscountCodeCreateBody,
   type DiscountCodeCreateInput,
   DiscountCodePatchBody,
@@ -12,7 +13,6 @@ import {
   discountValueProblem,
 } from '@shop/domain/schemas/discount-code'
 import { type FieldErrors, validate } from '../../lib/form-errors'
-import type { DiscountCode } from './types'
 
 export type DiscountForm = {
   code: string

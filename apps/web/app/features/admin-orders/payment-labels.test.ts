@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import type { Transaction } from '@shop/domain/schemas/payments'
 import { paymentStatus, providerLabel } from './payment-labels'
-import type { Transaction } from './types'
 
 const attempt = (status: Transaction['status']): Transaction => ({
   _id: status,

@@ -1,4 +1,4 @@
-import type { Transaction, TransactionStatus } from './types'
+import type { Transaction, TransactionStatus } from '@shop/domain/schemas/payments'
 
 const providerLabels: Record<string, string> = {
   manual: 'On delivery or at pick-up',

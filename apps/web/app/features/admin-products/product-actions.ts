@@ -3,7 +3,7 @@
  * `save` (create or edit, then the changed stock rows), `delete`, `create-category` and `delete-category`
  * (the category picker saves at once: categories belong to the shop, not to the product's unsaved form).
  */
-import { CategoryCreateBody } from '@shop/domain/schemas/catalog'
+import { CategoryCreateBody, type Product } from '@shop/domain/schemas/catalog'
 import { createCategory } from '../../api/categories/create-category'
 import { deleteCategory } from '../../api/categories/delete-category'
 import { setInventory } from '../../api/inventory/set-inventory'
@@ -15,10 +15,9 @@ import { hasErrors, validate } from '../../lib/form-errors'
 import { perform, readSubmission, refuse } from '../../lib/route-data'
 import { requireStaff } from '../admin/staff-session'
 import { PRODUCT_FIELDS, type ProductFormValues, inventoryUpdates, toProductBody, validateProductForm } from './product-form'
-import type { AdminProduct } from './types'
 
 /** The saved product, and why its stock was not saved when the product saved but a stock row did not. */
-export type SaveOutcome = { product: AdminProduct; stockError: string | null }
+export type SaveOutcome = { product: Product; stockError: string | null }
 
 /** `productId`: the product being edited, null on the new-product page. */
 export async function productPageAction(request: Request, productId: string | null) {

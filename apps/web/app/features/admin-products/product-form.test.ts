@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { InventoryRow, Product } from '@shop/domain/schemas/catalog'
 import {
   type ProductFormValues,
   addFeature,
@@ -15,12 +16,11 @@ import {
   validateProductForm,
   withSavedIds,
 } from './product-form'
-import type { AdminProduct, InventoryRow } from './types'
 
 const productId = '7d0b8f3e-4b1a-4c2d-9e8f-0a1b2c3d4e5f'
 const category = '0b6c7a36-8f7e-4a55-9d2c-2f6a3f0b9a11'
 
-const product: AdminProduct = {
+const product: Product = {
   _id: productId,
   shop: '5f0c2a1e-1111-4222-8333-444455556666',
   title: 'Kente shirt',

@@ -5,14 +5,15 @@
  */
 import { isMajorAmount } from '@shop/domain'
 import {
+  type InventoryRow,
   type InventoryUpsertInput,
   MAX_FEATURES,
+  type Product,
   ProductPatchBody,
   type ProductPatchInput,
   Quantity,
 } from '@shop/domain/schemas/catalog'
 import { type FieldErrors, validate } from '../../lib/form-errors'
-import type { AdminProduct, InventoryRow } from './types'
 
 export type ImageDraft = { key: string; url: string; thumbnail: string; alt: string }
 export type FeatureDraft = { key: string; name: string; value: string }
@@ -74,7 +75,7 @@ function stockOf(rows: readonly InventoryRow[], variant: string | null): StockDr
 }
 
 /** `currency` is the shop's: saving prices the product in it, whatever it was stored with. */
-export function productToForm(product: AdminProduct, inventory: readonly InventoryRow[], currency: string): ProductFormValues {
+export function productToForm(product: Product, inventory: readonly InventoryRow[], currency: string): ProductFormValues {
   return {
     title: product.title,
     description: product.description,
@@ -178,7 +179,7 @@ const sameStock = (a: StockDraft, b: StockDraft) => a.tracked === b.tracked && q
  */
 export function inventoryUpdates(
   values: ProductFormValues,
-  saved: Pick<AdminProduct, '_id' | 'variants'>,
+  saved: Pick<Product, '_id' | 'variants'>,
   previous: ProductFormValues | null,
 ): InventoryUpsertInput[] {
   const row = (variant: string | null, stock: StockDraft): InventoryUpsertInput => ({
@@ -200,7 +201,7 @@ export function inventoryUpdates(
 }
 
 /** The form as saved: new variants get the ids the API gave them, images the stored thumbnails. */
-export function withSavedIds(values: ProductFormValues, saved: Pick<AdminProduct, 'variants' | 'images'>): ProductFormValues {
+export function withSavedIds(values: ProductFormValues, saved: Pick<Product, 'variants' | 'images'>): ProductFormValues {
   return {
     ...values,
     images: values.images.map((image, i) => ({ ...image, thumbnail: saved.images[i]?.thumbnail ?? image.thumbnail })),

@@ -1,13 +1,9 @@
-import type { Page, Review } from '../../types/api'
+import type { Review, ReviewPage } from '@shop/domain/schemas/review'
 
-/** A review as the shop's moderators see it (`GET /api/reviews/?shop=`), hidden ones included. */
-export type AdminReview = Review & {
-  /** The order's short code. */
-  orderId: string
-  hidden: boolean
-}
+/**
+ * A review as the shop's moderators see it (`GET /api/reviews/?shop=`), hidden ones included: the API adds
+ * the order's short code and whether it is hidden for them.
+ */
+export type AdminReview = Review & Required<Pick<Review, 'orderId' | 'hidden'>>
 
-export type AdminReviewPage = Page<AdminReview> & {
-  /** Mean rating of the visible reviews, one decimal; null when there are none. */
-  average: number | null
-}
+export type AdminReviewPage = Omit<ReviewPage, 'data'> & { data: AdminReview[] }

@@ -1,6 +1,5 @@
 /** The form that adds a payout account, and what the list shows of one. */
-import type { FinancialAccountCreateInput } from '@shop/domain/schemas/payments'
-import type { FinancialAccount } from './types'
+import type { FinancialAccount, FinancialAccountCreateInput } from '@shop/domain/schemas/payments'
 
 export type AccountForm = { kind: FinancialAccount['kind']; provider: string; accountName: string; accountNumber: string }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import type { ShopDomain } from '@shop/domain/schemas/shop'
 import { checkSummary, domainStatus, domainStatusLabels, savedDomain } from './domain-verification'
-import type { ShopDomain } from './types'
 
 const pending: ShopDomain = {
   domain: 'shop.example.com',

@@ -1,5 +1,5 @@
 /** What the Domains section says about each custom domain: its status and the outcome of its last check. */
-import type { ShopDomain } from './types'
+import type { ShopDomain } from '@shop/domain/schemas/shop'
 
 /** A domain in the list is saved (pending or verified) or only typed in, not yet saved. */
 export type DomainStatus = ShopDomain['status'] | 'unsaved'

@@ -1,9 +1,7 @@
-import { RateCreateBody, RatePatchBody } from '@shop/domain/schemas/delivery'
+import { RateCreateBody, RatePatchBody, type Region, type DeliveryRate } from '@shop/domain/schemas/delivery'
 import { describe, expect, it } from 'vitest'
 import { validate } from '../../lib/form-errors'
-import type { Region } from '../../types/api'
 import { emptyRateForm, rateCreateBody, ratePatchBody, rateToForm, regionSummary, toggleRegion } from './rate-form'
-import type { DeliveryRate } from './types'
 
 const shop = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b'
 const regions: Region[] = [

@@ -1,8 +1,6 @@
 /** The delivery rate form (name, regions, fee, payment option, estimated days, active) and its request bodies. */
-import type { RateCreateInput, RatePatchInput } from '@shop/domain/schemas/delivery'
-import type { Region } from '../../types/api'
+import type { DeliveryRate, RateCreateInput, RatePatchInput, Region } from '@shop/domain/schemas/delivery'
 import { numberField } from './number-field'
-import type { DeliveryRate } from './types'
 
 export type RateForm = {
   name: string

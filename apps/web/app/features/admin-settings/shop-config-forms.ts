@@ -1,9 +1,9 @@
 /** The shop settings forms (tax, custom domains, payment options, Facebook meta) and their PATCH bodies. */
 import { type PaymentProviderName, paymentProviders } from '@shop/domain/schemas/payments'
+import type { ShopPaymentOption } from '@shop/domain/schemas/shop'
 import type { FieldErrors } from '../../lib/form-errors'
 import type { ShopConfigPatch } from '../../api/shop-configs/update-shop-config'
 import { numberField } from './number-field'
-import type { PaymentOption } from './types'
 
 export const MAX_DOMAINS = 20
 
@@ -58,7 +58,7 @@ export function domainErrors(errors: FieldErrors, sent: readonly string[]): Reco
 export type PaymentOptionRow = { provider: PaymentProviderName; enabled: boolean; label: string }
 
 /** Every provider once: the shop's own in its order (the first is the checkout's default), then the rest, off. */
-export function paymentOptionRows(options: readonly PaymentOption[]): PaymentOptionRow[] {
+export function paymentOptionRows(options: readonly ShopPaymentOption[]): PaymentOptionRow[] {
   const rows: PaymentOptionRow[] = []
   for (const option of options) {
     if (!rows.some((row) => row.provider === option.provider)) {

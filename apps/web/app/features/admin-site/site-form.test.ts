@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import type { Shop } from '@shop/domain/schemas/shop'
 import { ApiError } from '../../lib/api'
-import type { Shop } from '../../types/api'
 import { checkSite, siteServerErrors, siteValues } from './site-form'
 
 const shop: Shop = {
@@ -14,7 +14,10 @@ const shop: Shop = {
   home: { promotionalText: 'Free delivery this week' },
   aboutSections: { payments: 'Cash', returns: '', contact: 'Call us' },
   config: { facebook: { meta: '' } },
+  taxRate: 0,
+  domains: [],
   currency: 'GHS',
+  createdAt: '2030-01-01T00:00:00.000Z',
 }
 
 describe('siteValues', () => {

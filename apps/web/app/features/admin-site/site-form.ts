@@ -1,7 +1,6 @@
 /** The Site tab's form: the shop's values → `PATCH /api/shops/{id}` body, checked with the API's schema. */
-import { shopPatchBody } from '@shop/domain/schemas/shop'
+import { shopPatchBody, type Shop } from '@shop/domain/schemas/shop'
 import { type FieldErrors, serverFieldErrors, validate } from '../../lib/form-errors'
-import type { Shop } from '../../types/api'
 import {
   type ShopPatch,
   type ShopProfileValues,

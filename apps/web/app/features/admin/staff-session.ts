@@ -7,11 +7,12 @@
  */
 import type { StaffRole } from '@shop/domain'
 import { redirect } from 'react-router'
+import type { User } from '@shop/domain/schemas/auth'
+import type { Shop } from '@shop/domain/schemas/shop'
 import { getRole } from '../../api/staff/get-role'
 import { api } from '../../lib/api'
 import { shopOfHost } from '../../lib/host-shop'
 import { readStored } from '../../lib/local-store'
-import type { Shop, User } from '../../types/api'
 import { requireCurrentUser } from '../auth/guard'
 import { adminRedirect } from './admin-tabs'
 

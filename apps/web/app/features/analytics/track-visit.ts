@@ -2,9 +2,9 @@
  * SPEC §7 analytics: on page load with a shop, post `site_visit` with the stored tracking id. A missing or
  * expired id is renewed first; a failed post is retried once with a new id (SPEC §8).
  */
+import type { TrackingId } from '@shop/domain/schemas/analytics'
 import { api } from '../../lib/api'
 import { readStored, writeStored } from '../../lib/local-store'
-import type { TrackingId } from '../../types/api'
 import { createTrackingId } from '../../api/analytics/create-tracking-id'
 import { type AnalyticsEvent, postEvent } from '../../api/analytics/post-event'
 

@@ -3,8 +3,8 @@
  * current address as the checkpoint and leave for the platform's login page.
  */
 import { redirect, redirectDocument } from 'react-router'
+import type { User } from '@shop/domain/schemas/auth'
 import { readStored } from '../../lib/local-store'
-import type { User } from '../../types/api'
 import { completeLogin, prepareLogin, refreshUser } from './session'
 
 const exchanges = new Map<string, Promise<User>>()

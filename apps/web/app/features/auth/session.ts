@@ -2,8 +2,8 @@
  * The login session, kept where SPEC §3 says: `authCredentials` {access_token, token_type} and `user` in
  * localStorage, plus the `checkpoint` to return to. An absent stored user means logged out (SPEC §4).
  */
+import type { User } from '@shop/domain/schemas/auth'
 import { readStored, removeStored, useStored, writeStored } from '../../lib/local-store'
-import type { User } from '../../types/api'
 import { exchangeCode } from '../../api/auth/exchange-code'
 import { getCurrentUser } from '../../api/users/get-current-user'
 import { requestLoginUrl } from '../../api/auth/request-login-url'

@@ -1,4 +1,4 @@
-import type { Variant } from '../../types/api'
+import type { Variant } from '@shop/domain/schemas/catalog'
 
 /** "Size: M · Colour: Blue" */
 export function variantLabel(variant: Pick<Variant, 'features'>): string {

@@ -1,4 +1,4 @@
-import type { Order } from '../../types/api'
+import type { Order } from '@shop/domain/schemas/orders'
 
 /** The order's own page: its private link for a buyer without an account, else the page behind login. */
 export function confirmationPath(order: Order): string {

@@ -3,7 +3,7 @@
  * the buyer types it: checked in the browser before sending and turned into the API's delivery input.
  * Both the cart's checkout and a shared checkout placed by someone else use it.
  */
-import type { DeliveryRateOption } from '../../types/api'
+import type { DeliveryRateOption } from '@shop/domain/schemas/delivery'
 import type { DeliveryInput } from '../../api/orders/order-input'
 
 export type DeliveryDraft = {

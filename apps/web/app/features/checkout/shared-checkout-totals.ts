@@ -4,9 +4,10 @@
  * delivery fee and the total follow that choice (SPEC §9 checkout total; the server prices it again).
  */
 import { checkoutTotal, toMajor, toMinor } from '@shop/domain'
+import type { DeliveryRateOption } from '@shop/domain/schemas/delivery'
+import type { Checkout } from '@shop/domain/schemas/orders'
 import type { TotalsRow } from '../../components/totals-table'
 import { pricedRows } from '../../lib/totals-rows'
-import type { Checkout, DeliveryRateOption } from '../../types/api'
 
 /** The delivery chosen so far: null before any choice; a dispatch without a rate while none is chosen. */
 export type DeliveryChoice =

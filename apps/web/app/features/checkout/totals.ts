@@ -3,7 +3,8 @@
  * rules. Once a checkout or order exists, its own `totals` are the truth.
  */
 import { checkoutTotal, discountAmount, subtotal, taxAmount, toMinor } from '@shop/domain'
-import type { DeliveryRateOption, DiscountCode } from '../../types/api'
+import type { DeliveryRateOption } from '@shop/domain/schemas/delivery'
+import type { PublicDiscountCode } from '@shop/domain/schemas/discount-code'
 
 /** SPEC §9 / DESIGN §9: fixed-amount codes are in GHS. */
 export const FIXED_DISCOUNT_CURRENCY = 'GHS'
@@ -28,7 +29,7 @@ type Input = {
   lines: readonly PricedLine[]
   deliveryType: 'pick-up' | 'dispatch'
   rate: Pick<DeliveryRateOption, 'fee' | 'paymentOption'> | null
-  code: Pick<DiscountCode, 'type' | 'value' | 'minSubtotal'> | null
+  code: Pick<PublicDiscountCode, 'type' | 'value' | 'minSubtotal'> | null
   /** Percent of the subtotal; undefined when unknown. */
   taxRate: number | undefined
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import type { InvitationDetail } from '@shop/domain/schemas/staff'
 import { ApiError } from '../../lib/api'
 import { answerProblem, dashboardOrigin, invitationKey, invitationProblem, problems } from './invitation-problems'
-import type { InvitationDetail } from './types'
 
 const now = new Date('2025-06-01T12:00:00Z')
 const invitation: InvitationDetail = {

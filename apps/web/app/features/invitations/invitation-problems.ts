@@ -3,8 +3,8 @@
  * works once, may be revoked, is only for the email it was sent to, and only through its latest link), from
  * what the API answers, and the secret its link carries.
  */
+import type { InvitationDetail } from '@shop/domain/schemas/staff'
 import { ApiError } from '../../lib/api'
-import type { InvitationDetail } from './types'
 
 export const problems = {
   expired: 'This invitation has expired. Ask the shop to invite you again.',

@@ -1,10 +1,10 @@
 import { accountRules } from '@shop/domain'
 import { type FormEvent, useId, useState } from 'react'
 import { useFetcher } from 'react-router'
+import type { User } from '@shop/domain/schemas/auth'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { type ActionAnswer, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
-import type { User } from '../../../types/api'
 import { profilePatch } from '../profile-details'
 
 /** Name and phone (the profile page's `update-profile` intent); the login email is changed with the sign-in details. */

@@ -1,11 +1,11 @@
 import { accountRules } from '@shop/domain'
 import { type FormEvent, useId, useState } from 'react'
 import { useFetcher } from 'react-router'
+import type { User } from '@shop/domain/schemas/auth'
 import { Field, FormError } from '../../../components/ui/field'
 import { SaveButton } from '../../../components/ui/button'
 import type { FieldErrors } from '../../../lib/form-errors'
 import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
-import type { User } from '../../../types/api'
 import { type SignInDetailsForm, signInDetailsPatch } from '../sign-in-details'
 
 /**

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
+import type { DiscountCode } from '@shop/domain/schemas/discount-code'
 import { Button, SaveButton } from '../../../components/ui/button'
 import { Field, FormError } from '../../../components/ui/field'
 import { type FieldErrors, hasErrors } from '../../../lib/form-errors'
@@ -16,7 +17,6 @@ import {
   patchBody,
   shopDay,
 } from '../discount-code-form'
-import type { DiscountCode } from '../types'
 
 type DiscountCodeFormProps = {
   shopId: string

@@ -1,9 +1,9 @@
 import { useFetcher } from 'react-router'
+import type { DiscountCode } from '@shop/domain/schemas/discount-code'
 import { Button } from '../../../components/ui/button'
 import { useToast } from '../../../components/ui/toast'
 import { type ActionAnswer, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 import { codeState, discountValueLabel, lastDayLabel, minSubtotalLabel, usageLabel } from '../discount-code-display'
-import type { DiscountCode } from '../types'
 
 type DiscountCodeTableProps = {
   codes: DiscountCode[]

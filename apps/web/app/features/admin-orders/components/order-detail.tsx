@@ -1,14 +1,15 @@
 import { formatShortDate } from '@shop/domain'
+import type { Region } from '@shop/domain/schemas/delivery'
+import type { DeliveryDetails, Order } from '@shop/domain/schemas/orders'
+import type { Transaction } from '@shop/domain/schemas/payments'
 import { TotalsTable } from '../../../components/totals-table'
 import { formatMoney } from '../../../lib/money'
 import { pricedRows } from '../../../lib/totals-rows'
-import type { DeliveryDetails, Region } from '../../../types/api'
 import { paymentStatus, providerLabel, transactionStatusLabels } from '../payment-labels'
-import type { StaffOrder, Transaction } from '../types'
 import { OrderItemsTable } from './order-items-table'
 import { OrderTimeline } from '../../../components/order-timeline'
 
-type Props = { order: StaffOrder; transactions: Transaction[]; regions: Region[] }
+type Props = { order: Order; transactions: Transaction[]; regions: Region[] }
 
 /** Everything staff need to fulfil an order: items and totals, timeline, customer, delivery and payment. */
 export function OrderDetail({ order, transactions, regions }: Props) {

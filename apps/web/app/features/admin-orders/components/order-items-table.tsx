@@ -1,5 +1,5 @@
+import type { OrderLine } from '@shop/domain/schemas/orders'
 import { formatMoney } from '../../../lib/money'
-import type { OrderLine } from '../../../types/api'
 
 function variantWords(line: OrderLine): string {
   if (!line.variant) return '—'

@@ -1,13 +1,13 @@
 import type { OrderStatus } from '@shop/domain'
 import { useState } from 'react'
 import { useFetcher } from 'react-router'
+import type { Order } from '@shop/domain/schemas/orders'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useToast } from '../../../components/ui/toast'
 import type { ActionAnswer } from '../../../lib/route-data'
 import { jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
-import type { Order } from '../../../types/api'
 import { movedMessage, orderActions } from '../order-actions'
 
 /**

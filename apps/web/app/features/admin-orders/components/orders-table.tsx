@@ -1,7 +1,7 @@
 import { formatShortDate, orderSummary } from '@shop/domain'
 import { Link } from 'react-router'
+import type { Order } from '@shop/domain/schemas/orders'
 import { formatMoney } from '../../../lib/money'
-import type { Order } from '../../../types/api'
 import { OrderStatusBadge } from './order-status-badge'
 
 /** Orders as table rows: number (to the detail page), date, customer, SPEC §9 summary, total and status. */

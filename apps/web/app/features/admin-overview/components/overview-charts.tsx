@@ -1,6 +1,6 @@
+import type { SalesByDay, VisitsByDay } from '@shop/domain/schemas/analytics'
 import { formatMoney } from '../../../lib/money'
 import { sum } from '../chart-scale'
-import type { SalesByDay, VisitsByDay } from '../types'
 import { BarChart } from './bar-chart'
 
 const count = (value: number) => value.toLocaleString('en-GH')

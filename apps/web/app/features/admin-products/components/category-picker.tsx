@@ -1,4 +1,4 @@
-import { CategoryCreateBody } from '@shop/domain/schemas/catalog'
+import { CategoryCreateBody, type Category } from '@shop/domain/schemas/catalog'
 import { type KeyboardEvent, useId, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '../../../components/ui/button'
@@ -8,19 +8,18 @@ import { useToast } from '../../../components/ui/toast'
 import { type FieldErrors, hasErrors, validate } from '../../../lib/form-errors'
 import { jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 import type { ProductPageAnswer } from '../product-actions'
-import type { AdminCategory } from '../types'
 
 type CategoryPickerProps = {
   shop: string
   /** The shop's categories, sorted by name (from the page's loader). */
-  categories: AdminCategory[]
+  categories: Category[]
   selected: string[]
   error?: string
   onToggle: (id: string, checked: boolean) => void
   /** A new category is chosen for the product at once. */
-  onCreated: (category: AdminCategory) => void
+  onCreated: (category: Category) => void
   /** The API has taken a deleted category out of every product already. */
-  onDeleted: (category: AdminCategory) => void
+  onDeleted: (category: Category) => void
 }
 
 /**
@@ -35,7 +34,7 @@ export function CategoryPicker({ shop, categories, selected, error, onToggle, on
   const remover = useFetcher<ProductPageAnswer>()
   const [name, setName] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
-  const [doomed, setDoomed] = useState<AdminCategory | null>(null)
+  const [doomed, setDoomed] = useState<Category | null>(null)
   const adding = adder.state !== 'idle'
   const deleting = remover.state !== 'idle'
 
@@ -68,7 +67,7 @@ export function CategoryPicker({ shop, categories, selected, error, onToggle, on
     add()
   }
 
-  function remove(category: AdminCategory) {
+  function remove(category: Category) {
     void remover.submit({ intent: 'delete-category', id: category._id }, jsonSubmit)
   }
 

@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from 'react'
+import type { Category } from '@shop/domain/schemas/catalog'
 import { Button } from '../../../components/ui/button'
 import { type ProductFilters, type StockFilter, stockChoices } from '../product-filters'
-import type { AdminCategory } from '../types'
 
 type ProductFiltersFormProps = {
   filters: ProductFilters
-  categories: AdminCategory[]
+  categories: Category[]
   onApply: (filters: ProductFilters) => void
 }
 

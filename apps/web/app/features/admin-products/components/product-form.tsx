@@ -1,6 +1,7 @@
 import { can } from '@shop/domain'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useFetcher, useNavigate } from 'react-router'
+import type { Category, Product } from '@shop/domain/schemas/catalog'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { Field, FormError } from '../../../components/ui/field'
@@ -11,17 +12,16 @@ import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
 import { useAdmin } from '../../admin/hooks/use-admin'
 import type { ProductPageAnswer } from '../product-actions'
 import { type ProductFormValues, toFormErrors, validateProductForm, withSavedIds } from '../product-form'
-import type { AdminCategory, AdminProduct } from '../types'
 import { CategoryPicker } from './category-picker'
 import { ImageEditor } from './image-editor'
 import { VariantEditor } from './variant-editor'
 
 type ProductFormProps = {
   /** The product being edited; null for a new one. */
-  product: AdminProduct | null
+  product: Product | null
   initial: ProductFormValues
   /** The shop's categories (from the page's loader). */
-  categories: AdminCategory[]
+  categories: Category[]
 }
 
 const LIST = '/admin/products'

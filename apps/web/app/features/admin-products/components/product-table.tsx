@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
-import type { AdminProduct } from '../types'
+import type { Product } from '@shop/domain/schemas/catalog'
 import { ProductPrice } from '../../../components/product-price'
 
 /** One page of products; the title opens the product's edit page. */
-export function ProductTable({ products }: { products: AdminProduct[] }) {
+export function ProductTable({ products }: { products: Product[] }) {
   return (
     <div className="admin-table-wrap">
       <table className="admin-table product-table">

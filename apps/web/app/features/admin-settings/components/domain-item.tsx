@@ -1,7 +1,7 @@
+import type { ShopDomain } from '@shop/domain/schemas/shop'
 import { Button } from '../../../components/ui/button'
 import { checkSummary, domainStatus, domainStatusLabels } from '../domain-verification'
 import { useDomainCheck } from '../hooks/use-domain-check'
-import type { ShopDomain } from '../types'
 import { CopyField } from '../../../components/ui/copy-field'
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })

@@ -1,4 +1,4 @@
-import { RateCreateBody, RatePatchBody } from '@shop/domain/schemas/delivery'
+import { RateCreateBody, RatePatchBody, type Region, type DeliveryRate } from '@shop/domain/schemas/delivery'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Button, SaveButton } from '../../../components/ui/button'
@@ -6,12 +6,10 @@ import { Field, FormError } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
 import { hasErrors, validate } from '../../../lib/form-errors'
 import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
-import type { Region } from '../../../types/api'
 import { type ReportDirty, useReportDirty } from '../hooks/use-dirty-forms'
 import { useFieldErrors } from '../hooks/use-field-errors'
 import { errorUnder } from '../number-field'
 import { type RateForm as RateFormValue, emptyRateForm, rateCreateBody, ratePatchBody, rateToForm, toggleRegion } from '../rate-form'
-import type { DeliveryRate } from '../types'
 
 type RateFormProps = {
   shopId: string

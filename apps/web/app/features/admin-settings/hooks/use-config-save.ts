@@ -1,10 +1,9 @@
-import { shopConfigPatchBody } from '@shop/domain/schemas/shop'
+import { shopConfigPatchBody, type ShopConfig } from '@shop/domain/schemas/shop'
 import { useFetcher } from 'react-router'
 import type { ShopConfigPatch } from '../../../api/shop-configs/update-shop-config'
 import { useToast } from '../../../components/ui/toast'
 import { hasErrors, validate } from '../../../lib/form-errors'
 import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
-import type { ShopConfig } from '../types'
 import { useFieldErrors } from './use-field-errors'
 
 type Options = {

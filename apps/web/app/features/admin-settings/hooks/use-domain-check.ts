@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { useFetcher } from 'react-router'
+import type { ShopDomain } from '@shop/domain/schemas/shop'
 import { useToast } from '../../../components/ui/toast'
 import { type ActionAnswer, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
-import type { ShopDomain } from '../types'
 
 /**
  * "Check now" for one custom domain (the page's `check-domain` intent, one fetcher per domain): whether it

@@ -1,5 +1,5 @@
 import type { StaffRole } from '@shop/domain'
-import { invitationBody } from '@shop/domain/schemas/staff'
+import { invitationBody, type CreatedInvitation } from '@shop/domain/schemas/staff'
 import { type FormEvent, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '../../../components/ui/button'
@@ -9,7 +9,6 @@ import { type FieldErrors, hasErrors, validate } from '../../../lib/form-errors'
 import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
 import { type InviteForm as InviteFormValue, invitationLink, inviteBody, inviteChoices, roleLabel } from '../staff-rules'
-import type { CreatedInvitation } from '../types'
 import { InvitationLink } from './invitation-link'
 
 type InviteFormProps = {

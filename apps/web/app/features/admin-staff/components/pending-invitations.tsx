@@ -1,15 +1,15 @@
 import { type StaffRole, formatShortDate } from '@shop/domain'
 import { useState } from 'react'
 import { useFetcher, useRevalidator } from 'react-router'
+import type { CreatedInvitation, Invitation } from '@shop/domain/schemas/staff'
+import type { Page } from '@shop/domain/schemas/wire'
 import { LoadError } from '../../../components/load-error'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useToast } from '../../../components/ui/toast'
 import { type ActionAnswer, type Settled, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
-import type { Page } from '../../../types/api'
 import { canRevoke, invitationLink, roleLabel } from '../staff-rules'
-import type { CreatedInvitation, Invitation } from '../types'
 import { InvitationLink } from './invitation-link'
 
 type PendingInvitationsProps = {

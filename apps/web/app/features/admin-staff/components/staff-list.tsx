@@ -1,15 +1,15 @@
 import type { StaffRole } from '@shop/domain'
 import { useId, useState } from 'react'
 import { useFetcher, useRevalidator } from 'react-router'
+import type { ShopRole } from '@shop/domain/schemas/staff'
+import type { Page } from '@shop/domain/schemas/wire'
 import { LoadError } from '../../../components/load-error'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useToast } from '../../../components/ui/toast'
 import { type ActionAnswer, type Settled, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
-import type { Page } from '../../../types/api'
 import { canRemove, roleChangeNeedsConfirm, roleChoices, roleLabel } from '../staff-rules'
-import type { ShopRole } from '../types'
 
 type StaffListProps = { staff: Settled<Page<ShopRole>>; actor: StaffRole; userId: string }
 

@@ -1,9 +1,8 @@
-import type { shopPatchBody } from '@shop/domain/schemas/shop'
+import type { Shop, ShopLogo, SocialSite, shopPatchBody } from '@shop/domain/schemas/shop'
 import type { Static } from 'typebox'
 import { socialNames } from '../../../components/social-icon'
 import { Field } from '../../../components/ui/field'
 import type { FieldErrors } from '../../../lib/form-errors'
-import type { ImageRef, Shop, SocialSite } from '../../../types/api'
 import { ShopProfileLogo } from './shop-profile-logo'
 
 export type ShopPatch = Static<typeof shopPatchBody>
@@ -14,7 +13,7 @@ export const socialSites = ['facebook', 'instagram', 'twitter'] as const satisfi
 export type ShopProfileValues = {
   tagline: string
   about: string
-  logo: ImageRef | null
+  logo: ShopLogo
   /** One address per site; empty for none. */
   socials: Record<SocialSite, string>
 }

@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react'
+import type { ShopLogo } from '@shop/domain/schemas/shop'
 import { Button } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/api'
-import type { ImageRef } from '../../../types/api'
 import { uploadImage } from '../../../api/uploads/upload-image'
 
 type ShopProfileLogoProps = {
   shopId: string
-  logo: ImageRef | null
+  logo: ShopLogo
   error?: string
-  onChange: (logo: ImageRef | null) => void
+  onChange: (logo: ShopLogo) => void
   onUploadingChange: (uploading: boolean) => void
 }
 

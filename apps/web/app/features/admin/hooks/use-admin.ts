@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react'
 import type { StaffRole } from '@shop/domain'
-import type { Shop, User } from '../../../types/api'
+import type { User } from '@shop/domain/schemas/auth'
+import type { Shop } from '@shop/domain/schemas/shop'
 
 /** Who is running which shop: set by the admin layout once the role lookup has answered. */
 export type AdminContext = { shop: Shop; role: StaffRole; user: User }

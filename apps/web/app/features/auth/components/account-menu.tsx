@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import type { User } from '../../../types/api'
+import type { User } from '@shop/domain/schemas/auth'
 import { logout } from '../session'
 
 type Props = {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import type { StaffRole, User } from '../../../types/api'
+import type { StaffRole } from '@shop/domain'
+import type { User } from '@shop/domain/schemas/auth'
 import { getRole } from '../../../api/staff/get-role'
 import { api } from '../../../lib/api'
 

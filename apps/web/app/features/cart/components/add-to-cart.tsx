@@ -1,8 +1,8 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
+import type { Variant } from '@shop/domain/schemas/catalog'
 import { Button } from '../../../components/ui/button'
 import { useHydrated } from '../../../lib/use-hydrated'
-import type { Variant } from '../../../types/api'
 import { hasItem } from '../cart'
 import { cartActions, useCartItems } from '../hooks/use-cart'
 

@@ -1,7 +1,7 @@
 import { toMinor, displayedPrice } from '@shop/domain'
 import { useCallback, useEffect, useMemo, useState } from 'react'
+import type { Product, Variant } from '@shop/domain/schemas/catalog'
 import { api, errorMessage } from '../../../lib/api'
-import type { Product, Variant } from '../../../types/api'
 import { listProducts } from '../../../api/products/list-products'
 import type { CartItem } from '../cart'
 

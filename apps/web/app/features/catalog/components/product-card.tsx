@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
+import type { Product } from '@shop/domain/schemas/catalog'
 import { ProductImage } from '../../../components/product-image'
-import type { Product } from '../../../types/api'
 import { ProductPrice } from '../../../components/product-price'
 
 export type ProductSummary = Pick<Product, '_id' | 'title' | 'price' | 'sellAt' | 'inStock'> & {

@@ -1,6 +1,6 @@
 import { type FormEvent, useId } from 'react'
 import { useNavigate } from 'react-router'
-import type { Category } from '../../../types/api'
+import type { Category } from '@shop/domain/schemas/catalog'
 import {
   type ProductSearch,
   type StockFilter,
@@ -11,7 +11,7 @@ import {
 } from '../search-params'
 
 /** Sort, stock and category for the current search; applying starts again at page 1. */
-export function ProductFilters({ search, categories }: { search: ProductSearch; categories: Category[] }) {
+export function ProductFilters({ search, categories }: { search: ProductSearch; categories: Pick<Category, '_id' | 'name'>[] }) {
   const navigate = useNavigate()
   const id = useId()
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
+import type { ProductImage as Picture } from '@shop/domain/schemas/catalog'
 import { ProductImage } from '../../../components/product-image'
-import type { ProductImage as Picture } from '../../../types/api'
 
 /** The product's pictures: one large, the others as thumbnails to switch to. */
 export function ProductGallery({ images, title }: { images: Picture[]; title: string }) {

@@ -1,12 +1,17 @@
 import { isValidEmail, toMajor } from '@shop/domain'
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react'
+import type { User } from '@shop/domain/schemas/auth'
+import type { Region } from '@shop/domain/schemas/delivery'
+import type { PublicDiscountCode } from '@shop/domain/schemas/discount-code'
+import type { Order } from '@shop/domain/schemas/orders'
+import type { PaymentInfoOption } from '@shop/domain/schemas/payments'
+import type { Shop } from '@shop/domain/schemas/shop'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
 import { type TotalsRow, TotalsTable } from '../../../components/totals-table'
 import { ApiError, api, errorMessage } from '../../../lib/api'
 import { randomId } from '../../../lib/random-id'
-import type { DiscountCode, Order, PaymentOption, Region, Shop, User } from '../../../types/api'
 import { createCheckout } from '../../../api/checkouts/create-checkout'
 import type { CheckoutInput, ItemInput } from '../../../api/orders/order-input'
 import { placeOrder } from '../../../api/orders/place-order'
@@ -24,7 +29,7 @@ type Props = {
   shop: Shop
   user: User | null
   regions: Region[]
-  paymentOptions: PaymentOption[]
+  paymentOptions: PaymentInfoOption[]
   /** The orderable lines of the cart, priced as the shop sells them now. */
   lines: OrderLineInput[]
   /** Why the order cannot be placed yet (the cart still loading, a line to remove…). */
@@ -36,7 +41,7 @@ type Props = {
 
 type CheckoutField = 'email' | DeliveryField
 
-function estimateRows(figures: Estimate, deliveryType: 'pick-up' | 'dispatch', code: DiscountCode | null): TotalsRow[] {
+function estimateRows(figures: Estimate, deliveryType: 'pick-up' | 'dispatch', code: PublicDiscountCode | null): TotalsRow[] {
   const rows: TotalsRow[] = [{ label: 'Subtotal', value: toMajor(figures.subtotal) }]
   if (code && figures.discount > 0) rows.push({ label: `Discount (${code.code})`, value: toMajor(figures.discount), negative: true })
   rows.push({ label: 'Tax', value: figures.tax === null ? 'Calculated when you order' : toMajor(figures.tax) })
@@ -59,7 +64,7 @@ function estimateRows(figures: Estimate, deliveryType: 'pick-up' | 'dispatch', c
 export function CheckoutForm({ shop, user, regions, paymentOptions, lines, blocked, onPlaced, onLineProblems }: Props) {
   const id = useId()
   const [email, setEmail] = useState('')
-  const [code, setCode] = useState<DiscountCode | null>(null)
+  const [code, setCode] = useState<PublicDiscountCode | null>(null)
   const [provider, setProvider] = useState(paymentOptions[0]?.provider ?? '')
   const [errors, setErrors] = useState<Partial<Record<CheckoutField, string>>>({})
   const [failure, setFailure] = useState<string | null>(null)

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
+import type { DeliveryRateOption, Region } from '@shop/domain/schemas/delivery'
 import { Field } from '../../../components/ui/field'
 import { formatMoney } from '../../../lib/money'
-import type { DeliveryRateOption, Region } from '../../../types/api'
 import type { DeliveryDraft, DeliveryField } from '../delivery-details'
 
 type Props = {

@@ -1,18 +1,18 @@
 import { useId, useState } from 'react'
+import type { PublicDiscountCode } from '@shop/domain/schemas/discount-code'
 import { api, errorMessage } from '../../../lib/api'
 import { formatMoney } from '../../../lib/money'
-import type { DiscountCode } from '../../../types/api'
 import { listDiscountCodes } from '../../../api/discount-codes/list-discount-codes'
 import { FIXED_DISCOUNT_CURRENCY, type Estimate } from '../totals'
 
-export function describeDiscount(code: Pick<DiscountCode, 'type' | 'value'>): string {
+export function describeDiscount(code: Pick<PublicDiscountCode, 'type' | 'value'>): string {
   return code.type === 'percentage' ? `${code.value} % off` : `${formatMoney(code.value, FIXED_DISCOUNT_CURRENCY)} off`
 }
 
 type Props = {
   shopId: string
-  applied: DiscountCode | null
-  onChange: (code: DiscountCode | null) => void
+  applied: PublicDiscountCode | null
+  onChange: (code: PublicDiscountCode | null) => void
   problem: Estimate['discountProblem']
 }
 
@@ -33,7 +33,7 @@ export function DiscountField({ shopId, applied, onChange, problem }: Props) {
     setError(null)
     try {
       // SPEC §7: the first match of `?code=&shop=`, none when the code is not usable.
-      const found = (await listDiscountCodes<DiscountCode>(api, { code, shop: shopId })).data[0] ?? null
+      const found = (await listDiscountCodes<PublicDiscountCode>(api, { code, shop: shopId })).data[0] ?? null
       if (found) {
         onChange(found)
         setText('')

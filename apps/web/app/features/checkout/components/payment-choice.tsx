@@ -1,4 +1,4 @@
-import type { PaymentOption } from '../../../types/api'
+import type { PaymentInfoOption } from '@shop/domain/schemas/payments'
 
 /** The shop's ways to pay as radio buttons; used by the checkout and by a shared checkout. */
 export function PaymentChoice({
@@ -7,7 +7,7 @@ export function PaymentChoice({
   onChange,
   className,
 }: {
-  options: PaymentOption[]
+  options: PaymentInfoOption[]
   value: string
   onChange: (provider: string) => void
   className: string

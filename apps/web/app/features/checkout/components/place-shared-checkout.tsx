@@ -1,11 +1,15 @@
 import { isValidEmail } from '@shop/domain'
 import { type FormEvent, useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react'
+import type { User } from '@shop/domain/schemas/auth'
+import type { Region } from '@shop/domain/schemas/delivery'
+import type { Checkout, Order } from '@shop/domain/schemas/orders'
+import type { PaymentInfoOption } from '@shop/domain/schemas/payments'
+import type { Shop } from '@shop/domain/schemas/shop'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
 import { ApiError, api, errorMessage } from '../../../lib/api'
 import { randomId } from '../../../lib/random-id'
-import type { Checkout, Order, PaymentOption, Region, Shop, User } from '../../../types/api'
 import { placeOrder } from '../../../api/orders/place-order'
 import { type DeliveryField, deliveryFields, deliveryInput, deliveryProblems } from '../delivery-details'
 import { useDeliveryDraft } from '../hooks/use-delivery-draft'
@@ -22,7 +26,7 @@ type Props = {
   checkout: Pick<Checkout, '_id' | 'items'>
   regions: Region[]
   user: User | null
-  paymentOptions: PaymentOption[]
+  paymentOptions: PaymentInfoOption[]
   onPlaced: (order: Order) => void
   /** The delivery the totals should show: undefined for the checkout's own (its creator), else the choice so far. */
   onDeliveryChoice: (choice: DeliveryChoice | undefined) => void

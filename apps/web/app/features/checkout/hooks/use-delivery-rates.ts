@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
+import type { DeliveryRateOption } from '@shop/domain/schemas/delivery'
 import { api, errorMessage } from '../../../lib/api'
-import type { DeliveryRateOption } from '../../../types/api'
 import { type DeliveryItem, calculateDelivery } from '../../../api/delivery/calculate-delivery'
 
 /** The last answer, for the request it belongs to. */

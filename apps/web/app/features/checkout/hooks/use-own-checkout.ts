@@ -1,6 +1,7 @@
+import type { User } from '@shop/domain/schemas/auth'
+import type { Checkout } from '@shop/domain/schemas/orders'
 import { api } from '../../../lib/api'
 import { useApiData } from '../../../lib/use-api-data'
-import type { Checkout, User } from '../../../types/api'
 import { getCheckout } from '../../../api/checkouts/get-checkout'
 
 export type CheckoutViewer = { kind: 'checking' } | { kind: 'creator'; checkout: Checkout } | { kind: 'other' }

@@ -1,11 +1,11 @@
 import { type StaffRole, formatShortDate } from '@shop/domain'
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
+import type { InvitationDetail } from '@shop/domain/schemas/staff'
 import { Button } from '../../../components/ui/button'
 import { type ActionAnswer, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 import { acceptedMessage, article } from '../accepted-message'
 import { invitationProblem } from '../invitation-problems'
-import type { InvitationDetail } from '../types'
 
 type InvitationAnswerProps = {
   invitation: InvitationDetail

@@ -1,6 +1,6 @@
 import { formatShortDate } from '@shop/domain'
 import { Link } from 'react-router'
-import type { Notification } from '../../../types/api'
+import type { Notification } from '@shop/domain/schemas/notifications'
 
 type Props = {
   notifications: Notification[]

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
-import type { User } from '../../../types/api'
+import type { User } from '@shop/domain/schemas/auth'
 import { getNotificationHint } from '../../../api/notifications/get-notification-hint'
 import { api } from '../../../lib/api'
 

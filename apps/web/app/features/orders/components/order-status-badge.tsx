@@ -1,5 +1,4 @@
-import { orderStatusLabels } from '@shop/domain'
-import type { OrderStatus } from '../../../types/api'
+import { orderStatusLabels, type OrderStatus } from '@shop/domain'
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return <span className={`status status-${status}`}>{orderStatusLabels[status]}</span>

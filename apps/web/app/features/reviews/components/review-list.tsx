@@ -1,5 +1,5 @@
 import { formatShortDate } from '@shop/domain'
-import type { Review } from '../../../types/api'
+import type { Review } from '@shop/domain/schemas/review'
 import { RatingStars } from './rating-stars'
 
 export function ReviewList({ reviews, shopTitle }: { reviews: Review[]; shopTitle: string }) {

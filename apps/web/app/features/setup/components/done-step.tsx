@@ -1,8 +1,8 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
+import type { Shop } from '@shop/domain/schemas/shop'
 import { Button } from '../../../components/ui/button'
 import { useSite } from '../../../lib/use-site'
-import type { Shop } from '../../../types/api'
 import { shopOrigin } from '../shop-address'
 import { backPath } from '../steps'
 

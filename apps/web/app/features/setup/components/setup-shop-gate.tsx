@@ -1,9 +1,9 @@
 import { can } from '@shop/domain'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import type { Shop } from '@shop/domain/schemas/shop'
 import { LoadError } from '../../../components/load-error'
 import { isMissing } from '../../../lib/route-errors'
-import type { Shop } from '../../../types/api'
 import { useSetupShop } from '../hooks/use-setup-shop'
 
 /** Loads the shop named in the address and shows the step only to those who may set it up. */

@@ -1,5 +1,6 @@
+import type { StaffRole } from '@shop/domain'
+import type { Shop } from '@shop/domain/schemas/shop'
 import { useApiData } from '../../../lib/use-api-data'
-import type { Shop, StaffRole } from '../../../types/api'
 import { getRole } from '../../../api/staff/get-role'
 import { getShop } from '../../../api/shops/get-shop'
 import { api } from '../../../lib/api'

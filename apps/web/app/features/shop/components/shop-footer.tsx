@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
+import type { Shop } from '@shop/domain/schemas/shop'
 import { SocialLinks } from '../../../components/social-links'
-import type { Shop } from '../../../types/api'
 
 /** SPEC §2 footer: the shop's links and socials, the provider's "create your shop" links, terms and privacy. */
 export function ShopFooter({ shop, platform }: { shop: Shop; platform: { name: string; url: string } }) {

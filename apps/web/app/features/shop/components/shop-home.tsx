@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import type { Category, Shop } from '../../../types/api'
+import type { Category } from '@shop/domain/schemas/catalog'
+import type { Shop } from '@shop/domain/schemas/shop'
 
 /** The shop's home: who they are, the promotion, the categories and the newest products (`newest`). */
-export function ShopHome({ shop, categories, newest }: { shop: Shop; categories: Category[]; newest: ReactNode }) {
+export function ShopHome({ shop, categories, newest }: { shop: Shop; categories: Pick<Category, '_id' | 'name'>[]; newest: ReactNode }) {
   const tagline = shop.tagline.trim()
   const promotion = shop.home.promotionalText.trim()
   return (

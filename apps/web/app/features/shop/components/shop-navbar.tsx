@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link, NavLink } from 'react-router'
+import type { Shop } from '@shop/domain/schemas/shop'
 import { SocialLinks } from '../../../components/social-links'
-import type { Shop } from '../../../types/api'
 import { SearchForm } from './search-form'
 
 /**

@@ -1,0 +1,130 @@
+/**
+ * Answers of checkouts and orders: priced lines, delivery, discount, totals and the order's status and
+ * payment. Money on the wire is major units. The request bodies stay with the API's routes.
+ */
+import { type Static, Type } from 'typebox'
+import { type OrderStatus, orderStatuses } from '../order-status'
+import { ProductImage, Variant } from './catalog'
+import { DiscountType } from './discount-code'
+import { TransactionStatus } from './payments'
+import { IsoDate, Money } from './wire'
+
+export const OrderStatusSchema = Type.Unsafe<OrderStatus>({ type: 'string', enum: [...orderStatuses] })
+export const DeliveryTypeSchema = Type.Union([Type.Literal('pick-up'), Type.Literal('dispatch')])
+
+/** The payment part of an order's answer. */
+export const PaymentSummary = Type.Object({
+  provider: Type.String(),
+  status: Type.Optional(TransactionStatus),
+  /** The attempt's id, for PATCH /api/transactions/{id}. */
+  transaction: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** Where to send the buyer to pay (instant providers, in the answer that started the attempt). */
+  redirectUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  error: Type.Optional(Type.String()),
+})
+export type PaymentSummary = Static<typeof PaymentSummary>
+
+/** A priced line of a checkout or order. */
+export const OrderLineResponse = Type.Object({
+  product: Type.Object({
+    _id: Type.String(),
+    title: Type.String(),
+    price: Money,
+    sellAt: Type.Number(),
+    images: Type.Array(ProductImage),
+  }),
+  variant: Type.Union([Variant, Type.Null()]),
+  count: Type.Integer(),
+  /** The price of one unit the line was charged at (the sale price when on sale). */
+  unitPrice: Type.Number(),
+})
+export type OrderLine = Static<typeof OrderLineResponse>
+
+const RateSnapshot = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  rate: Money,
+  paymentOption: Type.String(),
+  estimatedDays: Type.Union([Type.Integer(), Type.Null()]),
+})
+
+export const DeliveryResponse = Type.Object({
+  type: DeliveryTypeSchema,
+  region: Type.Union([Type.String(), Type.Null()]),
+  rate: Type.Union([RateSnapshot, Type.Null()]),
+  /** Contact details: only for the creator of a checkout, the buyer and the shop's staff. */
+  address: Type.Optional(Type.String()),
+  phone: Type.Optional(Type.String()),
+})
+export type DeliveryDetails = Static<typeof DeliveryResponse>
+
+export const DiscountResponse = Type.Union([
+  Type.Object({
+    code: Type.String(),
+    type: DiscountType,
+    /** Percent for percentage codes, major units for fixed ones. */
+    value: Type.Number(),
+  }),
+  Type.Null(),
+])
+export type DiscountTerms = Static<typeof DiscountResponse>
+
+export const TotalsResponse = Type.Object({
+  subtotal: Type.Number(),
+  tax: Type.Number(),
+  /** The delivery fee of the chosen rate (0 for pick-up), whether or not `total` includes it. */
+  delivery: Type.Number(),
+  discount: Type.Number(),
+  total: Type.Number(),
+})
+export type Totals = Static<typeof TotalsResponse>
+
+/** What a checkout and an order both carry: the priced lines, delivery, discount and totals. */
+const pricedFields = {
+  items: Type.Array(OrderLineResponse),
+  delivery: DeliveryResponse,
+  discount: DiscountResponse,
+  /** The tax amount (major units), also in totals.tax. */
+  tax: Type.Number(),
+  currency: Type.String(),
+  totals: TotalsResponse,
+}
+
+export const CheckoutResponse = Type.Object({
+  _id: Type.String(),
+  shop: Type.String(),
+  ...pricedFields,
+  createdAt: IsoDate,
+  /** Creator only. */
+  email: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  profile: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+})
+export type Checkout = Static<typeof CheckoutResponse>
+
+const TimelineEntry = Type.Object({ status: OrderStatusSchema, note: Type.String(), createdAt: IsoDate })
+
+export const OrderResponse = Type.Object({
+  _id: Type.String(),
+  orderId: Type.String(),
+  shop: Type.String(),
+  profile: Type.Union([Type.String(), Type.Null()]),
+  email: Type.String(),
+  phone: Type.String(),
+  ...pricedFields,
+  /** What an instant payment provider collects up front (SPEC §9's checkout total). */
+  amountDue: Type.Number(),
+  status: OrderStatusSchema,
+  acked: Type.Boolean(),
+  /** The provider; in the answer that places the order also its payment attempt and where to pay. */
+  payment: PaymentSummary,
+  /** Oldest first; left out of list items. */
+  timeline: Type.Optional(Type.Array(TimelineEntry)),
+  /** The name on the buyer's account, in one order's answer to the shop's staff; absent for guests and in lists. */
+  customerName: Type.Optional(Type.String()),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+  /** Only in the 201 answer to an anonymous buyer: the secret of the private order link. */
+  accessKey: Type.Optional(Type.String()),
+  privateUrl: Type.Optional(Type.String()),
+})
+export type Order = Static<typeof OrderResponse>
