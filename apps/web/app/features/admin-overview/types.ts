@@ -14,3 +14,6 @@ export type SalesByDay = {
   currency: string
   data: { date: string; sales: number; orders: number }[]
 }
+
+/** `GET /api/shop-overview/{shopId}`: the period's figures, top products and the to-do list. */
+export type { ShopOverview } from '@shop/domain/schemas/overview'
