@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { analyticsEvents, inventory, reviews, shopConfigs } from '../src/db/schema'
+import { orderTodoQuery, topProductsQuery } from '../src/modules/analytics/overview.repository'
 import { commerceFixtures } from './commerce-fixtures'
 import { type TestUser, createShop, createStaffedShop, createUser, errorBody, setupApp } from './helpers'
 import { insertOrder } from './order-fixtures'
@@ -241,5 +242,35 @@ describe('site visits of staff (their own shop is not visited)', () => {
     const id = await trackingId()
     expect((await post(id, 'add_to_cart', keeper)).statusCode).toBe(201)
     expect(await kept(id)).toBe(1)
+  })
+})
+
+describe('the overview’s SQL', () => {
+  /** A shop with 5,000 orders over ~7 months, analyzed, so the planner works on realistic statistics. */
+  async function busyShop(): Promise<string> {
+    const busy = await createShop(ctx)
+    await db.execute(sql`
+      insert into orders (shop_id, order_id, email, items, delivery, currency, subtotal_minor, tax_minor,
+        delivery_minor, discount_minor, total_minor, status, acked, created_at, updated_at)
+      select ${busy.id}, 'B' || g, 'busy@example.com',
+        jsonb_build_array(jsonb_build_object('product', gen_random_uuid(), 'title', 'P' || g % 50, 'count', 1 + g % 3, 'unitPriceMinor', 500)),
+        '{"type":"pick-up"}'::jsonb, 'GHS', 1000, 0, 0, 0, 1000,
+        (array['placed','packaged','ready','delivered','delivered','delivered','delivered','canceled'])[1 + g % 8], true,
+        now() - g * interval '1 hour', now()
+      from generate_series(1, 5000) as g`)
+    await db.execute(sql`analyze orders`)
+    return busy.id
+  }
+
+  async function explain(query: ReturnType<typeof sql>): Promise<string> {
+    const result = (await db.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] }
+    return result.rows.map((row) => Object.values(row)[0]).join('\n')
+  }
+
+  it('reads a period’s orders through orders_shop_created_idx and the to-do through an index led by shop_id', async () => {
+    const busy = await busyShop()
+    const week = { from: new Date(Date.now() - 7 * 86_400_000), to: new Date() }
+    expect(await explain(topProductsQuery(busy, week, 5))).toContain('orders_shop_created_idx')
+    expect(await explain(orderTodoQuery(busy))).toMatch(/orders_shop_(status|created)_idx/)
   })
 })

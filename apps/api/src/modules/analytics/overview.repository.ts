@@ -38,13 +38,12 @@ export async function periodTotals(db: Db, shopId: string, range: DateRange): Pr
 
 /**
  * The products sold most in the range, by units and by revenue (each line's count × the unit price paid),
- * from the line items of the orders placed in it that were not canceled: the `limit` best of each ranking,
- * in one statement. A product's title is the one on its most recent order.
+ * from the line items of the orders placed in it that were not canceled (orders_shop_created_idx): the
+ * `limit` best of each ranking, in one statement. A product's title is the one on its most recent order.
+ * Exported so a test can EXPLAIN exactly this SQL.
  */
-export async function topProducts(db: Db, shopId: string, range: DateRange, limit: number): Promise<TopProductRow[]> {
-  const rows = await queryRows<{ product: string; title: string; units: number; revenue_minor: number; units_rank: number; revenue_rank: number }>(
-    db,
-    sql`
+export function topProductsQuery(shopId: string, range: DateRange, limit: number) {
+  return sql`
       with lines as (
         select item->>'product' as product, item->>'title' as title, ${orders.createdAt} as created_at,
           coalesce((item->>'count')::int, 0) as units,
@@ -65,7 +64,13 @@ export async function topProducts(db: Db, shopId: string, range: DateRange, limi
           row_number() over (order by revenue_minor desc, units desc, product)::int as revenue_rank
         from sold
       )
-      select * from ranked where units_rank <= ${limit} or revenue_rank <= ${limit}`,
+      select * from ranked where units_rank <= ${limit} or revenue_rank <= ${limit}`
+}
+
+export async function topProducts(db: Db, shopId: string, range: DateRange, limit: number): Promise<TopProductRow[]> {
+  const rows = await queryRows<{ product: string; title: string; units: number; revenue_minor: number; units_rank: number; revenue_rank: number }>(
+    db,
+    topProductsQuery(shopId, range, limit),
   )
   return rows.map((row) => ({
     product: row.product,
@@ -77,15 +82,16 @@ export async function topProducts(db: Db, shopId: string, range: DateRange, limi
   }))
 }
 
-/** Acked orders still in the shop's hands, by status (orders_shop_status_idx). */
-export async function orderTodoCounts(db: Db, shopId: string): Promise<OrderTodoCounts> {
-  const rows = await queryRows<{ status: keyof OrderTodoCounts; count: number }>(
-    db,
-    sql`
+/** Acked orders still in the shop's hands, by status (orders_shop_status_idx); exported for EXPLAIN. */
+export function orderTodoQuery(shopId: string) {
+  return sql`
       select ${orders.status} as status, count(*)::int as count from ${orders}
       where ${orders.shopId} = ${shopId} and ${orders.status} in ('placed', 'packaged', 'ready') and ${orders.acked}
-      group by 1`,
-  )
+      group by 1`
+}
+
+export async function orderTodoCounts(db: Db, shopId: string): Promise<OrderTodoCounts> {
+  const rows = await queryRows<{ status: keyof OrderTodoCounts; count: number }>(db, orderTodoQuery(shopId))
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]))
 }
 
