@@ -11,7 +11,7 @@
  * Services read the caller only through these methods, so the role table and the token's scope are
  * enforced in one place.
  */
-import { type Permission, type StaffRole, can } from '@shop/domain'
+import { type Permission, type StaffRole, can, refusalMessage } from '@shop/domain'
 import { type AuthUser, findActiveRole } from './actor.repository'
 import type { Db } from './db/client'
 import { Forbidden, NotAuthenticated, NotFound } from './lib/errors'
@@ -139,7 +139,8 @@ export class Actor {
     this.requireUser()
     const role = await this.callerRole(shopId)
     if (!role) throw NotFound()
-    if (!can(role, permission)) throw Forbidden()
+    // The refusal names the roles that may, from the domain's table, so the dashboard can tell the person.
+    if (!can(role, permission)) throw Forbidden(`${refusalMessage(permission)} Your role here is ${role}.`)
     return role
   }
 }

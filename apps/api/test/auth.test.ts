@@ -139,6 +139,24 @@ describe('the /login page', () => {
     expect(badEmail.statusCode).toBe(400)
     expect(badEmail.body).toContain('valid email')
   })
+
+  it('shows each problem beside its field, with the browser’s own checks off', async () => {
+    const page = await ctx.app.inject({ url: `/login?redir=${encodeURIComponent(shopOrigin)}` })
+    expect(page.body.match(/<form method="post" action="\/login" novalidate>/g)).toHaveLength(2)
+    const both = await ctx.app.inject(form({ intent: 'signup', email: 'ama@', password: 'short', redir: shopOrigin }))
+    expect(both.statusCode).toBe(400)
+    expect(both.body).toContain('aria-invalid="true" aria-describedby="signup-email-error" autofocus')
+    expect(both.body).toContain('<p class="field-error" id="signup-email-error">Enter a valid email address, like name@example.com.</p>')
+    expect(both.body).toContain('aria-invalid="true" aria-describedby="signup-password-error">')
+    expect(both.body).toContain('<p class="field-error" id="signup-password-error">Choose a password of at least 8 characters.</p>')
+    // What was typed stays, except the password.
+    expect(both.body).toContain('value="ama@"')
+    const empty = await ctx.app.inject(form({ intent: 'signin', email: '', password: '', redir: shopOrigin }))
+    expect(empty.statusCode).toBe(400)
+    expect(empty.body).toContain('id="signin-email-error">Enter your email address.')
+    expect(empty.body).toContain('id="signin-password-error">Enter your password.')
+    expect(empty.body).not.toContain('id="signup-email-error"')
+  })
 })
 
 describe('POST /api/token/', () => {

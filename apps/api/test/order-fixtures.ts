@@ -14,6 +14,9 @@ export type OrderFixture = {
   totalMinor?: number
   createdAt?: Date
   currency?: string
+  acked?: boolean
+  /** Line items (count and unit price in minor units); one line of `totalMinor` by default. */
+  items?: { product: string; title: string; count: number; unitPriceMinor: number }[]
 }
 
 export async function insertOrder(ctx: TestContext, fixture: OrderFixture) {
@@ -25,9 +28,9 @@ export async function insertOrder(ctx: TestContext, fixture: OrderFixture) {
       orderId: randomBytes(4).toString('hex').toUpperCase(),
       profileId: fixture.profileId ?? null,
       email: 'buyer@example.com',
-      items: [
-        { product: '00000000-0000-4000-8000-000000000001', count: 1, title: 'A thing', unitPriceMinor: total, priceMinor: total, sellAtMinor: 0, currency: 'GHS', images: [] },
-      ],
+      items: (fixture.items ?? [{ product: '00000000-0000-4000-8000-000000000001', count: 1, title: 'A thing', unitPriceMinor: total }]).map(
+        (line) => ({ ...line, priceMinor: line.unitPriceMinor, sellAtMinor: 0, currency: 'GHS', images: [] }),
+      ),
       delivery: { type: 'pick-up' },
       currency: fixture.currency ?? 'GHS',
       subtotalMinor: total,
@@ -36,6 +39,7 @@ export async function insertOrder(ctx: TestContext, fixture: OrderFixture) {
       discountMinor: 0,
       totalMinor: total,
       status: fixture.status ?? 'placed',
+      acked: fixture.acked ?? false,
       ...(fixture.createdAt ? { createdAt: fixture.createdAt, updatedAt: fixture.createdAt } : {}),
     })
     .returning()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { allowedTransitions, canTransition, nextStatus, orderStatuses, orderSummary } from './order-status'
+import { allowedTransitions, canTransition, nextStatus, orderStatuses, orderSummary, orderTodos } from './order-status'
 
 describe('order status machine', () => {
   it('moves dispatch orders one step at a time to delivered', () => {
@@ -41,5 +41,18 @@ describe('orderSummary', () => {
     expect(orderSummary([{ title: 'Kente shirt' }])).toBe('Kente shirt')
     expect(orderSummary([{ title: 'Kente shirt' }, { title: 'Cap' }])).toBe('Kente shirt and 1 other item')
     expect(orderSummary([{ title: 'Kente shirt' }, { title: 'Cap' }, { title: 'Bag' }])).toBe('Kente shirt and 2 other items')
+  })
+})
+
+describe('orderTodos', () => {
+  it('lists the statuses the shop still has to move forward, in the order of the machine', () => {
+    expect(orderTodos.map((todo) => todo.status)).toEqual(['placed', 'packaged', 'ready'])
+    // Each one still has a step that staff take, for delivery and for pick-up alike.
+    for (const { status } of orderTodos) {
+      expect(nextStatus(status, 'dispatch')).not.toBeNull()
+      expect(nextStatus(status, 'pick-up')).not.toBeNull()
+    }
+    // Once dispatched, the order is with the rider: nothing left to do in the shop.
+    expect((orderTodos.map((todo) => todo.status) as string[]).includes('dispatched')).toBe(false)
   })
 })

@@ -48,6 +48,17 @@ export function canTransition(from: OrderStatus, to: OrderStatus, deliveryType: 
   return allowedTransitions(from, deliveryType, actor).includes(to)
 }
 
+/**
+ * The overview's to-do list: the orders still in the shop's hands, named by the step staff take next
+ * (nextStatus): placed orders are packed, packaged ones made ready, ready ones dispatched (delivery) or
+ * handed over (pick-up). Dispatched orders are with the rider, so nothing is left to do in the shop.
+ */
+export const orderTodos = [
+  { status: 'placed', label: 'To pack', hint: 'New orders: pack them, then mark them packaged' },
+  { status: 'packaged', label: 'To make ready', hint: 'Packed: mark them ready once set for the rider or pick-up' },
+  { status: 'ready', label: 'To dispatch or hand over', hint: 'Ready: send them out or hand them to the buyer' },
+] as const satisfies readonly { status: OrderStatus; label: string; hint: string }[]
+
 /** SPEC §9: the first item's title, plus 'and N other items' when there are more. */
 export function orderSummary(items: readonly { title: string }[]): string {
   const [first, ...rest] = items

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import { can, canChangeRole, canInvite, isStaffRole, roleRank, staffRoles, visibleTabs } from './roles'
+import {
+  adminTabs,
+  can,
+  canChangeRole,
+  canInvite,
+  isLastOwner,
+  isStaffRole,
+  permissions,
+  refusalMessage,
+  roleRank,
+  rolesText,
+  rolesWith,
+  staffRoles,
+  tabAudience,
+  visibleTabs,
+} from './roles'
 
 describe('roles', () => {
   it('ranks keeper < manager < administrator < owner and anything else 0', () => {
@@ -52,5 +67,30 @@ describe('roles', () => {
     expect(canChangeRole('owner', 'administrator', null)).toBe(true)
     expect(canChangeRole('owner', 'keeper', 'owner')).toBe(true)
     expect(canChangeRole('manager', 'keeper', null)).toBe(false)
+  })
+})
+
+describe('who a permission or tab is for', () => {
+  it('names the roles from the table, lowest first', () => {
+    expect(rolesWith('settings.manage')).toEqual(['administrator', 'owner'])
+    expect(rolesWith('discounts.manage')).toEqual(['manager', 'administrator', 'owner'])
+    expect(rolesText(['owner'])).toBe('owners')
+    expect(rolesText(['manager', 'administrator', 'owner'])).toBe('managers, administrators and owners')
+  })
+
+  it('says which roles a refused action or a hidden tab needs', () => {
+    expect(refusalMessage('settings.manage')).toBe('Only administrators and owners may change settings.')
+    expect(refusalMessage('owner.grant')).toBe('Only owners may make someone owner or change an administrator.')
+    const tab = (path: string) => adminTabs.find((known) => known.path === path)!
+    expect(tabAudience(tab('settings'))).toBe('Settings is for administrators and owners.')
+    expect(tabAudience(tab('management'))).toBe('Management is for administrators and owners.')
+    expect(tabAudience(tab('discount-codes'))).toBe('Discount Codes is for managers, administrators and owners.')
+    for (const permission of permissions) expect(refusalMessage(permission)).toMatch(/^Only [a-z, ]+ may [a-z, ]+\.$/)
+  })
+
+  it('keeps the last owner', () => {
+    expect(isLastOwner('owner', 1)).toBe(true)
+    expect(isLastOwner('owner', 2)).toBe(false)
+    expect(isLastOwner('administrator', 1)).toBe(false)
   })
 })

@@ -30,6 +30,26 @@ const minimumRole: Record<Permission, StaffRole> = {
   'owner.grant': 'owner',
 }
 
+/** What each permission lets someone do, as the end of "Only … may …". */
+const permissionActions: Record<Permission, string> = {
+  'dashboard.view': 'open the dashboard',
+  'catalog.edit': 'edit products, categories and stock',
+  'orders.move': 'move orders',
+  'reviews.moderate': 'moderate reviews',
+  'site.edit': 'edit the site',
+  'discounts.manage': 'manage discount codes',
+  'staff.manage': 'manage staff',
+  'settings.manage': 'change settings',
+  'owner.grant': 'make someone owner or change an administrator',
+}
+
+const rolePlurals: Record<StaffRole, string> = {
+  keeper: 'keepers',
+  manager: 'managers',
+  administrator: 'administrators',
+  owner: 'owners',
+}
+
 export function isStaffRole(value: unknown): value is StaffRole {
   return typeof value === 'string' && (staffRoles as readonly string[]).includes(value)
 }
@@ -43,6 +63,22 @@ export function can(role: string | null | undefined, permission: Permission): bo
   return roleRank(role) >= roleRank(minimumRole[permission])
 }
 
+/** The roles that have `permission`, lowest first. */
+export function rolesWith(permission: Permission): StaffRole[] {
+  return staffRoles.filter((role) => can(role, permission))
+}
+
+/** ['manager', 'administrator', 'owner'] → 'managers, administrators and owners'. */
+export function rolesText(roles: readonly StaffRole[]): string {
+  const names = roles.map((role) => rolePlurals[role])
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? 'nobody')
+}
+
+/** Why a role is refused, from the table above: "Only administrators and owners may change settings." */
+export function refusalMessage(permission: Permission): string {
+  return `Only ${rolesText(rolesWith(permission))} may ${permissionActions[permission]}.`
+}
+
 /**
  * Whether `actor` may give `target` the role `next` (or remove them when `next` is null).
  * Nobody grants a role above their own; only an owner makes owners or touches administrators and owners;
@@ -53,6 +89,14 @@ export function canChangeRole(actor: StaffRole, target: StaffRole, next: StaffRo
   if (actor === 'owner') return true
   if (roleRank(target) >= roleRank(actor)) return false
   return next === null || roleRank(next) < roleRank(actor)
+}
+
+/**
+ * The last owner stays (DESIGN §6): while a shop has only one owner, nobody may remove them or change
+ * their role, themselves included.
+ */
+export function isLastOwner(role: StaffRole, activeOwners: number): boolean {
+  return role === 'owner' && activeOwners <= 1
 }
 
 /** Whether `actor` may invite someone as `role`. */
@@ -77,4 +121,9 @@ export type AdminTab = (typeof adminTabs)[number]
 /** The admin tabs a role sees (SPEC §6): keeper five, manager six, administrator and owner all eight. */
 export function visibleTabs(role: string | null | undefined): AdminTab[] {
   return adminTabs.filter((tab) => can(role, tab.permission))
+}
+
+/** Which roles a tab is for, from the table above: "Settings is for administrators and owners." */
+export function tabAudience(tab: AdminTab): string {
+  return `${tab.label} is for ${rolesText(rolesWith(tab.permission))}.`
 }

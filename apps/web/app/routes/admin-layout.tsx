@@ -2,7 +2,9 @@ import { visibleTabs } from '@shop/domain'
 import { useMemo } from 'react'
 import { Outlet, type ShouldRevalidateFunction, useNavigation } from 'react-router'
 import { ToastProvider } from '../components/ui/toast'
+import { AdminAccount } from '../features/admin/components/admin-account'
 import { AdminNav } from '../features/admin/components/admin-nav'
+import { RefusedTabNotice } from '../features/admin/components/refused-tab-notice'
 import { AdminContextValue } from '../features/admin/hooks/use-admin'
 import { loadStaffSession } from '../features/admin/staff-session'
 import { routeMeta } from '../lib/page-meta'
@@ -52,7 +54,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </a>
         <div className="admin-layout">
           <AdminNav shopTitle={shop.title} tabs={tabs} />
+          <AdminAccount user={user} />
           <main id="main" className="admin-content" tabIndex={-1} aria-busy={navigation.state === 'loading' || undefined}>
+            <RefusedTabNotice role={role} />
             <Outlet />
           </main>
         </div>

@@ -1,5 +1,6 @@
 import { Link, useNavigation, useRevalidator, useSearchParams } from 'react-router'
 import { getSales } from '../api/analytics/get-sales'
+import { getShopOverview } from '../api/analytics/get-shop-overview'
 import { getVisits } from '../api/analytics/get-visits'
 import { listOrders } from '../api/orders/list-orders'
 import { LoadError } from '../components/load-error'
@@ -8,8 +9,11 @@ import { OrdersTable } from '../features/admin-orders/components/orders-table'
 import { noOrderFilters, ordersHref, toOrderQuery } from '../features/admin-orders/order-filters'
 import { lastDays, parseChartRange } from '../features/admin-overview/chart-days'
 import { OverviewCharts } from '../features/admin-overview/components/overview-charts'
+import { PeriodFigures } from '../features/admin-overview/components/period-figures'
 import { RangeToggle } from '../features/admin-overview/components/range-toggle'
 import { StatusCounts } from '../features/admin-overview/components/status-counts'
+import { TodoPanel } from '../features/admin-overview/components/todo-panel'
+import { TopProducts } from '../features/admin-overview/components/top-products'
 import { countOrdersByStatus } from '../features/admin-overview/count-orders-by-status'
 import { api } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
@@ -33,17 +37,18 @@ const RECENT_ORDERS = 5
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { shop } = await requireStaff(request)
   const days = lastDays(parseChartRange(new URL(request.url).searchParams.get('days')))
-  const [charts, counts, recent] = await Promise.all([
+  const [overview, charts, counts, recent] = await Promise.all([
+    settle(getShopOverview(api, shop._id, days)),
     settle(Promise.all([getVisits(api, shop._id, days), getSales(api, shop._id, days)])),
     settle(countOrdersByStatus(api, shop._id)),
     settle(listOrders(api, toOrderQuery(noOrderFilters, shop._id, RECENT_ORDERS))),
   ])
-  return { charts, counts, recent }
+  return { overview, charts, counts, recent }
 }
 clientLoader.hydrate = true as const
 
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
-  const { charts, counts, recent } = loaderData
+  const { overview, charts, counts, recent } = loaderData
   const [params, setParams] = useSearchParams()
   const range = parseChartRange(params.get('days'))
   const navigation = useNavigation()
@@ -54,16 +59,29 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
   return (
     <div className="admin-overview">
       <h1>Overview</h1>
+      <section aria-labelledby="todo-title" className="overview-section">
+        <h2 id="todo-title">To do</h2>
+        {overview.ok ? (
+          <TodoPanel todo={overview.value.todo} ordersHref={(status) => ordersHref({ status })} />
+        ) : (
+          <LoadError error={overview.error} onRetry={retry} />
+        )}
+      </section>
       <section aria-labelledby="activity-title" className="overview-section">
         <div className="section-head">
           <h2 id="activity-title">Visits and sales</h2>
           <RangeToggle value={range} onChange={(days) => setParams(days === 30 ? { days: '30' } : {}, { replace: true })} />
         </div>
+        {overview.ok && <PeriodFigures overview={overview.value} />}
         {charts.ok ? (
           <OverviewCharts visits={charts.value[0]} sales={charts.value[1]} busy={changingRange} />
         ) : (
           <LoadError error={charts.error} onRetry={retry} />
         )}
+      </section>
+      <section aria-labelledby="top-products-title" className="overview-section">
+        <h2 id="top-products-title">Top products</h2>
+        {overview.ok ? <TopProducts overview={overview.value} /> : <LoadError error={overview.error} onRetry={retry} />}
       </section>
       <section aria-labelledby="status-counts-title" className="overview-section">
         <h2 id="status-counts-title">Orders by status</h2>

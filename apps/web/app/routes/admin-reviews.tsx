@@ -65,6 +65,7 @@ export default function AdminReviews({ loaderData }: Route.ComponentProps) {
   const { shop } = useAdmin()
   const toast = useToast()
   const ratingId = useId()
+  const replyId = useId()
   const [, setParams] = useSearchParams()
   const setFilter = (next: ReviewFilter, options?: { preventScrollReset: boolean }) => setParams(reviewFilterParams(next), options)
   const [replyingTo, setReplyingTo] = useState<string | null>(null)
@@ -92,7 +93,7 @@ export default function AdminReviews({ loaderData }: Route.ComponentProps) {
             id={ratingId}
             value={filter.rating ?? ''}
             onChange={(event) =>
-              setFilter({ rating: event.target.value ? Number(event.target.value) : null, page: 1 }, { preventScrollReset: true })
+              setFilter({ ...filter, rating: event.target.value ? Number(event.target.value) : null, page: 1 }, { preventScrollReset: true })
             }
           >
             <option value="">All ratings</option>
@@ -103,10 +104,27 @@ export default function AdminReviews({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor={replyId}>Reply</label>
+          <select
+            id={replyId}
+            value={filter.unanswered ? 'none' : ''}
+            onChange={(event) => setFilter({ ...filter, unanswered: event.target.value === 'none', page: 1 }, { preventScrollReset: true })}
+          >
+            <option value="">All reviews</option>
+            <option value="none">Visible, without a reply</option>
+          </select>
+        </div>
       </div>
 
       {page.total === 0 ? (
-        <p role="status">{filter.rating ? `No ${ratingOptionLabel(filter.rating)} reviews.` : 'No reviews yet.'}</p>
+        <p role="status">
+          {filter.unanswered
+            ? 'Every visible review has a reply.'
+            : filter.rating
+              ? `No ${ratingOptionLabel(filter.rating)} reviews.`
+              : 'No reviews yet.'}
+        </p>
       ) : (
         <>
           <p className="admin-review-count" role="status">

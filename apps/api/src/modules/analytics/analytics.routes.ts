@@ -1,6 +1,12 @@
-/** HTTP for tracking ids, analytics events and the dashboard's daily visits and sales charts. */
+/** HTTP for tracking ids, analytics events, the dashboard's daily visits and sales charts and its overview. */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
+import {
+  ShopOverviewParams,
+  ShopOverviewQuery,
+  type ShopOverviewQueryInput,
+  ShopOverviewResponse,
+} from '@shop/domain/schemas/overview'
 import { errorResponses } from '@shop/domain/schemas/wire'
 import {
   EventBody,
@@ -15,7 +21,7 @@ import {
   VisitsQuery,
   VisitsResponse,
 } from './analytics.schemas'
-import { createTrackingId, recordEvent, salesByDay, visitsByDay } from './analytics.service'
+import { createTrackingId, recordEvent, salesByDay, shopOverview, visitsByDay } from './analytics.service'
 
 export default async function routes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -82,5 +88,20 @@ export default async function routes(fastify: FastifyInstance) {
       },
     },
     async (request) => salesByDay(request.ctx, request.params.shopId, request.query),
+  )
+
+  app.get<{ Params: { shopId: string }; Querystring: ShopOverviewQueryInput }>(
+    '/api/shop-overview/:shopId',
+    {
+      schema: {
+        tags: ['analytics'],
+        operationId: 'getShopOverview',
+        summary: "A period's sales, orders, average order value, conversion and top products, and the shop's to-do list (dashboard.view)",
+        params: ShopOverviewParams,
+        querystring: ShopOverviewQuery,
+        response: { 200: ShopOverviewResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => shopOverview(request.ctx, request.params.shopId, request.query),
   )
 }

@@ -2,10 +2,12 @@
  * The platform's login page (DESIGN §5): one small server-rendered HTML page for every shop, with
  * "Sign in" and "Create account". Success sends the browser back to `{redir}/?code={one-time code}&state={state}&c=1`,
  * with the state the site sent, so the site can tell a login it started from one it did not.
- * No JavaScript; the two forms switch with a CSS :target.
+ * No JavaScript; the two forms switch with a CSS :target. The forms are `novalidate`: the server checks
+ * them (loginProblems) and answers the page again with each problem beside its field and the first
+ * such field focused (`autofocus`), in the storefront's colours and type (apps/web/app/app.css).
  */
 import formbody from '@fastify/formbody'
-import { accountRules, isValidEmail, normalizeEmail } from '@shop/domain'
+import { type LoginField, type LoginProblems, accountRules, loginProblems, normalizeEmail } from '@shop/domain'
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { HttpError } from '../../lib/errors'
 import { html } from '../../lib/html'
@@ -25,7 +27,10 @@ type PageState = {
   mode: 'signin' | 'signup'
   email?: string
   name?: string
+  /** A problem with the whole form (wrong email or password, too many tries). */
   error?: string
+  /** Problems of single fields, shown beside them. */
+  problems?: LoginProblems
 }
 
 const statePattern = new RegExp(STATE_PATTERN)
@@ -37,6 +42,24 @@ function renderPage(providerName: string, state: PageState, nonce: string): stri
   const hidden = html`<input type="hidden" name="redir" value="${state.redir}">${
     state.state ? html`<input type="hidden" name="state" value="${state.state}">` : ''
   }`
+  const problems = state.problems ?? {}
+  const firstProblem = (['email', 'password'] as const).find((field) => problems[field])
+  /** A field's problem, tied to it with aria-describedby, and autofocus on the first one. */
+  const check = (mode: PageState['mode'], field: LoginField) => {
+    const message = state.mode === mode ? problems[field] : undefined
+    const id = `${mode}-${field}-error`
+    return {
+      attributes: message
+        ? html` aria-invalid="true" aria-describedby="${id}"${firstProblem === field ? html` autofocus` : ''}`
+        : '',
+      message: message ? html`<p class="field-error" id="${id}">${message}</p>` : '',
+    }
+  }
+  const value = (mode: PageState['mode'], text: string | undefined) => (state.mode === mode ? (text ?? '') : '')
+  const signupEmail = check('signup', 'email')
+  const signupPassword = check('signup', 'password')
+  const signinEmail = check('signin', 'email')
+  const signinPassword = check('signin', 'password')
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -45,19 +68,21 @@ function renderPage(providerName: string, state: PageState, nonce: string): stri
 <title>Log in | ${providerName}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style nonce="${nonce}">
+  :root{--ink:#1c1f24;--muted:#5b6470;--line:#dde1e6;--line-strong:#8a929c;--surface:#fff;--canvas:#f6f7f9;--brand:#1f4e79;--brand-ink:#fff;--danger:#a4262c;--radius:8px;--focus:0 0 0 3px rgba(31,78,121,.35)}
   *{box-sizing:border-box}
-  body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#1d2129}
-  main{max-width:400px;margin:8vh auto;padding:0 16px}
-  h1{font-size:1.4rem;margin:0 0 4px} .site{margin:0 0 24px;color:#555}
-  section{background:#fff;border-radius:12px;padding:24px;box-shadow:0 1px 3px rgba(0,0,0,.12)}
-  label{display:block;font-weight:600;margin:16px 0 4px}
-  input{width:100%;padding:10px 12px;border:1px solid #b8bcc4;border-radius:8px;font:inherit}
-  input:focus{outline:3px solid #9ec5ff;border-color:#1a64d6}
-  button{margin-top:20px;width:100%;padding:12px;border:0;border-radius:8px;background:#1a64d6;color:#fff;font:inherit;font-weight:600;cursor:pointer}
-  button:focus-visible{outline:3px solid #9ec5ff}
-  .error{background:#fdecea;color:#8a1c12;padding:10px 12px;border-radius:8px;margin:0 0 8px}
-  .switch{margin:16px 0 0;text-align:center}
-  a{color:#1a64d6}
+  body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--canvas);color:var(--ink)}
+  main{max-width:26rem;margin:6vh auto;padding:0 1rem}
+  h1{font-size:1.5rem;margin:0 0 .25rem} h2{font-size:1.2rem;margin:0 0 .5rem} .site{margin:0 0 1.5rem;color:var(--muted)}
+  section{background:var(--surface);border:1px solid var(--line);border-radius:var(--radius);padding:1.25rem}
+  label{display:block;font-weight:600;margin:1rem 0 .3rem} label small{font-weight:400;color:var(--muted)}
+  input{width:100%;min-height:2.75rem;padding:.55rem .75rem;border:1px solid var(--line-strong);border-radius:var(--radius);font:inherit;color:inherit;background:var(--surface)}
+  input[aria-invalid=true]{border-color:var(--danger)}
+  :focus-visible{outline:none;box-shadow:var(--focus)} input:focus{outline:none;border-color:var(--brand);box-shadow:var(--focus)}
+  button{margin-top:1.25rem;width:100%;min-height:2.75rem;padding:.6rem 1rem;border:1px solid var(--brand);border-radius:var(--radius);background:var(--brand);color:var(--brand-ink);font:inherit;font-weight:600;cursor:pointer}
+  .error{background:#fdecea;color:var(--danger);border:1px solid #f4c7c3;padding:.6rem .9rem;border-radius:var(--radius);margin:0 0 .5rem}
+  .field-error{margin:.3rem 0 0;color:var(--danger);font-size:.9rem}
+  .switch{margin:1rem 0 0;text-align:center}
+  a{color:var(--brand)}
   #signup{display:${state.mode === 'signup' ? 'block' : 'none'}} #signin{display:${state.mode === 'signup' ? 'none' : 'block'}}
   #signup:target{display:block} #signup:target ~ #signin{display:none}
 </style>
@@ -69,14 +94,16 @@ function renderPage(providerName: string, state: PageState, nonce: string): stri
   <section id="signup" aria-labelledby="signup-title">
     <h2 id="signup-title">Create account</h2>
     ${error('signup')}
-    <form method="post" action="/login">
+    <form method="post" action="/login" novalidate>
       <input type="hidden" name="intent" value="signup">${hidden}
       <label for="signup-name">Name</label>
-      <input id="signup-name" name="name" autocomplete="name" maxlength="${accountRules.nameMaxLength}" value="${state.mode === 'signup' ? state.name ?? '' : ''}">
+      <input id="signup-name" name="name" autocomplete="name" maxlength="${accountRules.nameMaxLength}" value="${value('signup', state.name)}">
       <label for="signup-email">Email</label>
-      <input id="signup-email" name="email" type="email" autocomplete="email" required maxlength="${accountRules.emailMaxLength}" value="${state.mode === 'signup' ? state.email ?? '' : ''}">
+      <input id="signup-email" name="email" type="email" autocomplete="email" required maxlength="${accountRules.emailMaxLength}" value="${value('signup', state.email)}"${signupEmail.attributes}>
+      ${signupEmail.message}
       <label for="signup-password">Password <small>(at least ${accountRules.passwordMinLength} characters)</small></label>
-      <input id="signup-password" name="password" type="password" autocomplete="new-password" required minlength="${accountRules.passwordMinLength}" maxlength="${accountRules.passwordMaxLength}">
+      <input id="signup-password" name="password" type="password" autocomplete="new-password" required minlength="${accountRules.passwordMinLength}" maxlength="${accountRules.passwordMaxLength}"${signupPassword.attributes}>
+      ${signupPassword.message}
       <button type="submit">Create account</button>
     </form>
     <p class="switch">Already have an account? <a href="#signin">Sign in</a></p>
@@ -84,12 +111,14 @@ function renderPage(providerName: string, state: PageState, nonce: string): stri
   <section id="signin" aria-labelledby="signin-title">
     <h2 id="signin-title">Sign in</h2>
     ${error('signin')}
-    <form method="post" action="/login">
+    <form method="post" action="/login" novalidate>
       <input type="hidden" name="intent" value="signin">${hidden}
       <label for="signin-email">Email</label>
-      <input id="signin-email" name="email" type="email" autocomplete="username" required maxlength="${accountRules.emailMaxLength}" value="${state.mode === 'signin' ? state.email ?? '' : ''}">
+      <input id="signin-email" name="email" type="email" autocomplete="username" required maxlength="${accountRules.emailMaxLength}" value="${value('signin', state.email)}"${signinEmail.attributes}>
+      ${signinEmail.message}
       <label for="signin-password">Password</label>
-      <input id="signin-password" name="password" type="password" autocomplete="current-password" required maxlength="${accountRules.passwordMaxLength}">
+      <input id="signin-password" name="password" type="password" autocomplete="current-password" required maxlength="${accountRules.passwordMaxLength}"${signinPassword.attributes}>
+      ${signinPassword.message}
       <button type="submit">Sign in</button>
     </form>
     <p class="switch">New here? <a href="#signup">Create an account</a></p>
@@ -166,12 +195,8 @@ export default async function loginPage(app: FastifyInstance) {
       const state = stateOf(form.state)
       const page = { redir, state, siteName: await siteName(redir), mode, email, name } as const
 
-      if (!isValidEmail(email)) return sendPage(reply, 400, { ...page, error: 'Enter a valid email address.' })
-      if (password.length > accountRules.passwordMaxLength) return sendPage(reply, 400, { ...page, error: 'That password is too long.' })
-
-      if (mode === 'signup' && password.length < accountRules.passwordMinLength) {
-        return sendPage(reply, 400, { ...page, error: `Choose a password of at least ${accountRules.passwordMinLength} characters.` })
-      }
+      const problems = loginProblems(mode, { email, password })
+      if (Object.keys(problems).length > 0) return sendPage(reply, 400, { ...page, problems })
       const code = await logInFromPage(request.ctx, { mode, email, password, name, redir })
       const back = new URLSearchParams({ code, ...(state ? { state } : {}), c: '1' })
       return reply.redirect(`${redir}/?${back}`, 303)

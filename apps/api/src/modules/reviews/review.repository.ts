@@ -16,6 +16,8 @@ export const reviewQuerySpec: QuerySpec = {
     relatedOrder: { column: reviews.relatedOrder, type: 'uuid' },
     rating: { column: reviews.rating, type: 'integer', sort: true },
     hidden: { column: reviews.hidden, type: 'boolean' },
+    // `replied=false`: the reviews still waiting for the shop's answer (the overview's to-do links here).
+    replied: { column: sql`(${reviews.reply} is not null)`, type: 'boolean' },
     createdAt: { column: reviews.createdAt, type: 'date', sort: true },
   },
   defaultSort: { createdAt: -1 },

@@ -3,7 +3,7 @@
  * under DESIGN §6's rules (nobody grants above their own role, only owners make owners or touch
  * administrators, the last owner stays).
  */
-import { type StaffRole, can, canChangeRole } from '@shop/domain'
+import { type StaffRole, can, canChangeRole, isLastOwner, refusalMessage } from '@shop/domain'
 import type { ServiceContext } from '../../context'
 import type { Static } from 'typebox'
 import { Conflict, Forbidden, NotFound } from '../../lib/errors'
@@ -52,7 +52,7 @@ export async function changeShopRole(
     // Re-read both sides under the lock: a concurrent change may have moved either.
     const actorRole = await findActiveRole(tx, target.shopId, user.id)
     if (!actorRole) throw NotFound('No shop role with this id')
-    if (!can(actorRole, 'staff.manage')) throw Forbidden()
+    if (!can(actorRole, 'staff.manage')) throw Forbidden(refusalMessage('staff.manage'))
     const current = (await findShopRoleById(tx, id))!
     if (current.status !== 'active') throw Conflict('This person is no longer on the staff')
     if (current.userId === user.id) {
@@ -62,7 +62,7 @@ export async function changeShopRole(
       throw Forbidden(next ? `You cannot make this person ${next}` : 'You cannot remove this person')
     }
     if (next === current.role) return
-    if (current.role === 'owner' && (await countActiveOwners(tx, target.shopId)) <= 1) {
+    if (current.role === 'owner' && isLastOwner(current.role, await countActiveOwners(tx, target.shopId))) {
       throw Conflict('A shop needs at least one owner: make someone else owner first')
     }
     await updateRole(tx, id, next ? { role: next } : { status: 'removed' })

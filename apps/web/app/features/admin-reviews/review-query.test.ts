@@ -13,13 +13,13 @@ const SHOP = '00000000-0000-4000-8000-000000000001'
 
 describe('reviewListQuery', () => {
   it('asks for the shop’s reviews newest first, a page at a time', () => {
-    expect(toQueryString(reviewListQuery(SHOP, { rating: null, page: 1 }))).toBe(
+    expect(toQueryString(reviewListQuery(SHOP, { rating: null, unanswered: false, page: 1 }))).toBe(
       `shop=${SHOP}&%24sort%5BcreatedAt%5D=-1&%24skip=0&%24limit=20`,
     )
   })
 
   it('filters on one rating', () => {
-    expect(reviewListQuery(SHOP, { rating: 3, page: 3 })).toEqual({
+    expect(reviewListQuery(SHOP, { rating: 3, unanswered: false, page: 3 })).toEqual({
       shop: SHOP, rating: 3, $sort: { createdAt: -1 }, $skip: 40, $limit: 20,
     })
   })
@@ -29,8 +29,8 @@ describe('the filter in the address', () => {
   const parse = (search: string) => parseReviewFilter(new URLSearchParams(search))
 
   it('reads the rating and the page', () => {
-    expect(parse('')).toEqual({ rating: null, page: 1 })
-    expect(parse('rating=4&page=2')).toEqual({ rating: 4, page: 2 })
+    expect(parse('')).toEqual({ rating: null, unanswered: false, page: 1 })
+    expect(parse('rating=4&page=2')).toEqual({ rating: 4, unanswered: false, page: 2 })
   })
 
   it('takes anything malformed as its default', () => {
@@ -44,10 +44,10 @@ describe('the filter in the address', () => {
   })
 
   it('writes only what differs from the defaults, and reads back what it wrote', () => {
-    expect(reviewFilterParams({ rating: null, page: 1 }).toString()).toBe('')
-    expect(reviewFilterParams({ rating: 5, page: 1 }).toString()).toBe('rating=5')
-    expect(reviewFilterParams({ rating: null, page: 3 }).toString()).toBe('page=3')
-    const filter = { rating: 2, page: 4 }
+    expect(reviewFilterParams({ rating: null, unanswered: false, page: 1 }).toString()).toBe('')
+    expect(reviewFilterParams({ rating: 5, unanswered: false, page: 1 }).toString()).toBe('rating=5')
+    expect(reviewFilterParams({ rating: null, unanswered: false, page: 3 }).toString()).toBe('page=3')
+    const filter = { rating: 2, unanswered: false, page: 4 }
     expect(parseReviewFilter(reviewFilterParams(filter))).toEqual(filter)
   })
 })
@@ -61,5 +61,14 @@ describe('ratings as text', () => {
     expect(ratingLabel(4)).toBe('4 out of 5 stars')
     expect(ratingOptionLabel(1)).toBe('1 star')
     expect(ratingOptionLabel(5)).toBe('5 stars')
+  })
+})
+
+describe('reviews without a reply', () => {
+  it('asks for the visible reviews without a reply, kept in the address as reply=none', () => {
+    expect(parseReviewFilter(new URLSearchParams('reply=none')).unanswered).toBe(true)
+    expect(parseReviewFilter(new URLSearchParams('reply=any')).unanswered).toBe(false)
+    expect(reviewFilterParams({ rating: null, unanswered: true, page: 1 }).toString()).toBe('reply=none')
+    expect(reviewListQuery(SHOP, { rating: null, unanswered: true, page: 1 })).toMatchObject({ replied: false, hidden: false })
   })
 })

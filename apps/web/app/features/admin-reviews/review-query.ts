@@ -1,6 +1,6 @@
 /**
- * The staff review list's filter and page, kept in the address (`?rating=4&page=2`, so back and reload keep
- * them), as the API's query, and ratings as text.
+ * The staff review list's filter and page, kept in the address (`?rating=4&reply=none&page=2`, so back and
+ * reload keep them), as the API's query, and ratings as text.
  */
 import type { Query } from '../../lib/api'
 
@@ -11,6 +11,8 @@ const MAX_PAGE = 10_000
 export type ReviewFilter = {
   /** One rating, or null for all. */
   rating: number | null
+  /** Only the visible reviews still without the shop's reply (the overview's to-do links here). */
+  unanswered: boolean
   /** From 1. */
   page: number
 }
@@ -21,6 +23,7 @@ export function parseReviewFilter(params: URLSearchParams): ReviewFilter {
   const page = Number.parseInt(params.get('page') ?? '1', 10)
   return {
     rating: (RATINGS as readonly number[]).includes(rating) ? rating : null,
+    unanswered: params.get('reply') === 'none',
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
   }
 }
@@ -29,6 +32,7 @@ export function parseReviewFilter(params: URLSearchParams): ReviewFilter {
 export function reviewFilterParams(filter: ReviewFilter): URLSearchParams {
   const params = new URLSearchParams()
   if (filter.rating !== null) params.set('rating', String(filter.rating))
+  if (filter.unanswered) params.set('reply', 'none')
   if (filter.page > 1) params.set('page', String(filter.page))
   return params
 }
@@ -38,6 +42,7 @@ export function reviewListQuery(shopId: string, filter: ReviewFilter): Query {
   return {
     shop: shopId,
     rating: filter.rating ?? undefined,
+    ...(filter.unanswered ? { replied: false, hidden: false } : {}),
     $sort: { createdAt: -1 },
     $skip: (filter.page - 1) * REVIEWS_PER_PAGE,
     $limit: REVIEWS_PER_PAGE,

@@ -3,38 +3,38 @@ import { canRemove, canRevoke, invitationLink, inviteBody, inviteChoices, roleCh
 
 describe('roleChoices', () => {
   it('offers an owner every role for anyone else', () => {
-    expect(roleChoices('owner', 'keeper', false)).toEqual(['owner', 'administrator', 'manager', 'keeper'])
-    expect(roleChoices('owner', 'administrator', false)).toEqual(['owner', 'administrator', 'manager', 'keeper'])
+    expect(roleChoices('owner', 'keeper', false, 2)).toEqual(['owner', 'administrator', 'manager', 'keeper'])
+    expect(roleChoices('owner', 'administrator', false, 2)).toEqual(['owner', 'administrator', 'manager', 'keeper'])
   })
 
   it('offers an administrator only the roles below their own, for people below them', () => {
-    expect(roleChoices('administrator', 'keeper', false)).toEqual(['manager', 'keeper'])
-    expect(roleChoices('administrator', 'manager', false)).toEqual(['manager', 'keeper'])
+    expect(roleChoices('administrator', 'keeper', false, 2)).toEqual(['manager', 'keeper'])
+    expect(roleChoices('administrator', 'manager', false, 2)).toEqual(['manager', 'keeper'])
   })
 
   it('leaves an administrator only the current role of an administrator or owner', () => {
-    expect(roleChoices('administrator', 'administrator', false)).toEqual(['administrator'])
-    expect(roleChoices('administrator', 'owner', false)).toEqual(['owner'])
+    expect(roleChoices('administrator', 'administrator', false, 2)).toEqual(['administrator'])
+    expect(roleChoices('administrator', 'owner', false, 2)).toEqual(['owner'])
   })
 
   it('lets only an owner change their own role (stepping down)', () => {
-    expect(roleChoices('owner', 'owner', true)).toEqual(['owner', 'administrator', 'manager', 'keeper'])
-    expect(roleChoices('administrator', 'administrator', true)).toEqual(['administrator'])
+    expect(roleChoices('owner', 'owner', true, 2)).toEqual(['owner', 'administrator', 'manager', 'keeper'])
+    expect(roleChoices('administrator', 'administrator', true, 2)).toEqual(['administrator'])
   })
 })
 
 describe('canRemove', () => {
   it('follows who may touch whom', () => {
-    expect(canRemove('owner', 'administrator', false)).toBe(true)
-    expect(canRemove('owner', 'owner', false)).toBe(true)
-    expect(canRemove('administrator', 'manager', false)).toBe(true)
-    expect(canRemove('administrator', 'administrator', false)).toBe(false)
-    expect(canRemove('administrator', 'owner', false)).toBe(false)
+    expect(canRemove('owner', 'administrator', false, 2)).toBe(true)
+    expect(canRemove('owner', 'owner', false, 2)).toBe(true)
+    expect(canRemove('administrator', 'manager', false, 2)).toBe(true)
+    expect(canRemove('administrator', 'administrator', false, 2)).toBe(false)
+    expect(canRemove('administrator', 'owner', false, 2)).toBe(false)
   })
 
   it('lets an owner remove themselves and nobody else', () => {
-    expect(canRemove('owner', 'owner', true)).toBe(true)
-    expect(canRemove('administrator', 'administrator', true)).toBe(false)
+    expect(canRemove('owner', 'owner', true, 2)).toBe(true)
+    expect(canRemove('administrator', 'administrator', true, 2)).toBe(false)
   })
 })
 
@@ -80,5 +80,17 @@ describe('invitationLink', () => {
 describe('inviteBody', () => {
   it('trims the email', () => {
     expect(inviteBody('s1', { email: ' new@example.com ', role: 'keeper' })).toEqual({ shop: 's1', email: 'new@example.com', role: 'keeper' })
+  })
+})
+
+describe('the last owner', () => {
+  it('is offered neither Remove nor a role change, by anyone, themselves included', () => {
+    expect(canRemove('owner', 'owner', true, 1)).toBe(false)
+    expect(roleChoices('owner', 'owner', true, 1)).toEqual(['owner'])
+    expect(canRemove('administrator', 'owner', false, 1)).toBe(false)
+    expect(roleChoices('administrator', 'owner', false, 1)).toEqual(['owner'])
+    // With a second owner, either may step down or be removed by the other.
+    expect(canRemove('owner', 'owner', true, 2)).toBe(true)
+    expect(canRemove('owner', 'owner', false, 2)).toBe(true)
   })
 })

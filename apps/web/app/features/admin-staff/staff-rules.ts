@@ -2,22 +2,25 @@
  * What the Management tab offers each caller, from the domain's role rules (DESIGN §6), so the dashboard
  * shows exactly the choices the API accepts. The API still decides; these only hide what it would refuse.
  */
-import { type StaffRole, canChangeRole, canInvite, staffRoles } from '@shop/domain'
+import { type StaffRole, canChangeRole, canInvite, isLastOwner, staffRoles } from '@shop/domain'
 
 /** Highest first: the order a person reads a role list in. */
 const byRankDescending = [...staffRoles].reverse()
 
 /**
  * The roles a staff member's select offers, their current role included. Someone may not change their own
- * role, except an owner stepping down (the API refuses it for the last owner).
+ * role, except an owner stepping down while another owner stays; the last owner's role is never offered
+ * for change (`owners`: how many active owners the shop has).
  */
-export function roleChoices(actor: StaffRole, target: StaffRole, isSelf: boolean): StaffRole[] {
+export function roleChoices(actor: StaffRole, target: StaffRole, isSelf: boolean, owners: number): StaffRole[] {
+  if (isLastOwner(target, owners)) return [target]
   if (isSelf) return actor === 'owner' ? byRankDescending : [target]
   return byRankDescending.filter((role) => role === target || canChangeRole(actor, target, role))
 }
 
-/** Whether the caller may remove this member (an owner may remove themselves unless they are the last owner). */
-export function canRemove(actor: StaffRole, target: StaffRole, isSelf: boolean): boolean {
+/** Whether the caller may remove this member: never the last owner; an owner may remove themselves otherwise. */
+export function canRemove(actor: StaffRole, target: StaffRole, isSelf: boolean, owners: number): boolean {
+  if (isLastOwner(target, owners)) return false
   return isSelf ? actor === 'owner' : canChangeRole(actor, target, null)
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { adminRedirect, tabOfPath } from './admin-tabs'
+import { adminRedirect, refusedTab, tabOfPath } from './admin-tabs'
 
 describe('tabOfPath', () => {
   it('reads the tab from an admin address', () => {
@@ -13,15 +13,15 @@ describe('tabOfPath', () => {
 describe('adminRedirect', () => {
   it('keeps a keeper out of discount codes, management and settings', () => {
     for (const tab of ['discount-codes', 'management', 'settings']) {
-      expect(adminRedirect('keeper', `/admin/${tab}`)).toBe('/admin/overview')
+      expect(adminRedirect('keeper', `/admin/${tab}`)).toBe(`/admin/overview?refused=${tab}`)
     }
     expect(adminRedirect('keeper', '/admin/orders/abc')).toBeNull()
   })
 
   it('lets a manager use discount codes but not management or settings', () => {
     expect(adminRedirect('manager', '/admin/discount-codes')).toBeNull()
-    expect(adminRedirect('manager', '/admin/management')).toBe('/admin/overview')
-    expect(adminRedirect('manager', '/admin/settings')).toBe('/admin/overview')
+    expect(adminRedirect('manager', '/admin/management')).toBe('/admin/overview?refused=management')
+    expect(adminRedirect('manager', '/admin/settings/x')).toBe('/admin/overview?refused=settings')
   })
 
   it('lets administrators and owners open every tab, and leaves unknown addresses to the not-found page', () => {
@@ -34,5 +34,13 @@ describe('adminRedirect', () => {
 
   it('sends someone without a staff role to the storefront', () => {
     expect(adminRedirect('shopper', '/admin/overview')).toBe('/')
+  })
+})
+
+describe('refusedTab', () => {
+  it('names a known tab only', () => {
+    expect(refusedTab(new URLSearchParams('refused=settings'))?.label).toBe('Settings')
+    expect(refusedTab(new URLSearchParams('refused=nowhere'))).toBeNull()
+    expect(refusedTab(new URLSearchParams(''))).toBeNull()
   })
 })

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { type TrackingDeps, trackSiteVisit } from './track-visit'
+import { type TrackingDeps, isStaffPage, trackSiteVisit } from './track-visit'
 
 const shop = '568e0e1e-63ec-470d-90b5-b8e4044ac2fc'
 
-function fakes(stored: { trackingId: string; expires: number } | null, answers: ('ok' | 'fail')[]) {
+function fakes(stored: { trackingId: string; expires: number } | null, answers: ('ok' | 'fail')[], staff = false) {
   const posts: string[] = []
   let saved = stored
   let issued = 0
@@ -17,6 +17,10 @@ function fakes(stored: { trackingId: string; expires: number } | null, answers: 
     read: () => saved,
     write: (value) => (saved = value),
     now: () => 1_000_000,
+    isStaff: async (shopId) => {
+      expect(shopId).toBe(shop)
+      return staff
+    },
   }
   return { deps, posts, saved: () => saved }
 }
@@ -48,5 +52,19 @@ describe('site_visit (SPEC §7, §8)', () => {
     const twice = fakes({ trackingId: 'stale', expires: 2_000_000 }, ['fail', 'fail', 'ok'])
     await expect(trackSiteVisit(shop, 'http://demo.localhost', twice.deps)).rejects.toThrow()
     expect(twice.posts).toEqual(['stale', 'new-1'])
+  })
+})
+
+describe('staff are not visitors of their own shop', () => {
+  it('posts nothing for a user with a staff role in the shop, and asks for no tracking id', async () => {
+    const staff = fakes(null, ['ok'], true)
+    await trackSiteVisit(shop, 'http://demo.localhost', staff.deps)
+    expect(staff.posts).toEqual([])
+    expect(staff.saved()).toBeNull()
+  })
+
+  it("takes the dashboard's pages for staff pages, and nothing else", () => {
+    for (const path of ['/admin', '/admin/', '/admin/overview', '/admin/orders/123']) expect(isStaffPage(path)).toBe(true)
+    for (const path of ['/', '/administration', '/products/admin', '/account', '/reviews']) expect(isStaffPage(path)).toBe(false)
   })
 })

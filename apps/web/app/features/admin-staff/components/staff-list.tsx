@@ -75,12 +75,13 @@ export function StaffList({ staff, actor, userId }: StaffListProps) {
         <LoadError error={staff.error} onRetry={() => void revalidator.revalidate()} />
       ) : (
         <ul className="staff-list">
-          {staff.value.data.map((member) => (
+          {staff.value.data.map((member, _, all) => (
             <StaffMember
               key={member._id}
               member={member}
               actor={actor}
               isSelf={member.user._id === userId}
+              owners={all.filter((someone) => someone.role === 'owner').length}
               busy={saving}
               onSaveRole={(role) => saveRole({ member, role })}
               onRemove={() => setRemoving(member)}
@@ -143,15 +144,17 @@ type StaffMemberProps = {
   member: ShopRole
   actor: StaffRole
   isSelf: boolean
+  /** How many owners the shop has: the last one is offered neither a role change nor Remove. */
+  owners: number
   busy: boolean
   onSaveRole: (role: StaffRole) => void
   onRemove: () => void
 }
 
-function StaffMember({ member, actor, isSelf, busy, onSaveRole, onRemove }: StaffMemberProps) {
+function StaffMember({ member, actor, isSelf, owners, busy, onSaveRole, onRemove }: StaffMemberProps) {
   const selectId = useId()
   const name = displayName(member)
-  const choices = roleChoices(actor, member.role, isSelf)
+  const choices = roleChoices(actor, member.role, isSelf, owners)
   const [pending, setPending] = useState(member.role)
   // When the list reloads with another role (saved here or elsewhere), the select starts from it.
   const [shown, setShown] = useState(member.role)
@@ -192,7 +195,7 @@ function StaffMember({ member, actor, isSelf, busy, onSaveRole, onRemove }: Staf
             Save role<span className="visually-hidden"> for {name}</span>
           </Button>
         )}
-        {canRemove(actor, member.role, isSelf) && (
+        {canRemove(actor, member.role, isSelf, owners) && (
           <Button variant="secondary" className="button-danger" disabled={busy} onClick={onRemove}>
             Remove<span className="visually-hidden"> {name}</span>
           </Button>

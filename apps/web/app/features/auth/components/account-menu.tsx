@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import type { User } from '@shop/domain/schemas/auth'
-import { logout } from '../session'
+import { useLogOut } from '../hooks/use-log-out'
 
 type Props = {
   user: User
@@ -17,7 +17,7 @@ type Props = {
  */
 export function AccountMenu({ user, staff = false, unread = false }: Props) {
   const [open, setOpen] = useState(false)
-  const navigate = useNavigate()
+  const logOut = useLogOut()
   const root = useRef<HTMLDivElement>(null)
   const toggle = useRef<HTMLButtonElement>(null)
   const panelId = useId()
@@ -49,8 +49,7 @@ export function AccountMenu({ user, staff = false, unread = false }: Props) {
 
   async function onLogout() {
     setOpen(false)
-    await logout()
-    navigate('/')
+    await logOut()
   }
 
   return (

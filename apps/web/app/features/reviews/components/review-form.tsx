@@ -3,8 +3,7 @@ import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { api, errorMessage } from '../../../lib/api'
 import { createReview } from '../../../api/reviews/create-review'
-
-const labels = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent']
+import { StarRatingInput } from './star-rating-input'
 
 /** Rating 1–5 and an optional text for one delivered order. */
 export function ReviewForm({ orderId, title, onDone }: { orderId: string; title: string; onDone: () => void }) {
@@ -33,17 +32,7 @@ export function ReviewForm({ orderId, title, onDone }: { orderId: string; title:
 
   return (
     <form className="review-form" onSubmit={onSubmit} noValidate aria-label={`Review ${title}`}>
-      <fieldset className="rating-input">
-        <legend>Your rating</legend>
-        {[1, 2, 3, 4, 5].map((value) => (
-          <label key={value}>
-            <input type="radio" name={`${id}-rating`} value={value} checked={rating === value} onChange={() => setRating(value)} />
-            <span>
-              {value} {value === 1 ? 'star' : 'stars'} <span className="hint">({labels[value]})</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <StarRatingInput value={rating} onChange={setRating} invalid={error !== null && rating < 1} />
       <div className="field">
         <label htmlFor={`${id}-text`}>Your review (optional)</label>
         <textarea id={`${id}-text`} rows={3} maxLength={2000} value={text} onChange={(event) => setText(event.target.value)} />
