@@ -75,7 +75,7 @@ export async function deliverDueMessages(ctx: ServiceContext, channels: Channels
       if (retryAt) {
         await finishAttempt(ctx.db, row, { status: 'pending', error: reason, nextAttemptAt: retryAt })
         report.retrying++
-        ctx.log.warn({ message: row.id, kind: row.kind, attempts: row.attempts, err: error }, 'a message could not be sent; it will be tried again')
+        ctx.log.warn({ message: row.id, kind: row.kind, attempts: row.attempts, reason }, 'a message could not be sent; it will be tried again')
       } else {
         await finishAttempt(ctx.db, row, { status: 'failed', error: reason })
         report.failed++

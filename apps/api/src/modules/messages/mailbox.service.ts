@@ -4,18 +4,20 @@
  * for anyone else it does not exist.
  */
 import ipaddr from 'ipaddr.js'
+import { LOCAL_IP } from '../../actor'
 import type { ServiceContext } from '../../context'
 import { NotFound } from '../../lib/errors'
 import { type MailboxRow, findMailboxMessage, listMailboxMessages } from './outbox.repository'
 
 const LIST_LIMIT = 200
 
-function isLoopback(ip: string): boolean {
-  return ipaddr.isValid(ip) && ipaddr.process(ip).range() === 'loopback'
+/** A request from this machine, or a caller in this process (a script, a test: no address at all). */
+function isLocal(ip: string): boolean {
+  return ip === LOCAL_IP || (ipaddr.isValid(ip) && ipaddr.process(ip).range() === 'loopback')
 }
 
 function assertMayRead(ctx: ServiceContext): void {
-  if (!ctx.config.devMailboxOpen && !isLoopback(ctx.actor.ip)) throw NotFound('Nothing here')
+  if (!ctx.config.devMailboxOpen && !isLocal(ctx.actor.ip)) throw NotFound('Nothing here')
 }
 
 /** The newest messages first (the last 200). */
