@@ -571,7 +571,7 @@ export const analyticsEvents = pgTable(
   (t) => [index('analytics_events_shop_created_idx').on(t.shopId, t.createdAt)],
 )
 
-// ---------------------------------------------------------------- messages (docs/decisions/0028-outbox.md)
+// ---------------------------------------------------------------- messages (docs/decisions/0031-outbox.md)
 
 /**
  * The outbox: every e-mail and SMS the platform sends, written in the same transaction as the event that

@@ -1,5 +1,5 @@
 /**
- * The outbox worker of every app process (docs/decisions/0028-outbox.md): every OUTBOX_POLL_MS it sends
+ * The outbox worker of every app process (docs/decisions/0031-outbox.md): every OUTBOX_POLL_MS it sends
  * what is due, batch after batch until nothing is. Several processes may run it on one database: each
  * claims different rows (SKIP LOCKED). `stop` (on SIGTERM, through the app's close) claims nothing more
  * and waits for the batch in hand to be sent.

@@ -1,5 +1,5 @@
 /**
- * "Forgot password?" (docs/decisions/0030-password-reset.md). Asking answers the same whatever the
+ * "Forgot password?" (docs/decisions/0033-password-reset.md). Asking answers the same whatever the
  * address, so nobody learns who has an account; for an account it stores a random token's hash (30
  * minutes, single use) and e-mails `{PLATFORM_URL}/reset-password?token=…` through the outbox, in one
  * transaction. Using the token sets the new password, ends every session of the account and every other

@@ -1,5 +1,5 @@
 /**
- * The reset page at `{PLATFORM_URL}/reset-password` (docs/decisions/0030-password-reset.md), server-written
+ * The reset page at `{PLATFORM_URL}/reset-password` (docs/decisions/0033-password-reset.md), server-written
  * HTML like /login and without JavaScript: without a token it asks for the e-mail address; with the
  * e-mailed token it asks for the new password. Once it is set, the person is signed in on the site they
  * asked from: the page leaves a login code for that site in a short-lived cookie only /login reads, and

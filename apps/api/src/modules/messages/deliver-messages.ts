@@ -1,5 +1,5 @@
 /**
- * Sending what is due (docs/decisions/0028-outbox.md): claim a batch (committed at once, so no
+ * Sending what is due (docs/decisions/0031-outbox.md): claim a batch (committed at once, so no
  * transaction stays open while a mail server answers), render each message with its shop as it is now,
  * send it, and record the outcome. A failure is tried again later (backoff.ts) and after the last attempt
  * the message is `failed`, its reason kept. A process that dies mid-batch leaves its claims to run out.

@@ -1,5 +1,5 @@
 /**
- * Writing messages (docs/decisions/0028-outbox.md). A service calls `enqueueMessage` with the context of
+ * Writing messages (docs/decisions/0031-outbox.md). A service calls `enqueueMessage` with the context of
  * the transaction that makes the change the message reports (`withDb(ctx, tx)`): the message exists
  * exactly when the change does, and is sent later by the outbox worker of some app process, so no
  * request waits for a mail server. One message per (event, recipient, kind): writing it again (a retried
