@@ -14,17 +14,18 @@ const api = 'apps/api/src'
  */
 export const moduleDependencies = {
   notifications: [],
+  messages: [],
   uploads: [],
   delivery: [],
   discounts: [],
-  staff: ['notifications'],
+  staff: ['notifications', 'messages'],
   shops: ['staff', 'uploads'],
-  auth: ['shops'],
+  auth: ['shops', 'messages'],
   catalog: ['shops', 'uploads'],
   analytics: ['shops'],
   reviews: ['notifications'],
-  orders: ['catalog', 'delivery', 'discounts', 'notifications'],
-  payments: ['orders', 'shops', 'notifications'],
+  orders: ['catalog', 'delivery', 'discounts', 'notifications', 'messages'],
+  payments: ['orders', 'shops', 'notifications', 'messages'],
 }
 
 const moduleZones = Object.entries(moduleDependencies).flatMap(([name, allowed]) =>

@@ -7,7 +7,7 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify'
 import qs from 'qs'
 import { systemActor } from './actor'
 import type { Config } from './config'
-import { createContext } from './context'
+import { createContext, systemClock } from './context'
 import type { Database } from './db/client'
 import { ErrorDocument } from '@shop/domain/schemas/wire'
 import { BadRequest, NotFound } from './lib/errors'
@@ -22,6 +22,8 @@ import securityHeadersPlugin from './plugins/security-headers'
 import routeSecurityPlugin from './plugins/route-security'
 import authRoutes from './modules/auth/auth.routes'
 import loginPage from './modules/auth/login-page.routes'
+import passwordResetRoutes from './modules/auth/password-reset.routes'
+import resetPasswordPage from './modules/auth/reset-password-page.routes'
 import catalogRoutes from './modules/catalog/catalog.routes'
 import deliveryRoutes from './modules/delivery/delivery.routes'
 import discountRoutes from './modules/discounts/discount.routes'
@@ -35,8 +37,20 @@ import shopRoutes from './modules/shops/shop.routes'
 import { isAllowedOrigin } from './modules/shops/shop-host'
 import staffRoutes from './modules/staff/staff.routes'
 import uploadRoutes from './modules/uploads/upload.routes'
+import { type Channels, createChannels } from './modules/messages/channels'
+import devMailboxRoutes from './modules/messages/dev-mailbox.routes'
 import webPlugin from './web/ssr'
+import { type OutboxWorker, outboxWorker } from './workers/outbox-worker'
 import { unpaidOrderSweep } from './workers/unpaid-order-sweep'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's outbox worker (its `drain` sends what is due now). */
+    outbox: OutboxWorker
+    /** Where this process sends messages: SMTP or the development mailbox, and SMS. */
+    messageChannels: Channels
+  }
+}
 
 export type AppOptions = {
   config: Config
@@ -44,9 +58,11 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger']
   /** Replaces the image decoding limiter made from config.imageConcurrency (tests observe it). */
   imageLimiter?: Limiter
+  /** Replaces the message channels made from the config (tests send SMS to a fake). */
+  messageChannels?: Channels
 }
 
-export async function buildApp({ config, database, logger, imageLimiter }: AppOptions) {
+export async function buildApp({ config, database, logger, imageLimiter, messageChannels }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
@@ -91,6 +107,8 @@ export async function buildApp({ config, database, logger, imageLimiter }: AppOp
 
   await app.register(authRoutes)
   await app.register(loginPage)
+  await app.register(passwordResetRoutes)
+  await app.register(resetPasswordPage)
   await app.register(shopRoutes)
   await app.register(staffRoutes)
   await app.register(catalogRoutes)
@@ -104,23 +122,28 @@ export async function buildApp({ config, database, logger, imageLimiter }: AppOp
   await app.register(notificationRoutes)
   await app.register(analyticsRoutes)
 
+  // The workers act as the system, with the app's shared parts.
+  const systemContext = createContext({
+    database,
+    config,
+    storage: app.storage,
+    counters: app.counters,
+    imageLimiter: app.imageLimiter,
+    log: app.log,
+    actor: systemActor,
+  })
   if (config.unpaidOrderSweepMs > 0) {
-    // The worker acts as the system, with the app's shared parts.
-    const worker = unpaidOrderSweep(
-      createContext({
-        database,
-        config,
-        storage: app.storage,
-        counters: app.counters,
-        imageLimiter: app.imageLimiter,
-        log: app.log,
-        actor: systemActor,
-      }),
-      config.unpaidOrderSweepMs,
-    )
+    const worker = unpaidOrderSweep(systemContext, config.unpaidOrderSweepMs)
     app.addHook('onReady', async () => worker.start())
     app.addHook('onClose', () => worker.stop())
   }
+  const channels = messageChannels ?? createChannels(config, database.db, systemClock)
+  const outbox = outboxWorker(systemContext, channels, config.outboxPollMs)
+  app.decorate('messageChannels', channels)
+  app.decorate('outbox', outbox)
+  app.addHook('onReady', async () => outbox.start())
+  app.addHook('onClose', () => outbox.stop())
+  if (channels.email.kind === 'mailbox') await app.register(devMailboxRoutes)
 
   app.setNotFoundHandler((request, reply) => {
     const error = NotFound(`Nothing at ${request.method} ${request.url.split('?')[0]}`)

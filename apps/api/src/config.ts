@@ -24,6 +24,10 @@ export type Limits = {
   loginFailuresPerIpAndAddress: Rule
   /** Wrong passwords for one address from anywhere past which every attempt waits: never a lock-out. */
   loginSlowdown: SlowdownRule
+  /** "Forgot password?" requests from one IP address. */
+  passwordResetsPerIp: Rule
+  /** "Forgot password?" requests for one e-mail address, from anywhere (each may send an e-mail). */
+  passwordResetsPerAddress: Rule
 }
 
 export type Config = {
@@ -56,6 +60,16 @@ export type Config = {
   paystackSecretKey: string | null
   /** Paystack's API origin; only tests point it elsewhere (a local fake). */
   paystackBaseUrl: string
+  /** `smtp://` or `smtps://` URL (credentials in it) of the server that sends e-mail; null keeps e-mail in the development mailbox. */
+  smtpUrl: string | null
+  /** The address e-mail is sent from; the sender's name is the shop's title (or the platform's name). */
+  mailFrom: string
+  /** DEV_MAILBOX=1: the development mailbox answers every client, not only this machine. */
+  devMailboxOpen: boolean
+  /** Arkesel's SMS API (key, sender id, origin); null turns SMS off. */
+  arkesel: { apiKey: string; senderId: string; baseUrl: string } | null
+  /** How often each process's outbox worker looks for due messages; 0 = never (tests drive it themselves). */
+  outboxPollMs: number
   limits: Limits
   /** How many shops one account may own. */
   maxShopsPerAccount: number
@@ -120,17 +134,19 @@ function limits(env: Env): Limits {
     loginsPerIp: rule(env, 'LIMIT_LOGINS_PER_IP', '60/1m'),
     loginFailuresPerIpAndAddress: rule(env, 'LIMIT_LOGIN_FAILURES_PER_IP_AND_ADDRESS', '10/10m'),
     loginSlowdown: { ...rule(env, 'LOGIN_SLOWDOWN_AFTER', '5/15m'), baseDelayMs: 500, maxDelayMs: 8000 },
+    passwordResetsPerIp: rule(env, 'LIMIT_PASSWORD_RESETS_PER_IP', '10/1h'),
+    passwordResetsPerAddress: rule(env, 'LIMIT_PASSWORD_RESETS_PER_ADDRESS', '3/1h'),
   }
 }
 
-/** https, or http to a loopback host (a local fake in tests); no path, query or credentials. */
-function paystackBaseUrl(env: Env): string {
-  const raw = (env.PAYSTACK_BASE_URL || 'https://api.paystack.co').replace(/\/+$/, '')
+/** A provider's API origin: https, or http to a loopback host (a local fake in tests); no path, query or credentials. */
+function providerBaseUrl(env: Env, name: string, fallback: string): string {
+  const raw = (env[name] || fallback).replace(/\/+$/, '')
   let url: URL
   try {
     url = new URL(raw)
   } catch {
-    throw new ConfigError(`PAYSTACK_BASE_URL must be an absolute URL, got "${raw}"`)
+    throw new ConfigError(`${name} must be an absolute URL, got "${raw}"`)
   }
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
   if (
@@ -141,9 +157,46 @@ function paystackBaseUrl(env: Env): string {
     url.hash ||
     url.pathname !== '/'
   ) {
-    throw new ConfigError(`PAYSTACK_BASE_URL must be an https origin such as https://api.paystack.co, got "${raw}"`)
+    throw new ConfigError(`${name} must be an https origin such as ${fallback}, got "${raw}"`)
   }
   return url.origin
+}
+
+/** SMTP_URL: `smtp://user:password@host:port` or `smtps://…`. */
+function smtpUrl(env: Env): string | null {
+  const raw = env.SMTP_URL?.trim()
+  if (!raw) return null
+  let url: URL | null = null
+  try {
+    url = new URL(raw)
+  } catch {
+    url = null
+  }
+  // Never echo the URL: it carries the password.
+  if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname) {
+    throw new ConfigError('SMTP_URL must be smtp://user:password@host:port or smtps://user:password@host:port')
+  }
+  return raw
+}
+
+/** MAIL_FROM: a bare address; the display name is added per message. */
+function mailFrom(env: Env, rootDomain: string): string {
+  const raw = env.MAIL_FROM?.trim() || `no-reply@${rootDomain.replace(/:\d+$/, '')}`
+  if (!/^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+$/.test(raw)) throw new ConfigError(`MAIL_FROM must be an e-mail address such as shop@example.com, got "${raw}"`)
+  return raw
+}
+
+/** ARKESEL_API_KEY and ARKESEL_SENDER_ID together turn SMS on; either alone is a mistake. */
+function arkesel(env: Env): Config['arkesel'] {
+  const apiKey = env.ARKESEL_API_KEY?.trim()
+  const senderId = env.ARKESEL_SENDER_ID?.trim()
+  const baseUrl = providerBaseUrl(env, 'ARKESEL_BASE_URL', 'https://sms.arkesel.com')
+  if (!apiKey && !senderId) return null
+  if (!apiKey || !senderId) throw new ConfigError('ARKESEL_API_KEY and ARKESEL_SENDER_ID go together: set both to send SMS, or neither')
+  // Arkesel's sender ids: up to 11 letters, digits or spaces.
+  if (!/^[A-Za-z0-9 ]{1,11}$/.test(senderId)) throw new ConfigError(`ARKESEL_SENDER_ID must be 1 to 11 letters or digits, got "${senderId}"`)
+  if (!/^[A-Za-z0-9=_-]{8,200}$/.test(apiKey)) throw new ConfigError('ARKESEL_API_KEY does not look like an Arkesel API key')
+  return { apiKey, senderId, baseUrl }
 }
 
 function paystackSecretKey(env: Env): string | null {
@@ -210,7 +263,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     imageConcurrency: integer(env, 'IMAGE_CONCURRENCY', 2, 1, 64),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     paystackSecretKey: paystackSecretKey(env),
-    paystackBaseUrl: paystackBaseUrl(env),
+    paystackBaseUrl: providerBaseUrl(env, 'PAYSTACK_BASE_URL', 'https://api.paystack.co'),
+    smtpUrl: smtpUrl(env),
+    mailFrom: mailFrom(env, rootDomain),
+    devMailboxOpen: flag(env, 'DEV_MAILBOX', false),
+    arkesel: arkesel(env),
+    outboxPollMs: integer(env, 'OUTBOX_POLL_MS', 1000, 0, 60_000),
     limits: limits(env),
     maxShopsPerAccount: integer(env, 'MAX_SHOPS_PER_ACCOUNT', 5, 1, 10_000),
     unpaidOrderSweepMs: integer(env, 'UNPAID_ORDER_SWEEP_SECONDS', 60, 0, 3600) * 1000,

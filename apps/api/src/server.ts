@@ -48,6 +48,9 @@ async function main() {
     `  Platform:   http://${config.rootDomain.replace(/:\d+$/, '')}:${port}`,
     `  Demo shop:  ${shopUrl('demo')}`,
     `  API docs:   http://${config.rootDomain.replace(/:\d+$/, '')}:${port}/api/docs`,
+    config.smtpUrl
+      ? `  E-mail:     sent through ${new URL(config.smtpUrl).host}`
+      : `  Mailbox:    http://${config.rootDomain.replace(/:\d+$/, '')}:${port}/dev/mailbox (no SMTP_URL: e-mail is kept there)`,
     '',
     `  Demo logins${seeded ? ' (just seeded)' : ''}, password ${demoLogins.password}:`,
     ...demoLogins.users.map((u) => `    ${u.email.padEnd(22)} ${u.role}`),

@@ -18,10 +18,17 @@ import { type Database, openDatabase } from '../src/db/client'
 import { accessTokens, shopConfigs, shopRoles, shops, users } from '../src/db/schema'
 import { hashPassword, randomToken, sha256 } from '../src/lib/crypto'
 import type { Limiter } from '../src/lib/limiter'
+import type { Channels } from '../src/modules/messages/channels'
 
-export type TestContext = { app: App; database: Database; dataDir: string }
+export type TestContext = {
+  app: App
+  database: Database
+  dataDir: string
+  /** The test's own PostgreSQL database (with TEST_DATABASE_URL), for other processes to open; null on PGlite. */
+  databaseUrl: string | null
+}
 
-async function createServerDatabase(url: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function createServerDatabase(url: string): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
   const name = `shop_test_${process.pid}_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
@@ -33,6 +40,7 @@ async function createServerDatabase(url: string): Promise<{ database: Database; 
   await database.migrate()
   return {
     database,
+    url: target.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: url })
       await client.connect()
@@ -56,6 +64,8 @@ export type SetupOptions = {
   logLevel?: string
   /** Replaces the app's image decoding limiter. */
   imageLimiter?: Limiter
+  /** Replaces the message channels the config would make. */
+  messageChannels?: Channels
 }
 
 /** Builds the app on a fresh database and tears both down after the file's tests. */
@@ -63,9 +73,10 @@ export async function setupApp(overrides: Parameters<typeof loadConfig>[1] = {},
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-api-test-'))
   const serverUrl = process.env.TEST_DATABASE_URL
   let database: Database
+  let databaseUrl: string | null = null
   let drop = async () => {}
   if (serverUrl) {
-    ;({ database, drop } = await createServerDatabase(serverUrl))
+    ;({ database, drop, url: databaseUrl } = await createServerDatabase(serverUrl))
   } else {
     const template = new Blob([await fs.readFile(inject('pgliteTemplate'))])
     database = await openDatabase({ url: null, template })
@@ -82,11 +93,13 @@ export async function setupApp(overrides: Parameters<typeof loadConfig>[1] = {},
       LIMIT_WRONG_DISCOUNT_CODES: '100000/1m',
       // The unpaid-order worker runs only where a test starts it (unpaid-orders.test.ts).
       UNPAID_ORDER_SWEEP_SECONDS: '0',
+      // Likewise the outbox worker: tests send what is due with `app.outbox.drain()`.
+      OUTBOX_POLL_MS: '0',
     },
     overrides,
   )
   const logger = options.logStream ? { level: options.logLevel ?? 'info', stream: options.logStream } : false
-  const app = await buildApp({ config, database, logger, imageLimiter: options.imageLimiter })
+  const app = await buildApp({ config, database, logger, imageLimiter: options.imageLimiter, messageChannels: options.messageChannels })
   await app.ready()
   afterAll(async () => {
     await app.close()
@@ -94,7 +107,7 @@ export async function setupApp(overrides: Parameters<typeof loadConfig>[1] = {},
     await drop()
     await fs.rm(dataDir, { recursive: true, force: true })
   })
-  return { app, database, dataDir }
+  return { app, database, dataDir, databaseUrl }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { endOfDay, formatShortDate } from './dates'
+import { endOfDay, formatDateTime, formatShortDate } from './dates'
 
 describe('formatShortDate', () => {
   const now = new Date('2026-11-22T15:30:00Z')
@@ -29,5 +29,14 @@ describe('endOfDay', () => {
   it('refuses impossible days', () => {
     expect(endOfDay('2026-02-30')).toBeNull()
     expect(endOfDay('tomorrow')).toBeNull()
+  })
+})
+
+describe('formatDateTime', () => {
+  it("writes the day, month, year and time in Accra's time", () => {
+    expect(formatDateTime(new Date('2026-05-02T14:05:00Z'))).toBe('2 May 2026, 14:05')
+  })
+  it('uses the time zone it is given', () => {
+    expect(formatDateTime(new Date('2026-12-31T23:30:00Z'), 'Africa/Lagos')).toBe('1 Jan 2027, 00:30')
   })
 })

@@ -27,6 +27,12 @@ export function formatShortDate(date: Date, now: Date = new Date(), timeZone = S
   return `${d.day} ${d.month}`
 }
 
+/** A moment in full, for messages that are read later: '12 May 2026, 14:05' in the shop's time zone. */
+export function formatDateTime(date: Date, timeZone = SHOP_TIME_ZONE): string {
+  const d = parts(date, timeZone)
+  return `${Number(d.day)} ${d.month} ${d.year}, ${d.time}`
+}
+
 /** Offset of `timeZone` from UTC at `date`, in minutes (e.g. +60 for UTC+01:00). */
 function offsetMinutes(date: Date, timeZone: string): number {
   const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })

@@ -570,3 +570,97 @@ export const analyticsEvents = pgTable(
   },
   (t) => [index('analytics_events_shop_created_idx').on(t.shopId, t.createdAt)],
 )
+
+// ---------------------------------------------------------------- messages (docs/decisions/0031-outbox.md)
+
+/**
+ * The outbox: every e-mail and SMS the platform sends, written in the same transaction as the event that
+ * causes it and sent by the worker of any app process. One row per (event, recipient, kind): inserting
+ * the same message again does nothing. A platform queue rather than a tenant table (password resets have
+ * no shop; the worker claims across shops); `shop_id` says whose message it is.
+ *
+ * `next_attempt_at` is when the row is next due: claiming a row moves it to the end of the claim's lease,
+ * so a process that dies while sending leaves the row to be claimed again once the lease is over.
+ * `secrets` holds what only the message may carry (an invitation's or a reset's link) and is cleared
+ * once the message is sent or has failed for good.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: id(),
+    shopId: uuid('shop_id').references(() => shops.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    recipient: text('recipient').notNull(),
+    kind: text('kind').notNull(),
+    channel: text('channel').$type<'email' | 'sms'>().notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    secrets: jsonb('secrets').$type<Record<string, string> | null>(),
+    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** The id the SMTP server or the SMS provider gave the message. */
+    providerId: text('provider_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('outbox_messages_event_recipient_kind_key').on(t.event, t.recipient, t.kind),
+    index('outbox_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('outbox_messages_shop_idx').on(t.shopId, t.createdAt),
+    check('outbox_messages_channel_check', sql`${t.channel} in ('email', 'sms')`),
+    check('outbox_messages_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+  ],
+)
+
+/** E-mail kept instead of sent when no SMTP_URL is configured: the development mailbox (/dev/mailbox). */
+export const mailboxMessages = pgTable(
+  'mailbox_messages',
+  {
+    id: id(),
+    outboxId: uuid('outbox_id').references(() => outboxMessages.id, { onDelete: 'set null' }),
+    from: text('from').notNull(),
+    to: text('to').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mailbox_messages_created_idx').on(t.createdAt)],
+)
+
+/**
+ * Per-shop message settings, read when messages are written. A shop without a row has the defaults:
+ * everything on, replies going to the shop's owner.
+ */
+export const shopMessageSettings = pgTable('shop_message_settings', {
+  shopId: uuid('shop_id')
+    .primaryKey()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  /** Where replies to the shop's e-mail go; null: the owner's login address. */
+  replyTo: text('reply_to'),
+  orderEmails: boolean('order_emails').notNull().default(true),
+  orderSms: boolean('order_sms').notNull().default(true),
+  staffOrderAlerts: boolean('staff_order_alerts').notNull().default(true),
+  staffLowStockAlerts: boolean('staff_low_stock_alerts').notNull().default(true),
+  updatedAt: updatedAt(),
+})
+
+/** "Forgot password?": a random token, stored hashed, single use, valid 30 minutes. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** The site (origin) the reset was asked from: where the person is signed in afterwards. */
+    redir: text('redir').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_resets_token_hash_key').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
+)

@@ -3,10 +3,11 @@
  * shop that asked, and revocable access tokens. Codes and tokens are random and stored only as hashes.
  */
 import type { AuthUser } from '../../actor'
-import type { ServiceContext } from '../../context'
+import { type ServiceContext, inTransaction } from '../../context'
 import type { Db } from '../../db/client'
 import { decoyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto'
 import { BadRequest, Conflict, Forbidden, NotAuthenticated, isUniqueViolation } from '../../lib/errors'
+import { enqueueMessage } from '../messages/outbox'
 import { type OriginSite, siteOfOrigin } from '../shops/shop-host'
 import type { LoginCode, LoginUrl, TokenBody, TokenData, User, UserPatch } from './auth.schemas'
 import { guardPassword } from './login-limits'
@@ -56,9 +57,26 @@ export async function logInFromPage(
 ): Promise<string> {
   const user =
     input.mode === 'signup'
-      ? await createAccount(ctx, { email: input.email, password: input.password, name: input.name })
+      ? await signUp(ctx, { email: input.email, password: input.password, name: input.name }, input.redir)
       : await checkCredentials(ctx, input.email, input.password)
   return issueLoginCode(ctx, user.id, input.redir)
+}
+
+/** A new account made on the login page, welcomed by e-mail from the site it was made for (in the same transaction). */
+async function signUp(ctx: ServiceContext, input: { email: string; password: string; name: string }, redir: string): Promise<UserRow> {
+  const site = await siteOfOrigin(ctx, redir)
+  return inTransaction(ctx, async (tx) => {
+    const user = await createAccount(tx, input)
+    await enqueueMessage(tx, {
+      shopId: site?.shopId ?? null,
+      event: `signup:${user.id}`,
+      recipient: user.email,
+      kind: 'welcome',
+      channel: 'email',
+      data: { name: user.name },
+    })
+    return user
+  })
 }
 
 /** Issues a single-use code for `redir` (an already validated origin). */

@@ -17,6 +17,7 @@ import { isAllowedOrigin, resolveHost } from '../shops/shop-host'
 import { logInFromPage } from './auth.service'
 import { STATE_PATTERN } from './auth.schemas'
 import { limitLoginCalls } from './login-limits'
+import { takeResetSignIn } from './reset-password-page.routes'
 
 type LoginForm = { intent?: string; email?: string; password?: string; name?: string; redir?: string; state?: string }
 type PageState = {
@@ -121,6 +122,7 @@ function renderPage(providerName: string, state: PageState, nonce: string): stri
       ${signinPassword.message}
       <button type="submit">Sign in</button>
     </form>
+    <p class="switch"><a href="/reset-password?${new URLSearchParams({ redir: state.redir }).toString()}">Forgot password?</a></p>
     <p class="switch">New here? <a href="#signup">Create an account</a></p>
   </section>
 </main>
@@ -177,6 +179,9 @@ export default async function loginPage(app: FastifyInstance) {
   app.get<{ Querystring: { redir?: string; state?: string } }>('/login', { schema: { hide: true } }, async (request, reply) => {
     const redir = typeof request.query.redir === 'string' ? request.query.redir : ''
     if (!(await isAllowedOrigin(app, redir))) return sendBadRedirect(reply)
+    // Just after a password reset in this browser: signed in without typing the new password again.
+    const resumed = takeResetSignIn(request, reply, redir, stateOf(request.query.state))
+    if (resumed) return reply.redirect(resumed, 303)
     return sendPage(reply, 200, { redir, state: stateOf(request.query.state), siteName: await siteName(redir), mode: 'signin' })
   })
 

@@ -2,14 +2,16 @@
  * Role invitations (DESIGN §11): staff managers invite by email and pass the invitation's link on; the
  * invitee, logged in with that email and holding the link's secret, accepts or declines. Only the secret's
  * hash is stored, and the link is answered once, to whoever created (or re-sent) the invitation. Without the
- * secret an invitation does not exist for anyone but the shop's staff managers. Invitations expire after 7
- * days and work once. Accepting makes (or reactivates) an active shop role and tells the shop's owners and
+ * secret an invitation does not exist for anyone but the shop's staff managers. Creating or re-sending one
+ * also e-mails the link to the invitee, through the outbox in the same transaction. Invitations expire
+ * after 7 days and work once. Accepting makes (or reactivates) an active shop role and tells the shop's owners and
  * administrators.
  */
 import { type StaffRole, canInvite, roleRank } from '@shop/domain'
 import { type ServiceContext, withDb } from '../../context'
 import type { Static } from 'typebox'
 import type { Db } from '../../db/client'
+import { enqueueMessage } from '../messages/outbox'
 import { notifyStaff } from '../notifications/notify'
 import { randomToken, secretMatches, sha256 } from '../../lib/crypto'
 import { Conflict, Forbidden, HttpError, NotFound } from '../../lib/errors'
@@ -71,9 +73,20 @@ export async function createInvitation(ctx: ServiceContext, body: Static<typeof 
     }
     // One open invitation per person and shop: inviting again refreshes it, and only the new link works.
     const pending = await findPendingInvitation(tx, body.shop, email)
-    return pending ? refreshInvitation(tx, pending.id, values) : insertInvitation(tx, { ...values, shopId: body.shop, email })
+    const row = pending ? await refreshInvitation(tx, pending.id, values) : await insertInvitation(tx, { ...values, shopId: body.shop, email })
+    const created = toCreatedInvitation(row, secret)
+    await enqueueMessage(withDb(ctx, tx), {
+      shopId: body.shop,
+      // Each new link is a new event: re-sending an invitation e-mails the new link.
+      event: `invitation:${row.id}:${createdAt.getTime()}`,
+      recipient: email,
+      kind: 'staff-invitation',
+      channel: 'email',
+      data: { role: body.role, invitedBy: user.name.trim() || user.email, expiresAt: values.expiresAt.toISOString(), path: created.link },
+    })
+    return created
   })
-  return toCreatedInvitation(row, secret)
+  return row
 }
 
 export async function listInvitations(ctx: ServiceContext, rawQuery: Record<string, unknown> & { shop: string }): Promise<Page<InvitationDto>> {

@@ -1,7 +1,7 @@
 import { CopyField } from '../../../components/ui/copy-field'
 
 /**
- * An invitation's link to pass on, with a Copy button. Only shown right after inviting or asking for a new
+ * An invitation's link (also e-mailed to the invitee) to pass on another way, with a Copy button. Only shown right after inviting or asking for a new
  * link: the shop keeps just a hash of its secret.
  */
 export function InvitationLink({ email, url }: { email: string; url: string }) {
@@ -16,7 +16,7 @@ export function InvitationLink({ email, url }: { email: string; url: string }) {
         value={url}
         copies={`the link for ${email}`}
         copied="Link copied"
-        hint={`Send it to ${email} yourself. It is shown only now; “New link” makes another and this one stops working.`}
+        hint={`We e-mailed it to ${email}; copy it to send it another way too. It is shown only now; “New link” makes another and this one stops working.`}
       />
     </div>
   )

@@ -1,0 +1,49 @@
+/**
+ * Every kind of message, by the name the outbox stores. A new kind is a template file here and one line
+ * in `templates` (its data type follows from the template).
+ */
+import { renderToStaticMarkup } from 'react-dom/server'
+import { EmailLayout } from './layout'
+import { passwordReset } from './password-reset'
+import type { Site } from './site'
+import { staffInvitation } from './staff-invitation'
+import type { MessageTemplate } from './template'
+import { welcome } from './welcome'
+
+export const templates = {
+  'staff-invitation': staffInvitation,
+  welcome,
+  'password-reset': passwordReset,
+}
+
+export type MessageKind = keyof typeof templates
+export type MessageData<K extends MessageKind> = (typeof templates)[K] extends MessageTemplate<infer Data> ? Data : never
+
+export function isMessageKind(kind: string): kind is MessageKind {
+  return Object.hasOwn(templates, kind)
+}
+
+export function templateOf(kind: string): MessageTemplate<Record<string, unknown>> | null {
+  return isMessageKind(kind) ? (templates[kind] as unknown as MessageTemplate<Record<string, unknown>>) : null
+}
+
+export type RenderedEmail = { subject: string; html: string; text: string }
+
+/** The e-mail of a message: HTML (every piece of text escaped by React) and the plain-text part. */
+export function renderEmail(template: MessageTemplate<Record<string, unknown>>, data: Record<string, unknown>, site: Site): RenderedEmail {
+  if (!template.email) throw new Error('this kind of message has no e-mail')
+  const { subject, body, text } = template.email(data, site)
+  const html = `<!doctype html>${renderToStaticMarkup(
+    <EmailLayout site={site} title={subject}>
+      {body}
+    </EmailLayout>,
+  )}`
+  return { subject, html, text: `${text}\n\n--\n${site.name} (${site.origin}), sent with ${site.providerName}\n` }
+}
+
+export function renderSms(template: MessageTemplate<Record<string, unknown>>, data: Record<string, unknown>, site: Site): string {
+  if (!template.sms) throw new Error('this kind of message has no SMS')
+  return template.sms(data, site)
+}
+
+export type { Site } from './site'
