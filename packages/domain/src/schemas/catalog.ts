@@ -5,6 +5,7 @@
  * major units; `sellAt` is a plain number in the price's currency.
  */
 import { type Static, Type } from 'typebox'
+import { MAX_CART_LINES, MAX_LINE_COUNT } from '../inventory'
 import { IsoDate, Money, Uuid } from './wire'
 
 /** 10 million major units keeps every amount inside the integer minor-unit columns. */
@@ -191,9 +192,7 @@ export type InventoryRow = Static<typeof InventoryResponse>
 
 // ---------------------------------------------------------------- stock check, bulk changes, CSV
 
-/** The most of one line a cart may hold (the order API's own limit). */
-export const MAX_LINE_COUNT = 1000
-export const MAX_CART_LINES = 100
+export { MAX_CART_LINES, MAX_LINE_COUNT } from '../inventory'
 
 /** A cart's lines, checked against what is in stock before the order is placed. */
 export const StockCheckBody = Type.Object(

@@ -32,12 +32,13 @@ const product: Product = {
     { url: '/uploads/a/two.png', thumbnail: '/uploads/a/two-thumb.webp', alt: '' },
   ],
   variants: [
-    { _id: 'v-s', features: { Size: 'S', Colour: 'Red' } },
-    { _id: 'v-m', features: { Size: 'M', Colour: 'Red' } },
+    { _id: 'v-s', features: { Size: 'S', Colour: 'Red' }, availability: { level: 'in-stock' } },
+    { _id: 'v-m', features: { Size: 'M', Colour: 'Red' }, availability: { level: 'low', left: 1 } },
   ],
   categories: [category],
   available: false,
   inStock: true,
+  availability: { level: 'in-stock' },
   createdAt: '2024-01-01T00:00:00.000Z',
   updatedAt: '2024-01-01T00:00:00.000Z',
 }

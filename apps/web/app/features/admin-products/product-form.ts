@@ -12,6 +12,7 @@ import {
   ProductPatchBody,
   type ProductPatchInput,
   Quantity,
+  type Variant,
 } from '@shop/domain/schemas/catalog'
 import { type FieldErrors, validate } from '../../lib/form-errors'
 
@@ -179,7 +180,7 @@ const sameStock = (a: StockDraft, b: StockDraft) => a.tracked === b.tracked && q
  */
 export function inventoryUpdates(
   values: ProductFormValues,
-  saved: Pick<Product, '_id' | 'variants'>,
+  saved: { _id: string; variants: readonly Variant[] },
   previous: ProductFormValues | null,
 ): InventoryUpsertInput[] {
   const row = (variant: string | null, stock: StockDraft): InventoryUpsertInput => ({
@@ -201,7 +202,7 @@ export function inventoryUpdates(
 }
 
 /** The form as saved: new variants get the ids the API gave them, images the stored thumbnails. */
-export function withSavedIds(values: ProductFormValues, saved: Pick<Product, 'variants' | 'images'>): ProductFormValues {
+export function withSavedIds(values: ProductFormValues, saved: { variants: readonly Variant[]; images: Product['images'] }): ProductFormValues {
   return {
     ...values,
     images: values.images.map((image, i) => ({ ...image, thumbnail: saved.images[i]?.thumbnail ?? image.thumbnail })),
