@@ -212,7 +212,7 @@ describe('the dashboard on a phone', { timeout: 120_000 }, () => {
         [/To pack/, '/admin/orders?status=placed'],
         [/To make ready/, '/admin/orders?status=packaged'],
         [/To dispatch or hand over/, '/admin/orders?status=ready'],
-        [/Low stock/, '/admin/products'],
+        [/Low stock/, '/admin/products?stock=low'],
         [/Reviews to answer/, '/admin/reviews?reply=none'],
       ] as const) {
         assert.equal(await todo.getByRole('link', { name }).getAttribute('href'), path)
