@@ -7,23 +7,13 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs/promises'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import { api, axeViolations, demo, describeViolations, logInPage, readLocalStorage, tokenFor, useBrowser, useServer } from './fixtures'
+import { PHONE, api, axeViolations, demo, describeViolations, logInPage, readLocalStorage, tokenFor, useBrowser, useServer, withPhone as withPhoneOf } from './fixtures'
 
 const { server } = useServer()
 const { browser } = useBrowser()
 
-const PHONE = { width: 390, height: 844 }
 const KEEPER = 'keeper@demo.shop'
-
-async function withPhone<T>(run: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser().newContext({ viewport: PHONE, acceptDownloads: true })
-  const page = await context.newPage()
-  try {
-    return await run(page)
-  } finally {
-    await context.close()
-  }
-}
+const withPhone = <T>(run: (page: Page) => Promise<T>): Promise<T> => withPhoneOf(browser(), run)
 
 const shopUrl = (path: string) => `${server().shopUrl(demo.slug)}${path}`
 const main = (page: Page) => page.getByRole('main')

@@ -15,7 +15,9 @@ function StockCell({ product }: { product: Product }) {
   const badge = stockBadge(lines)
   return (
     <>
-      {badge && <span className={badge === 'low' ? 'tag tag-low' : 'tag tag-out'}>{badge === 'low' ? 'Low stock' : 'Sold out'}</span>}
+      <span className={badge === 'low' ? 'tag tag-low' : badge === 'sold-out' ? 'tag tag-out' : 'tag tag-in'}>
+        {badge === 'low' ? 'Low stock' : badge === 'sold-out' ? 'Sold out' : 'In stock'}
+      </span>
       <ul className="stock-lines">
         {lines.map((line) => (
           <li key={line.key} className={line.level === 'in-stock' ? undefined : `stock-line-${line.level}`}>

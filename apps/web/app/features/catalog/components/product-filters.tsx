@@ -10,6 +10,24 @@ import {
   stockChoices,
 } from '../search-params'
 
+type Choice = { value: string; label: string }
+
+/** One filter: uncontrolled, so the form's change event reads it; a new address sets it again (key). */
+function FilterSelect({ id, label, name, value, choices }: { id: string; label: string; name: string; value: string; choices: readonly Choice[] }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value} key={value}>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
 /** How many filters differ from the defaults (the collapsed panel says so). */
 export function activeFilterCount(search: ProductSearch): number {
   return [sortChoiceOf(search) !== 'newest', search.stock !== 'all', search.category !== ''].filter(Boolean).length
@@ -59,37 +77,15 @@ export function ProductFilters({ search, categories }: { search: ProductSearch; 
         aria-label="Filter products"
       >
         {search.q && <input type="hidden" name="q" value={search.q} />}
-        <div className="field">
-          <label htmlFor={`${id}-order`}>Sort by</label>
-          <select id={`${id}-order`} name="order" defaultValue={sortChoiceOf(search)} key={sortChoiceOf(search)}>
-            {sortChoices.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-stock`}>Availability</label>
-          <select id={`${id}-stock`} name="stock" defaultValue={search.stock} key={search.stock}>
-            {stockChoices.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-category`}>Category</label>
-          <select id={`${id}-category`} name="category" defaultValue={search.category} key={search.category}>
-            <option value="">All categories</option>
-            {categories.map((category) => (
-              <option key={category._id} value={category._id}>
-                {category.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id={`${id}-order`} label="Sort by" name="order" value={sortChoiceOf(search)} choices={sortChoices} />
+        <FilterSelect id={`${id}-stock`} label="Availability" name="stock" value={search.stock} choices={stockChoices} />
+        <FilterSelect
+          id={`${id}-category`}
+          label="Category"
+          name="category"
+          value={search.category}
+          choices={[{ value: '', label: 'All categories' }, ...categories.map((category) => ({ value: category._id, label: category.name }))]}
+        />
         <noscript>
           <button type="submit" className="button button-secondary">
             Apply
