@@ -19,7 +19,7 @@ type Product = {
 }
 
 const json = (method: 'GET' | 'POST', url: string, user?: TestUser, payload?: unknown) =>
-  ctx.app.inject({ method, url, headers: user ? user.headers : {}, ...(payload === undefined ? {} : { payload }) })
+  ctx.app.inject({ method, url, headers: user ? user.headers : {}, ...(payload === undefined ? {} : { payload: payload as object }) })
 
 const exportCsv = (user: TestUser | undefined = keeper, shopId = shop.id) => json('GET', `/api/products.csv?shop=${shopId}`, user)
 const importCsv = (text: string, options: { dryRun?: boolean; user?: TestUser; shopId?: string } = {}) =>

@@ -17,7 +17,7 @@ type Product = {
 }
 
 const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, user?: TestUser, payload?: unknown) =>
-  ctx.app.inject({ method, url, headers: user ? user.headers : {}, ...(payload === undefined ? {} : { payload }) })
+  ctx.app.inject({ method, url, headers: user ? user.headers : {}, ...(payload === undefined ? {} : { payload: payload as object }) })
 
 async function create(title: string, extra: Record<string, unknown> = {}, user = keeper, shopId = shop.id) {
   const response = await inject('POST', '/api/products/', user, { shop: shopId, title, price: { value: 10, currency: 'GHS' }, ...extra })
