@@ -86,7 +86,9 @@ describe('admin products', { timeout: 120_000 }, () => {
       const jacket = table.getByRole('row', { name: /Wax print bomber jacket/ })
       await jacket.waitFor()
       assert.equal(await jacket.getByRole('cell').last().textContent(), 'No')
-      await jacket.getByText('In stock').waitFor()
+      // 3 of each size: at or below the threshold, so the list says so, with each size's count.
+      await jacket.getByText('Low stock').waitFor()
+      await jacket.getByText('M: 3').waitFor()
 
       await filters.getByRole('combobox', { name: 'Stock' }).selectOption('out')
       await filters.getByRole('button', { name: 'Apply' }).click()

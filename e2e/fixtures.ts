@@ -222,6 +222,20 @@ export function useBrowser(): { browser: () => Browser } {
 }
 
 /** A fresh browser context (its own localStorage) that is closed after the test. */
+/** The phone the dashboard and the storefront are tried on. */
+export const PHONE = { width: 390, height: 844 }
+
+/** Runs `run` on a page of a fresh context with a phone's viewport. */
+export async function withPhone<T>(browser: Browser, run: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ viewport: PHONE })
+  const page = await context.newPage()
+  try {
+    return await run(page)
+  } finally {
+    await context.close()
+  }
+}
+
 export async function withPage<T>(browser: Browser, run: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
   const context = await browser.newContext()
   const page = await context.newPage()

@@ -7,22 +7,12 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
-import { api, axeViolations, demo, describeViolations, logInPage, tokenFor, useBrowser, useServer } from './fixtures'
+import { PHONE, api, axeViolations, demo, describeViolations, logInPage, tokenFor, useBrowser, useServer, withPhone as withPhoneOf } from './fixtures'
 
 const { server } = useServer()
 const { browser } = useBrowser()
 
-const PHONE = { width: 390, height: 844 }
-
-async function withPhone<T>(run: (page: Page) => Promise<T>, from: Browser = browser()): Promise<T> {
-  const context = await from.newContext({ viewport: PHONE })
-  const page = await context.newPage()
-  try {
-    return await run(page)
-  } finally {
-    await context.close()
-  }
-}
+const withPhone = <T>(run: (page: Page) => Promise<T>, from: Browser = browser()): Promise<T> => withPhoneOf(from, run)
 
 const shopUrl = (path: string) => `${server().shopUrl(demo.slug)}${path}`
 const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Admin' })
@@ -212,7 +202,7 @@ describe('the dashboard on a phone', { timeout: 120_000 }, () => {
         [/To pack/, '/admin/orders?status=placed'],
         [/To make ready/, '/admin/orders?status=packaged'],
         [/To dispatch or hand over/, '/admin/orders?status=ready'],
-        [/Low stock/, '/admin/products'],
+        [/Low stock/, '/admin/products?stock=low'],
         [/Reviews to answer/, '/admin/reviews?reply=none'],
       ] as const) {
         assert.equal(await todo.getByRole('link', { name }).getAttribute('href'), path)

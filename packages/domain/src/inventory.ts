@@ -1,3 +1,7 @@
+/** The most of one line a cart may hold (the order API's own limit), and the most lines. */
+export const MAX_LINE_COUNT = 1000
+export const MAX_CART_LINES = 100
+
 /**
  * A product is in stock when it has no tracked inventory rows, when any of its rows is untracked, or
  * when any tracked row has a quantity above 0.

@@ -34,7 +34,8 @@ export const NotAuthenticated = (message = 'Not authenticated') =>
   new HttpError('NotAuthenticated', 401, 'not-authenticated', message)
 export const Forbidden = (message = 'You do not have permission to do this') =>
   new HttpError('Forbidden', 403, 'forbidden', message)
-export const NotFound = (message = 'Not found') => new HttpError('NotFound', 404, 'not-found', message)
+export const NotFound = (message = 'Not found', errors?: FieldError[]) =>
+  new HttpError('NotFound', 404, 'not-found', message, errors)
 export const Conflict = (message: string, errors?: FieldError[]) =>
   new HttpError('Conflict', 409, 'conflict', message, errors)
 /** Not one of Feathers' own classes; named the same way for the statuses Fastify and Node produce. */

@@ -46,7 +46,13 @@ export function toQueryString(query: Query): string {
 export type TransportInit = { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }
 export type Transport = (path: string, init: TransportInit) => Promise<Response>
 
-export type RequestOptions = { query?: Query; signal?: AbortSignal; headers?: Record<string, string> }
+export type RequestOptions = {
+  query?: Query
+  signal?: AbortSignal
+  headers?: Record<string, string>
+  /** Sends a string body as it is, with this type (a CSV file), instead of as JSON. */
+  contentType?: string
+}
 
 function isFeathersError(value: unknown): value is ErrorDocument {
   const body = value as Partial<ErrorDocument> | null
@@ -68,7 +74,8 @@ export function createApiClient(transport: Transport, authorization: () => strin
     const search = options.query ? toQueryString(options.query) : ''
     const url = search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
-    if (body !== undefined) headers['content-type'] = 'application/json'
+    const raw = options.contentType !== undefined && typeof body === 'string'
+    if (body !== undefined) headers['content-type'] = raw ? options.contentType! : 'application/json'
     const auth = authorization()
     if (auth) headers.authorization = auth
 
@@ -77,7 +84,7 @@ export function createApiClient(transport: Transport, authorization: () => strin
       response = await transport(url, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : raw ? (body as string) : JSON.stringify(body),
         signal: options.signal,
       })
     } catch (error) {

@@ -6,8 +6,10 @@ import { Button } from '../components/ui/button'
 import { useSessionUser } from '../features/auth/session'
 import { lineKey } from '../features/cart/cart'
 import { CartLines } from '../features/cart/components/cart-lines'
+import { stockProblem } from '../features/cart/line-stock'
 import { cartActions, useCartItems } from '../features/cart/hooks/use-cart'
 import { useCartLines } from '../features/cart/hooks/use-cart-lines'
+import { useStockCheck } from '../features/cart/hooks/use-stock-check'
 import { listRegions } from '../api/delivery/list-regions'
 import { getPaymentOptions } from '../api/payments/get-payment-options'
 import { CheckoutForm, type OrderLineInput } from '../features/checkout/components/checkout-form'
@@ -38,6 +40,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const items = useCartItems()
   const navigate = useNavigate()
   const { lines, loading, error, retry } = useCartLines(shop!._id, items)
+  const stock = useStockCheck(shop!._id, items)
   const [problems, setProblems] = useState<Map<string, string>>(() => new Map())
 
   const orderable: OrderLineInput[] = useMemo(
@@ -53,7 +56,9 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
       ? 'Your cart could not be loaded.'
       : lines.some((line) => line.unavailable)
         ? 'Remove the items that are no longer available to continue.'
-        : null
+        : lines.some((line) => stockProblem(line, stock.get(lineKey(line.item))))
+          ? 'Change the items marked above: there is not enough of them in stock.'
+          : null
 
   function onPlaced(order: Order) {
     cartActions.clear()
@@ -95,7 +100,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                 </button>
               </Alert>
             )}
-            <CartLines lines={lines} currency={shop!.currency} label={variantLabel} problems={problems} />
+            <CartLines lines={lines} currency={shop!.currency} label={variantLabel} problems={problems} stock={stock} />
           </section>
           <CheckoutForm
             shop={shop!}

@@ -2,6 +2,8 @@ import { Link } from 'react-router'
 import { AddToCart } from '../features/cart/components/add-to-cart'
 import { getProduct } from '../api/products/get-product'
 import { ProductGallery } from '../features/catalog/components/product-gallery'
+import { ShareButton } from '../features/catalog/components/share-button'
+import { renderMarkdown } from '../features/catalog/markdown.server'
 import { ProductPrice } from '../components/product-price'
 import { variantLabel } from '../features/catalog/variant-label'
 import { serverApi } from '../lib/api.server'
@@ -12,7 +14,7 @@ import type { Route } from './+types/product'
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!context.shop) notFound()
   const api = serverApi(context)
   const [product, categories] = await Promise.all([
@@ -24,9 +26,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   ])
   // Another shop's product does not exist on this shop's host.
   if (!product || product.shop !== context.shop._id || !product.available) notFound()
-  const { _id, title, description, price, sellAt, images, variants, inStock } = product
+  const { _id, title, price, sellAt, images, variants, availability } = product
   return {
-    product: { _id, title, description, price, sellAt, images, variants, inStock },
+    product: { _id, title, price, sellAt, images, variants, availability },
+    // Rendered here, so the Markdown parser never reaches the browser.
+    descriptionHtml: product.description.trim() ? renderMarkdown(product.description) : '',
+    url: new URL(`/products/${_id}`, request.url).toString(),
     categories: categories.filter((category) => product.categories.includes(category._id)),
   }
 }
@@ -35,21 +40,20 @@ export const meta: Route.MetaFunction = (args) =>
   routeMeta(args.loaderData?.product.title ?? 'Product', args, { image: args.loaderData?.product.images[0]?.url })
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, categories } = loaderData
+  const { product, categories, descriptionHtml, url } = loaderData
   return (
     <article className="product-page" aria-labelledby="product-title">
       <ProductGallery images={product.images} title={product.title} />
       <div className="product-info">
         <h1 id="product-title">{product.title}</h1>
         <ProductPrice price={product.price} sellAt={product.sellAt} className="price-large" />
-        <p className={product.inStock ? 'stock stock-in' : 'stock stock-out'}>
-          {product.inStock ? 'In stock' : 'Out of stock'}
-        </p>
-        <AddToCart productId={product._id} variants={product.variants} inStock={product.inStock} label={variantLabel} />
-        {product.description && (
+        <AddToCart productId={product._id} variants={product.variants} availability={product.availability} label={variantLabel} />
+        <ShareButton title={product.title} url={url} />
+        {descriptionHtml && (
           <section aria-labelledby="description-title" className="product-description">
             <h2 id="description-title">Description</h2>
-            <p>{product.description}</p>
+            {/* Safe HTML: markdown.server.ts escapes raw HTML and allows only plain links. */}
+            <div className="markdown" dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
           </section>
         )}
         {categories.length > 0 && (

@@ -15,11 +15,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!context.shop) notFound()
   const api = serverApi(context)
   const search = parseSearch(new URL(request.url).searchParams)
-  const [page, categories] = await Promise.all([
+  const [found, categories] = await Promise.all([
     listProducts(api, toProductQuery(search, context.shop._id)),
     shopCategories(api, context.shop._id),
   ])
-  return { search, categories, total: page.total, products: page.data.map(toProductSummary) }
+  // A search that found nothing shows what its likely spelling finds ("Did you mean …?").
+  const suggestion = found.total === 0 ? (found.suggestion ?? null) : null
+  const page = suggestion ? await listProducts(api, toProductQuery({ ...search, q: suggestion }, context.shop._id)) : found
+  return { search, categories, suggestion, total: page.total, products: page.data.map(toProductSummary) }
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -28,7 +31,7 @@ export const meta: Route.MetaFunction = (args) => {
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { search, categories, total, products } = loaderData
+  const { search, categories, suggestion, total, products } = loaderData
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
   const category = categories.find((item) => item._id === search.category)
   const heading = search.q ? `Results for “${search.q}”` : (category?.name ?? 'All products')
@@ -36,7 +39,13 @@ export default function Products({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="products-title" className="products-page">
       <h1 id="products-title">{heading}</h1>
       <ProductFilters search={search} categories={categories} />
+      {suggestion && (
+        <p className="did-you-mean">
+          No products match “{search.q}”. Did you mean <a href={searchHref({ ...search, q: suggestion, page: 1 })}>{suggestion}</a>?
+        </p>
+      )}
       <p className="result-count" role="status">
+        {suggestion && `Showing results for “${suggestion}”: `}
         {total === 0 ? 'No products found' : `${total} ${total === 1 ? 'product' : 'products'}`}
         {pages > 1 && ` · page ${search.page} of ${pages}`}
       </p>

@@ -5,6 +5,7 @@
  * major units; `sellAt` is a plain number in the price's currency.
  */
 import { type Static, Type } from 'typebox'
+import { MAX_CART_LINES, MAX_LINE_COUNT } from '../inventory'
 import { IsoDate, Money, Uuid } from './wire'
 
 /** 10 million major units keeps every amount inside the integer minor-unit columns. */
@@ -108,11 +109,34 @@ export type InventoryUpsertInput = Static<typeof InventoryUpsertBody>
 export const ProductImage = Type.Object({ url: Type.String(), thumbnail: Type.String(), alt: Type.String() })
 export type ProductImage = Static<typeof ProductImage>
 
+/**
+ * What a shopper may know of one variant's stock: its level, and the exact count only at or below the
+ * shop's low-stock threshold ("Only 3 left") or when sold out (0). Above the threshold no count is given.
+ */
+export const Availability = Type.Object({
+  level: Type.Union([Type.Literal('in-stock'), Type.Literal('low'), Type.Literal('sold-out')]),
+  left: Type.Optional(Type.Integer({ minimum: 0, description: 'only when low or sold out' })),
+})
+export type Availability = Static<typeof Availability>
+
 export const Variant = Type.Object({
   _id: Type.String(),
   features: Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' } }),
 })
 export type Variant = Static<typeof Variant>
+
+/** A variant as the catalog answers it: with its availability now. */
+export const ProductVariant = Type.Object({ ...Variant.properties, availability: Availability })
+export type ProductVariant = Static<typeof ProductVariant>
+
+/** One stock row as the shop's staff see it: exact and private. */
+export const StockRow = Type.Object({
+  /** null for a product without variants. */
+  variant: Type.Union([Type.String(), Type.Null()]),
+  quantity: Type.Integer(),
+  tracked: Type.Boolean(),
+})
+export type StockRow = Static<typeof StockRow>
 
 /** `sellAt` 0: not on sale. Shoppers see available products only; the shop's staff see all of them. */
 export const ProductResponse = Type.Object({
@@ -123,14 +147,28 @@ export const ProductResponse = Type.Object({
   price: Money,
   sellAt: Type.Number(),
   images: Type.Array(ProductImage),
-  variants: Type.Array(Variant),
+  variants: Type.Array(ProductVariant),
   categories: Type.Array(Type.String()),
   available: Type.Boolean(),
   inStock: Type.Boolean(),
+  /** The product's own availability without variants; with variants, that of its best-stocked variant. */
+  availability: Availability,
+  /** Staff of the shop only: every stock row with its exact quantity (no row: not tracked, unlimited). */
+  stock: Type.Optional(Type.Array(StockRow)),
   createdAt: IsoDate,
   updatedAt: IsoDate,
 })
 export type Product = Static<typeof ProductResponse>
+
+/** The product list; `suggestion` only when a title search found nothing and a near spelling would. */
+export const ProductPage = Type.Object({
+  total: Type.Integer(),
+  limit: Type.Integer(),
+  skip: Type.Integer(),
+  data: Type.Array(ProductResponse),
+  suggestion: Type.Optional(Type.String({ description: 'a search text that finds products ("Did you mean …?")' })),
+})
+export type ProductPage = Static<typeof ProductPage>
 
 export const CategoryResponse = Type.Object({
   _id: Type.String(),
@@ -151,3 +189,92 @@ export const InventoryResponse = Type.Object({
   updatedAt: IsoDate,
 })
 export type InventoryRow = Static<typeof InventoryResponse>
+
+// ---------------------------------------------------------------- stock check, bulk changes, CSV
+
+export { MAX_CART_LINES, MAX_LINE_COUNT } from '../inventory'
+
+/** A cart's lines, checked against what is in stock before the order is placed. */
+export const StockCheckBody = Type.Object(
+  {
+    shop: Uuid,
+    items: Type.Array(
+      Type.Object(
+        {
+          product: Uuid,
+          variant: Type.Optional(Type.Union([VariantId, Type.Null()])),
+          count: Type.Integer({ minimum: 1, maximum: MAX_LINE_COUNT }),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: MAX_CART_LINES },
+    ),
+  },
+  { additionalProperties: false },
+)
+export type StockCheckInput = Static<typeof StockCheckBody>
+
+/**
+ * Each line as asked, with its availability and whether there is enough. A line that asks for more than
+ * exists learns how many are left (what placing the order would say); otherwise no count above the
+ * low-stock threshold is given. A product no longer sold is `sold-out` with `gone: true`.
+ */
+export const StockCheckResponse = Type.Object({
+  items: Type.Array(
+    Type.Object({
+      product: Type.String(),
+      variant: Type.Union([Type.String(), Type.Null()]),
+      count: Type.Integer(),
+      availability: Availability,
+      enough: Type.Boolean(),
+      gone: Type.Boolean(),
+    }),
+  ),
+})
+export type StockCheck = Static<typeof StockCheckResponse>
+
+export const MAX_BULK_PRODUCTS = 100
+
+/** Show or hide several products of one shop at once (all or none). */
+export const ProductsAvailabilityBody = Type.Object(
+  {
+    shop: Uuid,
+    ids: Type.Array(Uuid, { minItems: 1, maxItems: MAX_BULK_PRODUCTS, uniqueItems: true }),
+    available: Type.Boolean(),
+  },
+  { additionalProperties: false },
+)
+export type ProductsAvailabilityInput = Static<typeof ProductsAvailabilityBody>
+export const ProductsAvailabilityResponse = Type.Object({ updated: Type.Integer(), available: Type.Boolean() })
+export type ProductsAvailabilityResult = Static<typeof ProductsAvailabilityResponse>
+
+/** The largest product CSV accepted, in bytes, and its most rows (one per variant). */
+export const MAX_CSV_BYTES = 2 * 1024 * 1024
+export const MAX_CSV_ROWS = 5000
+
+/** One row of an import as it would be (or was) written, with what is wrong with it. */
+export const ProductImportRow = Type.Object({
+  /** The file's line number (the header is line 1). */
+  line: Type.Integer(),
+  action: Type.Union([Type.Literal('create'), Type.Literal('update')]),
+  /** The product's id when it is updated. */
+  product: Type.Union([Type.String(), Type.Null()]),
+  title: Type.String(),
+  /** "Size: L · Colour: Red", empty for a product without variants. */
+  variant: Type.String(),
+  price: Type.Union([Type.Number(), Type.Null()]),
+  /** The stock it sets, or null to leave it (untracked for a new row). */
+  stock: Type.Union([Type.Integer(), Type.Null()]),
+  errors: Type.Array(Type.Object({ column: Type.String(), message: Type.String() })),
+})
+export type ProductImportRow = Static<typeof ProductImportRow>
+
+export const ProductImportResponse = Type.Object({
+  dryRun: Type.Boolean(),
+  /** No row has a problem; a real import answers 400 instead of an invalid result. */
+  valid: Type.Boolean(),
+  created: Type.Integer({ description: 'products created (or that would be)' }),
+  updated: Type.Integer({ description: 'products updated (or that would be)' }),
+  rows: Type.Array(ProductImportRow),
+})
+export type ProductImportResult = Static<typeof ProductImportResponse>

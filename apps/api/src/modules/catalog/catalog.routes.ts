@@ -1,6 +1,7 @@
 /** HTTP for products, categories and inventory: schemas and one service call per handler. */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
+import { Type } from 'typebox'
 import { IdParams, Page, Uuid, errorResponses } from '@shop/domain/schemas/wire'
 import { feathersQuerySchema } from '../../lib/feathers-query'
 import {
@@ -8,23 +9,42 @@ import {
   CategoryResponse,
   InventoryResponse,
   InventoryUpsertBody,
+  MAX_CSV_BYTES,
   ProductCreateBody,
+  ProductImportResponse,
+  ProductPage,
   ProductPatchBody,
   ProductResponse,
+  ProductsAvailabilityBody,
+  ProductsAvailabilityResponse,
+  StockCheckBody,
+  StockCheckResponse,
 } from './catalog.schemas'
 import { categoryQuerySpec } from './category.repository'
 import { createCategory, listShopCategories, removeCategory } from './category.service'
 import { inventoryQuerySpec } from './inventory.repository'
 import { listProductInventory, setInventory } from './inventory.service'
 import { productQuerySpec } from './product.repository'
-import { createProduct, getProduct, listShopProducts, patchProduct, removeProduct } from './product.service'
+import { exportProducts, importProducts } from './product-csv.service'
+import { createProduct, getProduct, listShopProducts, patchProduct, removeProduct, setAvailability } from './product.service'
+import { checkStock } from './stock-check.service'
 
 /** Every catalog route documents the same errors. */
 const catalogErrors = errorResponses(400, 401, 403, 404, 409)
 /** Anyone; a bearer token shows more to the shop's staff. */
 const optionalUser: Record<string, string[]>[] = [{}, { bearer: [] }]
 
-const productListQuery = feathersQuerySchema(productQuerySpec, { shop: Uuid }, { required: ['shop'] })
+const Flag = (description: string) => Type.Union([Type.Literal('true'), Type.Literal('false')], { description })
+const productListQuery = feathersQuerySchema(
+  productQuerySpec,
+  { shop: Uuid, lowStock: Type.Optional(Flag('staff: only products with a tracked variant at or below the low-stock threshold')) },
+  { required: ['shop'] },
+)
+const ShopQuery = Type.Object({ shop: Uuid }, { additionalProperties: false })
+const ImportQuery = Type.Object(
+  { shop: Uuid, dryRun: Type.Optional(Flag('true: check the file and answer what it would do; write nothing')) },
+  { additionalProperties: false },
+)
 const categoryListQuery = feathersQuerySchema(
   categoryQuerySpec,
   { shop: Uuid },
@@ -49,17 +69,94 @@ export default async function routes(fastify: FastifyInstance) {
         tags: ['catalog'],
         operationId: 'listProducts',
         summary: 'List a shop\'s products (search with title[$q], sort by price.value or createdAt)',
-        description: 'Public: published products. Staff of the shop also see unpublished ones.',
+        description:
+          'Public: published products, each variant with its availability (no exact count above the shop\'s low-stock threshold). ' +
+          'Staff of the shop also see unpublished ones and the exact stock. A title search that finds nothing may answer a `suggestion`.',
         security: optionalUser,
         querystring: productListQuery,
-        response: { 200: Page(ProductResponse), ...catalogErrors },
+        response: { 200: ProductPage, ...catalogErrors },
       },
     },
     async (request) => {
-      const { shop, ...query } = request.query
-      return listShopProducts(request.ctx, shop, query)
+      const { shop, lowStock, ...query } = request.query
+      return listShopProducts(request.ctx, shop, query, { lowStock: lowStock === 'true' })
     },
   )
+
+  app.patch(
+    '/api/products/',
+    {
+      schema: {
+        tags: ['catalog'],
+        operationId: 'updateProductsAvailability',
+        summary: 'Show or hide several products at once (catalog.edit): all of them, or none (404 naming the ids not of the shop)',
+        body: ProductsAvailabilityBody,
+        response: { 200: ProductsAvailabilityResponse, ...catalogErrors },
+      },
+    },
+    async (request) => setAvailability(request.ctx, request.body),
+  )
+
+  app.post(
+    '/api/stock-checks',
+    {
+      schema: {
+        tags: ['catalog'],
+        operationId: 'checkStock',
+        summary: 'Whether there is enough of each cart line; a line asking for more than exists learns how many are left',
+        security: [],
+        body: StockCheckBody,
+        response: { 200: StockCheckResponse, ...catalogErrors },
+      },
+    },
+    async (request) => checkStock(request.ctx, request.body),
+  )
+
+  app.get(
+    '/api/products.csv',
+    {
+      schema: {
+        tags: ['catalog'],
+        operationId: 'exportProducts',
+        summary: 'The shop\'s products as CSV, one row per variant with its stock (staff)',
+        querystring: ShopQuery,
+        response: {
+          200: { description: 'the product CSV (see README)', content: { 'text/csv': { schema: Type.String() } } },
+          ...catalogErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportProducts(request.ctx, request.query.shop)
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="products.csv"')
+        .header('cache-control', 'no-store')
+        .send(csv)
+    },
+  )
+
+  // The import takes a CSV body, larger than the JSON limit: its parser and limit are this route's only.
+  await app.register(async (csv) => {
+    csv.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: MAX_CSV_BYTES }, (_request, body, done) => done(null, body))
+    csv.withTypeProvider<TypeBoxTypeProvider>().post(
+      '/api/products.csv',
+      {
+        bodyLimit: MAX_CSV_BYTES,
+        schema: {
+          tags: ['catalog'],
+          operationId: 'importProducts',
+          summary: 'Create and update products from a CSV (catalog.edit): all rows or none; dryRun=true previews',
+          description: 'A file with a problem answers 400 with an error per row and column (`rows.{line}.{column}`) and writes nothing.',
+          consumes: ['text/csv'],
+          querystring: ImportQuery,
+          body: Type.String({ maxLength: MAX_CSV_BYTES }),
+          response: { 200: ProductImportResponse, ...catalogErrors },
+        },
+      },
+      async (request) => importProducts(request.ctx, request.query.shop, request.body, request.query.dryRun === 'true'),
+    )
+  })
 
   app.get(
     '/api/products/:id',

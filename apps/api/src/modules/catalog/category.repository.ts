@@ -62,3 +62,9 @@ export async function deleteCategory(db: Db, id: string): Promise<CategoryRow | 
   const [row] = await db.delete(categories).where(eq(categories.id, id)).returning()
   return row ?? null
 }
+
+/** Every category of the shop, id → name (a shop has a few dozen). */
+export async function shopCategoryNames(db: Db, shopId: string): Promise<Map<string, string>> {
+  const rows = await db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.shopId, shopId))
+  return new Map(rows.map((row) => [row.id, row.name]))
+}

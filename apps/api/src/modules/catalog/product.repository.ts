@@ -1,11 +1,12 @@
 /** The only SQL for products. Every query names the shop (or reaches the row by its primary key). */
-import { and, count, eq, getTableColumns, sql } from 'drizzle-orm'
+import { LOW_STOCK_THRESHOLD } from '@shop/domain/schemas/shop'
+import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import { type Db, driverQuery } from '../../db/client'
 import { preparedRows, rowReader } from '../../db/table-rows'
-import { products } from '../../db/schema'
+import { inventory, products, shopConfigs } from '../../db/schema'
 import { sha256 } from '../../lib/crypto'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
-import type { ProductRow } from './catalog.dto'
+import type { ProductRow, ProductWithStock, StockState } from './catalog.dto'
 
 export type ProductInsert = typeof products.$inferInsert
 export type ProductChanges = Partial<Omit<ProductInsert, 'id' | 'shopId' | 'createdAt' | 'updatedAt'>>
@@ -26,18 +27,75 @@ export const productQuerySpec: QuerySpec = {
   tieBreaker: products.id,
 }
 
-export type ProductScope = { shopId: string; availableOnly: boolean }
+/** `lowStockOnly`: products with a tracked row at or below the shop's low-stock threshold (staff). */
+export type ProductScope = { shopId: string; availableOnly: boolean; lowStockOnly?: boolean }
 
-const readProduct = rowReader(products)
+/**
+ * The outer row's columns, qualified: drizzle leaves a single table's columns unqualified, and inside a
+ * subquery an unqualified name would mean the inner table's column.
+ */
+const productShopId = sql.raw('"products"."shop_id"')
+const productId = sql.raw('"products"."id"')
 
-function scopedWhere(scope: ProductScope, parsed: ParsedQuery) {
-  return and(eq(products.shopId, scope.shopId), scope.availableOnly ? eq(products.available, true) : undefined, parsed.where)
+/** The shop's low-stock threshold, or the default before its settings were first saved. */
+const threshold = sql`coalesce((select c.low_stock_threshold from ${shopConfigs} c where c.shop_id = ${productShopId}), ${sql.raw(String(LOW_STOCK_THRESHOLD.default))})`
+
+/**
+ * Read with every product, in the same statement: its inventory rows (inventory_shop_product_variant_key)
+ * and its shop's threshold, from which the service tells shoppers each variant's availability.
+ */
+const stockColumns = {
+  stock: sql<[string, number, boolean][]>`(select coalesce(json_agg(json_build_array(i.variant_id, i.quantity, i.tracked)), '[]'::json) from ${inventory} i where i.shop_id = ${productShopId} and i.product_id = ${productId})`.as('stock'),
+  lowStockThreshold: sql<number>`${threshold}`.as('low_stock_threshold'),
+}
+const withStockColumns = { ...getTableColumns(products), ...stockColumns }
+
+const lowStock = sql`exists (select 1 from ${inventory} i where i.shop_id = ${productShopId} and i.product_id = ${productId} and i.tracked and i.quantity <= ${threshold})`
+
+const readRow = rowReader(products)
+const stockStates = (raw: unknown): StockState[] =>
+  ((typeof raw === 'string' ? JSON.parse(raw) : raw) as [string, number, boolean][] | null ?? []).map(([variantId, quantity, tracked]) => ({
+    variantId,
+    quantity: Number(quantity),
+    tracked: Boolean(tracked),
+  }))
+/** A raw row of a statement with the stock columns. */
+function readProduct(raw: Record<string, unknown>): ProductWithStock {
+  return { ...readRow(raw), stock: stockStates(raw.stock), lowStockThreshold: Number(raw.low_stock_threshold) }
+}
+/** A builder row of a select with the stock columns. */
+function withStock<T extends ProductRow & { stock: unknown; lowStockThreshold: unknown }>(row: T): ProductWithStock {
+  return { ...row, stock: stockStates(row.stock), lowStockThreshold: Number(row.lowStockThreshold) }
+}
+
+function scopedWhere(scope: ProductScope, parsed: Pick<ParsedQuery, 'where'>) {
+  return and(
+    eq(products.shopId, scope.shopId),
+    scope.availableOnly ? eq(products.available, true) : undefined,
+    scope.lowStockOnly ? lowStock : undefined,
+    parsed.where,
+  )
+}
+
+/**
+ * Titles near a search that found nothing, best first: strict word similarity (`<<%`, whole words, 0.5)
+ * forgives a misspelt word that the list's word similarity (`<%`, 0.6 over any part of a title) does not,
+ * and the same trigram index serves it. Only run after a miss, so ordinary searches never pay for it.
+ */
+export async function nearTitles(db: Db, scope: ProductScope, text: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ title: products.title })
+    .from(products)
+    .where(and(scopedWhere(scope, { where: undefined }), sql`${text} <<% ${products.title}`))
+    .orderBy(sql`strict_word_similarity(${text}, ${products.title}) desc`)
+    .limit(limit)
+  return rows.map((row) => row.title)
 }
 
 /** The page query of the product list; exported so bench/explain-search.ts explains exactly this SQL. */
 export function productPageQuery(db: Db, scope: ProductScope, parsed: ParsedQuery) {
   return db
-    .select()
+    .select(withStockColumns)
     .from(products)
     .where(scopedWhere(scope, parsed))
     .orderBy(...parsed.orderBy)
@@ -55,7 +113,7 @@ export function productCountQuery(db: Db, scope: ProductScope, parsed: ParsedQue
  */
 export function productSearchQuery(db: Db, scope: ProductScope, parsed: ParsedQuery) {
   return db
-    .select({ ...getTableColumns(products), total: sql<number>`count(*) over ()`.as('total') })
+    .select({ ...withStockColumns, total: sql<number>`count(*) over ()`.as('total') })
     .from(products)
     .where(scopedWhere(scope, parsed))
     .orderBy(...parsed.orderBy)
@@ -74,7 +132,7 @@ async function countProducts(db: Db, scope: ProductScope, parsed: ParsedQuery): 
  * as a statement named after its text, planned once per connection.
  */
 async function searchProducts(db: Db, scope: ProductScope, parsed: ParsedQuery) {
-  if (parsed.limit === 0) return { rows: [] as ProductRow[], total: await countProducts(db, scope, parsed) }
+  if (parsed.limit === 0) return { rows: [] as ProductWithStock[], total: await countProducts(db, scope, parsed) }
   const { sql: text, params } = productSearchQuery(db, scope, parsed).toSQL()
   const name = parsed.searchOnly ? `products_search_${sha256(text).slice(0, 16)}` : undefined
   const found = await driverQuery(db)(name, text, params)
@@ -89,7 +147,7 @@ function prepareUnfilteredList(db: Db, availableOnly: boolean, parsed: ParsedQue
   const page = preparedRows(
     db,
     `${name}_page`,
-    db.select().from(products).where(where).orderBy(...parsed.orderBy).limit(sql.placeholder('limit')).offset(sql.placeholder('skip')),
+    db.select(withStockColumns).from(products).where(where).orderBy(...parsed.orderBy).limit(sql.placeholder('limit')).offset(sql.placeholder('skip')),
   )
   const count = preparedRows<{ total: number }>(db, `${name}_count`, db.select({ total: sql`count(*)::int`.as('total') }).from(products).where(where))
   return {
@@ -117,12 +175,17 @@ function unfilteredList(db: Db, availableOnly: boolean, parsed: ParsedQuery & { 
 }
 
 /** One page of products and the total; `search` says the filter holds a title `$q`. */
-export async function listProducts(db: Db, scope: ProductScope, parsed: ParsedQuery, search: boolean) {
+export async function listProducts(
+  db: Db,
+  scope: ProductScope,
+  parsed: ParsedQuery,
+  search: boolean,
+): Promise<{ rows: ProductWithStock[]; total: number }> {
   if (search) return searchProducts(db, scope, parsed)
-  if (parsed.where === undefined && parsed.sortKey !== null) {
+  if (parsed.where === undefined && parsed.sortKey !== null && !scope.lowStockOnly) {
     const list = unfilteredList(db, scope.availableOnly, { ...parsed, sortKey: parsed.sortKey })
     const [rows, total] = await Promise.all([
-      parsed.limit > 0 ? list.page({ shop: scope.shopId, limit: parsed.limit, skip: parsed.skip }) : Promise.resolve([] as ProductRow[]),
+      parsed.limit > 0 ? list.page({ shop: scope.shopId, limit: parsed.limit, skip: parsed.skip }) : Promise.resolve([] as ProductWithStock[]),
       list.count({ shop: scope.shopId }),
     ])
     return { rows, total }
@@ -130,7 +193,7 @@ export async function listProducts(db: Db, scope: ProductScope, parsed: ParsedQu
   // Without a search the page stops early on the (shop, sort) index, so the total is a separate, cheap
   // count; outside a transaction the two may run on two pooled connections at once.
   const [rows, total] = await Promise.all([
-    parsed.limit > 0 ? productPageQuery(db, scope, parsed) : Promise.resolve([] as ProductRow[]),
+    parsed.limit > 0 ? productPageQuery(db, scope, parsed).then((found) => found.map(withStock)) : Promise.resolve([]),
     countProducts(db, scope, parsed),
   ])
   return { rows, total }
@@ -139,6 +202,48 @@ export async function listProducts(db: Db, scope: ProductScope, parsed: ParsedQu
 export async function findProduct(db: Db, id: string): Promise<ProductRow | null> {
   const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1)
   return row ?? null
+}
+
+/** The product with its stock rows and its shop's threshold, in one statement. */
+export async function findProductWithStock(db: Db, id: string): Promise<ProductWithStock | null> {
+  const [row] = await db.select(withStockColumns).from(products).where(eq(products.id, id)).limit(1)
+  return row ? withStock(row) : null
+}
+
+/** Products of the shop among `ids`, with their stock (a page of a cart, an import, a bulk change). */
+export async function findShopProductsWithStock(db: Db, shopId: string, ids: string[]): Promise<ProductWithStock[]> {
+  if (ids.length === 0) return []
+  const rows = await db
+    .select(withStockColumns)
+    .from(products)
+    .where(and(eq(products.shopId, shopId), inArray(products.id, ids)))
+  return rows.map(withStock)
+}
+
+/** Shows or hides the shop's products among `ids`; answers the ids it changed. */
+export async function setProductsAvailable(db: Db, shopId: string, ids: string[], available: boolean): Promise<string[]> {
+  const rows = await db
+    .update(products)
+    .set({ available, updatedAt: sql`now()` })
+    .where(and(eq(products.shopId, shopId), inArray(products.id, ids)))
+    .returning({ id: products.id })
+  return rows.map((row) => row.id)
+}
+
+/** Every product of the shop with its stock, oldest first (the CSV export), `batch` at a time. */
+export async function shopProductsWithStock(db: Db, shopId: string, after: { createdAt: Date; id: string } | null, batch: number) {
+  const rows = await db
+    .select(withStockColumns)
+    .from(products)
+    .where(
+      and(
+        eq(products.shopId, shopId),
+        after ? sql`(${products.createdAt}, ${products.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(products.createdAt, products.id)
+    .limit(batch)
+  return rows.map(withStock)
 }
 
 /** Reads and locks the product row until the transaction ends. */

@@ -4,28 +4,38 @@
  * (amounts with two decimals, the shop's currency, categories and images of the same shop, unique variants).
  */
 import { randomBytes } from 'node:crypto'
-import { isMajorAmount, toMinor } from '@shop/domain'
+import { isMajorAmount, suggestSearch, toMinor } from '@shop/domain'
 import { type ServiceContext, inTransaction } from '../../context'
 import type { Db } from '../../db/client'
 import type { ImageRef, Variant } from '../../db/schema'
 import { type FieldError, NotFound, invalidBody } from '../../lib/errors'
-import { type Page, parseQuery } from '../../lib/feathers-query'
+import { parseQuery } from '../../lib/feathers-query'
 import { UPLOADS_PREFIX } from '../../lib/storage'
 import { findShop } from '../shops/shop.service'
 import { findShopUploads } from '../uploads/upload.service'
-import { type ProductRow, productDto } from './catalog.dto'
-import type { ProductCreateInput, ProductDto, ProductPatchInput } from './catalog.schemas'
+import { type ProductWithStock, productDto } from './catalog.dto'
+import type {
+  ProductCreateInput,
+  ProductDto,
+  ProductPage,
+  ProductPatchInput,
+  ProductsAvailabilityInput,
+  ProductsAvailabilityResult,
+} from './catalog.schemas'
 import { lockExistingCategoryIds } from './category.repository'
 import { deleteInventoryExcept, lockInventory } from './inventory.repository'
 import { inventoryVariantIds, refreshInStock } from './inventory.service'
 import {
   type ProductChanges,
   deleteProduct,
-  findProduct,
   findProductForUpdate,
+  findProductWithStock,
   insertProduct,
   listProducts,
+  nearTitles,
+  type ProductScope,
   productQuerySpec,
+  setProductsAvailable,
   updateProduct,
 } from './product.repository'
 
@@ -132,21 +142,63 @@ function hasSearch(value: unknown): boolean {
   )
 }
 
+/** How many near titles a suggestion is spelled from. */
+const SUGGESTION_TITLES = 10
+
+/**
+ * "Did you mean …?" for a title search (`title[$q]`) that found nothing: respelled from the titles a looser
+ * search finds, and only offered when the respelled search, with the same filters, finds something.
+ */
+async function searchSuggestion(ctx: ServiceContext, scope: ProductScope, query: Record<string, unknown>): Promise<string | null> {
+  const title = query.title as { $q?: unknown } | undefined
+  const text = typeof title?.$q === 'string' ? title.$q.trim() : ''
+  if (!text) return null
+  const suggestion = suggestSearch(text, await nearTitles(ctx.db, scope, text, SUGGESTION_TITLES))
+  if (!suggestion) return null
+  const parsed = parseQuery(productQuerySpec, { ...query, title: { $q: suggestion }, $limit: '0', $skip: '0' })
+  const { total } = await listProducts(ctx.db, scope, parsed, true)
+  return total > 0 ? suggestion : null
+}
+
+export type ProductListOptions = {
+  /** Only products with a tracked variant at or below the low-stock threshold: staff only. */
+  lowStock?: boolean
+}
+
 export async function listShopProducts(
   ctx: ServiceContext,
   shopId: string,
   query: Record<string, unknown>,
-): Promise<Page<ProductDto>> {
+  options: ProductListOptions = {},
+): Promise<ProductPage> {
   const parsed = parseQuery(productQuerySpec, query)
-  const availableOnly = !(await seesUnavailable(ctx, shopId))
-  const { rows, total } = await listProducts(ctx.db, { shopId, availableOnly }, parsed, hasSearch(query))
-  return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map(productDto) }
+  const staff = await seesUnavailable(ctx, shopId)
+  // Which products run low is the shop's business, as exact stock is.
+  if (options.lowStock && !staff) await ctx.actor.authorize(shopId, 'dashboard.view')
+  const search = hasSearch(query)
+  const scope = { shopId, availableOnly: !staff, lowStockOnly: options.lowStock === true }
+  const { rows, total } = await listProducts(ctx.db, scope, parsed, search)
+  const page: ProductPage = { total, limit: parsed.limit, skip: parsed.skip, data: rows.map((row) => productDto(row, staff)) }
+  if (search && total === 0 && parsed.skip === 0) {
+    const suggestion = await searchSuggestion(ctx, scope, query)
+    if (suggestion) page.suggestion = suggestion
+  }
+  return page
 }
 
 export async function getProduct(ctx: ServiceContext, id: string): Promise<ProductDto> {
-  const row = await findProduct(ctx.db, id)
-  if (!row || (!row.available && !(await seesUnavailable(ctx, row.shopId)))) throw NotFound('No such product')
-  return productDto(row)
+  const row = await findProductWithStock(ctx.db, id)
+  if (!row) throw NotFound('No such product')
+  const staff = await seesUnavailable(ctx, row.shopId)
+  if (!row.available && !staff) throw NotFound('No such product')
+  return productDto(row, staff)
+}
+
+/** A product just written, re-read with its stock, for the staff member who wrote it. */
+async function writtenProduct(ctx: ServiceContext, id: string): Promise<ProductDto> {
+  const row = await findProductWithStock(ctx.db, id)
+  if (!row) throw NotFound('No such product')
+  return productDto(row, true)
 }
 
 export async function createProduct(ctx: ServiceContext, input: ProductCreateInput): Promise<ProductDto> {
@@ -174,13 +226,13 @@ export async function createProduct(ctx: ServiceContext, input: ProductCreateInp
       available: input.available ?? true,
     }),
   )
-  return productDto(row)
+  return writtenProduct(ctx, row.id)
 }
 
 /** Loads a product for a staff write: 401 anonymous, 404 missing or another shop's, 403 role too low. */
-async function productForWrite(ctx: ServiceContext, id: string): Promise<ProductRow> {
+async function productForWrite(ctx: ServiceContext, id: string): Promise<ProductWithStock> {
   ctx.actor.requireUser()
-  const product = await findProduct(ctx.db, id)
+  const product = await findProductWithStock(ctx.db, id)
   if (!product) throw NotFound('No such product')
   await ctx.actor.authorize(product.shopId, 'catalog.edit')
   return product
@@ -213,15 +265,31 @@ export async function patchProduct(ctx: ServiceContext, id: string, input: Produ
       await deleteInventoryExcept(tx, product.shopId, product.id, inventoryVariantIds({ variants: changes.variants }))
       await refreshInStock(txCtx, product.id)
     }
-    return findProduct(tx, product.id)
+    return findProductWithStock(tx, product.id)
   })
   if (!row) throw NotFound('No such product')
-  return productDto(row)
+  return productDto(row, true)
 }
 
 export async function removeProduct(ctx: ServiceContext, id: string): Promise<ProductDto> {
   const product = await productForWrite(ctx, id)
   const row = await deleteProduct(ctx.db, product.id)
   if (!row) throw NotFound('No such product')
-  return productDto(row)
+  return productDto({ ...row, stock: product.stock, lowStockThreshold: product.lowStockThreshold }, true)
+}
+
+/**
+ * Shows or hides several products of the shop in one statement and one transaction: all of them, or none
+ * when any id is not a product of this shop (404 naming it, as for one product).
+ */
+export async function setAvailability(ctx: ServiceContext, input: ProductsAvailabilityInput): Promise<ProductsAvailabilityResult> {
+  await ctx.actor.authorize(input.shop, 'catalog.edit')
+  const changed = await ctx.db.transaction(async (tx) => {
+    const ids = await setProductsAvailable(tx, input.shop, input.ids, input.available)
+    const found = new Set(ids)
+    const missing = input.ids.flatMap((id, i) => (found.has(id) ? [] : [{ path: `ids.${i}`, message: 'is not a product of this shop' }]))
+    if (missing.length) throw NotFound('No such product', missing)
+    return ids.length
+  })
+  return { updated: changed, available: input.available }
 }

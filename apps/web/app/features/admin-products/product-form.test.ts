@@ -5,6 +5,7 @@ import {
   addFeature,
   emptyProductForm,
   formErrorKey,
+  insertInChosenOrder,
   inventoryUpdates,
   moveItem,
   newVariant,
@@ -32,12 +33,13 @@ const product: Product = {
     { url: '/uploads/a/two.png', thumbnail: '/uploads/a/two-thumb.webp', alt: '' },
   ],
   variants: [
-    { _id: 'v-s', features: { Size: 'S', Colour: 'Red' } },
-    { _id: 'v-m', features: { Size: 'M', Colour: 'Red' } },
+    { _id: 'v-s', features: { Size: 'S', Colour: 'Red' }, availability: { level: 'in-stock' } },
+    { _id: 'v-m', features: { Size: 'M', Colour: 'Red' }, availability: { level: 'low', left: 1 } },
   ],
   categories: [category],
   available: false,
   inStock: true,
+  availability: { level: 'in-stock' },
   createdAt: '2024-01-01T00:00:00.000Z',
   updatedAt: '2024-01-01T00:00:00.000Z',
 }
@@ -109,7 +111,8 @@ describe('the product form → the product body', () => {
       ['Colour', 'Red'],
     ])
     const { title, description, price, sellAt, images, categories, available } = product
-    expect(toProductBody(values)).toEqual({ title, description, price, sellAt, images, variants: product.variants, categories, available })
+    const variants = product.variants.map(({ _id, features }) => ({ _id, features }))
+    expect(toProductBody(values)).toEqual({ title, description, price, sellAt, images, variants, categories, available })
   })
 
   it('prices a product stored in another currency in the shop\'s, the only one checkout sells in', () => {
@@ -287,5 +290,17 @@ describe('inventory rows per variant', () => {
     expect(next.variants[0]!._id).toBe('v-new')
     expect(next.variants[0]!.key).toBe(values.variants[0]!.key)
     expect(inventoryUpdates(next, { _id: productId, variants: [{ _id: 'v-new', features: {} }] }, next)).toEqual([])
+  })
+})
+
+describe('insertInChosenOrder', () => {
+  const image = (key: string) => ({ key })
+  it('keeps uploads in the order the files were chosen, whatever order they finish in', () => {
+    const order = ['a', 'b', 'c']
+    let list = [image('old')]
+    list = insertInChosenOrder(list, image('c'), order)
+    list = insertInChosenOrder(list, image('a'), order)
+    list = insertInChosenOrder(list, image('b'), order)
+    expect(list.map((item) => item.key)).toEqual(['old', 'a', 'b', 'c'])
   })
 })

@@ -12,6 +12,7 @@ import {
   ProductPatchBody,
   type ProductPatchInput,
   Quantity,
+  type Variant,
 } from '@shop/domain/schemas/catalog'
 import { type FieldErrors, validate } from '../../lib/form-errors'
 
@@ -98,6 +99,16 @@ export function productToForm(product: Product, inventory: readonly InventoryRow
 // ---------------------------------------------------------------- editing
 
 /** The list with the item at `from` moved to `to` (both clamped to the list). */
+/**
+ * Puts a finished upload where it was chosen: before the first image that was chosen after it (`order`
+ * holds the keys in the order the files were chosen), else at the end. Uploads finish in any order.
+ */
+export function insertInChosenOrder<T extends { key: string }>(items: readonly T[], item: T, order: readonly string[]): T[] {
+  const rank = order.indexOf(item.key)
+  const index = rank < 0 ? -1 : items.findIndex((other) => order.indexOf(other.key) > rank)
+  return index < 0 ? [...items, item] : [...items.slice(0, index), item, ...items.slice(index)]
+}
+
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
   const target = Math.max(0, Math.min(items.length - 1, to))
   if (from < 0 || from >= items.length || from === target) return [...items]
@@ -179,7 +190,7 @@ const sameStock = (a: StockDraft, b: StockDraft) => a.tracked === b.tracked && q
  */
 export function inventoryUpdates(
   values: ProductFormValues,
-  saved: Pick<Product, '_id' | 'variants'>,
+  saved: { _id: string; variants: readonly Variant[] },
   previous: ProductFormValues | null,
 ): InventoryUpsertInput[] {
   const row = (variant: string | null, stock: StockDraft): InventoryUpsertInput => ({
@@ -201,7 +212,7 @@ export function inventoryUpdates(
 }
 
 /** The form as saved: new variants get the ids the API gave them, images the stored thumbnails. */
-export function withSavedIds(values: ProductFormValues, saved: Pick<Product, 'variants' | 'images'>): ProductFormValues {
+export function withSavedIds(values: ProductFormValues, saved: { variants: readonly Variant[]; images: Product['images'] }): ProductFormValues {
   return {
     ...values,
     images: values.images.map((image, i) => ({ ...image, thumbnail: saved.images[i]?.thumbnail ?? image.thumbnail })),

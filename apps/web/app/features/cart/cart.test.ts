@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CART_VERSION, addItem, cartCount, cartItems, hasItem, removeItem, setCount } from './cart'
+import { CART_VERSION, addItem, cartCount, cartItems, hasItem, lineCap, removeItem, setCount } from './cart'
 
 const shirt = '3f1c2a9e-4d7b-4e8a-9c1d-2b3a4c5d6e7f'
 const soap = '8a7b6c5d-4e3f-4a1b-8c2d-3e4f5a6b7c8d'
@@ -35,5 +35,22 @@ describe('the cart (SPEC §3–§5)', () => {
     expect(cartItems(null)).toBeNull()
     // Malformed lines inside a version-2 cart are dropped, not the whole cart.
     expect(cartItems({ version: 2, items: [...items, { count: 0, product: soap, variant: null }, { product: 1 }] })).toEqual(items)
+  })
+})
+
+describe('adding with a quantity, and the cap of a line', () => {
+  it('starts a new line at the chosen count, within the line limit', () => {
+    expect(addItem([], 'p', 'v', 3)).toEqual([{ count: 3, product: 'p', variant: 'v' }])
+    expect(addItem([], 'p', null, 5000)[0]!.count).toBe(1000)
+    expect(addItem([], 'p', null, 0)[0]!.count).toBe(1)
+    expect(addItem([{ count: 2, product: 'p', variant: 'v' }], 'p', 'v', 3)).toEqual([{ count: 2, product: 'p', variant: 'v' }])
+  })
+
+  it('caps a line at what is left when the shop shows it, else at the line limit', () => {
+    expect(lineCap({ level: 'low', left: 3 })).toBe(3)
+    expect(lineCap({ level: 'sold-out', left: 0 })).toBe(0)
+    expect(lineCap({ level: 'in-stock' })).toBe(1000)
+    expect(lineCap(undefined)).toBe(1000)
+    expect(lineCap({ level: 'in-stock' }, 40)).toBe(40)
   })
 })

@@ -3,12 +3,22 @@
  * other version is discarded); add only when the product+variant pair is absent, starting at 1; change a
  * count, remove, clear. Pure functions: the hook persists every change.
  */
+import { type Availability, MAX_CART_LINES, MAX_LINE_COUNT, orderableCount } from '@shop/domain'
 import type { StoredCartItem } from '../../lib/local-store'
 
 export const CART_VERSION = 2
 /** The API takes at most this many of one line and this many lines. */
-export const MAX_COUNT = 1000
-export const MAX_LINES = 100
+export const MAX_COUNT = MAX_LINE_COUNT
+export const MAX_LINES = MAX_CART_LINES
+
+/**
+ * The most of a line the cart offers: what is left when the shop shows it (low or sold out), else the
+ * API's line limit; the checkout's stock check lowers it when a line asks for more than there is.
+ */
+export function lineCap(availability: Availability | undefined, checkedLeft?: number): number {
+  const cap = availability ? orderableCount(availability, MAX_COUNT) : MAX_COUNT
+  return checkedLeft === undefined ? cap : Math.min(cap, checkedLeft)
+}
 
 export type CartItem = StoredCartItem
 export type StoredCart = { version: number; items: CartItem[] }
@@ -35,9 +45,11 @@ export function cartItems(stored: unknown): CartItem[] | null {
   return cart.items.filter(isCartItem).map((item) => ({ ...item, count: Math.min(item.count, MAX_COUNT) }))
 }
 
-export function addItem(items: readonly CartItem[], product: string, variant: string | null): CartItem[] {
+/** Adds the line when absent, with `count` (1 unless the product page's quantity says more). */
+export function addItem(items: readonly CartItem[], product: string, variant: string | null, count = 1): CartItem[] {
   if (items.some((item) => sameLine(item, product, variant)) || items.length >= MAX_LINES) return [...items]
-  return [...items, { count: 1, product, variant }]
+  const bounded = Number.isInteger(count) ? Math.min(Math.max(count, 1), MAX_COUNT) : 1
+  return [...items, { count: bounded, product, variant }]
 }
 
 export function setCount(items: readonly CartItem[], product: string, variant: string | null, count: number): CartItem[] {

@@ -28,7 +28,7 @@ export function TodoPanel({ todo, ordersHref }: { todo: Todo; ordersHref: (statu
         count={todo.lowStock}
         label="Low stock"
         hint={`Tracked stock with ${todo.lowStockThreshold} or fewer left`}
-        href="/admin/products"
+        href="/admin/products?stock=low"
       >
         {todo.lowStockItems.length > 0 && (
           <ul className="todo-stock" aria-label="Lowest stock">

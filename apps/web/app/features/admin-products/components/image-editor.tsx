@@ -2,16 +2,18 @@ import { MAX_IMAGES } from '@shop/domain/schemas/catalog'
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
+import { FilePicker } from '../../../components/ui/file-picker'
 import { uploadImage } from '../../../api/uploads/upload-image'
 import { errorMessage } from '../../../lib/api'
 import type { FieldErrors } from '../../../lib/form-errors'
-import { type ImageDraft, draftKey, moveItem } from '../product-form'
+import { type ImageDraft, draftKey, insertInChosenOrder, moveItem } from '../product-form'
 
 /** What the API accepts (it checks the content too); checked here first to answer at once. */
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif']
 const MAX_BYTES = 5 * 1024 * 1024
 
-type Upload = { key: string; name: string; progress: number; error?: string }
+/** `preview`: the chosen file shown at once, before the upload's thumbnail exists. */
+type Upload = { key: string; name: string; progress: number; error?: string; preview?: string }
 
 type ImageEditorProps = {
   shop: string
@@ -35,6 +37,9 @@ export function ImageEditor({ shop, images, errors, onChange, onPendingChange }:
   const [uploads, setUploads] = useState<Upload[]>([])
   const [announcement, setAnnouncement] = useState('')
   const aborts = useRef(new Set<AbortController>())
+  /** The keys of the files in the order they were chosen, so they keep it whatever order they finish in. */
+  const chosen = useRef<string[]>([])
+  const [dragged, setDragged] = useState<number | null>(null)
 
   const pending = uploads.filter((upload) => !upload.error).length
   useEffect(() => onPendingChange(pending), [pending, onPendingChange])
@@ -45,18 +50,26 @@ export function ImageEditor({ shop, images, errors, onChange, onPendingChange }:
 
   const updateUpload = (key: string, change: Partial<Upload>) =>
     setUploads((list) => list.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)))
+  const removeUpload = (key: string) =>
+    setUploads((list) => {
+      const gone = list.find((upload) => upload.key === key)
+      if (gone?.preview) URL.revokeObjectURL(gone.preview)
+      return list.filter((upload) => upload.key !== key)
+    })
 
   function start(file: File) {
     const key = draftKey()
     const problem = fileProblem(file)
-    setUploads((list) => [...list, { key, name: file.name, progress: 0, error: problem }])
+    chosen.current.push(key)
+    const preview = problem ? undefined : URL.createObjectURL(file)
+    setUploads((list) => [...list, { key, name: file.name, progress: 0, error: problem, preview }])
     if (problem) return
     const controller = new AbortController()
     aborts.current.add(controller)
     uploadImage(shop, file, (progress) => updateUpload(key, { progress }), controller.signal)
       .then((image) => {
-        setUploads((list) => list.filter((upload) => upload.key !== key))
-        onChange((list) => [...list, { key, url: image.url, thumbnail: image.thumbnail, alt: '' }])
+        removeUpload(key)
+        onChange((list) => insertInChosenOrder(list, { key, url: image.url, thumbnail: image.thumbnail, alt: '' }, chosen.current))
         setAnnouncement(`${file.name} uploaded.`)
       })
       .catch((error: unknown) => {
@@ -83,11 +96,12 @@ export function ImageEditor({ shop, images, errors, onChange, onPendingChange }:
       <div className="field">
         <label htmlFor={`${id}-files`}>Add images</label>
         <p className="field-hint" id={`${id}-hint`}>
-          JPEG, PNG, WebP or AVIF, at most 5 MB each and {MAX_IMAGES} in all. The first image is the one shoppers see first.
+          JPEG, PNG, WebP or AVIF, at most 5 MB each and {MAX_IMAGES} in all. The first image is the one shoppers see first:
+          drag the pictures or use the arrows to order them.
         </p>
-        <input
+        <FilePicker
           id={`${id}-files`}
-          type="file"
+          text="Choose images"
           accept={ACCEPTED_TYPES.join(',')}
           multiple
           aria-describedby={errors.images ? `${id}-hint ${id}-error` : `${id}-hint`}
@@ -105,6 +119,7 @@ export function ImageEditor({ shop, images, errors, onChange, onPendingChange }:
         <ul className="upload-list" aria-label="Uploads">
           {uploads.map((upload) => (
             <li key={upload.key}>
+              {upload.preview && <img src={upload.preview} alt="" width={48} height={48} className="upload-preview" />}
               <span className="upload-name">{upload.name}</span>
               {upload.error ? (
                 <>
@@ -112,7 +127,7 @@ export function ImageEditor({ shop, images, errors, onChange, onPendingChange }:
                   <Button
                     variant="ghost"
                     className="button-small"
-                    onClick={() => setUploads((list) => list.filter((other) => other.key !== upload.key))}
+                    onClick={() => removeUpload(upload.key)}
                   >
                     Dismiss<span className="visually-hidden"> {upload.name}</span>
                   </Button>
@@ -137,7 +152,26 @@ export function ImageEditor({ shop, images, errors, onChange, onPendingChange }:
           {images.map((image, i) => {
             const position = i + 1
             return (
-              <li key={image.key} className="image-item">
+              <li
+                key={image.key}
+                className={dragged === i ? 'image-item image-item-dragged' : 'image-item'}
+                draggable
+                onDragStart={(event) => {
+                  event.dataTransfer.effectAllowed = 'move'
+                  setDragged(i)
+                }}
+                onDragOver={(event) => {
+                  if (dragged === null) return
+                  event.preventDefault()
+                  event.dataTransfer.dropEffect = 'move'
+                }}
+                onDrop={(event) => {
+                  event.preventDefault()
+                  if (dragged !== null && dragged !== i) move(dragged, i)
+                  setDragged(null)
+                }}
+                onDragEnd={() => setDragged(null)}
+              >
                 <img src={image.thumbnail} alt="" width={96} height={96} />
                 <div className="image-item-fields">
                   <Field
@@ -162,16 +196,13 @@ export function ImageEditor({ shop, images, errors, onChange, onPendingChange }:
                 </div>
                 <div className="image-item-actions">
                   {/* aria-disabled rather than disabled: the button keeps the focus when the image reaches the end. */}
-                  <Button variant="secondary" className="button-small" aria-disabled={i === 0} onClick={() => move(i, i - 1)}>
-                    Move up<span className="visually-hidden"> image {position}</span>
+                  <Button variant="secondary" className="button-arrow" aria-disabled={i === 0} onClick={() => move(i, i - 1)}>
+                    <span aria-hidden="true">↑</span>
+                    <span className="visually-hidden">Move up image {position}</span>
                   </Button>
-                  <Button
-                    variant="secondary"
-                    className="button-small"
-                    aria-disabled={i === images.length - 1}
-                    onClick={() => move(i, i + 1)}
-                  >
-                    Move down<span className="visually-hidden"> image {position}</span>
+                  <Button variant="secondary" className="button-arrow" aria-disabled={i === images.length - 1} onClick={() => move(i, i + 1)}>
+                    <span aria-hidden="true">↓</span>
+                    <span className="visually-hidden">Move down image {position}</span>
                   </Button>
                   <Button
                     variant="ghost"

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { ShopLogo } from '@shop/domain/schemas/shop'
 import { Button } from '../../../components/ui/button'
+import { FilePicker } from '../../../components/ui/file-picker'
 import { errorMessage } from '../../../lib/api'
 import { uploadImage } from '../../../api/uploads/upload-image'
 
@@ -66,11 +67,11 @@ export function ShopProfileLogo({ shopId, logo, error, onChange, onUploadingChan
           className="logo-preview"
         />
       )}
-      <input
+      <FilePicker
         ref={input}
         id={`${id}-file`}
         name="logo"
-        type="file"
+        text={logo ? 'Choose another picture' : 'Choose a picture'}
         accept="image/png,image/jpeg,image/webp,image/avif"
         disabled={progress !== null}
         aria-invalid={message ? true : undefined}

@@ -1,26 +1,40 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
-import type { Variant } from '@shop/domain/schemas/catalog'
+import type { Availability } from '@shop/domain'
+import type { ProductVariant, Variant } from '@shop/domain/schemas/catalog'
 import { Button } from '../../../components/ui/button'
 import { useHydrated } from '../../../lib/use-hydrated'
-import { hasItem } from '../cart'
+import { stockText } from '../../catalog/stock-text'
+import { hasItem, lineCap } from '../cart'
 import { cartActions, useCartItems } from '../hooks/use-cart'
+import { QuantityInput } from './quantity-input'
 
 type Props = {
   productId: string
-  variants: Variant[]
-  inStock: boolean
+  variants: ProductVariant[]
+  /** The product's own availability (without variants). */
+  availability: Availability
   /** How to name a variant to a person. */
   label: (variant: Variant) => string
 }
 
-/** Variant choice and the Add to cart button. The cart keeps each product+variant once (SPEC §5). */
-export function AddToCart({ productId, variants, inStock, label }: Props) {
+/**
+ * Variant choice with each variant's stock, a quantity capped at what is left, and Add to cart. A sold-out
+ * variant stays choosable, marked, but cannot be added. The cart keeps each product+variant once (SPEC §5).
+ */
+export function AddToCart({ productId, variants, availability, label }: Props) {
   const hydrated = useHydrated()
   const items = useCartItems()
   const groupId = useId()
-  const [variant, setVariant] = useState<string | null>(variants[0]?._id ?? null)
+  const stockId = useId()
+  const firstInStock = variants.find((option) => option.availability.level !== 'sold-out') ?? variants[0]
+  const [variant, setVariant] = useState<string | null>(firstInStock?._id ?? null)
+  const [count, setCount] = useState(1)
   const [message, setMessage] = useState<string | null>(null)
+  const chosen = variants.find((option) => option._id === variant)
+  const stock = chosen ? chosen.availability : availability
+  const soldOut = stock.level === 'sold-out'
+  const cap = lineCap(stock)
   const inCart = hasItem(items, productId, variant)
 
   function add() {
@@ -28,7 +42,7 @@ export function AddToCart({ productId, variants, inStock, label }: Props) {
       setMessage('This is already in your cart.')
       return
     }
-    cartActions.add(productId, variant)
+    cartActions.add(productId, variant, Math.min(count, cap))
     setMessage('Added to your cart.')
   }
 
@@ -38,7 +52,7 @@ export function AddToCart({ productId, variants, inStock, label }: Props) {
         <fieldset className="variant-picker">
           <legend id={groupId}>Choose an option</legend>
           {variants.map((option) => (
-            <label key={option._id} className="variant-option">
+            <label key={option._id} className={option.availability.level === 'sold-out' ? 'variant-option variant-sold-out' : 'variant-option'}>
               <input
                 type="radio"
                 name="variant"
@@ -46,20 +60,33 @@ export function AddToCart({ productId, variants, inStock, label }: Props) {
                 checked={variant === option._id}
                 onChange={() => {
                   setVariant(option._id)
+                  setCount((current) => Math.min(current, lineCap(option.availability)))
                   setMessage(null)
                 }}
               />
               <span>{label(option)}</span>
+              {option.availability.level !== 'in-stock' && <span className="variant-stock">{stockText(option.availability)}</span>}
             </label>
           ))}
         </fieldset>
       )}
-      {inStock ? (
+      <p id={stockId} className={soldOut ? 'stock stock-out' : stock.level === 'low' ? 'stock stock-low' : 'stock stock-in'}>
+        {stockText(stock)}
+      </p>
+      {!soldOut && (
+        <div className="add-to-cart-quantity">
+          <span className="add-to-cart-quantity-label">Quantity</span>
+          <QuantityInput value={Math.min(count, cap)} max={cap} label="Quantity to add" onChange={setCount} />
+        </div>
+      )}
+      {soldOut ? (
+        <Button disabled aria-describedby={stockId}>
+          Sold out
+        </Button>
+      ) : (
         <Button onClick={add} disabled={!hydrated}>
           {inCart ? 'In your cart' : 'Add to cart'}
         </Button>
-      ) : (
-        <Button disabled>Out of stock</Button>
       )}
       <p className="add-to-cart-status" role="status">
         {message && (

@@ -3,9 +3,12 @@ import { Link } from 'react-router'
 import type { Variant } from '@shop/domain/schemas/catalog'
 import { ProductImage } from '../../../components/product-image'
 import { formatMoney } from '../../../lib/money'
+import { stockText } from '../../catalog/stock-text'
 import type { CartLine } from '../hooks/use-cart-lines'
 import { cartActions } from '../hooks/use-cart'
-import { lineKey } from '../cart'
+import type { LineStock } from '../hooks/use-stock-check'
+import { lineCap, lineKey } from '../cart'
+import { lineAvailability, stockProblem } from '../line-stock'
 import { QuantityInput } from './quantity-input'
 
 type Props = {
@@ -14,15 +17,21 @@ type Props = {
   label: (variant: Variant) => string
   /** Lines the last order attempt refused (lineKey → message), e.g. not enough stock. */
   problems?: Map<string, string>
+  /** The latest stock check of the lines (lineKey → answer). */
+  stock?: Map<string, LineStock>
 }
 
-/** The cart's lines: picture, name, option, price, count change and remove (SPEC §4). */
-export function CartLines({ lines, currency, label, problems }: Props) {
+export function CartLines({ lines, currency, label, problems, stock }: Props) {
   return (
     <ul className="cart-lines">
-      {lines.map(({ item, product, variant, unavailable, unitPriceMinor }) => {
+      {lines.map((line) => {
+        const { item, product, variant, unavailable, unitPriceMinor } = line
         const title = product?.title ?? 'A product'
-        const problem = unavailable ? 'No longer available: please remove it.' : problems?.get(lineKey(item))
+        const checked = stock?.get(lineKey(item))
+        const shortage = unavailable ? null : stockProblem(line, checked)
+        const problem = unavailable ? 'No longer available: please remove it.' : (shortage?.message ?? problems?.get(lineKey(item)))
+        const availability = lineAvailability(line)
+        const cap = Math.max(item.count, lineCap(availability, checked && !checked.enough ? checked.availability.left : undefined))
         return (
           <li key={`${item.product}/${item.variant ?? ''}`} className={problem ? 'cart-line cart-line-problem' : 'cart-line'}>
             <ProductImage image={product?.images[0]} alt="" />
@@ -34,18 +43,27 @@ export function CartLines({ lines, currency, label, problems }: Props) {
               {product && (
                 <p className="cart-line-price">
                   {formatMoney(toMajor(unitPriceMinor), product.price.currency)} each
-                  {!product.inStock && <span className="tag tag-out">Out of stock</span>}
+                  {availability && availability.level !== 'in-stock' && (
+                    <span className={availability.level === 'sold-out' ? 'tag tag-out' : 'tag tag-low'}>{stockText(availability)}</span>
+                  )}
                 </p>
               )}
               {problem && (
                 <p className="field-error" role="alert">
-                  {problem}
+                  {problem}{' '}
+                  {shortage?.fix !== undefined && (
+                    <button type="button" className="link-button" onClick={() => cartActions.setCount(item.product, item.variant, shortage.fix!)}>
+                      Change to {shortage.fix}
+                    </button>
+                  )}
                 </p>
               )}
             </div>
             <div className="cart-line-actions">
               <QuantityInput
                 value={item.count}
+                // A line already above what is left may only come down.
+                max={cap}
                 label={`Quantity of ${title}`}
                 onChange={(count) => cartActions.setCount(item.product, item.variant, count)}
               />

@@ -1,8 +1,17 @@
 import { useState } from 'react'
 import { MAX_COUNT } from '../cart'
 
-/** A count of at least 1, typed or stepped; other input is kept as a draft until it makes sense. */
-export function QuantityInput({ value, label, onChange }: { value: number; label: string; onChange: (count: number) => void }) {
+type Props = {
+  value: number
+  label: string
+  onChange: (count: number) => void
+  /** The most that may be chosen (what is left, when the shop shows it). */
+  max?: number
+}
+
+/** A count of at least 1 and at most `max`, typed or stepped; other input is kept as a draft until it makes sense. */
+export function QuantityInput({ value, label, onChange, max = MAX_COUNT }: Props) {
+  const limit = Math.max(1, Math.min(max, MAX_COUNT))
   const [draft, setDraft] = useState(String(value))
   // A new count from outside (a step, another tab) replaces the draft.
   const [shown, setShown] = useState(value)
@@ -14,7 +23,7 @@ export function QuantityInput({ value, label, onChange }: { value: number; label
   function commit(text: string) {
     setDraft(text)
     const count = Number(text)
-    if (Number.isInteger(count) && count >= 1 && count <= MAX_COUNT) onChange(count)
+    if (Number.isInteger(count) && count >= 1) onChange(Math.min(count, limit))
   }
 
   return (
@@ -26,14 +35,14 @@ export function QuantityInput({ value, label, onChange }: { value: number; label
         type="number"
         inputMode="numeric"
         min={1}
-        max={MAX_COUNT}
+        max={limit}
         step={1}
         value={draft}
         aria-label="Quantity"
         onChange={(event) => commit(event.target.value)}
         onBlur={() => setDraft(String(value))}
       />
-      <button type="button" onClick={() => onChange(value + 1)} disabled={value >= MAX_COUNT} aria-label="One more">
+      <button type="button" onClick={() => onChange(value + 1)} disabled={value >= limit} aria-label="One more">
         +
       </button>
     </div>

@@ -1,6 +1,6 @@
 import { toMinor, displayedPrice } from '@shop/domain'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import type { Product, Variant } from '@shop/domain/schemas/catalog'
+import type { Product, ProductVariant } from '@shop/domain/schemas/catalog'
 import { api, errorMessage } from '../../../lib/api'
 import { listProducts } from '../../../api/products/list-products'
 import type { CartItem } from '../cart'
@@ -8,7 +8,7 @@ import type { CartItem } from '../cart'
 export type CartLine = {
   item: CartItem
   product: Product | null
-  variant: Variant | null
+  variant: ProductVariant | null
   /** The product (or its variant) is gone from the shop: it cannot be ordered. */
   unavailable: boolean
   /** SPEC §9 displayed price of one unit, minor units (0 while unknown). */

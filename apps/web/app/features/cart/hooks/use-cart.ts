@@ -10,7 +10,7 @@ function update(change: (items: CartItem[]) => CartItem[]): void {
 
 /** Stable functions: safe to call from any handler. */
 export const cartActions = {
-  add: (product: string, variant: string | null) => update((items) => addItem(items, product, variant)),
+  add: (product: string, variant: string | null, count = 1) => update((items) => addItem(items, product, variant, count)),
   setCount: (product: string, variant: string | null, count: number) =>
     update((items) => setCount(items, product, variant, count)),
   remove: (product: string, variant: string | null) => update((items) => removeItem(items, product, variant)),

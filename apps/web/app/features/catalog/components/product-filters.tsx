@@ -10,14 +10,41 @@ import {
   stockChoices,
 } from '../search-params'
 
-/** Sort, stock and category for the current search; applying starts again at page 1. */
+type Choice = { value: string; label: string }
+
+/** One filter: uncontrolled, so the form's change event reads it; a new address sets it again (key). */
+function FilterSelect({ id, label, name, value, choices }: { id: string; label: string; name: string; value: string; choices: readonly Choice[] }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value} key={value}>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+/** How many filters differ from the defaults (the collapsed panel says so). */
+export function activeFilterCount(search: ProductSearch): number {
+  return [sortChoiceOf(search) !== 'newest', search.stock !== 'all', search.category !== ''].filter(Boolean).length
+}
+
+/**
+ * Sort, stock and category for the current search, applied as soon as one changes (starting again at page
+ * 1). On a phone the panel is collapsed under one line, so the first products stay near the top; without
+ * JavaScript its Apply button submits the form.
+ */
 export function ProductFilters({ search, categories }: { search: ProductSearch; categories: Pick<Category, '_id' | 'name'>[] }) {
   const navigate = useNavigate()
   const id = useId()
+  const active = activeFilterCount(search)
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
+  function apply(formElement: HTMLFormElement) {
+    const form = new FormData(formElement)
     const order = sortChoices.find((choice) => choice.value === form.get('order')) ?? sortChoices[0]
     navigate(
       searchHref({
@@ -27,46 +54,44 @@ export function ProductFilters({ search, categories }: { search: ProductSearch; 
         stock: String(form.get('stock') ?? 'all') as StockFilter,
         category: String(form.get('category') ?? ''),
       }),
+      { preventScrollReset: true },
     )
   }
 
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    apply(event.currentTarget)
+  }
+
   return (
-    <form className="product-filters" action="/products/" method="get" onSubmit={onSubmit} aria-label="Filter products">
-      {search.q && <input type="hidden" name="q" value={search.q} />}
-      <div className="field">
-        <label htmlFor={`${id}-order`}>Sort by</label>
-        <select id={`${id}-order`} name="order" defaultValue={sortChoiceOf(search)} key={sortChoiceOf(search)}>
-          {sortChoices.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-stock`}>Availability</label>
-        <select id={`${id}-stock`} name="stock" defaultValue={search.stock} key={search.stock}>
-          {stockChoices.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-category`}>Category</label>
-        <select id={`${id}-category`} name="category" defaultValue={search.category} key={search.category}>
-          <option value="">All categories</option>
-          {categories.map((category) => (
-            <option key={category._id} value={category._id}>
-              {category.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit" className="button button-secondary">
-        Apply
-      </button>
-    </form>
+    <details className="filters-panel">
+      <summary className="filters-summary">
+        Filter and sort{active > 0 && <span className="filters-active"> · {active} active</span>}
+      </summary>
+      <form
+        className="product-filters"
+        action="/products/"
+        method="get"
+        onSubmit={onSubmit}
+        onChange={(event) => apply(event.currentTarget)}
+        aria-label="Filter products"
+      >
+        {search.q && <input type="hidden" name="q" value={search.q} />}
+        <FilterSelect id={`${id}-order`} label="Sort by" name="order" value={sortChoiceOf(search)} choices={sortChoices} />
+        <FilterSelect id={`${id}-stock`} label="Availability" name="stock" value={search.stock} choices={stockChoices} />
+        <FilterSelect
+          id={`${id}-category`}
+          label="Category"
+          name="category"
+          value={search.category}
+          choices={[{ value: '', label: 'All categories' }, ...categories.map((category) => ({ value: category._id, label: category.name }))]}
+        />
+        <noscript>
+          <button type="submit" className="button button-secondary">
+            Apply
+          </button>
+        </noscript>
+      </form>
+    </details>
   )
 }

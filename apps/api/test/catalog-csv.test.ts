@@ -1,0 +1,202 @@
+import { parse } from 'csv-parse/sync'
+import { stringify } from 'csv-stringify/sync'
+import { describe, expect, it } from 'vitest'
+import { type TestUser, createStaffedShop, errorBody, setupApp } from './helpers'
+
+const ctx = await setupApp()
+const { shop, otherShop, keeper, shopper, outsider } = await createStaffedShop(ctx)
+
+type Product = {
+  _id: string
+  title: string
+  description: string
+  price: { value: number }
+  sellAt: number
+  available: boolean
+  categories: string[]
+  variants: { _id: string; features: Record<string, string> }[]
+  stock?: { variant: string | null; quantity: number; tracked: boolean }[]
+}
+
+const json = (method: 'GET' | 'POST', url: string, user?: TestUser, payload?: unknown) =>
+  ctx.app.inject({ method, url, headers: user ? user.headers : {}, ...(payload === undefined ? {} : { payload: payload as object }) })
+
+const exportCsv = (user: TestUser | undefined = keeper, shopId = shop.id) => json('GET', `/api/products.csv?shop=${shopId}`, user)
+const importCsv = (text: string, options: { dryRun?: boolean; user?: TestUser; shopId?: string } = {}) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/products.csv?shop=${options.shopId ?? shop.id}${options.dryRun ? '&dryRun=true' : ''}`,
+    headers: { ...(options.user ?? keeper).headers, 'content-type': 'text/csv' },
+    payload: text,
+  })
+
+async function products(shopId = shop.id): Promise<Product[]> {
+  const page = await json('GET', `/api/products/?shop=${shopId}&$limit=100&$sort[createdAt]=1`, keeper)
+  return (page.json() as { data: Product[] }).data
+}
+const rowsOf = (text: string) => parse(text, { columns: true }) as Record<string, string>[]
+
+const category = (await json('POST', '/api/categories/', keeper, { shop: shop.id, name: 'Shirts' })).json() as { _id: string }
+const shirt = (
+  await json('POST', '/api/products/', keeper, {
+    shop: shop.id,
+    title: 'Kente print shirt',
+    description: '- 100 % cotton\n- *hand* printed',
+    price: { value: 120, currency: 'GHS' },
+    sellAt: 99.5,
+    categories: [category._id],
+    variants: [{ features: { Size: 'M' } }, { features: { Size: 'L' } }],
+  })
+).json() as Product
+await json('POST', '/api/inventory/', keeper, { product: shirt._id, variant: shirt.variants[0]!._id, quantity: 7 })
+await json('POST', '/api/inventory/', keeper, { product: shirt._id, variant: shirt.variants[1]!._id, quantity: 0 })
+const mug = (await json('POST', '/api/products/', keeper, { shop: shop.id, title: 'Clay mug', price: { value: 25, currency: 'GHS' }, available: false })).json() as Product
+await json('POST', '/api/products/', outsider, { shop: otherShop.id, title: 'Not ours', price: { value: 1, currency: 'GHS' } })
+
+describe('GET /api/products.csv', () => {
+  it('exports one row per variant with its stock, for staff', async () => {
+    const response = await exportCsv()
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect(response.headers['content-disposition']).toBe('attachment; filename="products.csv"')
+    expect(rowsOf(response.body)).toEqual([
+      {
+        product_id: shirt._id,
+        title: 'Kente print shirt',
+        description: '- 100 % cotton\n- *hand* printed',
+        price: '120',
+        sale_price: '99.5',
+        published: 'yes',
+        categories: 'Shirts',
+        variant_id: shirt.variants[0]!._id,
+        options: 'Size: M',
+        stock: '7',
+      },
+      expect.objectContaining({ variant_id: shirt.variants[1]!._id, options: 'Size: L', stock: '0' }),
+      expect.objectContaining({ product_id: mug._id, title: 'Clay mug', published: 'no', variant_id: '', options: '', stock: '' }),
+    ])
+  })
+
+  it('is refused to anonymous callers, shoppers and other shops\' staff', async () => {
+    expect((await json('GET', `/api/products.csv?shop=${shop.id}`)).statusCode).toBe(401)
+    expect((await exportCsv(shopper)).statusCode).toBe(404)
+    expect((await exportCsv(outsider)).statusCode).toBe(404)
+  })
+})
+
+describe('POST /api/products.csv', () => {
+  it('round-trips: an export imported again changes nothing', async () => {
+    const before = await products()
+    const response = await importCsv((await exportCsv()).body)
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json()).toMatchObject({ dryRun: false, valid: true, created: 0, updated: 2 })
+    const after = await products()
+    expect(after.map(({ title, description, price, sellAt, available, categories, variants, stock }) => ({ title, description, price, sellAt, available, categories, variants, stock }))).toEqual(
+      before.map(({ title, description, price, sellAt, available, categories, variants, stock }) => ({ title, description, price, sellAt, available, categories, variants, stock })),
+    )
+  })
+
+  it('previews with dryRun, each row with its action and problems, and writes nothing', async () => {
+    const text = stringify([
+      ['title', 'price', 'options', 'stock', 'categories'],
+      ['Adinkra tote', '45', 'Colour: Red', '3', 'Bags'],
+      ['Adinkra tote', '', 'Colour: Blue', '', ''],
+      ['', '10', '', '', ''],
+      ['Cap', 'cheap', '', '-1', ''],
+    ])
+    const response = await importCsv(text, { dryRun: true })
+    expect(response.statusCode, response.body).toBe(200)
+    const result = response.json()
+    expect(result).toMatchObject({ dryRun: true, valid: false, created: 3, updated: 0 })
+    expect(result.rows.map((row: { line: number; action: string; title: string; variant: string; errors: { column: string }[] }) => [row.line, row.action, row.title, row.variant, row.errors.map((e) => e.column)])).toEqual([
+      [2, 'create', 'Adinkra tote', 'Colour: Red', []],
+      [3, 'create', 'Adinkra tote', 'Colour: Blue', []],
+      [4, 'create', '', '', ['title']],
+      [5, 'create', 'Cap', '', ['price', 'stock']],
+    ])
+    expect((await products()).map((product) => product.title)).not.toContain('Adinkra tote')
+  })
+
+  it('refuses a file with a bad row whole: 400 naming each row and column, nothing written', async () => {
+    const text = stringify([
+      ['product_id', 'title', 'price', 'options', 'stock'],
+      ['', 'Adinkra tote', '45', 'Colour: Red', '3'],
+      [shirt._id, 'Kente print shirt renamed', '120', 'Size: M', 'many'],
+      ['', 'Cap', '12.345', '', ''],
+    ])
+    const response = await importCsv(text)
+    expect(response.statusCode).toBe(400)
+    expect(errorBody(response).errors).toEqual([
+      { path: 'rows.3.stock', message: expect.any(String) },
+      { path: 'rows.4.price', message: expect.stringContaining('amount') },
+    ])
+    const titles = (await products()).map((product) => product.title)
+    expect(titles).toEqual(['Kente print shirt', 'Clay mug'])
+  })
+
+  it('creates and updates in one go: variants, stock, categories, visibility', async () => {
+    const exported = rowsOf((await exportCsv()).body)
+    const edited = exported.map((row) => (row.options === 'Size: L' ? { ...row, stock: '4', price: '' } : row.product_id === mug._id ? { ...row, published: 'yes', title: 'Clay mug, large' } : row))
+    const columns = Object.keys(exported[0]!)
+    const text = stringify([
+      columns,
+      ...edited.map((row) => columns.map((column) => row[column] ?? '')),
+      ['', 'Adinkra tote', '', '45', '', '', 'Bags; Shirts', '', 'Colour: Red', '3'],
+      ['', 'Adinkra tote', '', '', '', '', '', '', 'Colour: Blue', ''],
+    ])
+    const response = await importCsv(text)
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json()).toMatchObject({ created: 1, updated: 2 })
+    const [updatedShirt, updatedMug, tote] = await products()
+    expect(updatedShirt!.stock?.find((row) => row.variant === shirt.variants[1]!._id)).toEqual({ variant: shirt.variants[1]!._id, quantity: 4, tracked: true })
+    expect(updatedMug).toMatchObject({ title: 'Clay mug, large', available: true })
+    expect(tote).toMatchObject({ title: 'Adinkra tote', price: { value: 45 } })
+    expect(tote!.variants.map((variant) => variant.features)).toEqual([{ Colour: 'Red' }, { Colour: 'Blue' }])
+    expect(tote!.stock).toEqual([{ variant: tote!.variants[0]!._id, quantity: 3, tracked: true }])
+    expect(tote!.categories).toHaveLength(2)
+    expect(tote!.categories).toContain(category._id)
+  })
+
+  it('refuses another shop\'s product ids and unknown variant ids', async () => {
+    const [notOurs] = await products(otherShop.id)
+    const text = stringify([
+      ['product_id', 'title', 'price', 'variant_id', 'options'],
+      [notOurs!._id, 'Not ours', '1', '', ''],
+      [shirt._id, 'Kente print shirt', '120', 'made-up', 'Size: XXL'],
+    ])
+    const response = await importCsv(text, { dryRun: true })
+    expect(response.json().rows.map((row: { errors: { column: string; message: string }[] }) => row.errors)).toEqual([
+      [{ column: 'product_id', message: 'is not a product of this shop' }],
+      [{ column: 'variant_id', message: 'is not a variant of this product' }],
+    ])
+  })
+
+  it('refuses files that are not a product CSV with a 400', async () => {
+    for (const [text, path] of [
+      ['', 'body'],
+      ['title,price,colour\nCap,10,red\n', 'header.colour'],
+      ['description\nA cap\n', 'header.title'],
+      ['title,price\n"Cap,10\n', 'body'],
+      ['title,price\nCap,10,extra\n', 'body'],
+      ['title,price\n', 'body'],
+    ] as const) {
+      const response = await importCsv(text)
+      expect(response.statusCode, text).toBe(400)
+      expect(errorBody(response).errors?.[0]?.path, text).toBe(path)
+    }
+    const json400 = await json('POST', `/api/products.csv?shop=${shop.id}`, keeper, { title: 'Cap' })
+    expect(json400.statusCode).toBe(400)
+  })
+
+  it('checks the role before the file, and takes files up to 2 MB', async () => {
+    const text = 'title,price\nCap,10\n'
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/products.csv?shop=${shop.id}`, headers: { 'content-type': 'text/csv' }, payload: text })).statusCode).toBe(401)
+    expect((await importCsv(text, { user: shopper })).statusCode).toBe(404)
+    expect((await importCsv(text, { user: outsider })).statusCode).toBe(404)
+    const large = `title,price,description\n${'Cap,10,' + 'x'.repeat(9000) + '\n'}`.repeat(1).padEnd(150_000, '\n')
+    expect((await importCsv(large, { dryRun: true })).statusCode).toBe(200)
+    const tooLarge = await importCsv('title,price\n' + 'Cap,10\n'.repeat(400_000))
+    expect(tooLarge.statusCode).toBe(413)
+    expect((await products()).map((product) => product.title)).not.toContain('Cap')
+  })
+})

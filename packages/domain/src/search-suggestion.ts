@@ -1,0 +1,52 @@
+/**
+ * "Did you mean …?" for a product search that found nothing: each word of the search that no title holds
+ * is replaced by the most similar word of the titles a looser search found. Similarity is pg_trgm's
+ * (shared trigrams of the padded, lower-cased words over all of them), so it agrees with the database.
+ */
+
+/** Words as pg_trgm splits them: runs of letters and digits. */
+export function searchWords(text: string): string[] {
+  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+}
+
+function trigrams(word: string): Set<string> {
+  const padded = `  ${word} `
+  const found = new Set<string>()
+  const chars = [...padded]
+  for (let i = 0; i + 3 <= chars.length; i++) found.add(chars.slice(i, i + 3).join(''))
+  return found
+}
+
+/** pg_trgm's similarity of two words, 0 to 1. */
+export function wordSimilarity(a: string, b: string): number {
+  const left = trigrams(a.toLowerCase())
+  const right = trigrams(b.toLowerCase())
+  let shared = 0
+  for (const gram of left) if (right.has(gram)) shared++
+  return shared / (left.size + right.size - shared)
+}
+
+/** A word closer than this is a likely misspelling ("choclate" and "chocolate": 0.58). */
+export const SUGGESTION_SIMILARITY = 0.4
+
+/**
+ * The search with its unknown words respelled from `titles`, or null when no word changes (every word is
+ * found in a title, or none is near enough to one).
+ */
+export function suggestSearch(text: string, titles: readonly string[]): string | null {
+  const words = searchWords(text)
+  const known = [...new Set(titles.flatMap(searchWords))]
+  let changed = false
+  const respelled = words.map((word) => {
+    if (known.some((candidate) => candidate.includes(word))) return word
+    let best: { word: string; score: number } | null = null
+    for (const candidate of known) {
+      const score = wordSimilarity(word, candidate)
+      if (score >= SUGGESTION_SIMILARITY && (!best || score > best.score)) best = { word: candidate, score }
+    }
+    if (!best) return word
+    changed = true
+    return best.word
+  })
+  return changed ? respelled.join(' ') : null
+}
