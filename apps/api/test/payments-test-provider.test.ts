@@ -121,7 +121,7 @@ describe('the test provider\'s pay page', () => {
     expect(page.body).not.toMatch(/<script/)
     const html = page.body
     expect(html).toContain('<html lang="en">')
-    expect(html).toMatch(/<h1 id="title">Test payment<\/h1>/)
+    expect(html).toMatch(/<h1 id="title">Demonstration payment<\/h1>/)
     expect(html).toContain(`<dd>${shop.title}</dd>`)
     expect(html).toContain(`<dd>${order.orderId}</dd>`)
     expect(html).toContain('GHS 100.00')

@@ -48,7 +48,7 @@ export const PaymentProvider = Type.Union([Type.Literal('manual'), Type.Literal(
 /** What buyers see for a payment option whose shop set no label of its own. */
 export const defaultPaymentLabels: Record<PaymentProviderName, string> = {
   manual: 'Pay on delivery or at pick-up',
-  test: 'Test payment (simulated, no money moves)',
+  test: 'Demonstration payment (no money moves)',
   paystack: 'Mobile money or card (Paystack)',
 }
 
