@@ -7,9 +7,8 @@ import { TotalsTable } from '../components/totals-table'
 import { Button } from '../components/ui/button'
 import { requireStaff } from '../features/admin/staff-session'
 import { OrderItemsTable } from '../features/admin-orders/components/order-items-table'
-import { paymentStatus } from '../features/admin-orders/payment-labels'
+import { PaymentFacts } from '../features/admin-orders/components/payment-facts'
 import { api } from '../lib/api'
-import { formatMoney } from '../lib/money'
 import { routeMeta } from '../lib/page-meta'
 import { isMissing } from '../lib/route-errors'
 import { pricedRows } from '../lib/totals-rows'
@@ -57,7 +56,7 @@ export default function AdminOrderPrint({ loaderData }: Route.ComponentProps) {
 
   return (
     <article className="print-sheet" aria-labelledby="print-title">
-      <div className="print-actions no-print">
+      <div className="admin-header no-print">
         <Link to={`/admin/orders/${order._id}`}>← Back to order {order.orderId}</Link>
         <Button onClick={() => window.print()}>Print</Button>
       </div>
@@ -111,18 +110,7 @@ export default function AdminOrderPrint({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="print-payment" className="print-payment">
         <h2 id="print-payment">Payment</h2>
         <dl className="order-facts-list">
-          <div>
-            <dt>Status</dt>
-            <dd>{paymentStatus(order, transactions)}</dd>
-          </div>
-          <div>
-            <dt>Paid</dt>
-            <dd>{formatMoney(order.paid, order.currency)}</dd>
-          </div>
-          <div>
-            <dt>Balance due</dt>
-            <dd>{formatMoney(order.balance, order.currency)}</dd>
-          </div>
+          <PaymentFacts order={order} transactions={transactions} />
         </dl>
       </section>
     </article>

@@ -71,7 +71,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="orders-title" className="admin-orders">
-      <div className="orders-tools">
+      <div className="admin-header">
         <h1 id="orders-title">Orders</h1>
         <ExportButton filters={filters} />
       </div>

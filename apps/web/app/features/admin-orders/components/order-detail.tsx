@@ -5,7 +5,8 @@ import type { Transaction } from '@shop/domain/schemas/payments'
 import { TotalsTable } from '../../../components/totals-table'
 import { formatMoney } from '../../../lib/money'
 import { pricedRows } from '../../../lib/totals-rows'
-import { paymentStatus, paymentWay, providerLabel, transactionStatusLabels } from '../payment-labels'
+import { paymentWay, providerLabel, transactionStatusLabels } from '../payment-labels'
+import { PaymentFacts } from './payment-facts'
 import { OrderItemsTable } from './order-items-table'
 import { RecordPaymentForm } from './record-payment-form'
 import { OrderTimeline } from '../../../components/order-timeline'
@@ -93,18 +94,7 @@ export function OrderDetail({ order, transactions, regions, canRecordPayment }: 
         <section className="panel" aria-labelledby="order-payment-title">
           <h2 id="order-payment-title">Payment</h2>
           <dl className="order-facts-list">
-            <div>
-              <dt>Status</dt>
-              <dd>{paymentStatus(order, transactions)}</dd>
-            </div>
-            <div>
-              <dt>Paid</dt>
-              <dd>{formatMoney(order.paid, order.currency)}</dd>
-            </div>
-            <div>
-              <dt>Balance due</dt>
-              <dd>{formatMoney(order.balance, order.currency)}</dd>
-            </div>
+            <PaymentFacts order={order} transactions={transactions} />
             <div>
               <dt>Chosen at checkout</dt>
               <dd>{providerLabel(order.payment.provider)}</dd>

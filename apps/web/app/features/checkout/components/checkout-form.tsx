@@ -17,6 +17,7 @@ import type { CheckoutInput, ItemInput } from '../../../api/orders/order-input'
 import { placeOrder } from '../../../api/orders/place-order'
 import { type ContactField, checkContact } from '../contact-details'
 import { type DeliveryField, deliveryInput, deliveryProblems } from '../delivery-details'
+import { useContactDraft } from '../hooks/use-contact-draft'
 import { useDeliveryDraft } from '../hooks/use-delivery-draft'
 import { type Estimate, estimate } from '../totals'
 import { ContactFields } from './contact-fields'
@@ -66,8 +67,7 @@ function estimateRows(figures: Estimate, deliveryType: 'pick-up' | 'dispatch', c
 export function CheckoutForm({ shop, user, regions, paymentOptions, lines, blocked, onPlaced, onLineProblems }: Props) {
   const id = useId()
   const [email, setEmail] = useState('')
-  // Prefilled from the signed-in buyer's profile; the buyer may change them for this order.
-  const [contact, setContact] = useState({ name: user?.name ?? '', phone: user?.phone ?? '' })
+  const contact = useContactDraft(user)
   const [code, setCode] = useState<PublicDiscountCode | null>(null)
   const [provider, setProvider] = useState(paymentOptions[0]?.provider ?? '')
   const [errors, setErrors] = useState<Partial<Record<CheckoutField, string>>>({})
@@ -207,9 +207,7 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, block
         )}
         <ContactFields
           idPrefix={id}
-          name={contact.name}
-          phone={contact.phone}
-          onChange={(change) => setContact((current) => ({ ...current, ...change }))}
+          {...contact}
           errors={errors}
           forRider={deliveryType === 'dispatch'}
         />

@@ -13,6 +13,7 @@ import { randomId } from '../../../lib/random-id'
 import { placeOrder } from '../../../api/orders/place-order'
 import { type ContactField, checkContact } from '../contact-details'
 import { type DeliveryField, deliveryFields, deliveryInput, deliveryProblems } from '../delivery-details'
+import { useContactDraft } from '../hooks/use-contact-draft'
 import { useDeliveryDraft } from '../hooks/use-delivery-draft'
 import { type CheckoutViewer, useCheckoutViewer } from '../hooks/use-own-checkout'
 import type { DeliveryChoice } from '../shared-checkout-totals'
@@ -49,8 +50,8 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
   const delivery = useDeliveryDraft(shop._id, items)
   const { draft, rates, rate } = delivery
   const [email, setEmail] = useState('')
-  // Whoever places someone else's checkout gives their own name and phone (prefilled from their profile).
-  const [contact, setContact] = useState({ name: user?.name ?? '', phone: user?.phone ?? '' })
+  // Whoever places someone else's checkout gives their own name and phone.
+  const contact = useContactDraft(user)
   const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({})
   const [provider, setProvider] = useState(paymentOptions[0]?.provider ?? '')
   const [busy, setBusy] = useState(false)
@@ -145,9 +146,7 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
         {!own && (
           <ContactFields
             idPrefix={id}
-            name={contact.name}
-            phone={contact.phone}
-            onChange={(change) => setContact((current) => ({ ...current, ...change }))}
+            {...contact}
             errors={errors}
             forRider={draft.type === 'dispatch'}
           />
