@@ -14,6 +14,7 @@ type Order = {
   status: string
   email: string
   phone: string
+  customerName: string
   items: { product: { title: string }; count: number; variant: { _id: string } | null }[]
   delivery: { type: string; region: string | null; address?: string; rate: { name: string } | null }
   discount: { code: string } | null
