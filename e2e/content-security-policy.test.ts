@@ -95,7 +95,7 @@ describe('content security policy', { timeout: 120_000 }, () => {
     await withPage(browser(), async (page) => {
       const violations = await watchCspViolations(page)
       await page.goto(order.body.payment.redirectUrl)
-      await page.getByRole('heading', { level: 1, name: 'Test payment' }).waitFor()
+      await page.getByRole('heading', { level: 1, name: 'Demonstration payment' }).waitFor()
       await page.getByRole('button', { name: 'Pay now' }).click()
       await page.waitForURL((url) => url.pathname === `/orders/${order.body._id}`)
       await page.getByRole('heading', { level: 1 }).first().waitFor()

@@ -14,6 +14,7 @@ type Order = {
   status: string
   email: string
   phone: string
+  customerName: string
   items: { product: { title: string }; count: number; variant: { _id: string } | null }[]
   delivery: { type: string; region: string | null; address?: string; rate: { name: string } | null }
   discount: { code: string } | null
@@ -87,6 +88,8 @@ describe('shopper journeys', { timeout: 120_000 }, () => {
       assert.ok((await summary.count()) >= 1, 'the subtotal follows the count')
 
       await page.getByLabel('Email').fill('anna@example.com')
+      await page.getByLabel('Your name').fill('Anna Ofori')
+      await page.getByLabel('Phone').fill('024 412 3456')
       await page.getByRole('button', { name: 'Place order' }).click()
       await page.getByRole('heading', { level: 1, name: 'Thank you for your order!' }).waitFor()
       const url = new URL(page.url())
@@ -126,6 +129,7 @@ describe('shopper journeys', { timeout: 120_000 }, () => {
       await page.getByRole('radio', { name: /Greater Accra express/ }).check()
       await page.getByLabel('Delivery address').fill('14 Oxford Street, Osu')
       assert.notEqual(await page.getByLabel('Phone').inputValue(), '', 'the phone comes from the profile')
+      assert.notEqual(await page.getByLabel('Your name').inputValue(), '', 'and so does the name')
 
       await page.getByLabel('Discount code').fill('nope-code')
       await page.getByRole('button', { name: 'Apply' }).click()
@@ -186,6 +190,7 @@ describe('shopper journeys', { timeout: 120_000 }, () => {
       await page.getByRole('radio', { name: /Greater Accra standard/ }).check()
       await page.getByLabel('Delivery address').fill('House 7, Labone Crescent')
       await page.getByLabel('Email').fill('sharer@example.com')
+      await page.getByLabel('Your name').fill('Sharer Sefa')
       await page.getByLabel('Phone').fill('+233 20 111 2222')
       await page.getByRole('button', { name: 'Share checkout' }).click()
       const link = await page.getByRole('textbox', { name: /Anyone with this link/ }).inputValue()
@@ -200,7 +205,8 @@ describe('shopper journeys', { timeout: 120_000 }, () => {
       // Intl.NumberFormat puts a no-break space between the currency and the amount.
       const text = (await payer.getByRole('main').innerText()).replace(/\s+/g, ' ')
       assert.ok(!text.includes('Labone'), 'the address is not shown to others')
-      assert.ok(!text.includes('sharer@example.com') && !text.includes('111 2222'), 'nor the email or phone')
+      assert.ok(!text.includes('sharer@example.com') && !text.includes('111 2222') && !text.includes('201112222'), 'nor the email or phone')
+      assert.ok(!text.includes('Sharer Sefa'), 'nor the name')
       // The items' 190; the creator's delivery is not theirs, so no fee until they choose their own.
       assert.ok(text.includes('GHS 190.00'))
       assert.ok(text.includes('Free (pick-up)') && !text.includes('Greater Accra standard'))
@@ -214,17 +220,20 @@ describe('shopper journeys', { timeout: 120_000 }, () => {
       await payer.getByLabel('Region').selectOption({ label: 'Northern' })
       await payer.getByRole('radio', { name: /Northern regions/ }).check()
       await payer.getByLabel('Delivery address').fill('Flat 2, Gumani Road, Tamale')
+      await payer.getByLabel('Your name').fill('Payer Pokua')
       await payer.getByLabel('Phone').fill('+233 24 333 4444')
       await payer.getByRole('button', { name: 'Place order' }).click()
       await payer.getByRole('heading', { level: 1, name: 'Thank you for your order!' }).waitFor()
       const url = new URL(payer.url())
       const order = await api<Order>(server(), 'GET', `/api/orders/${url.pathname.split('/').pop()}?key=${url.searchParams.get('key')}`)
       assert.equal(order.body.email, 'payer@example.com')
-      assert.equal(order.body.phone, '+233 24 333 4444')
+      assert.equal(order.body.phone, '+233243334444')
+      assert.equal(order.body.customerName, 'Payer Pokua')
       assert.equal(order.body.delivery.address, 'Flat 2, Gumani Road, Tamale')
       assert.equal(order.body.delivery.region, 'GH-NP')
       assert.equal(order.body.delivery.rate?.name, 'Northern regions')
-      assert.ok(!JSON.stringify(order.body).includes('Labone') && !JSON.stringify(order.body).includes('111 2222'))
+      assert.ok(!JSON.stringify(order.body).includes('Labone') && !JSON.stringify(order.body).includes('201112222'))
+      assert.ok(!JSON.stringify(order.body).includes('Sharer Sefa'))
       assert.equal(order.body.items[0]!.product.title, 'Bolga market basket')
     } finally {
       await context.close()
@@ -301,13 +310,15 @@ describe('shopper journeys', { timeout: 120_000 }, () => {
       await addToCart(page, 'cocoa nibs', 'Single-origin cocoa nibs, 250 g')
       await page.goto(`${shop()}/checkout`)
       await page.getByLabel('Email').fill('payer@example.com')
-      await page.getByRole('radio', { name: /Test payment/ }).check()
+      await page.getByLabel('Your name').fill('Kojo Payer')
+      await page.getByLabel('Phone').fill('0244123456')
+      await page.getByRole('radio', { name: /Demonstration payment/ }).check()
       await page.getByRole('button', { name: 'Place order' }).click()
-      await page.getByRole('heading', { level: 1, name: 'Test payment' }).waitFor()
+      await page.getByRole('heading', { level: 1, name: 'Demonstration payment' }).waitFor()
       await page.getByRole('button', { name: 'Pay now' }).click()
       await page.waitForURL((url) => url.host === new URL(shop()).host && url.pathname.startsWith('/orders/'))
       await page.getByText('Your payment was received.').waitFor()
-      await page.getByText('Test payment: paid').waitFor()
+      await page.getByText('Demonstration payment: paid').waitFor()
       const url = new URL(page.url())
       const order = await api<Order & { acked: boolean }>(
         server(),

@@ -32,6 +32,8 @@ type Checkout = {
   createdAt: string
   email?: string | null
   profile?: string | null
+  customerName?: string
+  phone?: string
 }
 
 async function checkoutCount() {
@@ -87,7 +89,7 @@ describe('POST /api/checkouts/', () => {
         type: 'dispatch',
         region: 'GH-AA',
         address: '12 Oxford St',
-        phone: '0200000000',
+        phone: '+233200000000',
         rate: { _id: instant.id, name: 'Accra express', rate: { value: 20, currency: 'GHS' }, paymentOption: 'instant', estimatedDays: 1 },
       },
     })
@@ -183,7 +185,10 @@ describe('POST /api/checkouts/', () => {
       [{ items: [{ product: scarf.id, count: 1 }], delivery: dispatch(instant.id, 'GH-AH') }, ['delivery.rate']],
       [{ items: [{ product: scarf.id, count: 1 }], delivery: dispatch(inactive.id) }, ['delivery.rate']],
       [{ items: [{ product: scarf.id, count: 1 }], delivery: dispatch(foreignRate.id) }, ['delivery.rate']],
-      [{ items: [{ product: scarf.id, count: 1 }], delivery: { type: 'dispatch' } }, ['delivery.region', 'delivery.rate', 'delivery.address']],
+      [{ items: [{ product: scarf.id, count: 1 }], delivery: { type: 'dispatch', phone: '0200000000' } }, ['delivery.region', 'delivery.rate', 'delivery.address']],
+      // Every phone given must be one; a delivery needs one of the two.
+      [{ items: [{ product: scarf.id, count: 1 }], delivery: { ...dispatch(), phone: '12345' }, phone: 'call me' }, ['phone', 'delivery.phone']],
+      [{ items: [{ product: scarf.id, count: 1 }], delivery: { ...dispatch(), phone: undefined } }, ['delivery.phone']],
       [{ items: [{ product: scarf.id, count: 1 }], delivery: { ...pickUp, region: 'GH-AA', rate: instant.id } }, ['delivery.region', 'delivery.rate']],
       [{ items: [{ product: foreign.id, count: 1 }], delivery: dispatch(foreignRate.id) }, ['items.0.product', 'delivery.rate']],
     ]
@@ -253,14 +258,18 @@ describe('POST /api/checkouts/', () => {
 
 describe('GET /api/checkouts/{id}', () => {
   it('shows anyone with the id the items and totals, and only the creator the contact details', async () => {
-    const checkout = await created({ items: [{ product: scarf.id, count: 1 }], delivery: dispatch() }, { user: shopper })
+    const checkout = await created(
+      { items: [{ product: scarf.id, count: 1 }], delivery: dispatch(), name: 'Esi Owusu', phone: '024 412 3456' },
+      { user: shopper },
+    )
     const creator = await get(`/api/checkouts/${checkout._id}`, shopper)
     expect(creator.statusCode).toBe(200)
     expect(creator.json()).toEqual(checkout)
 
-    const { email, profile, delivery, ...shared } = checkout
+    const { email, profile, delivery, customerName, phone: buyerPhone, ...shared } = checkout
     const { address, phone, ...sharedDelivery } = delivery
-    expect([email, profile, address, phone]).toEqual([shopper.email, shopper.id, '12 Oxford St', '0200000000'])
+    expect([email, profile, address, phone]).toEqual([shopper.email, shopper.id, '12 Oxford St', '+233200000000'])
+    expect([customerName, buyerPhone]).toEqual(['Esi Owusu', '+233244123456'])
     for (const user of [undefined, outsider, keeper]) {
       const response = await get(`/api/checkouts/${checkout._id}`, user)
       expect(response.statusCode).toBe(200)
@@ -278,7 +287,7 @@ describe('GET /api/checkouts/{id}', () => {
       expect(response.json().profile).toBeUndefined()
       expect(response.json().delivery.address).toBeUndefined()
       expect(response.json().delivery.phone).toBeUndefined()
-      for (const secret of ['anon@example.com', '12 Oxford St', '0200000000']) expect(response.body).not.toContain(secret)
+      for (const secret of ['anon@example.com', '12 Oxford St', '+233200000000']) expect(response.body).not.toContain(secret)
     }
   })
 

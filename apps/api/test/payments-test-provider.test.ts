@@ -121,7 +121,7 @@ describe('the test provider\'s pay page', () => {
     expect(page.body).not.toMatch(/<script/)
     const html = page.body
     expect(html).toContain('<html lang="en">')
-    expect(html).toMatch(/<h1 id="title">Test payment<\/h1>/)
+    expect(html).toMatch(/<h1 id="title">Demonstration payment<\/h1>/)
     expect(html).toContain(`<dd>${shop.title}</dd>`)
     expect(html).toContain(`<dd>${order.orderId}</dd>`)
     expect(html).toContain('GHS 100.00')
@@ -136,7 +136,7 @@ describe('the test provider\'s pay page', () => {
     expect(paid.headers.location).toBe(`http://${host}/orders/${order._id}?transaction=${id}&payment=success`)
     expect((await transactionRow(id)).status).toBe('success')
     expect((await orderRow(order._id)).acked).toBe(true)
-    expect((await eventsOf(order._id)).at(-1)!.note).toMatch(/^Payment of GHS 100\.00 received via the test provider \(simulated\)/)
+    expect((await eventsOf(order._id)).at(-1)!.note).toMatch(/^Payment of GHS 100\.00 received via the test provider \(a demonstration: no money moved\)/)
     expect((await paymentNotes()).length - before).toBe(4)
 
     // The page now says so and offers no buttons; pressing again changes nothing.

@@ -95,7 +95,7 @@ describe('demo seed on an empty database', () => {
       facebookMeta: '',
       paymentOptions: [
         { provider: 'manual', enabled: true, label: 'Pay on delivery or at pick-up' },
-        { provider: 'test', enabled: true, label: 'Test payment' },
+        { provider: 'test', enabled: true, label: 'Demonstration payment (no money moves)' },
       ],
     })
   })

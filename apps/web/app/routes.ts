@@ -40,6 +40,7 @@ export default [
     route('products/:id', 'routes/admin-product-edit.tsx'),
     route('orders', 'routes/admin-orders.tsx'),
     route('orders/:id', 'routes/admin-order.tsx'),
+    route('orders/:id/print', 'routes/admin-order-print.tsx'),
     route('site', 'routes/admin-site.tsx'),
     route('reviews', 'routes/admin-reviews.tsx'),
     route('discount-codes', 'routes/admin-discount-codes.tsx'),

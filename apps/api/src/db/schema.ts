@@ -419,7 +419,10 @@ export const orders = pgTable(
   ],
 )
 
-/** The order's timeline: one row per status change. */
+/**
+ * The order's timeline: one row per status change (`kind` 'status'), and notes at the status the order
+ * had then (`kind` 'note': a payment received, say), so a status shows once however many notes follow it.
+ */
 export const orderEvents = pgTable(
   'order_events',
   {
@@ -429,11 +432,15 @@ export const orderEvents = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status').$type<OrderStatus>().notNull(),
+    kind: text('kind').$type<'status' | 'note'>().notNull().default('status'),
     note: text('note').notNull().default(''),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.createdAt),
+    check('order_events_kind_check', sql`${t.kind} in ('status', 'note')`),
+  ],
 )
 
 export const discountCodes = pgTable(

@@ -23,13 +23,14 @@ function generator(seed: number) {
   return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)), pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]! }
 }
 
-export const SHOPPER = { email: 'shopper@demo.shop', phone: '+233 26 448 7305' }
+export const SHOPPER = { email: 'shopper@demo.shop', phone: '+233 26 448 7305', name: null }
 
+/** Guests give their name and phone at checkout; the demo shopper's come from the account's profile. */
 const buyers = [
-  { email: 'yaa.asantewaa@example.com', phone: '+233 24 100 2001' },
-  { email: 'kwesi.appiah@example.com', phone: '+233 20 300 4002' },
-  { email: 'abena.osei@example.com', phone: '+233 55 500 6003' },
-  { email: 'nii.lamptey@example.com', phone: '+233 27 700 8004' },
+  { email: 'yaa.asantewaa@example.com', phone: '+233 24 100 2001', name: 'Yaa Asantewaa' },
+  { email: 'kwesi.appiah@example.com', phone: '+233 20 300 4002', name: 'Kwesi Appiah' },
+  { email: 'abena.osei@example.com', phone: '+233 55 500 6003', name: 'Abena Osei' },
+  { email: 'nii.lamptey@example.com', phone: '+233 27 700 8004', name: 'Nii Lamptey' },
 ]
 const addresses: Record<string, string> = {
   'GH-AA': '12 Ring Road East, Osu, Accra',
@@ -54,8 +55,12 @@ export type HistoryOrder = {
   /** Placed by the demo shopper's account; otherwise by an anonymous buyer with `email`. */
   byShopper: boolean
   email: string
+  /** The name and phone given at checkout (the shopper's come from the profile). */
+  contact: { name?: string; phone: string }
   items: ItemInput[]
   delivery: DeliveryInput
+  /** Payments the staff record: in full once delivered (cash or mobile money), in part for some on the way. */
+  payments: { method: 'cash' | 'mobile-money'; share: 'all' | 'half'; after: OrderStatus }[]
   /** The staff's moves after placing, in order, each with its time. */
   moves: { status: OrderStatus; at: Date }[]
   review: { rating: number; text: string; at: Date } | null
@@ -101,7 +106,8 @@ export function demoHistory(input: { products: HistoryProduct[]; rates: HistoryR
     const delivery: DeliveryInput =
       rate && region
         ? { type: 'dispatch', region, address: addresses[region] ?? 'Main Street', phone: buyer.phone, rate: rate.id }
-        : { type: 'pick-up', phone: buyer.phone }
+        : { type: 'pick-up' }
+    const contact = { ...(buyer.name ? { name: buyer.name } : {}), phone: buyer.phone }
 
     // Walk the status machine to the final status, a move every few hours.
     const statuses: OrderStatus[] = []
@@ -120,7 +126,16 @@ export function demoHistory(input: { products: HistoryProduct[]; rates: HistoryR
     const [rating, text] = reviewed ? reviewTexts[history.orders.filter((order) => order.review).length]! : [0, '']
     const review = reviewed ? { rating, text, at: new Date(Math.min(time + 2 * HOUR, now.getTime())) } : null
 
-    history.orders.push({ placedAt, byShopper, email: buyer.email, items, delivery, moves, review })
+    // Paid when delivered, by cash or mobile money; some orders on their way paid half up front.
+    const method = index % 3 === 1 ? 'mobile-money' : 'cash'
+    const payments: HistoryOrder['payments'] = []
+    if (finalStatus === 'ready' || finalStatus === 'dispatched') payments.push({ method: 'mobile-money', share: 'half', after: finalStatus })
+    if (finalStatus === 'delivered') {
+      if (index % 5 === 0) payments.push({ method: 'mobile-money', share: 'half', after: 'packaged' })
+      payments.push({ method, share: 'all', after: 'delivered' })
+    }
+
+    history.orders.push({ placedAt, byShopper, email: buyer.email, contact, items, delivery, moves, payments, review })
   })
 
   // 30 days of visits: a few hundred visitors, some coming back on later days.

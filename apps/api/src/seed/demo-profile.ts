@@ -42,7 +42,7 @@ export const demoPeople: Record<string, { name: string; phone: string }> = {
 
 export const demoPaymentOptions = [
   { provider: 'manual' as const, enabled: true, label: 'Pay on delivery or at pick-up' },
-  { provider: 'test' as const, enabled: true, label: 'Test payment' },
+  { provider: 'test' as const, enabled: true, label: 'Demonstration payment (no money moves)' },
 ]
 
 /** Together the rates cover all 16 regions of Ghana (delivery_regions ids). */

@@ -26,7 +26,7 @@ import { listOwnNotifications, markNotification } from '../modules/notifications
 import { changeOrderStatus } from '../modules/orders/order.service'
 import { placeOrder } from '../modules/orders/place-order'
 import { orderPayments } from '../modules/payments/order-payments'
-import { listOrderTransactions, patchTransaction } from '../modules/payments/transaction.service'
+import { recordPayment } from '../modules/payments/record-payment'
 import { createReview } from '../modules/reviews/review.service'
 import { updateShopConfig } from '../modules/shops/shop-config.service'
 import { createShop, updateShopProfile } from '../modules/shops/shop.service'
@@ -189,18 +189,21 @@ async function playHistory(
   const shopper = people('shopper')
   const keeper = people('keeper')
 
-  for (const planned of history.orders) {
+  for (const [index, planned] of history.orders.entries()) {
     const buyer = planned.byShopper ? acting(ctx, shopper, planned.placedAt) : at(ctx, fixedClock(planned.placedAt))
     const query = planned.byShopper ? { shop: shopId } : { shop: shopId, email: planned.email }
-    const { order } = await placeOrder(buyer, { query, body: { items: planned.items, delivery: planned.delivery } }, orderPayments)
+    const body = { items: planned.items, delivery: planned.delivery, ...planned.contact }
+    const { order } = await placeOrder(buyer, { query, body }, orderPayments)
+    let balance = order.balance
     for (const move of planned.moves) {
       await changeOrderStatus(acting(ctx, keeper, move.at), order._id, undefined, { status: move.status })
-      if (move.status === 'delivered') {
-        // Paid on delivery or at pick-up: the keeper records the money as received.
+      for (const payment of planned.payments.filter((candidate) => candidate.after === move.status)) {
+        // Paid on delivery or at pick-up (or half on the way): the keeper records the money received.
         const paidAt = new Date(Math.min(move.at.getTime() + 5 * 60_000, now.getTime()))
-        const staff = acting(ctx, keeper, paidAt)
-        const attempts = await listOrderTransactions(staff, { order: order._id })
-        for (const attempt of attempts.data) await patchTransaction(staff, attempt._id, undefined, { status: 'success' })
+        const amount = payment.share === 'all' ? balance : Math.round(balance * 50) / 100
+        const reference = payment.method === 'mobile-money' ? `MP${String(240_000 + index * 37).padStart(8, '0')}` : undefined
+        await recordPayment(acting(ctx, keeper, paidAt), { order: order._id, method: payment.method, amount, ...(reference ? { reference } : {}) })
+        balance = Math.round((balance - amount) * 100) / 100
       }
     }
     if (planned.review) {

@@ -1,9 +1,11 @@
 import { type OrderStatus, can, formatShortDate, orderStatuses } from '@shop/domain'
+import { type PaymentMethod, paymentMethods } from '@shop/domain/schemas/payments'
 import { Link } from 'react-router'
 import { listRegions } from '../api/delivery/list-regions'
 import { getOrder } from '../api/orders/get-order'
 import { updateOrder } from '../api/orders/update-order'
 import { listTransactions } from '../api/transactions/list-transactions'
+import { recordPayment } from '../api/transactions/record-payment'
 import { requireStaff } from '../features/admin/staff-session'
 import { useAdmin } from '../features/admin/hooks/use-admin'
 import { OrderDetail } from '../features/admin-orders/components/order-detail'
@@ -41,16 +43,32 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
 }
 clientLoader.hydrate = true as const
 
-/** `move`: the next step or canceled (orders.move; the API refuses a move the status machine does not allow). */
+/**
+ * `move`: the next step or canceled (orders.move; the API refuses a move the status machine does not allow).
+ * `record-payment`: a payment the shop received, in full or in part (the API refuses more than the balance).
+ */
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   await requireStaff(request)
-  const { intent, status } = await readSubmission(request)
-  if (intent !== 'move') throw new Response(`Unknown intent ${intent}`, { status: 400 })
-  if (!orderStatuses.includes(status as OrderStatus)) return refuse('move', { form: 'Choose a status to move the order to' })
-  return perform('move', async () => {
-    await updateOrder(api, params.id, status as OrderStatus)
-    return { status: status as OrderStatus }
-  })
+  const submission = await readSubmission(request)
+  switch (submission.intent) {
+    case 'move': {
+      const status = submission.status as OrderStatus
+      if (!orderStatuses.includes(status)) return refuse('move', { form: 'Choose a status to move the order to' })
+      return perform('move', async () => {
+        await updateOrder(api, params.id, status)
+        return { status }
+      })
+    }
+    case 'record-payment': {
+      const { method, amount, reference } = submission
+      if (!paymentMethods.includes(method as PaymentMethod)) return refuse('record-payment', { form: 'Choose how it was paid' })
+      if (typeof amount !== 'number' || !(amount > 0)) return refuse('record-payment', { amount: 'Enter the amount received' })
+      const input = { order: params.id, method: method as PaymentMethod, amount, ...(typeof reference === 'string' && reference ? { reference } : {}) }
+      return perform('record-payment', () => recordPayment(api, input), ['amount', 'reference'])
+    }
+    default:
+      throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
+  }
 }
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
@@ -82,9 +100,14 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             Placed <time dateTime={order.createdAt}>{formatShortDate(new Date(order.createdAt))}</time>
           </span>
         </p>
+        <p className="order-header-links">
+          <Link className="button button-ghost" to={`/admin/orders/${order._id}/print`}>
+            Print packing slip and invoice
+          </Link>
+        </p>
       </header>
       {can(role, 'orders.move') && <OrderStatusActions order={order} />}
-      <OrderDetail order={order} transactions={transactions} regions={regions} />
+      <OrderDetail order={order} transactions={transactions} regions={regions} canRecordPayment={can(role, 'orders.move')} />
     </section>
   )
 }

@@ -1,12 +1,21 @@
-import { redirect, useNavigation } from 'react-router'
+import { can } from '@shop/domain'
+import type { OrderMoves } from '@shop/domain/schemas/orders'
+import { useState } from 'react'
+import { redirect, useFetcher, useNavigation } from 'react-router'
+import { exportOrders } from '../api/orders/export-orders'
 import { listOrders } from '../api/orders/list-orders'
+import { moveOrders } from '../api/orders/move-orders'
+import { Alert } from '../components/ui/alert'
+import { Button } from '../components/ui/button'
 import { LinkPager } from '../features/admin/components/link-pager'
+import { useAdmin } from '../features/admin/hooks/use-admin'
 import { requireStaff } from '../features/admin/staff-session'
 import { OrderFilterBar } from '../features/admin-orders/components/order-filter-bar'
 import { OrdersTable } from '../features/admin-orders/components/orders-table'
-import { ORDERS_PAGE_SIZE, ordersHref, pageRange, parseOrderFilters, toOrderQuery } from '../features/admin-orders/order-filters'
-import { api } from '../lib/api'
+import { ORDERS_PAGE_SIZE, type OrderFilters, ordersHref, pageRange, parseOrderFilters, toOrderQuery } from '../features/admin-orders/order-filters'
+import { api, errorMessage } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
+import { type ActionAnswer, jsonSubmit, perform, readSubmission, refuse, useFetcherDone } from '../lib/route-data'
 import type { Route } from './+types/admin-orders'
 import styles from '../features/admin-orders/admin-orders.css?url'
 
@@ -28,20 +37,51 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const
 
+/** `move-forward`: the ticked orders, each one step forward (orders.move); the answer says what moved. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { shop } = await requireStaff(request)
+  const { intent, orders } = await readSubmission(request)
+  if (intent !== 'move-forward') throw new Response(`Unknown intent ${intent}`, { status: 400 })
+  const ids = Array.isArray(orders) ? orders.filter((id): id is string => typeof id === 'string') : []
+  if (ids.length === 0) return refuse('move-forward', { form: 'Tick the orders to move first' })
+  return perform('move-forward', () => moveOrders(api, shop._id, ids))
+}
+
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { filters, page } = loaderData
+  const { role } = useAdmin()
   const navigation = useNavigation()
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/orders'
+  const canMove = can(role, 'orders.move')
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const onPage = page.data.map((order) => order._id)
+  const ticked = onPage.filter((id) => selected.has(id))
+
+  const selection = {
+    selected,
+    onToggle: (id: string, on: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current)
+        if (on) next.add(id)
+        else next.delete(id)
+        return next
+      }),
+    onToggleAll: (on: boolean) => setSelected(on ? new Set(onPage) : new Set()),
+  }
 
   return (
     <section aria-labelledby="orders-title" className="admin-orders">
-      <h1 id="orders-title">Orders</h1>
+      <div className="admin-header">
+        <h1 id="orders-title">Orders</h1>
+        <ExportButton filters={filters} />
+      </div>
       <OrderFilterBar filters={filters} />
       <p className="orders-count" role="status">
         {loading ? 'Loading orders…' : countWords(filters.page, page.total)}
       </p>
+      {canMove && page.data.length > 0 && <BulkMove ticked={ticked} onDone={() => setSelected(new Set())} />}
       {page.data.length > 0 ? (
-        <OrdersTable orders={page.data} caption="Orders" />
+        <OrdersTable orders={page.data} caption="Orders" selection={canMove ? selection : undefined} />
       ) : (
         <p className="empty">No orders match these filters.</p>
       )}
@@ -51,6 +91,92 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         hrefFor={(target) => ordersHref({ ...filters, page: target })}
       />
     </section>
+  )
+}
+
+/** "Move to next step" for the ticked orders, then what became of each (moved, or why not). */
+function BulkMove({ ticked, onDone }: { ticked: string[]; onDone: () => void }) {
+  const fetcher = useFetcher<ActionAnswer<'move-forward', OrderMoves>>()
+  const [report, setReport] = useState<OrderMoves['data'] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const busy = fetcher.state !== 'idle'
+  useFetcherDone(fetcher, (answer) => {
+    if (answer.ok) {
+      setReport(answer.data.data)
+      onDone()
+    } else setError(answer.errors.form ?? 'The orders could not be moved')
+  })
+  const moved = report?.filter((result) => result.moved).length ?? 0
+
+  return (
+    <>
+      <div className="orders-bulk">
+        <Button
+          variant="secondary"
+          disabled={ticked.length === 0 || busy}
+          aria-busy={busy || undefined}
+          onClick={() => {
+            setReport(null)
+            setError(null)
+            void fetcher.submit({ intent: 'move-forward', orders: ticked }, jsonSubmit)
+          }}
+        >
+          {busy ? 'Moving…' : ticked.length ? `Move ${ticked.length} ${ticked.length === 1 ? 'order' : 'orders'} to the next step` : 'Move to the next step'}
+        </Button>
+        {ticked.length === 0 && <span className="hint">Tick orders to move them together.</span>}
+      </div>
+      {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
+      {report && (
+        <div className="panel orders-bulk-results" role="status" aria-label="What moved">
+          <strong>
+            {moved} of {report.length} {report.length === 1 ? 'order' : 'orders'} moved
+          </strong>
+          <ul>
+            {report.map((result) => (
+              <li key={result._id}>
+                {result.orderId ?? 'Unknown order'}: {result.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  )
+}
+
+/** Downloads the orders the filters show (every page) as CSV, with the shop's session. */
+function ExportButton({ filters }: { filters: OrderFilters }) {
+  const { shop } = useAdmin()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  async function download() {
+    setBusy(true)
+    setError(null)
+    try {
+      const csv = await exportOrders(api, toOrderQuery(filters, shop._id))
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }))
+      const link = document.createElement('a')
+      link.href = url
+      link.download = `orders-${new Date().toISOString().slice(0, 10)}.csv`
+      document.body.append(link)
+      link.click()
+      link.remove()
+      setTimeout(() => URL.revokeObjectURL(url), 0)
+    } catch (failure) {
+      setError(errorMessage(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div>
+      <Button variant="secondary" onClick={() => void download()} disabled={busy} aria-busy={busy || undefined}>
+        {busy ? 'Exporting…' : 'Export CSV'}
+      </Button>
+      {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
+    </div>
   )
 }
 

@@ -95,13 +95,25 @@ export const CheckoutResponse = Type.Object({
   shop: Type.String(),
   ...pricedFields,
   createdAt: IsoDate,
-  /** Creator only. */
+  /** Creator only: their email, account, and the name and phone they gave ('' when none). */
   email: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   profile: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  customerName: Type.Optional(Type.String()),
+  phone: Type.Optional(Type.String()),
 })
 export type Checkout = Static<typeof CheckoutResponse>
 
-const TimelineEntry = Type.Object({ status: OrderStatusSchema, note: Type.String(), createdAt: IsoDate })
+/**
+ * `status`: the order moved to `status`; `note`: something happened at that status (a payment received),
+ * so each status shows once however many notes follow it.
+ */
+const TimelineEntry = Type.Object({
+  type: Type.Union([Type.Literal('status'), Type.Literal('note')]),
+  status: OrderStatusSchema,
+  note: Type.String(),
+  createdAt: IsoDate,
+})
+export type TimelineEntry = Static<typeof TimelineEntry>
 
 export const OrderResponse = Type.Object({
   _id: Type.String(),
@@ -109,18 +121,23 @@ export const OrderResponse = Type.Object({
   shop: Type.String(),
   profile: Type.Union([Type.String(), Type.Null()]),
   email: Type.String(),
+  /** The buyer's phone in international form ('' when none was given). */
   phone: Type.String(),
+  /** The buyer's name as given at checkout, else on their account; '' for a guest who gave none. */
+  customerName: Type.String(),
   ...pricedFields,
   /** What an instant payment provider collects up front (SPEC §9's checkout total). */
   amountDue: Type.Number(),
+  /** Received so far: the payments providers confirmed and staff recorded (major units). */
+  paid: Type.Number(),
+  /** Still to pay: the order total and its tax less what was paid; 0 once paid in full and for a canceled order. */
+  balance: Type.Number(),
   status: OrderStatusSchema,
   acked: Type.Boolean(),
   /** The provider; in the answer that places the order also its payment attempt and where to pay. */
   payment: PaymentSummary,
   /** Oldest first; left out of list items. */
   timeline: Type.Optional(Type.Array(TimelineEntry)),
-  /** The name on the buyer's account, in one order's answer to the shop's staff; absent for guests and in lists. */
-  customerName: Type.Optional(Type.String()),
   createdAt: IsoDate,
   updatedAt: IsoDate,
   /** Only in the 201 answer to an anonymous buyer: the secret of the private order link. */
@@ -128,3 +145,18 @@ export const OrderResponse = Type.Object({
   privateUrl: Type.Optional(Type.String()),
 })
 export type Order = Static<typeof OrderResponse>
+
+/** What became of one order of a bulk move: `moved`, and where it is (`status`); `message` says why not. */
+export const OrderMoveResult = Type.Object({
+  _id: Type.String(),
+  /** The order's number; null for an id that is no order of the shop. */
+  orderId: Type.Union([Type.String(), Type.Null()]),
+  from: Type.Union([OrderStatusSchema, Type.Null()]),
+  status: Type.Union([OrderStatusSchema, Type.Null()]),
+  moved: Type.Boolean(),
+  message: Type.String(),
+})
+export type OrderMoveResult = Static<typeof OrderMoveResult>
+
+export const OrderMovesResponse = Type.Object({ data: Type.Array(OrderMoveResult) })
+export type OrderMoves = Static<typeof OrderMovesResponse>

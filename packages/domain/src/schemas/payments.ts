@@ -48,9 +48,40 @@ export const PaymentProvider = Type.Union([Type.Literal('manual'), Type.Literal(
 /** What buyers see for a payment option whose shop set no label of its own. */
 export const defaultPaymentLabels: Record<PaymentProviderName, string> = {
   manual: 'Pay on delivery or at pick-up',
-  test: 'Test payment (simulated, no money moves)',
+  test: 'Demonstration payment (no money moves)',
   paystack: 'Mobile money or card (Paystack)',
 }
+
+/** How a payment staff record reached the shop: cash, mobile money to the shop's number, or a bank transfer. */
+export const paymentMethods = ['cash', 'mobile-money', 'bank-transfer'] as const
+export type PaymentMethod = (typeof paymentMethods)[number]
+export const PaymentMethodSchema = Type.Union([Type.Literal('cash'), Type.Literal('mobile-money'), Type.Literal('bank-transfer')])
+
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  cash: 'Cash',
+  'mobile-money': "Mobile money to the shop's number",
+  'bank-transfer': 'Bank transfer',
+}
+
+/** Largest payment one recording takes (major units): far above any order, small enough to stay exact. */
+export const MAX_RECORDED_PAYMENT = 10_000_000
+
+/**
+ * Staff record a payment they received (POST /api/transactions/): the order, how it was paid, how much
+ * (major units, ≤ 2 decimals, at most the balance due) and optionally the payer's reference (a mobile money
+ * transaction id, a bank slip number) and a note.
+ */
+export const TransactionCreateBody = Type.Object(
+  {
+    order: Uuid,
+    method: PaymentMethodSchema,
+    amount: Type.Number({ exclusiveMinimum: 0, maximum: MAX_RECORDED_PAYMENT }),
+    reference: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' })),
+    note: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+)
+export type TransactionCreateInput = Static<typeof TransactionCreateBody>
 
 // ---------------------------------------------------------------- responses
 
@@ -73,6 +104,10 @@ export const TransactionResponse = Type.Object({
   status: TransactionStatus,
   /** Why the attempt failed, in words a buyer can read; null otherwise. */
   error: Type.Union([Type.String(), Type.Null()]),
+  /** A payment staff recorded: how it was paid, the payer's reference they typed (or null), and the note. */
+  recorded: Type.Optional(
+    Type.Object({ method: PaymentMethodSchema, reference: Type.Union([Type.String(), Type.Null()]), note: Type.String() }),
+  ),
   /** Only in the answer that started the attempt (placing the order or a retry): where to pay. */
   redirectUrl: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   createdAt: IsoDate,

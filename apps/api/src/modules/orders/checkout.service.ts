@@ -11,6 +11,7 @@ import { assertMayTryCode, countWrongCode } from '../discounts/discount-guesses'
 import { checkoutQuerySpec, findCheckout, insertCheckout, listCheckouts } from './checkout.repository'
 import { type CheckoutRow, checkoutDto } from './orders.dto'
 import type { CheckoutCreateInput, CheckoutDto, PlaceQuery } from './orders.schemas'
+import { checkContact } from './contact'
 import { checkItemShape, loadPricingContext, priceSnapshot } from './pricing-snapshot'
 
 /** The buyer's email: the query's, or the logged-in user's; anonymous callers must give one. */
@@ -30,10 +31,11 @@ export async function createCheckout(ctx: ServiceContext, query: PlaceQuery, inp
   const shopId = query.shop.toLowerCase()
   const email = buyerEmail(ctx, shopId, query.email)
   checkItemShape(input.items)
+  const contact = checkContact(input)
   const context = await loadPricingContext(ctx, shopId, input.items)
   const code = input.discount?.code
   if (code) await assertMayTryCode(ctx, context.terms.shopId, 'discount.code')
-  const snapshot = await priceSnapshot(ctx, context, input, 'checkout')
+  const snapshot = await priceSnapshot(ctx, context, { ...input, delivery: contact.delivery! }, 'checkout')
   // A checkout is a preview: a code that gives no discount is still a guess that missed.
   if (code && !snapshot.discount) await countWrongCode(ctx, context.terms.shopId)
   const row = await insertCheckout(db, {
@@ -41,6 +43,8 @@ export async function createCheckout(ctx: ServiceContext, query: PlaceQuery, inp
     shopId: context.terms.shopId,
     profileId: ctx.actor.shopUser(context.terms.shopId)?.id ?? null,
     email,
+    customerName: contact.name,
+    phone: contact.phone,
     items: snapshot.items,
     delivery: snapshot.delivery,
     discount: snapshot.discount,

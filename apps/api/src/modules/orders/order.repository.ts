@@ -4,13 +4,13 @@
  */
 import type { OrderStatus } from '@shop/domain'
 import { UNPAID_ORDER_TIMEOUT } from '@shop/domain/schemas/shop'
-import { type SQL, and, asc, count, eq, lt, sql } from 'drizzle-orm'
+import { type SQL, and, asc, count, eq, getTableColumns, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { rowReader, rowValues } from '../../db/table-rows'
-import { orderEvents, orders, products, shopConfigs, shops, users } from '../../db/schema'
+import { orderEvents, orders, products, shopConfigs, shops, transactions, users } from '../../db/schema'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
-import type { OrderEventRow, OrderRow } from './orders.dto'
+import type { OrderEventRow, OrderRow, OrderView } from './orders.dto'
 
 /** What `GET /api/orders/` may filter and sort by; anything else is a 400. */
 export const orderQuerySpec: QuerySpec = {
@@ -129,6 +129,20 @@ export async function findOrder(db: Db, id: string): Promise<OrderRow | null> {
   return row ?? null
 }
 
+/** What the order's payments received: its successful attempts and the payments staff recorded (transactions_order_idx). */
+// Spelled out: in a one-table select Drizzle leaves columns unqualified, which would bind "id" to transactions.
+const paidMinor = sql<number>`coalesce((
+  select sum(t.amount_minor) from ${transactions} t
+  where t.order_id = ${orders}.id and t.status = 'success'), 0)::int`.mapWith(Number)
+
+const orderView = { ...getTableColumns(orders), paidMinor }
+
+/** The order with what it has been paid, as its answers show it. */
+export async function findOrderView(db: Db, id: string): Promise<OrderView | null> {
+  const [row] = await db.select(orderView).from(orders).where(eq(orders.id, id)).limit(1)
+  return row ?? null
+}
+
 /** The name on a buyer's account, or null when it is gone or empty. */
 export async function findBuyerName(db: Db, profileId: string): Promise<string | null> {
   const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, profileId)).limit(1)
@@ -165,16 +179,35 @@ export async function setOrderItems(db: Db, id: string, items: OrderRow['items']
   return row!
 }
 
+/** The text staff search (number, name, e-mail, phone): the expression orders_shop_search_trgm_idx indexes. */
+const searchText = sql`lower(${orders.orderId} || ' ' || ${orders.customerName} || ' ' || ${orders.email} || ' ' || ${orders.phone})`
+
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+/**
+ * Orders whose number, name, e-mail or phone contains any of `terms` (the words as typed, and the phone in
+ * international form when they are one). A substring LIKE that the trigram index answers.
+ */
+export function searchScope(scope: SQL, terms: string[]): SQL {
+  if (!terms.length) return scope
+  return and(scope, or(...terms.map((term) => sql`${searchText} like ${likePattern(term)}`)))!
+}
+
 /** One page of orders matching `scope` (the tenant or the buyer) and the parsed filters. */
-export async function listOrders(db: Db, scope: SQL, parsed: ParsedQuery) {
+export async function listOrders(db: Db, scope: SQL, parsed: ParsedQuery): Promise<{ rows: OrderView[]; total: number }> {
   const where = and(scope, parsed.where)
   const [rows, [counted]] = await Promise.all([
     parsed.limit > 0
-      ? db.select().from(orders).where(where).orderBy(...parsed.orderBy).limit(parsed.limit).offset(parsed.skip)
-      : Promise.resolve([] as OrderRow[]),
+      ? db.select(orderView).from(orders).where(where).orderBy(...parsed.orderBy).limit(parsed.limit).offset(parsed.skip)
+      : Promise.resolve([] as OrderView[]),
     db.select({ total: count() }).from(orders).where(where),
   ])
   return { rows, total: counted?.total ?? 0 }
+}
+
+/** Every order matching `scope` and the filters, in their order, up to `max` (the CSV export). */
+export async function listAllOrders(db: Db, scope: SQL, parsed: ParsedQuery, max: number): Promise<OrderView[]> {
+  return db.select(orderView).from(orders).where(and(scope, parsed.where)).orderBy(...parsed.orderBy).limit(max)
 }
 
 export function shopScope(shopId: string): SQL {

@@ -5,7 +5,8 @@
  * the private link's key. Who may move it: staff with orders.move, one step forward or cancel; the buyer
  * (or key holder) may only cancel while it is placed. Anything else is a 409 and nothing changes.
  */
-import { type OrderStatus, canTransition, orderStatusLabels, orderSummary } from '@shop/domain'
+import { type OrderStatus, canTransition, nextStatus, orderStatusLabels, orderSummary } from '@shop/domain'
+import { parsePhone } from '@shop/domain/phone'
 import type { SQL } from 'drizzle-orm'
 import { type ServiceContext, inTransaction } from '../../context'
 import { BadRequest, Conflict, Forbidden, HttpError, NotAuthenticated, NotFound } from '../../lib/errors'
@@ -18,20 +19,23 @@ import {
   findBuyerName,
   findOrder,
   findOrderForUpdate,
+  findOrderView,
   findUnpaidOrdersDue,
   insertOrderEvent,
+  listAllOrders,
   listOrderEvents,
   listOrders,
   lockUnpaidOrder,
   markOrderAcked,
   orderQuerySpec,
+  searchScope,
   setOrderStatus,
   shopScope,
 } from './order.repository'
 import { isBuyer } from './buyer-access'
 import type { LineItem } from '../../db/schema'
-import { type OrderRow, orderDto } from './orders.dto'
-import type { OrderDto, OrderPatchInput } from './orders.schemas'
+import { type OrderRow, type OrderView, orderDto } from './orders.dto'
+import type { OrderDto, OrderMoveResult, OrderMovesInput, OrderPatchInput } from './orders.schemas'
 
 type Actor = 'staff' | 'shopper'
 
@@ -43,11 +47,15 @@ async function loadOrder(ctx: ServiceContext, id: string, key: string | undefine
   return order
 }
 
-export async function listShopOrders(
-  ctx: ServiceContext,
-  query: Record<string, unknown> & { shop?: string; profile?: string },
-): Promise<Page<OrderDto>> {
-  const { shop, profile, ...rest } = query
+export type OrderListQuery = Record<string, unknown> & { shop?: string; profile?: string; q?: string }
+
+/**
+ * Who may list what, and the filters: a shop's orders for its staff (`shop`), a buyer's own (`profile` =
+ * the caller, optionally in one shop), or one buyer's orders in the shop for its staff. `q` searches the
+ * number, name, e-mail and phone.
+ */
+async function orderListScope(ctx: ServiceContext, query: OrderListQuery) {
+  const { shop, profile, q, ...rest } = query
   const parsed = parseQuery(orderQuerySpec, rest)
   const user = ctx.actor.requireUser()
   let scope: SQL
@@ -69,9 +77,31 @@ export async function listShopOrders(
     await ctx.actor.authorize(shop, 'dashboard.view')
     scope = shopScope(shop)
   }
+  return { scope: searchScope(scope, searchTerms(q)), parsed }
+}
+
+/** The words as typed and, when they are a phone number, its international form (how phones are stored). */
+function searchTerms(q: string | undefined): string[] {
+  const text = q?.trim() ?? ''
+  if (!text) return []
+  const phone = /\d/.test(text) ? parsePhone(text) : null
+  return phone?.ok && phone.phone !== text ? [text, phone.phone] : [text]
+}
+
+export async function listShopOrders(ctx: ServiceContext, query: OrderListQuery): Promise<Page<OrderDto>> {
+  const { scope, parsed } = await orderListScope(ctx, query)
   const { rows, total } = await listOrders(ctx.db, scope, parsed)
   return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map((row) => orderDto(row)) }
 }
+
+/** The CSV export: every order the list's filters match (the list's own rules of who sees what), newest first. */
+export async function exportShopOrders(ctx: ServiceContext, query: OrderListQuery & { shop: string }): Promise<OrderView[]> {
+  const { scope, parsed } = await orderListScope(ctx, query)
+  return listAllOrders(ctx.db, scope, parsed, MAX_EXPORT_ROWS)
+}
+
+/** The most orders one CSV holds; narrow the dates for more. */
+export const MAX_EXPORT_ROWS = 10_000
 
 export async function getOrder(ctx: ServiceContext, id: string, key: string | undefined): Promise<OrderDto> {
   const order = await loadOrder(ctx, id, key)
@@ -80,10 +110,19 @@ export async function getOrder(ctx: ServiceContext, id: string, key: string | un
     if (!ctx.actor.user) throw NotFound('No such order')
     await ctx.actor.authorize(order.shopId, 'dashboard.view')
   }
-  const dto = orderDto(order, await listOrderEvents(ctx.db, order.id))
-  // Staff need to know who they are serving; a buyer knows their own name.
-  const customerName = !buyer && order.profileId ? await findBuyerName(ctx.db, order.profileId) : null
-  return customerName ? { ...dto, customerName } : dto
+  return viewOrder(ctx, order.id)
+}
+
+/**
+ * One order's full answer: with what it was paid and its timeline. An order placed before names were asked
+ * shows the name on the buyer's account.
+ */
+async function viewOrder(ctx: ServiceContext, id: string): Promise<OrderDto> {
+  const view = await findOrderView(ctx.db, id)
+  if (!view) throw NotFound('No such order')
+  const dto = orderDto(view, await listOrderEvents(ctx.db, id))
+  if (!dto.customerName && view.profileId) dto.customerName = (await findBuyerName(ctx.db, view.profileId)) ?? ''
+  return dto
 }
 
 /** Staff when the caller has orders.move in the shop, else the buyer; anyone else gets 404 (or 403). */
@@ -143,27 +182,22 @@ export async function recordStatusChange(
   return row
 }
 
-export async function changeOrderStatus(
-  ctx: ServiceContext,
-  id: string,
-  key: string | undefined,
-  input: OrderPatchInput,
-): Promise<OrderDto> {
-  const found = await loadOrder(ctx, id, key)
-  const actor = await actorFor(ctx, found, key)
-  const db = ctx.db
-  const updated = await inTransaction(ctx, async (tx) => {
-    const order = await findOrderForUpdate(tx.db, found.id)
+/**
+ * Moves the order to `status` under its row lock, if the status machine lets `actor` do so from where it is
+ * now (else a 409 and nothing changes). A buyer's cancel also tells staff.
+ */
+async function moveOrder(ctx: ServiceContext, id: string, actor: Actor, status: OrderStatus, note: string): Promise<OrderRow> {
+  return inTransaction(ctx, async (tx) => {
+    const order = await findOrderForUpdate(tx.db, id)
     if (!order) throw NotFound('No such order')
-    if (!canTransition(order.status, input.status, order.delivery.type, actor)) {
+    if (!canTransition(order.status, status, order.delivery.type, actor)) {
       const message =
         actor === 'shopper'
           ? 'You can only cancel an order while it is placed'
-          : `Order ${order.orderId} cannot move from ${order.status} to ${input.status}`
-      throw Conflict(message, [{ path: 'status', message: `cannot change from ${order.status} to ${input.status}` }])
+          : `Order ${order.orderId} cannot move from ${order.status} to ${status}`
+      throw Conflict(message, [{ path: 'status', message: `cannot change from ${order.status} to ${status}` }])
     }
-    const note = input.note?.trim() ?? ''
-    const row = await recordStatusChange(tx, order, { status: input.status, note, actorId: ctx.actor.user?.id ?? null })
+    const row = await recordStatusChange(tx, order, { status, note, actorId: ctx.actor.user?.id ?? null })
     if (actor === 'shopper') {
       await notifyStaff(tx, order.shopId, 'orders.move', {
         type: 'order-canceled',
@@ -174,7 +208,53 @@ export async function changeOrderStatus(
     }
     return row
   })
-  return orderDto(updated, await listOrderEvents(db, updated.id))
+}
+
+export async function changeOrderStatus(
+  ctx: ServiceContext,
+  id: string,
+  key: string | undefined,
+  input: OrderPatchInput,
+): Promise<OrderDto> {
+  const found = await loadOrder(ctx, id, key)
+  const actor = await actorFor(ctx, found, key)
+  const updated = await moveOrder(ctx, found.id, actor, input.status, input.note?.trim() ?? '')
+  return viewOrder(ctx, updated.id)
+}
+
+/**
+ * Staff move several orders of their shop each one step forward, as the status machine says for each
+ * (a pick-up skips dispatched), each in its own transaction: one that cannot move does not hold back the
+ * others. The answer says, per order and in the order asked, what moved and why the rest did not. Ids that
+ * are not orders of this shop are reported as not found, as a single order's 404 would.
+ */
+export async function moveOrdersForward(ctx: ServiceContext, input: OrderMovesInput): Promise<{ data: OrderMoveResult[] }> {
+  await ctx.actor.authorize(input.shop, 'orders.move')
+  const shopId = input.shop.toLowerCase()
+  const data: OrderMoveResult[] = []
+  for (const id of [...new Set(input.orders.map((value) => value.toLowerCase()))]) {
+    const order = await findOrder(ctx.db, id)
+    if (!order || order.shopId !== shopId) {
+      data.push({ _id: id, orderId: null, from: null, status: null, moved: false, message: 'No such order in this shop' })
+      continue
+    }
+    const target = nextStatus(order.status, order.delivery.type)
+    const base = { _id: order.id, orderId: order.orderId, from: order.status }
+    if (!target) {
+      data.push({ ...base, status: order.status, moved: false, message: `${orderStatusLabels[order.status]} orders have no next step` })
+      continue
+    }
+    try {
+      const moved = await moveOrder(ctx, order.id, 'staff', target, '')
+      data.push({ ...base, status: moved.status, moved: true, message: `Now ${orderStatusLabels[moved.status]}` })
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.code !== 409) throw error
+      // Moved by someone else meanwhile: say where it is now.
+      const now = (await findOrder(ctx.db, order.id))?.status ?? order.status
+      data.push({ ...base, status: now, moved: false, message: `Could not move: it is ${orderStatusLabels[now]} now` })
+    }
+  }
+  return { data }
 }
 
 // ---------------------------------------------------------------- for payments
@@ -196,7 +276,20 @@ export async function ackOrder(tx: ServiceContext, orderId: string): Promise<boo
 
 /** A note on the order's timeline at its current status (a payment received, say), dated by the context's clock. */
 export async function noteOnTimeline(tx: ServiceContext, order: OrderRow, note: string, actorId: string | null): Promise<void> {
-  await insertOrderEvent(tx.db, { shopId: order.shopId, orderId: order.id, status: order.status, note, actorId, createdAt: tx.clock.now() })
+  await insertOrderEvent(tx.db, {
+    shopId: order.shopId,
+    orderId: order.id,
+    status: order.status,
+    kind: 'note',
+    note,
+    actorId,
+    createdAt: tx.clock.now(),
+  })
+}
+
+/** What the order has been paid so far (minor units), inside the caller's transaction. */
+export async function orderPaidMinor(ctx: ServiceContext, id: string): Promise<number> {
+  return (await findOrderView(ctx.db, id))?.paidMinor ?? 0
 }
 
 /** Unpaid online orders past their shop's timeout, oldest first (partial index orders_unpaid_idx). */

@@ -9,6 +9,8 @@ import type { CheckoutDto, DeliveryDto, DiscountDto, LineDto, OrderDto, TotalsDt
 export type CheckoutRow = typeof checkouts.$inferSelect
 export type OrderRow = typeof orders.$inferSelect
 export type OrderEventRow = typeof orderEvents.$inferSelect
+/** An order as its answers show it: the row and what its payments received so far (minor units). */
+export type OrderView = OrderRow & { paidMinor: number }
 
 export function lineDto(stored: LineItem): LineDto {
   return {
@@ -73,7 +75,7 @@ export function checkoutDto(row: CheckoutRow, creator: boolean): CheckoutDto {
     currency: row.currency,
     totals: totalsDto(row),
     createdAt: row.createdAt.toISOString(),
-    ...(creator ? { email: row.email, profile: row.profileId } : {}),
+    ...(creator ? { email: row.email, profile: row.profileId, customerName: row.customerName ?? '', phone: row.phone ?? '' } : {}),
   }
 }
 
@@ -89,7 +91,17 @@ export function amountDueMinor(row: Pick<OrderRow, 'subtotalMinor' | 'taxMinor' 
   })
 }
 
-export function orderDto(row: OrderRow, timeline?: OrderEventRow[]): OrderDto {
+/** Everything the buyer owes: the order total (SPEC §9) and its tax, as a payment on delivery collects it. */
+export function owedMinor(row: Pick<OrderRow, 'totalMinor' | 'taxMinor'>): number {
+  return row.totalMinor + row.taxMinor
+}
+
+/** What is still to pay: nothing for a canceled order, never below 0 (a double payment is a refund, noted on the timeline). */
+export function balanceMinor(row: Pick<OrderRow, 'totalMinor' | 'taxMinor' | 'status'>, paidMinor: number): number {
+  return row.status === 'canceled' ? 0 : Math.max(0, owedMinor(row) - paidMinor)
+}
+
+export function orderDto(row: OrderView, timeline?: OrderEventRow[]): OrderDto {
   return {
     _id: row.id,
     orderId: row.orderId,
@@ -97,6 +109,7 @@ export function orderDto(row: OrderRow, timeline?: OrderEventRow[]): OrderDto {
     profile: row.profileId,
     email: row.email,
     phone: row.phone,
+    customerName: row.customerName,
     items: row.items.map(lineDto),
     delivery: deliveryDto(row.delivery, true),
     discount: discountDto(row.discount ?? null),
@@ -104,11 +117,20 @@ export function orderDto(row: OrderRow, timeline?: OrderEventRow[]): OrderDto {
     currency: row.currency,
     totals: totalsDto(row),
     amountDue: toMajor(amountDueMinor(row)),
+    paid: toMajor(row.paidMinor),
+    balance: toMajor(balanceMinor(row, row.paidMinor)),
     status: row.status,
     acked: row.acked,
     payment: { provider: row.paymentProvider },
     ...(timeline
-      ? { timeline: timeline.map((event) => ({ status: event.status, note: event.note, createdAt: event.createdAt.toISOString() })) }
+      ? {
+          timeline: timeline.map((event) => ({
+            type: event.kind,
+            status: event.status,
+            note: event.note,
+            createdAt: event.createdAt.toISOString(),
+          })),
+        }
       : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -6,7 +6,8 @@ import { feathersQuerySchema } from '../../lib/feathers-query'
 import { checkoutQuerySpec } from './checkout.repository'
 import { createCheckout, getCheckout, listOwnCheckouts } from './checkout.service'
 import { orderQuerySpec } from './order.repository'
-import { changeOrderStatus, getOrder, listShopOrders } from './order.service'
+import { changeOrderStatus, exportShopOrders, getOrder, listShopOrders, moveOrdersForward } from './order.service'
+import { ordersCsv } from './orders-csv'
 import {
   CheckoutCreateBody,
   CheckoutResponse,
@@ -14,8 +15,11 @@ import {
   IdempotencyHeaders,
   KeyQuery,
   OrderCreateBody,
+  OrderMovesBody,
+  OrderMovesResponse,
   OrderPatchBody,
   OrderResponse,
+  OrderSearch,
   PlaceQuery,
 } from './orders.schemas'
 import type { OrderPayments } from './order-payments'
@@ -23,7 +27,8 @@ import { placeOrder } from './place-order'
 import { limitPlacement } from './placement-limits'
 
 const checkoutListQuery = feathersQuerySchema(checkoutQuerySpec, { profile: Uuid, shop: Uuid }, { required: ['profile', 'shop'] })
-const orderListQuery = feathersQuerySchema(orderQuerySpec, { shop: Uuid, profile: Uuid })
+const orderListQuery = feathersQuerySchema(orderQuerySpec, { shop: Uuid, profile: Uuid, q: OrderSearch })
+const orderExportQuery = feathersQuerySchema(orderQuerySpec, { shop: Uuid, q: OrderSearch }, { required: ['shop'] })
 
 /** `payments`: how placing an order opens and starts its payment (payments implements it; app.ts passes it). */
 export default async function routes(fastify: FastifyInstance, options: { payments: OrderPayments }) {
@@ -116,12 +121,61 @@ export default async function routes(fastify: FastifyInstance, options: { paymen
         summary: 'A shop\'s orders (staff, shop required) or the caller\'s own (profile = caller)',
         description:
           'Filters: status (also $in, or $or[0][status]=…), acked, orderId[$q], email[$q], createdAt[$gte|$lte] ' +
-          '(ISO or ms), updatedAt; sort by createdAt (default newest first), updatedAt, orderId, status, totals.total.',
+          '(ISO or ms), updatedAt; sort by createdAt (default newest first), updatedAt, orderId, status, totals.total. ' +
+          '`q` finds orders whose number, buyer\'s name, e-mail or phone contains it (a phone in any form: 024 412 3456 ' +
+          'finds +233244123456).',
         querystring: orderListQuery,
         response: { 200: Page(OrderResponse), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => listShopOrders(request.ctx, request.query),
+  )
+
+  app.get(
+    '/api/orders.csv',
+    {
+      schema: {
+        tags: ['orders'],
+        operationId: 'exportOrders',
+        summary: 'A shop\'s orders as CSV, with the list\'s filters (staff, shop required)',
+        description:
+          'The filters and `q` of GET /api/orders/ ($limit and $skip are ignored); newest first, at most 10,000 orders: ' +
+          'narrow the dates for more. One line per order: number, date, status, customer, e-mail, phone, delivery, ' +
+          'items, amounts, paid, balance, payment.',
+        querystring: orderExportQuery,
+        response: {
+          200: { description: 'CSV (RFC 4180), UTF-8', content: { 'text/csv': { schema: { type: 'string' } } } },
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const rows = await exportShopOrders(request.ctx, request.query)
+      const day = request.ctx.clock.now().toISOString().slice(0, 10)
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(ordersCsv(rows))
+    },
+  )
+
+  app.post(
+    '/api/order-moves/',
+    {
+      schema: {
+        tags: ['orders'],
+        operationId: 'moveOrders',
+        summary: 'Move several orders of a shop each one step forward (orders.move)',
+        description:
+          'Each order moves to its own next status by the status machine (a pick-up skips dispatched), in its own ' +
+          'transaction. The answer lists, in the order given, what moved and why the others could not (no next step, ' +
+          'moved meanwhile, or no such order in this shop).',
+        body: OrderMovesBody,
+        response: { 200: OrderMovesResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => moveOrdersForward(request.ctx, request.body),
   )
 
   app.get(

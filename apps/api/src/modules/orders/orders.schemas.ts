@@ -17,6 +17,8 @@ export {
   type DiscountTerms as DiscountDto,
   type Order as OrderDto,
   type OrderLine as LineDto,
+  type OrderMoveResult,
+  OrderMovesResponse,
   OrderResponse,
   PaymentSummary,
   type Totals as TotalsDto,
@@ -25,7 +27,10 @@ export {
 export const MAX_LINES = 100
 export const MAX_COUNT = 1000
 
-const Phone = Type.String({ pattern: '^\\+?[0-9][0-9 ()-]{2,30}$' })
+/** Any text up to a bound: the service checks it is a phone that can be called and keeps its international form. */
+const Phone = Type.String({ minLength: 1, maxLength: 40, description: 'a phone number, like 024 412 3456 or +233 24 412 3456' })
+/** The buyer's name, for the shop to know whom it serves. */
+const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' })
 const Email = Type.String({ format: 'email', maxLength: 254 })
 /** The secret of an anonymous buyer's private order link. */
 export const AccessKey = Type.String({ pattern: '^[A-Za-z0-9_-]{20,100}$' })
@@ -65,7 +70,14 @@ export type DiscountInput = Static<typeof DiscountInput>
 const Items = Type.Array(ItemInput, { minItems: 1, maxItems: MAX_LINES })
 
 export const CheckoutCreateBody = Type.Object(
-  { items: Items, delivery: DeliveryInput, discount: Type.Optional(DiscountInput) },
+  {
+    items: Items,
+    delivery: DeliveryInput,
+    discount: Type.Optional(DiscountInput),
+    /** The buyer's name and phone; only the checkout's creator ever sees them again. */
+    name: Type.Optional(Name),
+    phone: Type.Optional(Phone),
+  },
   { additionalProperties: false },
 )
 export type CheckoutCreateInput = Static<typeof CheckoutCreateBody>
@@ -83,6 +95,8 @@ export const OrderCreateBody = Type.Object(
     delivery: Type.Optional(DeliveryInput),
     discount: Type.Optional(DiscountInput),
     payment: Type.Optional(Type.Object({ provider: PaymentProvider }, { additionalProperties: false })),
+    /** The buyer's name and phone (the rider's too, for a delivery without `delivery.phone`). */
+    name: Type.Optional(Name),
     phone: Type.Optional(Phone),
   },
   { additionalProperties: false, anyOf: [{ required: ['checkout'] }, { required: ['items', 'delivery'] }] },
@@ -94,6 +108,16 @@ export const OrderPatchBody = Type.Object(
   { additionalProperties: false },
 )
 export type OrderPatchInput = Static<typeof OrderPatchBody>
+
+/** Staff move these orders of the shop each one step forward (POST /api/order-moves/). */
+export const OrderMovesBody = Type.Object(
+  { shop: Uuid, orders: Type.Array(Uuid, { minItems: 1, maxItems: 100 }) },
+  { additionalProperties: false },
+)
+export type OrderMovesInput = Static<typeof OrderMovesBody>
+
+/** Staff search: part of an order's number, the buyer's name, e-mail or phone (any form of the number). */
+export const OrderSearch = Type.String({ maxLength: 100 })
 
 export const PlaceQuery = Type.Object({ shop: Uuid, email: Type.Optional(Email) }, { additionalProperties: false })
 export type PlaceQuery = Static<typeof PlaceQuery>

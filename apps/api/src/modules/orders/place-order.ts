@@ -26,10 +26,12 @@ import { assertMayTryCode, countWrongCode } from '../discounts/discount-guesses'
 import { findCheckout } from './checkout.repository'
 import type { OpenedPayment, OrderPayments } from './order-payments'
 import { buyerEmail } from './checkout.service'
+import { type CheckedContact, checkContact, normalizedPhone } from './contact'
 import { type StockLine, takeStock } from './order-stock.repository'
 import {
   type ShopTerms,
   findOrderByIdempotencyKey,
+  findOrderView,
   insertPlacedOrder,
   listOrderEvents,
   lockIdempotencyKey,
@@ -97,10 +99,11 @@ async function orderSource(
   tx: Db,
   shopId: string,
   input: OrderCreateInput,
+  contact: CheckedContact,
   user: AuthUser | null,
-): Promise<SnapshotInput & { checkoutId: string | null }> {
+): Promise<SnapshotInput & { checkoutId: string | null; creatorContact: { name: string | null; phone: string | null } | null }> {
   if (input.checkout === undefined) {
-    return { items: input.items!, delivery: input.delivery!, discount: input.discount ?? null, checkoutId: null }
+    return { items: input.items!, delivery: contact.delivery!, discount: input.discount ?? null, checkoutId: null, creatorContact: null }
   }
   const checkout = await findCheckout(tx, input.checkout)
   if (!checkout || checkout.shopId !== shopId) throw NotFound('No such checkout')
@@ -108,12 +111,14 @@ async function orderSource(
   if (!creator && input.delivery === undefined) {
     invalidBody([{ path: 'delivery', message: 'is required when placing a checkout someone else created' }])
   }
-  const delivery = input.delivery ?? creatorDelivery(checkout.delivery)
+  const delivery = contact.delivery ?? creatorDelivery(checkout.delivery)
   return {
     items: checkout.items.map((line) => ({ product: line.product, variant: line.variant ?? null, count: line.count })),
     delivery,
     discount: checkout.discount ? { code: checkout.discount.code } : null,
     checkoutId: checkout.id,
+    // Only the creator's own order may reuse the name and phone they gave the checkout.
+    creatorContact: creator ? { name: checkout.customerName, phone: checkout.phone } : null,
   }
 }
 
@@ -163,6 +168,7 @@ async function placeInTransaction(
   shopId: string,
   email: string,
   input: OrderCreateInput,
+  contact: CheckedContact,
   idempotency: { key: string; hash: string } | null,
   accessKey: string | null,
 ): Promise<Outcome> {
@@ -172,7 +178,7 @@ async function placeInTransaction(
     const existing = await findOrderByIdempotencyKey(tx.db, shopId, idempotency.key)
     if (existing) return { created: false, row: existing }
   }
-  const source = await orderSource(tx.db, shopId, input, user)
+  const source = await orderSource(tx.db, shopId, input, contact, user)
   const context = await loadPricingContext(tx, shopId, source.items)
   const provider = paymentProvider(tx, payments, context.terms, input.payment?.provider)
   const snapshot = await priceSnapshot(tx, context, source, 'order')
@@ -190,7 +196,8 @@ async function placeInTransaction(
         orderId: newOrderId(),
         profileId: user?.id ?? null,
         email,
-        phone: input.phone ?? snapshot.delivery.phone ?? user?.phone ?? '',
+        customerName: contact.name ?? source.creatorContact?.name ?? (user?.name.trim() || ''),
+        phone: contact.phone ?? source.creatorContact?.phone ?? snapshot.delivery.phone ?? normalizedPhone(user?.phone) ?? '',
         checkoutId: source.checkoutId,
         items: snapshot.items,
         delivery: snapshot.delivery,
@@ -285,6 +292,7 @@ export async function placeOrder(ctx: ServiceContext, placement: PlaceOrderInput
   const shopId = query.shop.toLowerCase()
   const email = buyerEmail(ctx, shopId, query.email)
   checkBodyShape(input)
+  const contact = checkContact(input)
   const accessKey = ctx.actor.shopUser(shopId) ? null : randomToken(32)
   if (input.discount?.code) await assertMayTryCode(ctx, shopId, 'discount.code')
   const idempotency = idempotencyKey ? { key: idempotencyKey, hash: idempotencyHash(shopId, email, input) } : null
@@ -292,7 +300,7 @@ export async function placeOrder(ctx: ServiceContext, placement: PlaceOrderInput
   let outcome: Outcome | undefined
   for (let attempt = 1; !outcome; attempt++) {
     try {
-      outcome = await db.transaction((tx) => placeInTransaction(withDb(ctx, tx), payments, shopId, email, input, idempotency, accessKey))
+      outcome = await db.transaction((tx) => placeInTransaction(withDb(ctx, tx), payments, shopId, email, input, contact, idempotency, accessKey))
     } catch (error) {
       // A deadlock with an unrelated writer (a product deleted mid-order, say): run the order again.
       if (isRetryable(error) && attempt < 3) continue
@@ -310,11 +318,13 @@ export async function placeOrder(ctx: ServiceContext, placement: PlaceOrderInput
   if (!outcome.created) {
     checkSameBuyer(outcome.row, ctx, email)
     checkSameRequest(outcome.row, idempotency!.hash)
-    const replayed = orderDto(outcome.row, await listOrderEvents(db, outcome.row.id))
+    const view = (await findOrderView(db, outcome.row.id)) ?? { ...outcome.row, paidMinor: 0 }
+    const replayed = orderDto(view, await listOrderEvents(db, outcome.row.id))
     replayed.payment = await payments.current(ctx, outcome.row)
     return { created: false, order: replayed }
   }
-  const order = orderDto(outcome.row, outcome.events)
+  // Nothing is paid yet: a payment attempt is at most opened with the order.
+  const order = orderDto({ ...outcome.row, paidMinor: 0 }, outcome.events)
   if (accessKey) {
     order.accessKey = accessKey
     order.privateUrl = `/orders/${outcome.row.id}?key=${accessKey}`

@@ -5,6 +5,7 @@
 import { toMajor } from '@shop/domain'
 import type { FinancialAccountRow } from './financial-account.repository'
 import type { FinancialAccountDto, TransactionDto } from './payments.schemas'
+import { recordedPayment } from './settle-payment'
 import type { TransactionRow } from './transaction.repository'
 
 /** `•••• 4567`: the last four digits, enough to recognise an account, too few to use it. */
@@ -34,6 +35,7 @@ export function transactionError(row: Pick<TransactionRow, 'status' | 'details'>
 }
 
 export function transactionDto(row: TransactionRow, redirectUrl?: string | null): TransactionDto {
+  const recorded = recordedPayment(row)
   return {
     _id: row.id,
     order: row.orderId,
@@ -42,6 +44,7 @@ export function transactionDto(row: TransactionRow, redirectUrl?: string | null)
     amount: { value: toMajor(row.amountMinor), currency: row.currency },
     status: row.status,
     error: transactionError(row),
+    ...(recorded ? { recorded: { method: recorded.method, reference: recorded.reference, note: recorded.note } } : {}),
     ...(redirectUrl !== undefined ? { redirectUrl } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

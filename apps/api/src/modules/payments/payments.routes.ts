@@ -30,9 +30,11 @@ import {
   PaymentInfoResponse,
   PaystackEvent,
   ShopQuery,
+  TransactionCreateBody,
   TransactionPatchBody,
   TransactionResponse,
 } from './payments.schemas'
+import { recordPayment } from './record-payment'
 import { handlePaystackEvent, isValidPaystackSignature } from './paystack-webhook'
 import { payPageError, renderPayPage, submitPayPage } from './test-pay-page'
 import { listOrderTransactions, patchTransaction } from './transaction.service'
@@ -46,6 +48,25 @@ export default async function routes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
 
   // ---------------------------------------------------------------- transactions
+  app.post(
+    '/api/transactions/',
+    {
+      schema: {
+        tags,
+        operationId: 'recordPayment',
+        summary: 'Record a payment the shop received: cash, mobile money to the shop\'s number or bank transfer (orders.move)',
+        description:
+          '`amount` (major units, ≤ 2 decimals) may be part of what is due; the order answers `paid` and `balance`. ' +
+          'More than the balance due, an order paid in full and a canceled order are 409s and record nothing. ' +
+          '`reference` is the payer\'s (a mobile money transaction id, a bank slip number): shown to staff, not unique. ' +
+          'The order is acked, its timeline notes the payment and the balance, and the other staff are told.',
+        body: TransactionCreateBody,
+        response: { 201: TransactionResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await recordPayment(request.ctx, request.body)),
+  )
+
   app.patch(
     '/api/transactions/:id',
     {

@@ -19,6 +19,8 @@ export {
   type FinancialAccount as FinancialAccountDto,
   PaymentInfoResponse,
   type PaymentInfo as PaymentInfoDto,
+  TransactionCreateBody,
+  type TransactionCreateInput,
   TransactionResponse,
   type Transaction as TransactionDto,
 } from '@shop/domain/schemas/payments'

@@ -11,12 +11,13 @@ import { toMajor } from '@shop/domain'
 import { type ServiceContext, inTransaction } from '../../context'
 import { Conflict, HttpError, NotFound } from '../../lib/errors'
 import { notifyStaff } from '../notifications/notify'
-import { ackOrder, lockOrder, noteOnTimeline } from '../orders/order.service'
+import { paymentMethods, type PaymentMethod } from '@shop/domain/schemas/payments'
+import { ackOrder, lockOrder, noteOnTimeline, orderPaidMinor } from '../orders/order.service'
+import { balanceMinor, owedMinor } from '../orders/orders.dto'
 import { ProviderError, type VerifyResult } from './providers/provider'
 import { paymentProvider } from './providers/registry'
 import {
   type TransactionRow,
-  countSuccessfulTransactions,
   findTransactionForUpdate,
   updateTransaction,
 } from './transaction.repository'
@@ -28,8 +29,31 @@ export const BadGateway = (message: string) => new HttpError('BadGateway', 502, 
 
 const providerWords: Record<string, string> = {
   manual: 'on delivery or at pick-up',
-  test: 'the test provider (simulated)',
+  test: 'the test provider (a demonstration: no money moved)',
   paystack: 'Paystack',
+}
+
+/** How a payment staff recorded reached the shop, as the timeline says it. */
+const methodWords: Record<PaymentMethod, string> = {
+  cash: 'in cash',
+  'mobile-money': "by mobile money to the shop's number",
+  'bank-transfer': 'by bank transfer',
+}
+
+/** What staff typed when they recorded a payment (transactions.details.recorded). */
+export type RecordedPayment = { method: PaymentMethod; reference: string | null; note: string }
+
+export function recordedPayment(row: Pick<TransactionRow, 'details'>): RecordedPayment | null {
+  const recorded = row.details.recorded as RecordedPayment | undefined
+  return recorded && typeof recorded === 'object' && paymentMethods.includes(recorded.method) ? recorded : null
+}
+
+/** "received via Paystack (reference …)", "received in cash (reference 1234)": how the timeline tells it. */
+function receivedWords(transaction: TransactionRow): string {
+  const recorded = recordedPayment(transaction)
+  if (recorded) return `received ${methodWords[recorded.method]}${recorded.reference ? ` (reference ${recorded.reference})` : ''}`
+  const how = transaction.provider === 'manual' ? providerWords.manual : `via ${providerWords[transaction.provider] ?? transaction.provider}`
+  return `received ${how} (reference ${transaction.reference})`
 }
 
 export const formatMoney = (minor: number, currency: string) => `${currency} ${toMajor(minor).toFixed(2)}`
@@ -42,15 +66,21 @@ export function isSettled(row: Pick<TransactionRow, 'status' | 'details'>): bool
  * Acks the order (if it was not yet), notes the payment on its timeline and tells staff. Called inside the
  * transaction that marked `transaction` paid, after locking it (locks: transaction, then order).
  */
-async function recordPaymentOnOrder(tx: ServiceContext, transaction: TransactionRow, actorId: string | null, extra = ''): Promise<void> {
+export async function recordPaymentOnOrder(tx: ServiceContext, transaction: TransactionRow, actorId: string | null, extra = ''): Promise<void> {
   const order = await lockOrder(tx, transaction.orderId)
   if (!order) throw NotFound('No such order')
   await ackOrder(tx, order.id)
-  let note = `Payment of ${formatMoney(transaction.amountMinor, transaction.currency)} received ${
-    transaction.provider === 'manual' ? providerWords.manual : `via ${providerWords[transaction.provider] ?? transaction.provider}`
-  } (reference ${transaction.reference})${extra}`
-  if ((await countSuccessfulTransactions(tx.db, order.id)) > 1) note += '. The order was already paid: refund one payment'
+  let note = `Payment of ${formatMoney(transaction.amountMinor, transaction.currency)} ${receivedWords(transaction)}${extra}`
+  const recorded = recordedPayment(transaction) !== null
+  const paid = await orderPaidMinor(tx, order.id)
+  // Staff never record more than the balance; a provider's payment beyond what is owed is a refund to make.
+  if (!recorded && paid > owedMinor(order)) note += '. The order was already paid: refund one payment'
   if (order.status === 'canceled') note += '. The order is canceled: refund the payment'
+  else {
+    const balance = balanceMinor(order, paid)
+    if (balance > 0) note += `. Balance due ${formatMoney(balance, order.currency)}`
+    else if (recorded) note += '. Paid in full'
+  }
   await noteOnTimeline(tx, order, note, actorId)
   await notifyStaff(
     tx,

@@ -109,10 +109,10 @@ export async function renderPayPage(ctx: ServiceContext, id: string, query: PayP
   <p class="status" role="status">${statusWords[transaction.status] ?? 'This payment is closed.'}</p>
   <p><a href="${back}">Back to your order</a></p>`
   return page(
-    `Test payment | ${shopTitle}`,
+    `Demonstration payment | ${shopTitle}`,
     html`<section aria-labelledby="title">
-  <h1 id="title">Test payment</h1>
-  <p class="note">A simulated payment page for trying the shop out: no money moves.</p>
+  <h1 id="title">Demonstration payment</h1>
+  <p class="note">A demonstration of paying online, for trying the shop out: no money moves.</p>
   ${details}
   ${actions}
 </section>`,

@@ -135,13 +135,17 @@ export async function findPayPageData(db: Db, transactionId: string) {
   return row ? { ...row, paymentOptions: row.paymentOptions ?? [] } : null
 }
 
-/** How many of the order's attempts were paid: more than one means the buyer paid twice. */
-export async function countSuccessfulTransactions(db: Db, orderId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
+/**
+ * Locks the order's attempts still waiting (in id order) until the transaction ends: recording a payment
+ * takes them before the order, the lock order settling uses (attempt, then order).
+ */
+export async function lockPendingTransactions(db: Db, orderId: string): Promise<TransactionRow[]> {
+  return db
+    .select()
     .from(transactions)
-    .where(and(eq(transactions.orderId, orderId), eq(transactions.status, 'success')))
-  return row?.total ?? 0
+    .where(and(eq(transactions.orderId, orderId), eq(transactions.status, 'pending')))
+    .orderBy(transactions.id)
+    .for('update')
 }
 
 /** The order's attempts still waiting for their provider's answer. */

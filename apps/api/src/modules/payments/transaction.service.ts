@@ -92,6 +92,11 @@ export async function patchTransaction(
     ])
   }
   if (order.status === 'canceled') throw Conflict('This order is canceled', [{ path: 'status', message: 'the order is canceled' }])
+  if (row.status === 'abandoned') {
+    throw Conflict('Payments of this order are recorded one by one: use POST /api/transactions/', [
+      { path: 'status', message: 'this attempt was replaced by recorded payments' },
+    ])
+  }
   const settled = await recordManualPayment(ctx, row.id, ctx.actor.user!.id, input.note?.trim() ?? '')
   return transactionDto(settled.transaction)
 }

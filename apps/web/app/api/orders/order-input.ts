@@ -5,7 +5,8 @@ export type DeliveryInput =
   | { type: 'pick-up'; phone?: string }
   | { type: 'dispatch'; region: string; rate: string; address: string; phone?: string }
 
-export type CheckoutInput = { items: ItemInput[]; delivery: DeliveryInput; discount?: { code: string } }
+/** `name` and `phone`: the buyer's (the phone in international form); a delivery's rider calls `delivery.phone`. */
+export type CheckoutInput = { items: ItemInput[]; delivery: DeliveryInput; discount?: { code: string }; name?: string; phone?: string }
 
 /** `email` for the query: required when not logged in. */
 export type BuyerQuery = { shop: string; email?: string }

@@ -39,7 +39,7 @@ describe('toOrderQuery', () => {
     )
   })
 
-  it('sends the status as a $or filter, the days as createdAt bounds in ms, the search as orderId[$q]', () => {
+  it('sends the status as a $or filter, the days as createdAt bounds in ms, the search as q (number, name, e-mail or phone)', () => {
     const query = toOrderQuery({ status: 'dispatched', from: '2024-03-01', to: '2024-03-07', q: 'K3X', page: 2 }, SHOP, 10)
     expect(query).toEqual({
       shop: SHOP,
@@ -49,7 +49,7 @@ describe('toOrderQuery', () => {
       $limit: 10,
       $or: [{ status: 'dispatched' }],
       createdAt: { $gte: Date.parse('2024-03-01T00:00:00Z'), $lte: Date.parse('2024-03-07T23:59:59.999Z') },
-      orderId: { $q: 'K3X' },
+      q: 'K3X',
     })
     expect(decodeURIComponent(toQueryString(query))).toContain('$or[0][status]=dispatched')
   })

@@ -1,8 +1,9 @@
 /**
  * The staff order list's address and its API query (SPEC §7 orders row). In the address: `status` (one
- * status tab), `from` and `to` (days, 'YYYY-MM-DD'), `q` (part of an order number) and `page`. To the API:
- * the status as a `$or` filter, the days as createdAt[$gte]/[$lte] in milliseconds (SPEC's startDate and
- * endDate; the `to` day counts whole, in the shop's time zone), q as orderId[$q], newest first, and only
+ * status tab), `from` and `to` (days, 'YYYY-MM-DD'), `q` (part of an order number, a name, an e-mail or a
+ * phone) and `page`. To the API: the status as a `$or` filter, the days as createdAt[$gte]/[$lte] in
+ * milliseconds (SPEC's startDate and endDate; the `to` day counts whole, in the shop's time zone), q as the
+ * staff search `q` (number, name, e-mail or phone, a phone in any form), newest first, and only
  * acked orders (DESIGN §8: staff lists show orders that are paid or need no payment up front).
  */
 import { type OrderStatus, endOfDay, isOrderStatus, orderStatusLabels, orderStatuses } from '@shop/domain'
@@ -10,7 +11,7 @@ import type { Query } from '../../lib/api'
 
 export const ORDERS_PAGE_SIZE = 20
 const DAY_MS = 86_400_000
-const MAX_QUERY_LENGTH = 50
+const MAX_QUERY_LENGTH = 100
 
 export type OrderFilters = {
   /** null: every status. */
@@ -70,7 +71,7 @@ export function toOrderQuery(filters: OrderFilters, shopId: string, pageSize = O
   const start = filters.from ? dayBounds(filters.from)?.start : undefined
   const end = filters.to ? dayBounds(filters.to)?.end : undefined
   if (start !== undefined || end !== undefined) query.createdAt = { $gte: start, $lte: end }
-  if (filters.q) query.orderId = { $q: filters.q }
+  if (filters.q) query.q = filters.q
   return query
 }
 

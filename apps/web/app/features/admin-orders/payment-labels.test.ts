@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Transaction } from '@shop/domain/schemas/payments'
-import { paymentStatus, providerLabel } from './payment-labels'
+import { paymentStatus, paymentWay, providerLabel } from './payment-labels'
 
-const attempt = (status: Transaction['status']): Transaction => ({
+const attempt = (status: Transaction['status'], extra: Partial<Transaction> = {}): Transaction => ({
   _id: status,
   order: 'o',
   provider: 'test',
@@ -12,22 +12,42 @@ const attempt = (status: Transaction['status']): Transaction => ({
   error: null,
   createdAt: '2024-03-01T10:00:00Z',
   updatedAt: '2024-03-01T10:00:00Z',
+  ...extra,
+})
+
+const order = (paid: number, balance: number, provider = 'test', status: 'placed' | 'canceled' = 'placed') => ({
+  status,
+  paid,
+  balance,
+  currency: 'GHS',
+  payment: { provider },
 })
 
 describe('paymentStatus', () => {
-  it('follows the newest attempt', () => {
-    expect(paymentStatus([attempt('success'), attempt('failed')])).toBe('Paid')
-    expect(paymentStatus([attempt('pending')])).toBe('Waiting for payment')
+  it('says paid, part paid with the balance, or not yet', () => {
+    expect(paymentStatus(order(100, 0), [attempt('success')])).toMatch(/^Paid$/)
+    expect(paymentStatus(order(40, 60, 'manual'), [])).toMatch(/^Part paid: GH₵\s?60\.00 due$|^Part paid: GHS\s?60\.00 due$/)
+    expect(paymentStatus(order(0, 100), [attempt('pending')])).toBe('Waiting for payment')
+    expect(paymentStatus(order(0, 100), [attempt('failed')])).toBe('Payment failed')
+    expect(paymentStatus(order(0, 100, 'manual'), [attempt('pending')])).toBe('Not paid yet: to be paid on delivery or at pick-up')
   })
 
-  it('says so when there is no attempt', () => {
-    expect(paymentStatus([])).toBe('No payment recorded')
+  it('tells staff to refund a canceled order that was paid', () => {
+    expect(paymentStatus(order(100, 0, 'test', 'canceled'), [])).toMatch(/^Canceled: refund /)
+    expect(paymentStatus(order(0, 0, 'test', 'canceled'), [])).toBe('Canceled: nothing to pay')
   })
 })
 
-describe('providerLabel', () => {
-  it('names the built-in providers and passes others through', () => {
+describe('labels', () => {
+  it('names the built-in providers, the demonstration one as such, and passes others through', () => {
     expect(providerLabel('manual')).toBe('On delivery or at pick-up')
+    expect(providerLabel('test')).toMatch(/^Demonstration payment/)
     expect(providerLabel('momo')).toBe('momo')
+  })
+
+  it('names a recorded payment by how it was paid', () => {
+    const recorded = attempt('success', { provider: 'manual', recorded: { method: 'mobile-money', reference: null, note: '' } })
+    expect(paymentWay(recorded)).toBe("Mobile money to the shop's number")
+    expect(paymentWay(attempt('success'))).toMatch(/^Demonstration/)
   })
 })

@@ -1,8 +1,10 @@
-import type { Transaction, TransactionStatus } from '@shop/domain/schemas/payments'
+import type { Order } from '@shop/domain/schemas/orders'
+import { type PaymentMethod, type Transaction, type TransactionStatus, paymentMethodLabels } from '@shop/domain/schemas/payments'
+import { formatMoney } from '../../lib/money'
 
 const providerLabels: Record<string, string> = {
   manual: 'On delivery or at pick-up',
-  test: 'Test payment',
+  test: 'Demonstration payment (no money moves)',
   paystack: 'Paystack (mobile money or card)',
 }
 
@@ -14,11 +16,28 @@ export const transactionStatusLabels: Record<TransactionStatus, string> = {
   pending: 'Waiting for payment',
   success: 'Paid',
   failed: 'Failed',
-  abandoned: 'Abandoned',
+  abandoned: 'Replaced',
 }
 
-/** The order's payment in a few words: the newest attempt decides (transactions come newest first). */
-export function paymentStatus(transactions: readonly Transaction[]): string {
+/** How a payment reached the shop: the method staff recorded, else the provider. */
+export function paymentWay(attempt: Transaction): string {
+  return attempt.recorded ? paymentMethodLabels[attempt.recorded.method as PaymentMethod] : providerLabel(attempt.provider)
+}
+
+type PaidFigures = Pick<Order, 'status' | 'paid' | 'balance' | 'currency' | 'payment'>
+
+/**
+ * The order's payment in a few words, from what it was paid and what is still due: paid, part paid (with
+ * the balance), or not yet (waiting for an online payment, or to be paid on delivery or at pick-up).
+ * `transactions` come newest first.
+ */
+export function paymentStatus(order: PaidFigures, transactions: readonly Transaction[]): string {
+  const money = (value: number) => formatMoney(value, order.currency)
+  if (order.status === 'canceled') return order.paid > 0 ? `Canceled: refund ${money(order.paid)}` : 'Canceled: nothing to pay'
+  if (order.balance <= 0) return order.paid > 0 ? 'Paid' : 'Nothing to pay'
+  if (order.paid > 0) return `Part paid: ${money(order.balance)} due`
   const latest = transactions[0]
-  return latest ? transactionStatusLabels[latest.status] : 'No payment recorded'
+  if (latest?.status === 'failed') return 'Payment failed'
+  if (order.payment.provider === 'manual') return 'Not paid yet: to be paid on delivery or at pick-up'
+  return latest?.status === 'pending' ? 'Waiting for payment' : 'Not paid yet'
 }

@@ -1,20 +1,17 @@
 import { describe, expect, it } from 'vitest'
+import { checkContact } from './contact-details'
 import { deliveryInput, deliveryProblems, emptyDelivery } from './delivery-details'
 
 const express = { _id: 'r1', name: 'Express', fee: { value: 25, currency: 'GHS' }, paymentOption: 'instant' as const, estimatedDays: 1 }
-const dispatch = { type: 'dispatch' as const, region: 'GH-AA', rate: 'r1', address: ' 3 Buyer Road ', phone: ' +233 20 111 2222 ' }
+const dispatch = { type: 'dispatch' as const, region: 'GH-AA', rate: 'r1', address: ' 3 Buyer Road ' }
 
 describe('delivery details', () => {
-  it('needs nothing for pick-up, but checks a phone that was given', () => {
+  it('needs nothing for pick-up', () => {
     expect(deliveryProblems(emptyDelivery(), null)).toEqual({})
-    expect(deliveryProblems({ ...emptyDelivery(), phone: 'call me' }, null)).toEqual({
-      phone: 'Enter a phone number with digits only, like +233 24 123 4567.',
-    })
   })
 
-  it('needs a region, an offered rate, an address and a phone for dispatch', () => {
+  it('needs a region, an offered rate and an address for dispatch', () => {
     expect(deliveryProblems({ ...emptyDelivery(), type: 'dispatch' }, null)).toEqual({
-      phone: 'Enter a phone number for the rider.',
       region: 'Choose your region.',
       address: 'Enter the delivery address.',
     })
@@ -24,9 +21,18 @@ describe('delivery details', () => {
     expect(deliveryProblems(dispatch, [express])).toEqual({})
   })
 
-  it('sends only what the delivery type uses, trimmed', () => {
-    expect(deliveryInput(dispatch)).toEqual({ type: 'dispatch', region: 'GH-AA', rate: 'r1', address: '3 Buyer Road', phone: '+233 20 111 2222' })
-    expect(deliveryInput({ ...dispatch, type: 'pick-up' })).toEqual({ type: 'pick-up', phone: '+233 20 111 2222' })
-    expect(deliveryInput({ ...emptyDelivery(), phone: '  ' })).toEqual({ type: 'pick-up' })
+  it('sends only what the delivery type uses, trimmed, with the buyer\'s phone for the rider', () => {
+    expect(deliveryInput(dispatch, '+233201112222')).toEqual({ type: 'dispatch', region: 'GH-AA', rate: 'r1', address: '3 Buyer Road', phone: '+233201112222' })
+    expect(deliveryInput({ ...dispatch, type: 'pick-up' }, '+233201112222')).toEqual({ type: 'pick-up' })
+  })
+})
+
+describe('contact details', () => {
+  it('needs a name and a phone that can be called, sent in international form', async () => {
+    expect(await checkContact(' Ama ', '024 412 3456')).toEqual({ problems: {}, name: 'Ama', phone: '+233244123456' })
+    const refused = await checkContact('  ', '12345')
+    expect(Object.keys(refused.problems).sort()).toEqual(['name', 'phone'])
+    expect(refused.problems.phone).toMatch(/^Enter a phone number that can be called/)
+    expect((await checkContact('Ama', ' ')).problems.phone).toBe('Enter a phone number the shop can call, like 024 412 3456.')
   })
 })

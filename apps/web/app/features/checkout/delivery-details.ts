@@ -1,7 +1,8 @@
 /**
- * The delivery part of a checkout form (pick-up or dispatch with region, rate, address, and a phone), as
- * the buyer types it: checked in the browser before sending and turned into the API's delivery input.
- * Both the cart's checkout and a shared checkout placed by someone else use it.
+ * The delivery part of a checkout form (pick-up or dispatch with region, rate and address), as the buyer
+ * types it: checked in the browser before sending and turned into the API's delivery input. The phone is
+ * the buyer's (contact-details.ts checks it); a delivery gives it to the rider too. Both the cart's
+ * checkout and a shared checkout placed by someone else use it.
  */
 import type { DeliveryRateOption } from '@shop/domain/schemas/delivery'
 import type { DeliveryInput } from '../../api/orders/order-input'
@@ -12,26 +13,20 @@ export type DeliveryDraft = {
   /** The chosen rate's id. */
   rate: string
   address: string
-  phone: string
 }
 
-export type DeliveryField = 'phone' | 'region' | 'rate' | 'address'
+export type DeliveryField = 'region' | 'rate' | 'address'
 
 /** In the order the fields appear: the first with a problem gets the focus. */
-export const deliveryFields: readonly DeliveryField[] = ['region', 'rate', 'address', 'phone']
+export const deliveryFields: readonly DeliveryField[] = ['region', 'rate', 'address']
 
-const PHONE = /^\+?[0-9][0-9 ()-]{2,30}$/
-
-export function emptyDelivery(phone = ''): DeliveryDraft {
-  return { type: 'pick-up', region: '', rate: '', address: '', phone }
+export function emptyDelivery(): DeliveryDraft {
+  return { type: 'pick-up', region: '', rate: '', address: '' }
 }
 
 /** What keeps the draft from being sent, by field. `rates`: the chosen region's rates, null while unknown. */
 export function deliveryProblems(draft: DeliveryDraft, rates: readonly DeliveryRateOption[] | null): Partial<Record<DeliveryField, string>> {
   const found: Partial<Record<DeliveryField, string>> = {}
-  const phone = draft.phone.trim()
-  if (draft.type === 'dispatch' && !phone) found.phone = 'Enter a phone number for the rider.'
-  else if (phone && !PHONE.test(phone)) found.phone = 'Enter a phone number with digits only, like +233 24 123 4567.'
   if (draft.type === 'dispatch') {
     if (!draft.region) found.region = 'Choose your region.'
     else if (!rates?.some((rate) => rate._id === draft.rate)) {
@@ -42,11 +37,9 @@ export function deliveryProblems(draft: DeliveryDraft, rates: readonly DeliveryR
   return found
 }
 
-/** The API's delivery input: pick-up needs no address, and an empty phone is left out. */
-export function deliveryInput(draft: DeliveryDraft): DeliveryInput {
-  const phone = draft.phone.trim()
-  const contact = phone ? { phone } : {}
+/** The API's delivery input: pick-up needs no address; a delivery gives the rider the buyer's `phone`. */
+export function deliveryInput(draft: DeliveryDraft, phone: string): DeliveryInput {
   return draft.type === 'pick-up'
-    ? { type: 'pick-up', ...contact }
-    : { type: 'dispatch', region: draft.region, rate: draft.rate, address: draft.address.trim(), ...contact }
+    ? { type: 'pick-up' }
+    : { type: 'dispatch', region: draft.region, rate: draft.rate, address: draft.address.trim(), phone }
 }

@@ -5,17 +5,25 @@ import type { Transaction } from '@shop/domain/schemas/payments'
 import { TotalsTable } from '../../../components/totals-table'
 import { formatMoney } from '../../../lib/money'
 import { pricedRows } from '../../../lib/totals-rows'
-import { paymentStatus, providerLabel, transactionStatusLabels } from '../payment-labels'
+import { paymentWay, providerLabel, transactionStatusLabels } from '../payment-labels'
+import { PaymentFacts } from './payment-facts'
 import { OrderItemsTable } from './order-items-table'
+import { RecordPaymentForm } from './record-payment-form'
 import { OrderTimeline } from '../../../components/order-timeline'
 
-type Props = { order: Order; transactions: Transaction[]; regions: Region[] }
+type Props = { order: Order; transactions: Transaction[]; regions: Region[]; canRecordPayment: boolean }
+
+/** A phone as a link to call it. */
+function PhoneLink({ phone }: { phone: string }) {
+  return <a href={`tel:${phone.replace(/\s+/g, '')}`}>{phone}</a>
+}
 
 /** Everything staff need to fulfil an order: items and totals, timeline, customer, delivery and payment. */
-export function OrderDetail({ order, transactions, regions }: Props) {
+export function OrderDetail({ order, transactions, regions, canRecordPayment }: Props) {
   const { delivery } = order
   const region = regions.find((candidate) => candidate._id === delivery.region)?.name ?? delivery.region
   const phone = order.phone || delivery.phone
+  const riderPhone = delivery.type === 'dispatch' && delivery.phone && delivery.phone !== phone ? delivery.phone : null
 
   return (
     <div className="order-detail">
@@ -36,7 +44,7 @@ export function OrderDetail({ order, transactions, regions }: Props) {
           <dl className="order-facts-list">
             <div>
               <dt>Name</dt>
-              <dd>{order.customerName ?? (order.profile ? 'Not given' : 'Guest')}</dd>
+              <dd>{order.customerName || 'Not given'}</dd>
             </div>
             <div>
               <dt>Email</dt>
@@ -46,7 +54,7 @@ export function OrderDetail({ order, transactions, regions }: Props) {
             </div>
             <div>
               <dt>Phone</dt>
-              <dd>{phone ? <a href={`tel:${phone.replace(/\s+/g, '')}`}>{phone}</a> : 'Not given'}</dd>
+              <dd>{phone ? <PhoneLink phone={phone} /> : 'Not given'}</dd>
             </div>
           </dl>
         </section>
@@ -71,6 +79,14 @@ export function OrderDetail({ order, transactions, regions }: Props) {
                   <dt>Rate</dt>
                   <dd>{rateWords(delivery)}</dd>
                 </div>
+                {riderPhone && (
+                  <div>
+                    <dt>Phone for the rider</dt>
+                    <dd>
+                      <PhoneLink phone={riderPhone} />
+                    </dd>
+                  </div>
+                )}
               </>
             )}
           </dl>
@@ -78,25 +94,31 @@ export function OrderDetail({ order, transactions, regions }: Props) {
         <section className="panel" aria-labelledby="order-payment-title">
           <h2 id="order-payment-title">Payment</h2>
           <dl className="order-facts-list">
+            <PaymentFacts order={order} transactions={transactions} />
             <div>
-              <dt>Provider</dt>
+              <dt>Chosen at checkout</dt>
               <dd>{providerLabel(order.payment.provider)}</dd>
             </div>
-            <div>
-              <dt>Status</dt>
-              <dd>{paymentStatus(transactions)}</dd>
-            </div>
           </dl>
+          {canRecordPayment && (
+            <div className="order-record-payment">
+              <RecordPaymentForm order={order} />
+            </div>
+          )}
           {transactions.length > 0 && (
             <>
-              <h3 className="order-transactions-title">Payment attempts</h3>
+              <h3 className="order-transactions-title">Payments</h3>
               <ul className="order-transactions">
                 {transactions.map((attempt) => (
                   <li key={attempt._id}>
                     <strong>{transactionStatusLabels[attempt.status]}</strong> ·{' '}
                     {formatMoney(attempt.amount.value, attempt.amount.currency)} ·{' '}
                     <time dateTime={attempt.createdAt}>{formatShortDate(new Date(attempt.createdAt))}</time>
-                    <span className="hint block">Reference {attempt.reference}</span>
+                    <span className="block">{paymentWay(attempt)}</span>
+                    <span className="hint block">
+                      Reference {attempt.recorded ? (attempt.recorded.reference ?? 'not given') : attempt.reference}
+                    </span>
+                    {attempt.recorded?.note && <span className="block">{attempt.recorded.note}</span>}
                     {attempt.error && <span className="block">{attempt.error}</span>}
                   </li>
                 ))}

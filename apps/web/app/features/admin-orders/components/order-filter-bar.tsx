@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
 import { type OrderFilters, ordersHref, statusTabs } from '../order-filters'
 
-/** Status tabs, then the date range and order-number search; every choice is a new address. */
+/** Status tabs, then the date range and the search (number, name, e-mail or phone); every choice is a new address. */
 export function OrderFilterBar({ filters }: { filters: OrderFilters }) {
   return (
     <>
@@ -45,9 +45,9 @@ function OrderSearchForm({ filters }: { filters: OrderFilters }) {
         navigate(ordersHref({ status: filters.status, from, to, q: q.trim() }))
       }}
     >
-      <Field name="q" label="Order number">
+      <Field name="q" label="Search orders" hint="Order number, name, e-mail or phone">
         {(props) => (
-          <input {...props} type="search" value={q} maxLength={50} autoComplete="off" onChange={(event) => setQ(event.target.value)} />
+          <input {...props} type="search" value={q} maxLength={100} autoComplete="off" onChange={(event) => setQ(event.target.value)} />
         )}
       </Field>
       <Field name="from" label="From">

@@ -7,7 +7,7 @@ function variantWords(line: OrderLine): string {
   return features.length ? features.join(', ') : line.variant._id
 }
 
-/** The lines at the prices the server charged. */
+/** The lines at the prices the server charged; below 768px each line stacks into a small card (admin-orders.css). */
 export function OrderItemsTable({ lines, currency }: { lines: OrderLine[]; currency: string }) {
   return (
     <div className="admin-table-wrap">
@@ -32,10 +32,16 @@ export function OrderItemsTable({ lines, currency }: { lines: OrderLine[]; curre
           {lines.map((line) => (
             <tr key={`${line.product._id}/${line.variant?._id ?? ''}`}>
               <th scope="row">{line.product.title}</th>
-              <td>{variantWords(line)}</td>
-              <td className="orders-table-amount">{line.count}</td>
-              <td className="orders-table-amount">{formatMoney(line.unitPrice, currency)}</td>
-              <td className="orders-table-amount">{formatMoney(line.unitPrice * line.count, currency)}</td>
+              <td data-label="Variant">{variantWords(line)}</td>
+              <td data-label="Count" className="orders-table-amount">
+                {line.count}
+              </td>
+              <td data-label="Price" className="orders-table-amount">
+                {formatMoney(line.unitPrice, currency)}
+              </td>
+              <td data-label="Amount" className="orders-table-amount">
+                {formatMoney(line.unitPrice * line.count, currency)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -9,9 +9,22 @@ import type { ConfigSectionProps } from './config-section-props'
 import { SettingsSection } from './settings-section'
 
 const providers: Record<PaymentProviderName, { title: string; note: string }> = {
-  manual: { title: 'Pay on delivery or at pick-up', note: 'Buyers pay the rider or at the shop; staff record the payment.' },
-  test: { title: 'Test payments', note: 'A simulated pay page for trying the checkout. No money moves.' },
-  paystack: { title: 'Paystack', note: 'Mobile money and card, paid with the order. Offered only once the platform has a Paystack key.' },
+  manual: {
+    title: 'Pay on delivery or at pick-up',
+    note:
+      'Buyers pay the rider or at the shop: cash, mobile money to your number or a bank transfer. On the order\'s page, ' +
+      'Record payment notes what you received, in full or in part, and the order shows the balance still due.',
+  },
+  test: {
+    title: 'Demonstration payments',
+    note: 'A simulated pay page for trying the checkout; buyers and staff see it called a demonstration. No money moves: turn it off before you open the shop.',
+  },
+  paystack: {
+    title: 'Paystack',
+    note:
+      'Mobile money and card, paid online with the order and confirmed by Paystack. Offered once the platform runs with ' +
+      'your Paystack secret key (PAYSTACK_SECRET_KEY, see the README); until then buyers do not see it.',
+  },
 }
 
 /** Which ways to pay the checkout offers, and what buyers see them called (DESIGN §8). */

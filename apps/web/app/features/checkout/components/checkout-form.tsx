@@ -15,10 +15,13 @@ import { randomId } from '../../../lib/random-id'
 import { createCheckout } from '../../../api/checkouts/create-checkout'
 import type { CheckoutInput, ItemInput } from '../../../api/orders/order-input'
 import { placeOrder } from '../../../api/orders/place-order'
+import { type ContactField, checkContact } from '../contact-details'
 import { type DeliveryField, deliveryInput, deliveryProblems } from '../delivery-details'
+import { useContactDraft } from '../hooks/use-contact-draft'
 import { useDeliveryDraft } from '../hooks/use-delivery-draft'
 import { type Estimate, estimate } from '../totals'
-import { DeliveryFields, DeliveryPhoneField } from './delivery-fields'
+import { ContactFields } from './contact-fields'
+import { DeliveryFields } from './delivery-fields'
 import { DiscountField } from './discount-field'
 import { ShareLink } from './share-link'
 import { PaymentChoice } from './payment-choice'
@@ -39,7 +42,7 @@ type Props = {
   onLineProblems: (problems: Map<string, string>) => void
 }
 
-type CheckoutField = 'email' | DeliveryField
+type CheckoutField = 'email' | ContactField | DeliveryField
 
 function estimateRows(figures: Estimate, deliveryType: 'pick-up' | 'dispatch', code: PublicDiscountCode | null): TotalsRow[] {
   const rows: TotalsRow[] = [{ label: 'Subtotal', value: toMajor(figures.subtotal) }]
@@ -64,6 +67,7 @@ function estimateRows(figures: Estimate, deliveryType: 'pick-up' | 'dispatch', c
 export function CheckoutForm({ shop, user, regions, paymentOptions, lines, blocked, onPlaced, onLineProblems }: Props) {
   const id = useId()
   const [email, setEmail] = useState('')
+  const contact = useContactDraft(user)
   const [code, setCode] = useState<PublicDiscountCode | null>(null)
   const [provider, setProvider] = useState(paymentOptions[0]?.provider ?? '')
   const [errors, setErrors] = useState<Partial<Record<CheckoutField, string>>>({})
@@ -76,36 +80,38 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, block
     () => lines.map((line) => ({ product: line.product, ...(line.variant ? { variant: line.variant } : {}), count: line.count })),
     [lines],
   )
-  const delivery = useDeliveryDraft(shop._id, items, user?.phone ?? '')
+  const delivery = useDeliveryDraft(shop._id, items)
   const { draft, rates, rate } = delivery
   const deliveryType = draft.type
   const figures = estimate({ lines, deliveryType, rate, code, taxRate: shop.taxRate })
   const currency = shop.currency
 
-  function validate(): Partial<Record<CheckoutField, string>> {
+  /** What keeps the form from being sent, and the name and phone as they are sent. */
+  async function validate() {
     const found: Partial<Record<CheckoutField, string>> = {}
     if (!user && !isValidEmail(email.trim())) found.email = 'Enter your email address, like name@example.com.'
-    return { ...found, ...deliveryProblems(draft, rates) }
+    const checked = await checkContact(contact.name, contact.phone)
+    return { found: { ...found, ...checked.problems, ...deliveryProblems(draft, rates) }, checked }
   }
 
-  function input(): CheckoutInput {
+  function input(checked: { name: string; phone: string }): CheckoutInput {
     const discount = code && figures.discountProblem === null ? { discount: { code: code.code } } : {}
-    return { items, delivery: deliveryInput(draft), ...discount }
+    return { items, delivery: deliveryInput(draft, checked.phone), ...discount, name: checked.name, phone: checked.phone }
   }
 
   const buyer = () => ({ shop: shop._id, ...(user ? {} : { email: email.trim() }) })
 
-  /** Checks the form; on a problem shows it and moves focus to the first field concerned. */
-  function ready(): boolean {
-    const found = validate()
+  /** Checks the form; on a problem shows it and moves focus to the first field concerned, else answers the body. */
+  async function ready(): Promise<CheckoutInput | null> {
+    const { found, checked } = await validate()
     setErrors(found)
     setFailure(null)
-    const first = (['email', 'phone', 'region', 'rate', 'address'] as CheckoutField[]).find((field) => found[field])
+    const first = (['region', 'rate', 'address', 'email', 'name', 'phone'] as CheckoutField[]).find((field) => found[field])
     if (first) {
       document.getElementById(`${id}-${first}`)?.focus()
-      return false
+      return null
     }
-    return true
+    return input(checked)
   }
 
   function showFailure(error: unknown) {
@@ -125,8 +131,10 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, block
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (busy || blocked || !ready()) return
-    const body = { ...input(), ...(provider ? { payment: { provider } } : {}) }
+    if (busy || blocked) return
+    const checked = await ready()
+    if (!checked) return
+    const body = { ...checked, ...(provider ? { payment: { provider } } : {}) }
     const signature = JSON.stringify([buyer(), body])
     // A retry of the same order (after a lost answer) sends the same key, so it is placed only once.
     if (attempt.current?.signature !== signature) attempt.current = { signature, key: randomId() }
@@ -141,12 +149,13 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, block
   }
 
   async function share() {
-    if (busy || blocked || !ready()) return
+    if (busy || blocked) return
+    const body = await ready()
+    if (!body) return
     setBusy('share')
-    const body = input()
     try {
       const checkout = await createCheckout(api, buyer(), body)
-      setShared({ url: `${window.location.origin}/checkout/${checkout._id}`, signature: JSON.stringify([buyer(), body]) })
+      setShared({ url: `${window.location.origin}/checkout/${checkout._id}`, signature: JSON.stringify([buyer(), sharedShape()]) })
     } catch (error) {
       showFailure(error)
     } finally {
@@ -154,7 +163,9 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, block
     }
   }
 
-  const sharedCurrent = shared && shared.signature === JSON.stringify([buyer(), input()])
+  /** What a shared link stands for: it goes stale when any of it changes. */
+  const sharedShape = () => [items, draft, code?.code ?? null, contact]
+  const sharedCurrent = shared && shared.signature === JSON.stringify([buyer(), sharedShape()])
   const pickUpAt = shop.aboutSections.contact.trim()
 
   return (
@@ -194,7 +205,12 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, block
             )}
           </Field>
         )}
-        <DeliveryPhoneField id={`${id}-phone`} draft={draft} onChange={delivery.update} error={errors.phone} />
+        <ContactFields
+          idPrefix={id}
+          {...contact}
+          errors={errors}
+          forRider={deliveryType === 'dispatch'}
+        />
       </fieldset>
 
       <div className="panel">

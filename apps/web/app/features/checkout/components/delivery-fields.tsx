@@ -18,7 +18,7 @@ type Props = {
   errors: Partial<Record<DeliveryField, string>>
 }
 
-/** Pick-up or delivery, and for delivery the region, the rate and the address (the phone is the form's). */
+/** Pick-up or delivery, and for delivery the region, the rate and the address (the phone is the buyer's contact). */
 export function DeliveryFields({ idPrefix, regions, pickUpAt, draft, onChange, rates, ratesError, onRetryRates, errors }: Props) {
   const id = idPrefix
   return (
@@ -130,17 +130,6 @@ export function DeliveryFields({ idPrefix, regions, pickUpAt, draft, onChange, r
         </>
       )}
     </>
-  )
-}
-
-/** The phone for the rider (required for delivery), beside the buyer's other contact details. */
-export function DeliveryPhoneField({ id, draft, onChange, error }: { id: string; draft: DeliveryDraft; onChange: Props['onChange']; error?: string }) {
-  return (
-    <Field name="phone" id={id} label={`Phone${draft.type === 'pick-up' ? ' (optional)' : ''}`} error={error}>
-      {(props) => (
-        <input {...props} type="tel" autoComplete="tel" maxLength={31} value={draft.phone} onChange={(event) => onChange({ phone: event.target.value })} />
-      )}
-    </Field>
   )
 }
 

@@ -30,7 +30,12 @@ export function PaymentChoice({
               />
               <span>
                 {option.label}
-                {option.instant && <span className="choice-note">You pay on the next page when you place the order.</span>}
+                {option.provider === 'test' ? (
+                  // Whatever the shop calls it, a buyer must know no money moves.
+                  <span className="choice-note">A demonstration: no money moves and nothing is charged.</span>
+                ) : (
+                  option.instant && <span className="choice-note">You pay on the next page when you place the order.</span>
+                )}
               </span>
             </label>
           ))}

@@ -11,15 +11,18 @@ import { Field } from '../../../components/ui/field'
 import { ApiError, api, errorMessage } from '../../../lib/api'
 import { randomId } from '../../../lib/random-id'
 import { placeOrder } from '../../../api/orders/place-order'
+import { type ContactField, checkContact } from '../contact-details'
 import { type DeliveryField, deliveryFields, deliveryInput, deliveryProblems } from '../delivery-details'
+import { useContactDraft } from '../hooks/use-contact-draft'
 import { useDeliveryDraft } from '../hooks/use-delivery-draft'
 import { type CheckoutViewer, useCheckoutViewer } from '../hooks/use-own-checkout'
 import type { DeliveryChoice } from '../shared-checkout-totals'
-import { DeliveryFields, DeliveryPhoneField } from './delivery-fields'
+import { ContactFields } from './contact-fields'
+import { DeliveryFields } from './delivery-fields'
 import { PaymentChoice } from './payment-choice'
 
 
-type FormField = 'email' | DeliveryField
+type FormField = 'email' | ContactField | DeliveryField
 
 type Props = {
   shop: Shop
@@ -44,9 +47,11 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
     () => checkout.items.map((line) => ({ product: line.product._id, ...(line.variant ? { variant: line.variant._id } : {}), count: line.count })),
     [checkout.items],
   )
-  const delivery = useDeliveryDraft(shop._id, items, user?.phone ?? '')
+  const delivery = useDeliveryDraft(shop._id, items)
   const { draft, rates, rate } = delivery
   const [email, setEmail] = useState('')
+  // Whoever places someone else's checkout gives their own name and phone.
+  const contact = useContactDraft(user)
   const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({})
   const [provider, setProvider] = useState(paymentOptions[0]?.provider ?? '')
   const [busy, setBusy] = useState(false)
@@ -60,18 +65,16 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
   const reportChoice = useEffectEvent(() => onDeliveryChoice(choice))
   useEffect(() => reportChoice(), [choiceKey])
 
-  function problems(): Partial<Record<FormField, string>> {
-    const found: Partial<Record<FormField, string>> = {}
-    if (!user && !isValidEmail(email.trim())) found.email = 'Enter your email address, like name@example.com.'
-    return own ? found : { ...found, ...deliveryProblems(draft, rates) }
-  }
-
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy || viewer.kind === 'checking') return
-    const found = problems()
+    const found: Partial<Record<FormField, string>> = {}
+    if (!user && !isValidEmail(email.trim())) found.email = 'Enter your email address, like name@example.com.'
+    // The creator orders with the delivery, name and phone they saved with the checkout.
+    const checked = own ? null : await checkContact(contact.name, contact.phone)
+    if (checked) Object.assign(found, deliveryProblems(draft, rates), checked.problems)
     setErrors(found)
-    const first = (['email', ...deliveryFields] as FormField[]).find((field) => found[field])
+    const first = ([...deliveryFields, 'email', 'name', 'phone'] as FormField[]).find((field) => found[field])
     if (first) {
       document.getElementById(`${id}-${first}`)?.focus()
       return
@@ -80,7 +83,7 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
     const buyer = { shop: shop._id, ...(user ? {} : { email: email.trim() }) }
     const body = {
       checkout: checkout._id,
-      ...(own ? {} : { delivery: deliveryInput(draft) }),
+      ...(checked ? { delivery: deliveryInput(draft, checked.phone), name: checked.name, phone: checked.phone } : {}),
       ...(provider ? { payment: { provider } } : {}),
     }
     const signature = JSON.stringify([buyer, body])
@@ -140,7 +143,14 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
             )}
           </Field>
         )}
-        {!own && <DeliveryPhoneField id={`${id}-phone`} draft={draft} onChange={delivery.update} error={errors.phone} />}
+        {!own && (
+          <ContactFields
+            idPrefix={id}
+            {...contact}
+            errors={errors}
+            forRider={draft.type === 'dispatch'}
+          />
+        )}
       </fieldset>
       <PaymentChoice options={paymentOptions} value={provider} onChange={setProvider} className="panel" />
       <div className="panel">

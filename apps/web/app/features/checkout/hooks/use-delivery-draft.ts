@@ -7,8 +7,8 @@ import { useDeliveryRates } from './use-delivery-rates'
  * The delivery being chosen for `items`: the draft, the chosen region's rates (the cheapest is chosen when
  * they arrive, unless the chosen one is still offered) and the chosen rate.
  */
-export function useDeliveryDraft(shopId: string, items: DeliveryItem[], phone = '') {
-  const [draft, setDraft] = useState<DeliveryDraft>(() => emptyDelivery(phone))
+export function useDeliveryDraft(shopId: string, items: DeliveryItem[]) {
+  const [draft, setDraft] = useState<DeliveryDraft>(emptyDelivery)
   const { rates, error, retry } = useDeliveryRates(shopId, draft.type === 'dispatch' ? draft.region : '', items)
   if (rates && rates.length > 0 && !rates.some((candidate) => candidate._id === draft.rate)) {
     setDraft((current) => ({ ...current, rate: rates[0]!._id }))

@@ -98,7 +98,7 @@ export function OrderDetails({ order, regions, accessKey, onChange, headingLevel
   )
 }
 
-const providerNames: Record<string, string> = { test: 'Test payment', paystack: 'Paystack (mobile money or card)' }
+const providerNames: Record<string, string> = { test: 'Demonstration payment', paystack: 'Paystack (mobile money or card)' }
 
 function paymentWords(order: Order): string {
   if (order.payment.provider === 'manual') return 'On delivery or at pick-up'

@@ -36,6 +36,22 @@ export function DoneStep({ shop }: { shop: Shop }) {
         </a>
         . Next, add your products and invite your staff from the dashboard.
       </p>
+      <h3>Getting paid</h3>
+      <ul className="setup-payments">
+        <li>
+          <strong>On delivery or at pick-up</strong> is on from the start: buyers pay the rider or at the shop, in cash, by
+          mobile money to your number or by bank transfer, and you press <em>Record payment</em> on the order (part
+          payments too: the order shows the balance due).
+        </li>
+        <li>
+          <strong>Paystack</strong> takes mobile money and card online with the order. It is offered once the platform runs
+          with your Paystack secret key (<code>PAYSTACK_SECRET_KEY</code>); then tick it in Settings → Payment options.
+        </li>
+        <li>
+          <strong>Demonstration payments</strong> show a pretend pay page for trying the checkout; no money moves. Leave them
+          off for real buyers.
+        </li>
+      </ul>
       <div className="form-actions setup-actions">
         <Link to={backPath(shop._id, 'done')!} className="button button-secondary">
           Back

@@ -1,0 +1,78 @@
+/**
+ * The orders list as CSV (GET /api/orders.csv), one order per line, for a spreadsheet or the accountant.
+ * RFC 4180 quoting; a cell that a spreadsheet would run as a formula (=, +, -, @ first) is prefixed with
+ * an apostrophe, except a phone in international form, which spreadsheets read as the number it is.
+ */
+import { orderStatusLabels, toMajor } from '@shop/domain'
+import { type OrderView, balanceMinor } from './orders.dto'
+
+const columns = [
+  'Order',
+  'Placed at',
+  'Status',
+  'Customer',
+  'Email',
+  'Phone',
+  'Delivery',
+  'Region',
+  'Address',
+  'Items',
+  'Subtotal',
+  'Discount',
+  'Delivery fee',
+  'Tax',
+  'Total',
+  'Paid',
+  'Balance',
+  'Payment',
+  'Currency',
+] as const
+
+function cell(value: string | number): string {
+  let text = String(value)
+  if (/^[=+\-@\t\r]/.test(text) && !/^\+\d+$/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+const amount = (minor: number) => toMajor(minor).toFixed(2)
+
+function itemsText(order: OrderView): string {
+  return order.items
+    .map((line) => {
+      const features = Object.entries(line.features ?? {}).map(([name, value]) => `${name}: ${value}`)
+      return `${line.count} × ${line.title}${features.length ? ` (${features.join(', ')})` : ''}`
+    })
+    .join('; ')
+}
+
+function orderLine(order: OrderView): string {
+  const { delivery } = order
+  return [
+    order.orderId,
+    order.createdAt.toISOString(),
+    orderStatusLabels[order.status],
+    order.customerName,
+    order.email,
+    order.phone,
+    delivery.type === 'pick-up' ? 'Pick-up' : 'Delivery',
+    delivery.region ?? '',
+    delivery.address ?? '',
+    itemsText(order),
+    amount(order.subtotalMinor),
+    amount(order.discountMinor),
+    amount(order.deliveryMinor),
+    amount(order.taxMinor),
+    amount(order.totalMinor),
+    amount(order.paidMinor),
+    amount(balanceMinor(order, order.paidMinor)),
+    order.paymentProvider,
+    order.currency,
+  ]
+    .map(cell)
+    .join(',')
+}
+
+/** The header and one line per order, each ended by CRLF. */
+export function ordersCsv(orders: readonly OrderView[]): string {
+  return [columns.join(','), ...orders.map(orderLine)].map((line) => `${line}\r\n`).join('')
+}
