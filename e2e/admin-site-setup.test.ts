@@ -70,6 +70,7 @@ describe('the Site tab', { timeout: 90_000 }, () => {
       await main.getByLabel('Tagline').fill('Everything fresh, every day')
       await main.getByLabel('Promotional text').fill('Free delivery in Accra this week')
       await main.getByLabel('Instagram', { exact: true }).fill('https://instagram.com/demomarket')
+      await main.getByLabel('WhatsApp number').fill('020 771 4036')
       await main.getByRole('button', { name: 'Save changes' }).click()
       await page.getByRole('status').getByText('Site saved').waitFor()
       // The dashboard's own copy of the shop follows.
@@ -87,6 +88,20 @@ describe('the Site tab', { timeout: 90_000 }, () => {
       await about.getByText('Free delivery in Accra this week').waitFor()
       const instagram = about.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Demo Market on Instagram' })
       assert.equal(await instagram.getAttribute('href'), 'https://instagram.com/demomarket')
+      const chat = about.getByRole('main').getByRole('link', { name: 'Chat with us on WhatsApp' })
+      assert.equal(await chat.getAttribute('href'), 'https://wa.me/233207714036')
+    })
+  })
+
+  it('refuses a WhatsApp number that cannot be called, at its field', async () => {
+    await withPage(browser(), async (page) => {
+      await openSiteTab(page)
+      const main = page.getByRole('main')
+      const whatsapp = main.getByLabel('WhatsApp number')
+      await whatsapp.fill('12345')
+      await main.getByRole('button', { name: 'Save changes' }).click()
+      await main.getByText('is not a phone number that can be called', { exact: false }).waitFor()
+      assert.equal(await whatsapp.getAttribute('aria-invalid'), 'true')
     })
   })
 

@@ -109,7 +109,7 @@ describe('true stock for shoppers on a phone', { timeout: 120_000 }, () => {
     })
   })
 
-  it('renders the description\'s Markdown and shares through the phone or WhatsApp', async () => {
+  it('renders the description\'s Markdown, shares through the phone or WhatsApp and offers a chat with the shop', async () => {
     const shirt = await productTitled('Kente print shirt')
     await withPhone(async (page) => {
       await page.goto(shopUrl(`/products/${shirt._id}`))
@@ -120,6 +120,11 @@ describe('true stock for shoppers on a phone', { timeout: 120_000 }, () => {
       const href = new URL((await share.getAttribute('href'))!)
       assert.equal(href.origin + href.pathname, 'https://wa.me/')
       assert.ok(href.searchParams.get('text')!.includes(`/products/${shirt._id}`))
+
+      // The demo shop gave its WhatsApp number: a shopper can ask about this product there.
+      const chat = new URL((await page.getByRole('link', { name: 'Chat with us on WhatsApp' }).first().getAttribute('href'))!)
+      assert.equal(chat.origin + chat.pathname, 'https://wa.me/233245550142')
+      assert.ok(chat.searchParams.get('text')!.includes('Kente print shirt'))
     })
   })
 

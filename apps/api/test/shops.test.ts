@@ -26,6 +26,7 @@ const profileKeys = [
   'about',
   'logo',
   'socials',
+  'whatsapp',
   'home',
   'aboutSections',
   'config',
@@ -52,6 +53,7 @@ describe('GET /api/shops/{id} (id or slug)', () => {
       about: '',
       logo: null,
       socials: [],
+      whatsapp: '',
       home: { promotionalText: '' },
       aboutSections: { payments: '', returns: '', contact: '' },
       config: { facebook: { meta: 'abc123' } },
@@ -171,6 +173,25 @@ describe('PATCH /api/shops/{id}', async () => {
     })
   })
 
+  it('keeps a WhatsApp number in international form, however it was typed, and clears it with an empty string', async () => {
+    for (const typed of ['024 412 3456', '+233 24 412 3456', '00233244123456']) {
+      const response = await ctx.app.inject({ method: 'PATCH', url: `/api/shops/${shop.id}`, headers: keeper.headers, payload: { whatsapp: typed } })
+      expect(response.statusCode, typed).toBe(200)
+      expect(response.json().whatsapp).toBe('+233244123456')
+    }
+    const publicProfile = await ctx.app.inject({ method: 'GET', url: `/api/shops/${shop.slug}` })
+    expect(publicProfile.json().whatsapp).toBe('+233244123456')
+
+    const cleared = await ctx.app.inject({ method: 'PATCH', url: `/api/shops/${shop.id}`, headers: keeper.headers, payload: { whatsapp: ' ' } })
+    expect(cleared.json().whatsapp).toBe('')
+  })
+
+  it('refuses a WhatsApp number that cannot be called, naming the field', async () => {
+    const response = await ctx.app.inject({ method: 'PATCH', url: `/api/shops/${shop.id}`, headers: owner.headers, payload: { whatsapp: '12345' } })
+    expect(response.statusCode).toBe(400)
+    expect(errorBody(response).errors).toEqual([{ path: 'whatsapp', message: expect.stringContaining('is not a phone number') }])
+  })
+
   it('takes as the logo an image uploaded to this shop', async () => {
     const logo = await storedImage(shop.id)
     const response = await ctx.app.inject({ method: 'PATCH', url: `/api/shops/${shop.id}`, headers: owner.headers, payload: { logo } })
@@ -265,6 +286,10 @@ describe('PATCH /api/shops/{id}', async () => {
       { aboutSections: {} },
       { aboutSections: { shipping: 'x' } },
       { title: 'ok', shop: otherShop.id },
+      { whatsapp: '12345' },
+      { whatsapp: 233244123456 },
+      { whatsapp: '0'.repeat(31) },
+      { title: 'Half saved', whatsapp: 'call me' },
     ]
     for (const payload of bad) {
       const response = await ctx.app.inject({ method: 'PATCH', url: `/api/shops/${shop.id}`, headers: owner.headers, payload: payload as object })

@@ -13,6 +13,8 @@ export const DEFAULT_PHONE_COUNTRY = 'GH'
 export type PhoneCheck = { ok: true; phone: string } | { ok: false; message: string }
 
 export const phoneMessage = 'Enter a phone number that can be called, like 024 412 3456 or +233 24 412 3456'
+/** The same, as the API's field errors word it after the field's path. */
+export const notAPhoneMessage = 'is not a phone number that can be called (like 024 412 3456 or +233 24 412 3456)'
 
 /** `text` in international form, or why it is not a phone number. */
 export function parsePhone(text: string): PhoneCheck {

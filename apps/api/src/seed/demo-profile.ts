@@ -17,6 +17,7 @@ export const demoShopProfile = {
     { site: 'instagram', url: 'https://instagram.com/demoshopgh' },
     { site: 'twitter', url: 'https://twitter.com/demoshopgh' },
   ],
+  whatsapp: '+233245550142',
   aboutSections: {
     payments:
       'Pay when your order arrives or when you pick it up in Osu — cash or mobile money (MTN MoMo, Telecel Cash, ' +

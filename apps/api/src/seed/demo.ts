@@ -106,12 +106,13 @@ async function seedDemo(ctx: ServiceContext, pictures: Buffer[], firstImage: num
   const uploads = []
   for (const picture of pictures) uploads.push(await uploadImage(owner, { shopId, file: bufferSource(picture) }))
   const [logo, ...images] = uploads
-  const { tagline, about, promotionalText, socials, aboutSections } = demoShopProfile
+  const { tagline, about, promotionalText, socials, whatsapp, aboutSections } = demoShopProfile
   await updateShopProfile(owner, shopId, {
     tagline,
     about,
     logo: { url: logo!.url, thumbnail: logo!.thumbnail },
     socials,
+    whatsapp,
     home: { promotionalText },
     aboutSections,
   })

@@ -13,6 +13,7 @@ function shop(overrides: Partial<Shop> = {}): Shop {
     about: '',
     logo: null,
     socials: [],
+    whatsapp: '',
     home: { promotionalText: '' },
     aboutSections: { payments: '', returns: '', contact: '' },
     config: { facebook: { meta: '' } },

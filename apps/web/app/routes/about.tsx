@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { SocialLinks } from '../components/social-links'
+import { WhatsAppChat } from '../components/whatsapp-chat'
 import { routeMeta } from '../lib/page-meta'
 import { notFound } from '../lib/route-errors'
 import { useSite } from '../lib/use-site'
@@ -44,7 +45,12 @@ export default function About() {
           <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="about-section">
             <h2 id={`${section.id}-title`}>{section.title}</h2>
             <p className="prose">{text || section.fallback}</p>
-            {section.id === 'contact' && <SocialLinks shop={shop} />}
+            {section.id === 'contact' && (
+              <>
+                <SocialLinks shop={shop} />
+                <WhatsAppChat number={shop.whatsapp} />
+              </>
+            )}
           </section>
         )
       })}

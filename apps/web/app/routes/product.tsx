@@ -3,6 +3,7 @@ import { AddToCart } from '../features/cart/components/add-to-cart'
 import { getProduct } from '../api/products/get-product'
 import { ProductGallery } from '../features/catalog/components/product-gallery'
 import { ShareButton } from '../features/catalog/components/share-button'
+import { WhatsAppChat } from '../components/whatsapp-chat'
 import { renderMarkdown } from '../features/catalog/markdown.server'
 import { ProductPrice } from '../components/product-price'
 import { variantLabel } from '../features/catalog/variant-label'
@@ -32,6 +33,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     // Rendered here, so the Markdown parser never reaches the browser.
     descriptionHtml: product.description.trim() ? renderMarkdown(product.description) : '',
     url: new URL(`/products/${_id}`, request.url).toString(),
+    whatsapp: context.shop.whatsapp,
     categories: categories.filter((category) => product.categories.includes(category._id)),
   }
 }
@@ -40,7 +42,7 @@ export const meta: Route.MetaFunction = (args) =>
   routeMeta(args.loaderData?.product.title ?? 'Product', args, { image: args.loaderData?.product.images[0]?.url })
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, categories, descriptionHtml, url } = loaderData
+  const { product, categories, descriptionHtml, url, whatsapp } = loaderData
   return (
     <article className="product-page" aria-labelledby="product-title">
       <ProductGallery images={product.images} title={product.title} />
@@ -49,6 +51,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <ProductPrice price={product.price} sellAt={product.sellAt} className="price-large" />
         <AddToCart productId={product._id} variants={product.variants} availability={product.availability} label={variantLabel} />
         <ShareButton title={product.title} url={url} />
+        <WhatsAppChat number={whatsapp} about={`Hello, I have a question about ${product.title}: ${url}`} />
         {descriptionHtml && (
           <section aria-labelledby="description-title" className="product-description">
             <h2 id="description-title">Description</h2>

@@ -39,6 +39,12 @@ export const shopPatchBody = Type.Object(
     socials: Type.Optional(
       Type.Array(Type.Object({ site: SocialSite, url: httpUrl }, { additionalProperties: false }), { maxItems: 3 }),
     ),
+    whatsapp: Type.Optional(
+      Type.String({
+        maxLength: 30,
+        description: "a WhatsApp number shoppers can chat with (like 024 412 3456 or +233 24 412 3456); '' for none",
+      }),
+    ),
     home: Type.Optional(
       Type.Object({ promotionalText: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
     ),
@@ -107,6 +113,7 @@ export const ShopResponse = Type.Object({
   about: Type.String(),
   logo: ShopLogo,
   socials: Type.Array(Type.Object({ site: SocialSite, url: Type.String() })),
+  whatsapp: Type.String({ description: "the shop's WhatsApp number in international form (+233…), or '' for none" }),
   home: Type.Object({ promotionalText: Type.String() }),
   aboutSections: Type.Object({ payments: Type.String(), returns: Type.String(), contact: Type.String() }),
   config: Type.Object({ facebook: Type.Object({ meta: Type.String() }) }),

@@ -4,7 +4,7 @@
  * two phones (the buyer's is the rider's when no other is given). A pick-up needs none, so an API client
  * that sends no contact still places one.
  */
-import { parsePhone } from '@shop/domain/phone'
+import { notAPhoneMessage, parsePhone } from '@shop/domain/phone'
 import { type FieldError, invalidBody } from '../../lib/errors'
 import type { DeliveryInput } from './orders.schemas'
 
@@ -22,7 +22,7 @@ export type CheckedContact = {
 function checkPhone(text: string, path: string, errors: FieldError[]): string | null {
   const checked = parsePhone(text)
   if (checked.ok) return checked.phone
-  errors.push({ path, message: 'is not a phone number that can be called (like 024 412 3456 or +233 24 412 3456)' })
+  errors.push({ path, message: notAPhoneMessage })
   return null
 }
 

@@ -17,6 +17,7 @@ export function toShopProfile(
     about: shop.about,
     logo: toLogo(shop.logo),
     socials: shop.socials.map(({ site, url }) => ({ site, url })),
+    whatsapp: shop.whatsapp,
     home: { promotionalText: shop.promotionalText },
     aboutSections: {
       payments: shop.aboutSections.payments ?? '',

@@ -58,6 +58,8 @@ export type ShopChanges = {
   about?: string
   logo?: ImageRef | null
   socials?: Social[]
+  /** International form, or '' for none. */
+  whatsapp?: string
   promotionalText?: string
   /** Merged into the stored sections, so editing one section never drops another. */
   aboutSections?: Partial<Record<'payments' | 'returns' | 'contact', string>>

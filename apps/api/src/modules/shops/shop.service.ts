@@ -2,10 +2,11 @@
  * Shops: the public profile (by id, slug or host), edits by staff, and creation by the setup wizard.
  */
 import { isValidSlug } from '@shop/domain'
+import { notAPhoneMessage, parsePhone } from '@shop/domain/phone'
 import type { Static } from 'typebox'
 import { type ServiceContext, inTransaction } from '../../context'
 import type { ImageRef, PaymentOption } from '../../db/schema'
-import { BadRequest, Conflict, Forbidden, NotFound, isUniqueViolation } from '../../lib/errors'
+import { BadRequest, Conflict, Forbidden, NotFound, invalidBody, isUniqueViolation } from '../../lib/errors'
 import type { Page } from '../../lib/feathers-query'
 import { UPLOADS_PREFIX } from '../../lib/storage'
 import { addOwnerOfNewShop, lockOwnedShopCount } from '../staff/shop-role.service'
@@ -76,6 +77,14 @@ async function checkedLogo(ctx: ServiceContext, shopId: string, logo: LogoInput)
   return { url: ctx.storage.publicUrl(upload.key), thumbnail }
 }
 
+/** A WhatsApp number in international form, '' when cleared; anything else that is not a phone is a 400. */
+function checkedWhatsApp(text: string): string {
+  if (text.trim() === '') return ''
+  const checked = parsePhone(text)
+  if (checked.ok) return checked.phone
+  invalidBody([{ path: 'whatsapp', message: notAPhoneMessage }])
+}
+
 export async function updateShopProfile(ctx: ServiceContext, id: string, body: ShopPatch): Promise<ShopProfile> {
   await ctx.actor.authorize(id, 'site.edit')
   const changes: ShopChanges = {}
@@ -93,6 +102,7 @@ export async function updateShopProfile(ctx: ServiceContext, id: string, body: S
     })
     changes.socials = body.socials.map(({ site, url }) => ({ site, url }))
   }
+  if (body.whatsapp !== undefined) changes.whatsapp = checkedWhatsApp(body.whatsapp)
   if (body.home) changes.promotionalText = body.home.promotionalText.trim()
   if (body.aboutSections) {
     changes.aboutSections = Object.fromEntries(

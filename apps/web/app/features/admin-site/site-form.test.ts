@@ -11,6 +11,7 @@ const shop: Shop = {
   about: 'We sell things.',
   logo: { url: '/uploads/a/logo.webp', thumbnail: '/uploads/a/logo-thumb.webp' },
   socials: [{ site: 'instagram', url: 'https://instagram.com/demo' }],
+  whatsapp: '+233244123456',
   home: { promotionalText: 'Free delivery this week' },
   aboutSections: { payments: 'Cash', returns: '', contact: 'Call us' },
   config: { facebook: { meta: '' } },
@@ -26,6 +27,7 @@ describe('siteValues', () => {
       title: 'Demo Shop',
       promotionalText: 'Free delivery this week',
       socials: { facebook: '', instagram: 'https://instagram.com/demo', twitter: '' },
+      whatsapp: '+233244123456',
       aboutSections: { payments: 'Cash', returns: '', contact: 'Call us' },
     })
   })
@@ -48,6 +50,7 @@ describe('checkSite', () => {
         { site: 'facebook', url: 'https://facebook.com/demo' },
         { site: 'twitter', url: 'https://x.com/demo' },
       ],
+      whatsapp: '+233244123456',
       home: { promotionalText: 'Free delivery this week' },
       aboutSections: { payments: 'Cash', returns: '7 days', contact: 'Call us' },
     })

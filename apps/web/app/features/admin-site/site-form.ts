@@ -14,7 +14,7 @@ export type AboutSections = { payments: string; returns: string; contact: string
 export type SiteValues = ShopProfileValues & { title: string; promotionalText: string; aboutSections: AboutSections }
 
 /** Top-level fields of the body; an API error about anything else is shown for the whole form. */
-const bodyFields = ['title', 'tagline', 'about', 'logo', 'socials', 'home', 'aboutSections'] as const
+const bodyFields = ['title', 'tagline', 'about', 'logo', 'socials', 'whatsapp', 'home', 'aboutSections'] as const
 
 export function siteValues(shop: Shop): SiteValues {
   return {

@@ -16,6 +16,8 @@ export type ShopProfileValues = {
   logo: ShopLogo
   /** One address per site; empty for none. */
   socials: Record<SocialSite, string>
+  /** The WhatsApp number shoppers can chat with; empty for none. */
+  whatsapp: string
 }
 
 export function profileValues(shop: Shop): ShopProfileValues {
@@ -25,11 +27,12 @@ export function profileValues(shop: Shop): ShopProfileValues {
     about: shop.about,
     logo: shop.logo,
     socials: { facebook: url('facebook'), instagram: url('instagram'), twitter: url('twitter') },
+    whatsapp: shop.whatsapp,
   }
 }
 
 /** The profile part of `PATCH /api/shops/{id}`: trimmed text, and only the social sites with an address. */
-export function profileBody(values: ShopProfileValues): Pick<ShopPatch, 'tagline' | 'about' | 'logo' | 'socials'> {
+export function profileBody(values: ShopProfileValues): Pick<ShopPatch, 'tagline' | 'about' | 'logo' | 'socials' | 'whatsapp'> {
   return {
     tagline: values.tagline.trim(),
     about: values.about.trim(),
@@ -38,6 +41,7 @@ export function profileBody(values: ShopProfileValues): Pick<ShopPatch, 'tagline
       const url = values.socials[site].trim()
       return url ? [{ site, url }] : []
     }),
+    whatsapp: values.whatsapp.trim(),
   }
 }
 
@@ -67,7 +71,7 @@ type ShopProfileFieldsProps = {
   onUploadingChange: (uploading: boolean) => void
 }
 
-/** Tagline, about text, logo and social links, as fields of the caller's form. */
+/** Tagline, about text, logo, social links and WhatsApp number, as fields of the caller's form. */
 export function ShopProfileFields({ shopId, values, errors, onChange, onUploadingChange }: ShopProfileFieldsProps) {
   const set = <K extends keyof ShopProfileValues>(key: K, value: ShopProfileValues[K], field: string = key) =>
     onChange({ ...values, [key]: value }, field)
@@ -106,6 +110,24 @@ export function ShopProfileFields({ shopId, values, errors, onChange, onUploadin
           </Field>
         ))}
       </fieldset>
+      <Field
+        name="whatsapp"
+        label="WhatsApp number"
+        error={errors.whatsapp}
+        hint="Shoppers see “Chat with us on WhatsApp” on your products and About page. Leave empty to hide it."
+      >
+        {(props) => (
+          <input
+            {...props}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="024 412 3456"
+            value={values.whatsapp}
+            onChange={(event) => set('whatsapp', event.target.value)}
+          />
+        )}
+      </Field>
     </>
   )
 }

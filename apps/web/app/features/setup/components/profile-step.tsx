@@ -33,7 +33,7 @@ export function ProfileStep({ shop }: { shop: Shop }) {
       await updateShop(api, shop._id, body)
       leave(next)
     } catch (failure) {
-      show(profileFieldErrors(serverFieldErrors(failure, ['tagline', 'about', 'logo', 'socials']), body))
+      show(profileFieldErrors(serverFieldErrors(failure, ['tagline', 'about', 'logo', 'socials', 'whatsapp']), body))
       setBusy(false)
     }
   }

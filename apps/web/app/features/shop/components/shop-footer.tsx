@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { Shop } from '@shop/domain/schemas/shop'
 import { SocialLinks } from '../../../components/social-links'
+import { WhatsAppChat } from '../../../components/whatsapp-chat'
 
 /** SPEC §2 footer: the shop's links and socials, the provider's "create your shop" links, terms and privacy. */
 export function ShopFooter({ shop, platform }: { shop: Shop; platform: { name: string; url: string } }) {
@@ -31,6 +32,7 @@ export function ShopFooter({ shop, platform }: { shop: Shop; platform: { name: s
             </li>
           </ul>
           <SocialLinks shop={shop} />
+          <WhatsAppChat number={shop.whatsapp} />
         </nav>
         <nav aria-label={platform.name}>
           <h2 className="footer-title">Sell with {platform.name}</h2>
