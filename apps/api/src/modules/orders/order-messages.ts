@@ -9,7 +9,7 @@
  * `order:{id}:`. A logged-in buyer's link is their account's order page; an anonymous buyer's carries the
  * order's private key, held (`message_key`) until the order is delivered or canceled.
  */
-import { type BuyerMessageKind, type OrderStatus, smsMessageKinds } from '@shop/domain'
+import { type BuyerMessageKind, type OrderStatus, formatMoney, smsMessageKinds, toMajor } from '@shop/domain'
 import type { Message } from '@shop/domain/schemas/messages'
 import type { ServiceContext } from '../../context'
 import { NotFound, Unprocessable } from '../../lib/errors'
@@ -21,7 +21,6 @@ import { type StockTake, lowStockThreshold } from './order-stock.repository'
 import { findOrderView } from './order.repository'
 import { type OrderRow, balanceMinor, owedMinor } from './orders.dto'
 import type { LineItem } from '../../db/schema'
-import { formatMoney, toMajor } from '@shop/domain'
 
 export const orderEventPrefix = (orderId: string) => `order:${orderId}:`
 
@@ -107,7 +106,8 @@ export async function sendOrderPlacedMessages(tx: ServiceContext, order: OrderRo
 /** In the moving transaction: the buyer's message of the status reached (packaged has none). `order` is the row as it was, with its key. */
 export async function sendStatusMessage(tx: ServiceContext, order: OrderRow, status: OrderStatus, note: string): Promise<void> {
   const kind = statusMessages[status]
-  if (!kind) return
+  // Ready means "come and collect it" only for a pick-up; a delivery hears next when it is dispatched.
+  if (!kind || (status === 'ready' && order.delivery.type !== 'pick-up')) return
   const data = await orderData(tx, { ...order, status }, note)
   await toBuyer(tx, order, `${orderEventPrefix(order.id)}status:${status}`, kind, data)
 }
