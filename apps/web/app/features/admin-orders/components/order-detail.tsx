@@ -38,7 +38,9 @@ export function OrderDetail({ order, transactions, regions, messages, canRecordP
         <section className="panel" aria-labelledby="order-timeline-title">
           <h2 id="order-timeline-title">Timeline</h2>
           {order.timeline?.length ? <OrderTimeline timeline={order.timeline} /> : <p>No changes yet.</p>}
-          <h3 id="order-messages-title">Messages</h3>
+        </section>
+        <section className="panel" aria-labelledby="order-messages-title">
+          <h2 id="order-messages-title">Messages</h2>
           <OrderMessages messages={messages} canResend={canRecordPayment} />
         </section>
       </div>
