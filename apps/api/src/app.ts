@@ -39,6 +39,7 @@ import staffRoutes from './modules/staff/staff.routes'
 import uploadRoutes from './modules/uploads/upload.routes'
 import { type Channels, createChannels } from './modules/messages/channels'
 import devMailboxRoutes from './modules/messages/dev-mailbox.routes'
+import messageRoutes from './modules/messages/messages.routes'
 import webPlugin from './web/ssr'
 import { type OutboxWorker, outboxWorker } from './workers/outbox-worker'
 import { unpaidOrderSweep } from './workers/unpaid-order-sweep'
@@ -120,6 +121,7 @@ export async function buildApp({ config, database, logger, imageLimiter, message
   await app.register(paymentRoutes)
   await app.register(reviewRoutes)
   await app.register(notificationRoutes)
+  await app.register(messageRoutes)
   await app.register(analyticsRoutes)
 
   // The workers act as the system, with the app's shared parts.

@@ -11,3 +11,30 @@ export function toMajor(minor: number): number {
 export function isMajorAmount(value: number): boolean {
   return Number.isFinite(value) && value >= 0 && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6
 }
+
+const MONEY_LOCALE = 'en-GH'
+const formatters = new Map<string, Intl.NumberFormat>()
+
+function formatter(currency: string): Intl.NumberFormat {
+  let format = formatters.get(currency)
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency, currencyDisplay: 'code' })
+    } catch {
+      // Not an ISO 4217 code: show the number with two decimals and the code as given.
+      const plain = new Intl.NumberFormat(MONEY_LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+      format = { format: (value: number) => `${currency} ${plain.format(value)}` } as Intl.NumberFormat
+    }
+    formatters.set(currency, format)
+  }
+  return format
+}
+
+/**
+ * Money for people (DESIGN §12): Intl.NumberFormat in the amount's own currency, shown with its code
+ * ("GHS 1,234.50", SPEC §9); `value` in major units. One fixed locale, so the server's HTML, the browser's
+ * render and the e-mails agree.
+ */
+export function formatMoney(value: number, currency: string): string {
+  return formatter(currency).format(value)
+}

@@ -12,6 +12,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -394,6 +395,11 @@ export const orders = pgTable(
     acked: boolean('acked').notNull().default(false),
     /** Hash of the secret in an anonymous buyer's private order link. */
     accessKeyHash: text('access_key_hash'),
+    /**
+     * An anonymous buyer's private key itself, kept only while the order is open so each message about it
+     * can link to the order's page (decision 38); cleared once the order is delivered or canceled.
+     */
+    messageKey: text('message_key'),
     idempotencyKey: text('idempotency_key'),
     /** Hash of the request an Idempotency-Key was first used with; a replay with another body is refused. */
     idempotencyHash: text('idempotency_hash'),
@@ -615,6 +621,8 @@ export const outboxMessages = pgTable(
     uniqueIndex('outbox_messages_event_recipient_kind_key').on(t.event, t.recipient, t.kind),
     index('outbox_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('outbox_messages_shop_idx').on(t.shopId, t.createdAt),
+    // A shop's messages about one thing (an order's `order:{id}:…`), by event prefix.
+    index('outbox_messages_shop_event_idx').on(t.shopId, t.event.op('text_pattern_ops')),
     check('outbox_messages_channel_check', sql`${t.channel} in ('email', 'sms')`),
     check('outbox_messages_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
@@ -639,7 +647,7 @@ export const mailboxMessages = pgTable(
 
 /**
  * Per-shop message settings, read when messages are written. A shop without a row has the defaults:
- * everything on, replies going to the shop's owner.
+ * every buyer e-mail and SMS on, replies going to the shop's owner.
  */
 export const shopMessageSettings = pgTable('shop_message_settings', {
   shopId: uuid('shop_id')
@@ -647,12 +655,29 @@ export const shopMessageSettings = pgTable('shop_message_settings', {
     .references(() => shops.id, { onDelete: 'cascade' }),
   /** Where replies to the shop's e-mail go; null: the owner's login address. */
   replyTo: text('reply_to'),
-  orderEmails: boolean('order_emails').notNull().default(true),
+  /** The buyer e-mails the shop turned off, by kind (`order-ready`…); none by default. */
+  buyerEmailsOff: jsonb('buyer_emails_off').$type<string[]>().notNull().default([]),
   orderSms: boolean('order_sms').notNull().default(true),
-  staffOrderAlerts: boolean('staff_order_alerts').notNull().default(true),
-  staffLowStockAlerts: boolean('staff_low_stock_alerts').notNull().default(true),
   updatedAt: updatedAt(),
 })
+
+/**
+ * One staff member's alert switches in one shop; null means the default for their role (on for owners
+ * and administrators, off for the others).
+ */
+export const staffAlertSettings = pgTable(
+  'staff_alert_settings',
+  {
+    shopId: shopId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newOrders: boolean('new_orders'),
+    lowStock: boolean('low_stock'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.userId] })],
+)
 
 /** "Forgot password?": a random token, stored hashed, single use, valid 30 minutes. */
 export const passwordResets = pgTable(

@@ -3,6 +3,8 @@ import { type PaymentMethod, paymentMethods } from '@shop/domain/schemas/payment
 import { Link } from 'react-router'
 import { listRegions } from '../api/delivery/list-regions'
 import { getOrder } from '../api/orders/get-order'
+import { listOrderMessages } from '../api/orders/list-order-messages'
+import { resendOrderMessage } from '../api/orders/resend-order-message'
 import { updateOrder } from '../api/orders/update-order'
 import { listTransactions } from '../api/transactions/list-transactions'
 import { recordPayment } from '../api/transactions/record-payment'
@@ -28,14 +30,15 @@ export const meta: Route.MetaFunction = (args) => routeMeta('Order', args)
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const { shop } = await requireStaff(request)
   try {
-    const [order, transactions, regions] = await Promise.all([
+    const [order, transactions, messages, regions] = await Promise.all([
       getOrder(api, params.id),
       listTransactions(api, params.id),
+      listOrderMessages(api, params.id),
       // Without the names the region's code is shown.
       listRegions(api).catch(() => []),
     ])
     // Someone on the staff of two shops can read the other's orders, but this dashboard shows its own.
-    return order.shop === shop._id ? { order, transactions, regions } : null
+    return order.shop === shop._id ? { order, transactions, messages, regions } : null
   } catch (error) {
     if (isMissing(error)) return null
     throw error
@@ -46,6 +49,7 @@ clientLoader.hydrate = true as const
 /**
  * `move`: the next step or canceled (orders.move; the API refuses a move the status machine does not allow).
  * `record-payment`: a payment the shop received, in full or in part (the API refuses more than the balance).
+ * `resend`: one of the order's e-mails or SMS, sent again to the same recipient.
  */
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   await requireStaff(request)
@@ -66,6 +70,8 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
       const input = { order: params.id, method: method as PaymentMethod, amount, ...(typeof reference === 'string' && reference ? { reference } : {}) }
       return perform('record-payment', () => recordPayment(api, input), ['amount', 'reference'])
     }
+    case 'resend':
+      return perform('resend', () => resendOrderMessage(api, params.id, String(submission.message)))
     default:
       throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
   }
@@ -86,7 +92,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
     )
   }
 
-  const { order, transactions, regions } = loaderData
+  const { order, transactions, messages, regions } = loaderData
   return (
     <section aria-labelledby="order-title" className="admin-order">
       <p className="admin-back">
@@ -107,7 +113,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       {can(role, 'orders.move') && <OrderStatusActions order={order} />}
-      <OrderDetail order={order} transactions={transactions} regions={regions} canRecordPayment={can(role, 'orders.move')} />
+      <OrderDetail order={order} transactions={transactions} messages={messages} regions={regions} canRecordPayment={can(role, 'orders.move')} />
     </section>
   )
 }

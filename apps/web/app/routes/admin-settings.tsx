@@ -1,4 +1,5 @@
 import { FinancialAccountCreateBody } from '@shop/domain/schemas/payments'
+import { MessageSettingsBody, type MessageSettingsInput } from '@shop/domain/schemas/messages'
 import { RateCreateBody, RatePatchBody } from '@shop/domain/schemas/delivery'
 import { shopConfigPatchBody } from '@shop/domain/schemas/shop'
 import { useRevalidator } from 'react-router'
@@ -12,6 +13,9 @@ import { listFinancialAccounts } from '../api/financial-accounts/list-financial-
 import { checkDomain } from '../api/shop-configs/check-domain'
 import { getShopConfig } from '../api/shop-configs/get-shop-config'
 import { type ShopConfigPatch, updateShopConfig } from '../api/shop-configs/update-shop-config'
+import { getMessageSettings } from '../api/messages/get-message-settings'
+import { sendTestEmail } from '../api/messages/send-test-email'
+import { updateMessageSettings } from '../api/messages/update-message-settings'
 import { LoadError } from '../components/load-error'
 import { useAdmin } from '../features/admin/hooks/use-admin'
 import { requireStaff } from '../features/admin/staff-session'
@@ -20,6 +24,7 @@ import { DeliveryRatesSection } from '../features/admin-settings/components/deli
 import { DomainsSection } from '../features/admin-settings/components/domains-section'
 import { FacebookMetaSection } from '../features/admin-settings/components/facebook-meta-section'
 import { FinancialAccountsSection } from '../features/admin-settings/components/financial-accounts-section'
+import { NotificationsSection } from '../features/admin-settings/components/notifications-section'
 import { PaymentOptionsSection } from '../features/admin-settings/components/payment-options-section'
 import { TaxRateSection } from '../features/admin-settings/components/tax-rate-section'
 import { UnpaidOrdersSection } from '../features/admin-settings/components/unpaid-orders-section'
@@ -44,14 +49,15 @@ const ACCOUNT_FIELDS = ['kind', 'provider', 'accountName', 'accountNumber']
 /** Each part loads on its own: one that fails shows its error with a retry, the others still show. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { shop } = await requireStaff(request)
-  const [rates, regions, config, accounts] = await Promise.all([
+  const [rates, regions, config, accounts, messages] = await Promise.all([
     // All the shop's rates, inactive ones too.
     settle(listDeliveryRates(api, { client: shop._id, active: 'all', $limit: 100 })),
     settle(listRegions(api)),
     settle(getShopConfig(api, shop._id)),
     settle(listFinancialAccounts(api, shop._id)),
+    settle(getMessageSettings(api, shop._id)),
   ])
-  return { rates, regions, config, accounts }
+  return { rates, regions, config, accounts, messages }
 }
 clientLoader.hydrate = true as const
 
@@ -70,6 +76,14 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
       if (hasErrors(problems)) return refuse('update-config', problems)
       return perform('update-config', () => updateShopConfig(api, shop._id, body), submission.fields as string[])
     }
+    case 'update-messages': {
+      const body = submission.body as MessageSettingsInput
+      const problems = validate(MessageSettingsBody, body)
+      if (hasErrors(problems)) return refuse('update-messages', problems)
+      return perform('update-messages', () => updateMessageSettings(api, shop._id, body), [])
+    }
+    case 'test-email':
+      return perform('test-email', () => sendTestEmail(api, shop._id), [])
     case 'check-domain':
       return perform('check-domain', () => checkDomain(api, shop._id, String(submission.domain)), [])
     case 'create-rate': {
@@ -103,9 +117,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
 }
 
-/** The shop's settings (DESIGN §6): delivery rates, payment options, payout accounts, tax, domains, Facebook. */
+/** The shop's settings (DESIGN §6): delivery rates, payment options, payout accounts, tax, domains, Facebook, notifications. */
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { rates, regions, config, accounts } = loaderData
+  const { rates, regions, config, accounts, messages } = loaderData
   const { shop } = useAdmin()
   const reportDirty = useDirtyForms()
   const revalidator = useRevalidator()
@@ -126,6 +140,11 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           <DomainsSection {...configProps} />
           <FacebookMetaSection {...configProps} />
         </>
+      )}
+      {messages.ok ? (
+        <NotificationsSection settings={messages.value} reportDirty={reportDirty} />
+      ) : (
+        <LoadError error={messages.error} onRetry={() => void revalidator.revalidate()} />
       )}
     </>
   )

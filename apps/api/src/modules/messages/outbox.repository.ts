@@ -1,7 +1,7 @@
 /** SQL for the outbox, the development mailbox and what a message needs to know about its shop. */
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, like, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { type ImageRef, mailboxMessages, outboxMessages, shopMessageSettings, shopRoles, shops, users } from '../../db/schema'
+import { type ImageRef, mailboxMessages, outboxMessages, shopMessageSettings, shopRoles, shops, staffAlertSettings, users } from '../../db/schema'
 
 export type OutboxRow = typeof outboxMessages.$inferSelect
 export type NewOutboxRow = Pick<OutboxRow, 'shopId' | 'event' | 'recipient' | 'kind' | 'channel' | 'data' | 'secrets' | 'nextAttemptAt' | 'createdAt'>
@@ -116,6 +116,85 @@ export type MessageSettingsRow = typeof shopMessageSettings.$inferSelect
 export async function findMessageSettings(db: Db, shopId: string): Promise<MessageSettingsRow | null> {
   const [row] = await db.select().from(shopMessageSettings).where(eq(shopMessageSettings.shopId, shopId))
   return row ?? null
+}
+
+export async function upsertMessageSettings(
+  db: Db,
+  shopId: string,
+  values: Partial<Pick<MessageSettingsRow, 'replyTo' | 'buyerEmailsOff' | 'orderSms'>>,
+  at: Date,
+): Promise<MessageSettingsRow> {
+  const [row] = await db
+    .insert(shopMessageSettings)
+    .values({ shopId, ...values, updatedAt: at })
+    .onConflictDoUpdate({ target: shopMessageSettings.shopId, set: { ...values, updatedAt: at } })
+    .returning()
+  return row!
+}
+
+/** The messages of a shop whose event starts with `prefix` (`order:{id}:`), newest first (index outbox_messages_shop_event_idx). */
+export async function listShopMessagesByEvent(db: Db, shopId: string, prefix: string): Promise<OutboxRow[]> {
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.shopId, shopId), like(outboxMessages.event, pattern)))
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+}
+
+export type StaffAlertRow = typeof staffAlertSettings.$inferSelect
+export type StaffAlert = 'newOrders' | 'lowStock'
+
+export async function findStaffAlertSettings(db: Db, shopId: string, userId: string): Promise<StaffAlertRow | null> {
+  const [row] = await db
+    .select()
+    .from(staffAlertSettings)
+    .where(and(eq(staffAlertSettings.shopId, shopId), eq(staffAlertSettings.userId, userId)))
+  return row ?? null
+}
+
+export async function upsertStaffAlertSettings(
+  db: Db,
+  shopId: string,
+  userId: string,
+  values: Partial<Pick<StaffAlertRow, StaffAlert>>,
+  at: Date,
+): Promise<StaffAlertRow> {
+  const [row] = await db
+    .insert(staffAlertSettings)
+    .values({ shopId, userId, ...values, updatedAt: at })
+    .onConflictDoUpdate({ target: [staffAlertSettings.shopId, staffAlertSettings.userId], set: { ...values, updatedAt: at } })
+    .returning()
+  return row!
+}
+
+/**
+ * The login addresses of the shop's active staff in `roles` who want `alert`: their own switch, or when
+ * they never set it, on for `onByDefault` roles.
+ */
+export async function findStaffAlertRecipients(
+  db: Db,
+  shopId: string,
+  alert: StaffAlert,
+  roles: readonly string[],
+  onByDefault: readonly string[],
+): Promise<string[]> {
+  const column = alert === 'newOrders' ? staffAlertSettings.newOrders : staffAlertSettings.lowStock
+  const rows = await db
+    .select({ email: users.email })
+    .from(shopRoles)
+    .innerJoin(users, eq(users.id, shopRoles.userId))
+    .leftJoin(staffAlertSettings, and(eq(staffAlertSettings.shopId, shopRoles.shopId), eq(staffAlertSettings.userId, shopRoles.userId)))
+    .where(
+      and(
+        eq(shopRoles.shopId, shopId),
+        eq(shopRoles.status, 'active'),
+        inArray(shopRoles.role, [...roles] as ('owner' | 'administrator' | 'manager' | 'keeper')[]),
+        sql`coalesce(${column}, ${shopRoles.role} in (${sql.join(onByDefault.map((role) => sql`${role}`), sql`, `)}))`,
+      ),
+    )
+    .orderBy(asc(users.email))
+  return rows.map((row) => row.email)
 }
 
 export async function insertMailboxMessage(db: Db, values: Omit<MailboxRow, 'id' | 'createdAt'> & { createdAt: Date }): Promise<MailboxRow> {

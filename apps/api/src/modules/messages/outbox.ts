@@ -7,7 +7,7 @@
  */
 import type { ServiceContext } from '../../context'
 import { type MessageData, type MessageKind, templates } from './templates'
-import { type MessageSettingsRow, findMessageSettings, insertOutboxMessage } from './outbox.repository'
+import { findMessageSettings, insertOutboxMessage } from './outbox.repository'
 
 export type Channel = 'email' | 'sms'
 
@@ -58,16 +58,10 @@ export async function enqueueMessage<K extends MessageKind>(ctx: ServiceContext,
   })
 }
 
-export type MessageSettings = Omit<MessageSettingsRow, 'shopId' | 'updatedAt'>
+export type MessageSettings = { replyTo: string | null; buyerEmailsOff: readonly string[]; orderSms: boolean }
 
 /** What a shop wants sent; a shop that never saved its settings gets everything. */
 export async function messageSettings(ctx: ServiceContext, shopId: string): Promise<MessageSettings> {
   const row = await findMessageSettings(ctx.db, shopId)
-  return {
-    replyTo: row?.replyTo ?? null,
-    orderEmails: row?.orderEmails ?? true,
-    orderSms: row?.orderSms ?? true,
-    staffOrderAlerts: row?.staffOrderAlerts ?? true,
-    staffLowStockAlerts: row?.staffLowStockAlerts ?? true,
-  }
+  return { replyTo: row?.replyTo ?? null, buyerEmailsOff: row?.buyerEmailsOff ?? [], orderSms: row?.orderSms ?? true }
 }

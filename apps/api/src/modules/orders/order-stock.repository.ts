@@ -4,9 +4,11 @@
  * see catalog/inventory.service.ts) before changing them, so concurrent orders wait, never deadlock, and
  * a quantity never goes below zero: the decrement only applies where `quantity >= count`.
  */
-import { type SQL, sql } from 'drizzle-orm'
+import { LOW_STOCK_THRESHOLD } from '@shop/domain/schemas/shop'
+import { type SQL, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
+import { shopConfigs } from '../../db/schema'
 
 /** One inventory row's share of an order: variant '' is the row of a product without variants. */
 export type StockLine = { productId: string; variantId: string; count: number }
@@ -76,4 +78,10 @@ export async function returnStock(tx: Db, shopId: string, lines: StockLine[]): P
     where inventory.id = locked.id
     returning inventory.product_id`)
   return [...new Set(rows.map((row) => row.product_id))]
+}
+
+/** The shop's low-stock threshold, or the default before its settings were first saved. */
+export async function lowStockThreshold(tx: Db, shopId: string): Promise<number> {
+  const [row] = await tx.select({ value: shopConfigs.lowStockThreshold }).from(shopConfigs).where(eq(shopConfigs.shopId, shopId))
+  return row?.value ?? LOW_STOCK_THRESHOLD.default
 }

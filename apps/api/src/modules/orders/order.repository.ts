@@ -158,7 +158,8 @@ export async function findOrderForUpdate(db: Db, id: string): Promise<OrderRow |
 export async function setOrderStatus(db: Db, id: string, status: OrderStatus, at: Date): Promise<OrderRow> {
   const [row] = await db
     .update(orders)
-    .set({ status, updatedAt: at })
+    // A final status ends the private key's keeping for messages (decision 38).
+    .set({ status, updatedAt: at, ...(status === 'delivered' || status === 'canceled' ? { messageKey: null } : {}) })
     .where(eq(orders.id, id))
     .returning()
   return row!

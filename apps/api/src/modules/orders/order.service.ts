@@ -7,6 +7,7 @@
  */
 import { type OrderStatus, canTransition, nextStatus, orderStatusLabels, orderSummary } from '@shop/domain'
 import { parsePhone } from '@shop/domain/phone'
+import type { Message } from '@shop/domain/schemas/messages'
 import type { SQL } from 'drizzle-orm'
 import { type ServiceContext, inTransaction } from '../../context'
 import { BadRequest, Conflict, Forbidden, HttpError, NotAuthenticated, NotFound } from '../../lib/errors'
@@ -14,6 +15,7 @@ import { type Page, parseQuery } from '../../lib/feathers-query'
 import { refreshInStock } from '../catalog/inventory.service'
 import { notifyStaff, notifyUser } from '../notifications/notify'
 import { returnStock } from './order-stock.repository'
+import { orderMessages, resendMessage, sendStatusMessage } from './order-messages'
 import {
   buyerScope,
   findBuyerName,
@@ -171,6 +173,7 @@ export async function recordStatusChange(
     createdAt: at,
   })
   if (change.status === 'canceled') await restock(tx, order)
+  await sendStatusMessage(tx, order, change.status, change.note)
   if (order.profileId) {
     await notifyUser(tx, order.shopId, order.profileId, {
       type: 'order-status',
@@ -255,6 +258,20 @@ export async function moveOrdersForward(ctx: ServiceContext, input: OrderMovesIn
     }
   }
   return { data }
+}
+
+/** The messages about an order (its timeline's), for its shop's staff. */
+export async function listOrderMessages(ctx: ServiceContext, id: string): Promise<{ data: Message[] }> {
+  const order = await loadOrder(ctx, id, undefined)
+  await ctx.actor.authorize(order.shopId, 'dashboard.view')
+  return { data: await orderMessages(ctx, order) }
+}
+
+/** Staff who may move orders send one of the order's messages again. */
+export async function resendOrderMessage(ctx: ServiceContext, id: string, messageId: string): Promise<Message> {
+  const order = await loadOrder(ctx, id, undefined)
+  await ctx.actor.authorize(order.shopId, 'orders.move')
+  return inTransaction(ctx, (tx) => resendMessage(tx, order, messageId))
 }
 
 // ---------------------------------------------------------------- for payments

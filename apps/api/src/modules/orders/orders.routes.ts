@@ -6,7 +6,8 @@ import { feathersQuerySchema } from '../../lib/feathers-query'
 import { checkoutQuerySpec } from './checkout.repository'
 import { createCheckout, getCheckout, listOwnCheckouts } from './checkout.service'
 import { orderQuerySpec } from './order.repository'
-import { changeOrderStatus, exportShopOrders, getOrder, listShopOrders, moveOrdersForward } from './order.service'
+import { changeOrderStatus, exportShopOrders, getOrder, listOrderMessages, listShopOrders, moveOrdersForward, resendOrderMessage } from './order.service'
+import { MessageListResponse, MessageResponse, OrderMessageParams } from '@shop/domain/schemas/messages'
 import { ordersCsv } from './orders-csv'
 import {
   CheckoutCreateBody,
@@ -209,5 +210,33 @@ export default async function routes(fastify: FastifyInstance, options: { paymen
       },
     },
     async (request) => changeOrderStatus(request.ctx, request.params.id, request.query.key, request.body),
+  )
+
+  app.get(
+    '/api/orders/:id/messages',
+    {
+      schema: {
+        tags: ['orders'],
+        operationId: 'listOrderMessages',
+        summary: 'The e-mails and SMS about an order, newest first: kind, recipient, sent or failed with the reason (its shop’s staff)',
+        params: IdParams,
+        response: { 200: MessageListResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => listOrderMessages(request.ctx, request.params.id),
+  )
+
+  app.post(
+    '/api/orders/:id/messages/:message/resend',
+    {
+      schema: {
+        tags: ['orders'],
+        operationId: 'resendOrderMessage',
+        summary: 'Send one of the order’s messages again, to the same recipient, made from the order as it is now (staff who move orders)',
+        params: OrderMessageParams,
+        response: { 202: MessageResponse, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await resendOrderMessage(request.ctx, request.params.id, request.params.message)),
   )
 }

@@ -27,7 +27,8 @@ import { findCheckout } from './checkout.repository'
 import type { OpenedPayment, OrderPayments } from './order-payments'
 import { buyerEmail } from './checkout.service'
 import { type CheckedContact, checkContact, normalizedPhone } from './contact'
-import { type StockLine, takeStock } from './order-stock.repository'
+import { type StockLine, type StockTake, takeStock } from './order-stock.repository'
+import { alertLowStock, sendOrderPlacedMessages } from './order-messages'
 import {
   type ShopTerms,
   findOrderByIdempotencyKey,
@@ -139,7 +140,7 @@ const stockKey = (productId: string, variantId: string) => `${productId}/${varia
  * Takes the stock of every line (one statement), refuses with a 409 naming each short line, and refreshes
  * `inStock` of the products that ran out. Answers the keys of the lines that had a tracked row.
  */
-async function takeOrderStock(tx: ServiceContext, shopId: string, items: LineItem[]): Promise<Set<string>> {
+async function takeOrderStock(tx: ServiceContext, shopId: string, items: LineItem[]): Promise<{ tracked: Set<string>; taken: StockTake[] }> {
   const lines: StockLine[] = items.map((item) => ({ productId: item.product, variantId: item.variant ?? '', count: item.count }))
   const taken = await takeStock(tx.db, shopId, lines)
   const byKey = new Map(taken.map((row) => [stockKey(row.productId, row.variantId), row]))
@@ -155,7 +156,7 @@ async function takeOrderStock(tx: ServiceContext, shopId: string, items: LineIte
   // Only a row that reached 0 can change a product's inStock.
   const soldOut = [...new Set(taken.filter((row) => row.remaining === 0).map((row) => row.productId))].sort()
   for (const productId of soldOut) await refreshInStock(tx, productId)
-  return new Set(byKey.keys())
+  return { tracked: new Set(byKey.keys()), taken }
 }
 
 type Outcome =
@@ -214,6 +215,7 @@ async function placeInTransaction(
         // Nothing to settle up front: paid on delivery or at pick-up, or nothing due.
         acked: provider === 'manual' || amountDue === 0,
         accessKeyHash: accessKey ? sha256(accessKey) : null,
+        messageKey: accessKey,
         idempotencyKey: idempotency?.key ?? null,
         idempotencyHash: idempotency?.hash ?? null,
         createdAt: placedAt,
@@ -243,12 +245,14 @@ async function placeInTransaction(
   // The payment attempt is written with the order; its provider is called only after the commit.
   const payment = await payments.open(tx, row)
 
-  const tracked = await takeOrderStock(tx, shopId, snapshot.items)
+  const { tracked, taken } = await takeOrderStock(tx, shopId, snapshot.items)
   if (snapshot.items.some((item) => !tracked.has(stockKey(item.product, item.variant ?? '')))) {
     // Lines without a tracked row took no stock, so canceling must not give any back.
     const items = snapshot.items.map((item) => ({ ...item, stockTaken: tracked.has(stockKey(item.product, item.variant ?? '')) }))
     row = await setOrderItems(tx.db, row.id, items)
   }
+  await sendOrderPlacedMessages(tx, row)
+  await alertLowStock(tx, row, taken)
   return { created: true, row, events: [placed.event], payment }
 }
 

@@ -13,6 +13,7 @@ import { Conflict, HttpError, NotFound } from '../../lib/errors'
 import { notifyStaff } from '../notifications/notify'
 import { paymentMethods, type PaymentMethod } from '@shop/domain/schemas/payments'
 import { ackOrder, lockOrder, noteOnTimeline, orderPaidMinor } from '../orders/order.service'
+import { sendPaymentMessage } from '../orders/order-messages'
 import { balanceMinor, owedMinor } from '../orders/orders.dto'
 import { ProviderError, type VerifyResult } from './providers/provider'
 import { paymentProvider } from './providers/registry'
@@ -82,6 +83,7 @@ export async function recordPaymentOnOrder(tx: ServiceContext, transaction: Tran
     else if (recorded) note += '. Paid in full'
   }
   await noteOnTimeline(tx, order, note, actorId)
+  await sendPaymentMessage(tx, order, { transactionId: transaction.id, outcome: 'received', note: `${formatMoney(transaction.amountMinor, transaction.currency)} received.` })
   await notifyStaff(
     tx,
     order.shopId,
@@ -112,6 +114,10 @@ export async function applyVerification(ctx: ServiceContext, id: string, result:
         status: 'failed',
         details: { failure: 'declined', error: 'The payment was declined or canceled', verification },
       })
+      const order = await lockOrder(txCtx, row.orderId)
+      if (order && !order.acked && order.status !== 'canceled') {
+        await sendPaymentMessage(txCtx, order, { transactionId: row.id, outcome: 'failed', note: 'The payment was declined or canceled.' })
+      }
       return { transaction: row, changed: true }
     }
 

@@ -4,16 +4,38 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server'
 import { EmailLayout } from './layout'
+import {
+  orderCanceled,
+  orderConfirmation,
+  orderDelivered,
+  orderDispatched,
+  orderPaymentFailed,
+  orderPaymentReceived,
+  orderReady,
+  staffNewOrder,
+} from './order'
 import { passwordReset } from './password-reset'
 import type { Site } from './site'
 import { staffInvitation } from './staff-invitation'
+import { staffLowStock } from './staff-low-stock'
 import type { MessageTemplate } from './template'
+import { testEmail } from './test-email'
 import { welcome } from './welcome'
 
 export const templates = {
   'staff-invitation': staffInvitation,
   welcome,
   'password-reset': passwordReset,
+  'test-email': testEmail,
+  'order-confirmation': orderConfirmation,
+  'order-ready': orderReady,
+  'order-dispatched': orderDispatched,
+  'order-delivered': orderDelivered,
+  'order-canceled': orderCanceled,
+  'order-payment-received': orderPaymentReceived,
+  'order-payment-failed': orderPaymentFailed,
+  'staff-new-order': staffNewOrder,
+  'staff-low-stock': staffLowStock,
 }
 
 export type MessageKind = keyof typeof templates

@@ -10,8 +10,10 @@ import { PaymentFacts } from './payment-facts'
 import { OrderItemsTable } from './order-items-table'
 import { RecordPaymentForm } from './record-payment-form'
 import { OrderTimeline } from '../../../components/order-timeline'
+import { OrderMessages } from './order-messages'
+import type { Message } from '@shop/domain/schemas/messages'
 
-type Props = { order: Order; transactions: Transaction[]; regions: Region[]; canRecordPayment: boolean }
+type Props = { order: Order; transactions: Transaction[]; regions: Region[]; messages: Message[]; canRecordPayment: boolean }
 
 /** A phone as a link to call it. */
 function PhoneLink({ phone }: { phone: string }) {
@@ -19,7 +21,7 @@ function PhoneLink({ phone }: { phone: string }) {
 }
 
 /** Everything staff need to fulfil an order: items and totals, timeline, customer, delivery and payment. */
-export function OrderDetail({ order, transactions, regions, canRecordPayment }: Props) {
+export function OrderDetail({ order, transactions, regions, messages, canRecordPayment }: Props) {
   const { delivery } = order
   const region = regions.find((candidate) => candidate._id === delivery.region)?.name ?? delivery.region
   const phone = order.phone || delivery.phone
@@ -36,6 +38,10 @@ export function OrderDetail({ order, transactions, regions, canRecordPayment }: 
         <section className="panel" aria-labelledby="order-timeline-title">
           <h2 id="order-timeline-title">Timeline</h2>
           {order.timeline?.length ? <OrderTimeline timeline={order.timeline} /> : <p>No changes yet.</p>}
+        </section>
+        <section className="panel" aria-labelledby="order-messages-title">
+          <h2 id="order-messages-title">Messages</h2>
+          <OrderMessages messages={messages} canResend={canRecordPayment} />
         </section>
       </div>
       <div className="order-detail-side">

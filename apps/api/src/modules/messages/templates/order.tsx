@@ -1,0 +1,229 @@
+/**
+ * The messages about an order. To the buyer: the confirmation with its receipt, ready for pick-up,
+ * dispatched, delivered, canceled, payment received and payment failed (the first four also as SMS). To
+ * staff: a new order. Each is made from a snapshot of the order taken when its event happened
+ * (`OrderMessageData`), so a message says what was true then; amounts in the order's currency, dates in
+ * Africa/Accra, and every piece of text (a product title, the buyer's name, a staff note) escaped by React.
+ */
+import { formatDateTime, formatMoney, toMajor } from '@shop/domain'
+import type { ReactElement } from 'react'
+import { ButtonLink, LinkAsText } from './layout'
+import { type Site, linkOn } from './site'
+import type { EmailContent, MessageTemplate } from './template'
+
+export type OrderLineData = { title: string; features: string; count: number; totalMinor: number }
+
+export type OrderMessageData = {
+  /** The order's short code, as the buyer knows it. */
+  orderId: string
+  customerName: string
+  /** ISO time the order was placed. */
+  placedAt: string
+  currency: string
+  lines: OrderLineData[]
+  subtotalMinor: number
+  discountMinor: number
+  discountCode: string | null
+  deliveryType: 'pick-up' | 'dispatch'
+  /** The delivery rate's name ('' for pick-up). */
+  deliveryName: string
+  deliveryMinor: number
+  address: string
+  taxMinor: number
+  /** What the buyer owes in all: the order total and its tax. */
+  totalMinor: number
+  paidMinor: number
+  /** How the order is paid, as the buyer reads it: "Paid in full", "To pay on delivery: GHS 10.00"… */
+  paymentStatus: string
+  /** What staff wrote with the change, or what the payment was; '' for none. */
+  note: string
+  /**
+   * The order's page on the shop's host: the account's order page for a logged-in buyer, the private link
+   * (`/orders/{id}?key=…`) for an anonymous one, the dashboard's for staff. Secret: kept until sent.
+   */
+  path: string
+}
+
+const money = (minor: number, currency: string) => formatMoney(toMajor(minor), currency)
+const muted = { color: '#6b7280', fontSize: 14 }
+const cell = { padding: '6px 0', borderBottom: '1px solid #e5e7eb', verticalAlign: 'top' } as const
+const amountCell = { ...cell, textAlign: 'right', whiteSpace: 'nowrap', paddingLeft: 12 } as const
+
+/** The receipt's amount rows, shared by the HTML and the text part. */
+function amountRows(data: OrderMessageData): [string, string][] {
+  const rows: [string, string][] = [['Subtotal', money(data.subtotalMinor, data.currency)]]
+  if (data.discountMinor > 0) rows.push([`Discount${data.discountCode ? ` (${data.discountCode})` : ''}`, `−${money(data.discountMinor, data.currency)}`])
+  rows.push([data.deliveryType === 'pick-up' ? 'Pick-up' : `Delivery${data.deliveryName ? ` (${data.deliveryName})` : ''}`, money(data.deliveryMinor, data.currency)])
+  if (data.taxMinor > 0) rows.push(['Tax', money(data.taxMinor, data.currency)])
+  return rows
+}
+
+const lineLabel = (line: OrderLineData) => `${line.title}${line.features ? ` (${line.features})` : ''}`
+
+function Receipt({ data }: { data: OrderMessageData }) {
+  return (
+    <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ margin: '16px 0', fontSize: 15 }}>
+      <tbody>
+        {data.lines.map((line, i) => (
+          <tr key={i}>
+            <td style={cell}>
+              {lineLabel(line)} × {line.count}
+            </td>
+            <td style={amountCell}>{money(line.totalMinor, data.currency)}</td>
+          </tr>
+        ))}
+        {amountRows(data).map(([label, amount]) => (
+          <tr key={label}>
+            <td style={{ ...cell, color: '#4b5563' }}>{label}</td>
+            <td style={amountCell}>{amount}</td>
+          </tr>
+        ))}
+        <tr>
+          <td style={{ ...cell, fontWeight: 700, borderBottom: 'none' }}>Total</td>
+          <td style={{ ...amountCell, fontWeight: 700, borderBottom: 'none' }}>{money(data.totalMinor, data.currency)}</td>
+        </tr>
+      </tbody>
+    </table>
+  )
+}
+
+function receiptText(data: OrderMessageData): string[] {
+  return [
+    ...data.lines.map((line) => `${lineLabel(line)} × ${line.count}: ${money(line.totalMinor, data.currency)}`),
+    ...amountRows(data).map(([label, amount]) => `${label}: ${amount}`),
+    `Total: ${money(data.totalMinor, data.currency)}`,
+    `Payment: ${data.paymentStatus}`,
+  ]
+}
+
+/** What every order message says the same way: greeting, the news, the note, the receipt if asked, the link. */
+function orderEmail(
+  data: OrderMessageData,
+  site: Site,
+  content: { subject: string; heading: string; news: string; receipt?: boolean; button?: string },
+): EmailContent {
+  const link = linkOn(site, data.path)
+  const hello = data.customerName ? `Hello ${data.customerName},` : 'Hello,'
+  const placed = `Order ${data.orderId}, placed ${formatDateTime(new Date(data.placedAt))}`
+  const delivery = data.deliveryType === 'pick-up' ? 'Pick-up at the shop' : `Delivery to ${data.address || 'the address given'}`
+  const button = content.button ?? 'See your order'
+  const body: ReactElement = (
+    <>
+      <h1 style={{ fontSize: 22, margin: '0 0 12px' }}>{content.heading}</h1>
+      <p>{hello}</p>
+      <p>{content.news}</p>
+      {data.note && <p style={{ background: '#f4f5f7', padding: 12, borderRadius: 8, whiteSpace: 'pre-wrap' }}>{data.note}</p>}
+      <p style={muted}>
+        {placed}
+        <br />
+        {delivery}
+      </p>
+      {content.receipt && (
+        <>
+          <Receipt data={data} />
+          <p>
+            <strong>Payment:</strong> {data.paymentStatus}
+          </p>
+        </>
+      )}
+      <ButtonLink href={link}>{button}</ButtonLink>
+      <LinkAsText href={link} />
+    </>
+  )
+  const text = [
+    hello,
+    '',
+    content.news,
+    ...(data.note ? ['', data.note] : []),
+    '',
+    placed,
+    delivery,
+    ...(content.receipt ? ['', ...receiptText(data)] : []),
+    '',
+    `${button}: ${link}`,
+  ].join('\n')
+  return { subject: content.subject, body, text }
+}
+
+/** An SMS: short, the shop's name first, the order's code and the link. */
+const orderSms = (site: Site, data: OrderMessageData, news: string) => `${site.name}: ${news} ${linkOn(site, data.path)}`
+
+function buyerMessage(
+  words: (data: OrderMessageData, site: Site) => { subject: string; heading: string; news: string; receipt?: boolean },
+  sms?: (data: OrderMessageData) => string,
+): MessageTemplate<OrderMessageData> {
+  return {
+    secretFields: ['path'],
+    email: (data, site) => orderEmail(data, site, words(data, site)),
+    ...(sms ? { sms: (data: OrderMessageData, site: Site) => orderSms(site, data, sms(data)) } : {}),
+  }
+}
+
+export const orderConfirmation = buyerMessage(
+  (data, site) => ({
+    subject: `Your ${site.name} order ${data.orderId}`,
+    heading: 'Thank you for your order',
+    news: `We have your order ${data.orderId} and will let you know as it moves.`,
+    receipt: true,
+  }),
+  (data) => `we have your order ${data.orderId}, total ${money(data.totalMinor, data.currency)}. Follow it here:`,
+)
+
+export const orderReady = buyerMessage(
+  (data) => ({
+    subject: `Order ${data.orderId} is ready for pick-up`,
+    heading: 'Ready for pick-up',
+    news: `Your order ${data.orderId} is ready: come and collect it at the shop.`,
+  }),
+  (data) => `your order ${data.orderId} is ready for pick-up.`,
+)
+
+export const orderDispatched = buyerMessage(
+  (data) => ({
+    subject: `Order ${data.orderId} is on its way`,
+    heading: 'On its way',
+    news: `Your order ${data.orderId} has been dispatched to ${data.address || 'your address'}.`,
+  }),
+  (data) => `your order ${data.orderId} is on its way.`,
+)
+
+export const orderDelivered = buyerMessage(
+  (data) => ({
+    subject: `Order ${data.orderId} is delivered`,
+    heading: 'Delivered',
+    news: `Your order ${data.orderId} is delivered. Thank you for shopping with us; a review helps other shoppers.`,
+  }),
+  (data) => `your order ${data.orderId} is delivered. Thank you!`,
+)
+
+export const orderCanceled = buyerMessage((data) => ({
+  subject: `Order ${data.orderId} is canceled`,
+  heading: 'Order canceled',
+  news: `Your order ${data.orderId} is canceled.${data.paidMinor > 0 ? ' What you paid will be refunded.' : ''}`,
+}))
+
+export const orderPaymentReceived = buyerMessage((data) => ({
+  subject: `Payment received for order ${data.orderId}`,
+  heading: 'Payment received',
+  news: `We received your payment for order ${data.orderId}. ${data.paymentStatus}.`,
+}))
+
+export const orderPaymentFailed = buyerMessage((data) => ({
+  subject: `Payment for order ${data.orderId} did not go through`,
+  heading: 'Payment did not go through',
+  news: `Your payment for order ${data.orderId} did not go through. Open your order to try again.`,
+}))
+
+/** To staff: a new order, with its receipt and the buyer's contact, linking to the dashboard. */
+export const staffNewOrder: MessageTemplate<OrderMessageData & { email: string; phone: string }> = {
+  email(data, site) {
+    const who = [data.customerName, data.email, data.phone].filter(Boolean).join(' · ')
+    return orderEmail({ ...data, customerName: '' }, site, {
+      subject: `New order ${data.orderId}: ${money(data.totalMinor, data.currency)}`,
+      heading: `New order ${data.orderId}`,
+      news: `From ${who}.`,
+      receipt: true,
+      button: 'Open the order',
+    })
+  },
+}

@@ -1,0 +1,186 @@
+/**
+ * The messages an order sends (decision 38), each written to the outbox in the transaction of its event:
+ * placed (the buyer's confirmation with the receipt, its SMS, and the staff's new-order alerts), a status
+ * reached (ready, dispatched, delivered, canceled, and the SMS of the first three), a payment received or
+ * failed, and low stock when the order took a tracked variant down to the shop's threshold.
+ *
+ * Events are `order:{id}:placed`, `order:{id}:status:{status}`, `order:{id}:payment:{transaction}:{outcome}`
+ * and `order:{id}:resend:{message}:{at}`, so the order's timeline finds its messages by the prefix
+ * `order:{id}:`. A logged-in buyer's link is their account's order page; an anonymous buyer's carries the
+ * order's private key, held (`message_key`) until the order is delivered or canceled.
+ */
+import { type BuyerMessageKind, type OrderStatus, formatMoney, smsMessageKinds, toMajor } from '@shop/domain'
+import type { Message } from '@shop/domain/schemas/messages'
+import type { ServiceContext } from '../../context'
+import { NotFound, Unprocessable } from '../../lib/errors'
+import { findMessageAbout, messageDto, messagesAbout } from '../messages/message-history'
+import { enqueueMessage, messageSettings } from '../messages/outbox'
+import { staffAlertRecipients } from '../messages/staff-alerts.service'
+import type { OrderMessageData } from '../messages/templates/order'
+import { type StockTake, lowStockThreshold } from './order-stock.repository'
+import { findOrderView } from './order.repository'
+import { type OrderRow, balanceMinor, owedMinor } from './orders.dto'
+import type { LineItem } from '../../db/schema'
+
+export const orderEventPrefix = (orderId: string) => `order:${orderId}:`
+
+const statusMessages: Partial<Record<OrderStatus, BuyerMessageKind>> = {
+  ready: 'order-ready',
+  dispatched: 'order-dispatched',
+  delivered: 'order-delivered',
+  canceled: 'order-canceled',
+}
+
+const money = (minor: number, currency: string) => formatMoney(toMajor(minor), currency)
+
+/** How the order stands with its payments, as the buyer reads it. */
+function paymentStatus(order: OrderRow, paidMinor: number): string {
+  const owed = owedMinor(order)
+  const balance = balanceMinor(order, paidMinor)
+  if (order.status === 'canceled') return paidMinor > 0 ? `${money(paidMinor, order.currency)} paid, to be refunded` : 'Nothing to pay'
+  if (owed === 0) return 'Nothing to pay'
+  if (balance === 0) return 'Paid in full'
+  if (paidMinor > 0) return `${money(paidMinor, order.currency)} paid, ${money(balance, order.currency)} still to pay`
+  if (order.paymentProvider !== 'manual') return `Waiting for your payment of ${money(balance, order.currency)}`
+  return `To pay ${order.delivery.type === 'pick-up' ? 'at pick-up' : 'on delivery'}: ${money(balance, order.currency)}`
+}
+
+const featuresText = (line: LineItem) =>
+  Object.entries(line.features ?? {})
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(', ')
+
+/** Where the buyer follows the order, on the shop's host. */
+function buyerPath(order: OrderRow): string {
+  if (order.profileId) return `/account/orders/${order.id}`
+  return order.messageKey ? `/orders/${order.id}?key=${order.messageKey}` : `/orders/${order.id}`
+}
+
+/** A snapshot of the order for its messages: what was true when the event happened. */
+async function orderData(tx: ServiceContext, order: OrderRow, note: string, paidMinor?: number): Promise<OrderMessageData> {
+  const paid = paidMinor ?? (await findOrderView(tx.db, order.id))?.paidMinor ?? 0
+  return {
+    orderId: order.orderId,
+    customerName: order.customerName,
+    placedAt: order.createdAt.toISOString(),
+    currency: order.currency,
+    lines: order.items.map((line) => ({ title: line.title, features: featuresText(line), count: line.count, totalMinor: line.unitPriceMinor * line.count })),
+    subtotalMinor: order.subtotalMinor,
+    discountMinor: order.discountMinor,
+    discountCode: order.discount?.code ?? null,
+    deliveryType: order.delivery.type,
+    deliveryName: order.delivery.rate?.name ?? '',
+    deliveryMinor: order.deliveryMinor,
+    address: order.delivery.address ?? '',
+    taxMinor: order.taxMinor,
+    totalMinor: owedMinor(order),
+    paidMinor: paid,
+    paymentStatus: paymentStatus(order, paid),
+    note,
+    path: buyerPath(order),
+  }
+}
+
+/** The buyer's e-mail of `kind` (unless the shop turned it off) and, for the SMS kinds, its SMS when SMS is on. */
+async function toBuyer(tx: ServiceContext, order: OrderRow, event: string, kind: BuyerMessageKind, data: OrderMessageData): Promise<void> {
+  const settings = await messageSettings(tx, order.shopId)
+  if (!settings.buyerEmailsOff.includes(kind)) {
+    await enqueueMessage(tx, { shopId: order.shopId, event, recipient: order.email, kind, channel: 'email', data })
+  }
+  if (settings.orderSms && smsMessageKinds.includes(kind) && /^\+\d{8,15}$/.test(order.phone)) {
+    await enqueueMessage(tx, { shopId: order.shopId, event, recipient: order.phone, kind, channel: 'sms', data })
+  }
+}
+
+/** In the placing transaction: the buyer's confirmation (and SMS), and a new-order alert to each staff member who wants one. */
+export async function sendOrderPlacedMessages(tx: ServiceContext, order: OrderRow): Promise<void> {
+  const event = `${orderEventPrefix(order.id)}placed`
+  const data = await orderData(tx, order, '', 0)
+  await toBuyer(tx, order, event, 'order-confirmation', data)
+  const staffData = { ...data, path: `/admin/orders/${order.id}`, email: order.email, phone: order.phone }
+  for (const recipient of await staffAlertRecipients(tx, order.shopId, 'newOrders')) {
+    await enqueueMessage(tx, { shopId: order.shopId, event, recipient, kind: 'staff-new-order', channel: 'email', data: staffData })
+  }
+}
+
+/** In the moving transaction: the buyer's message of the status reached (packaged has none). `order` is the row as it was, with its key. */
+export async function sendStatusMessage(tx: ServiceContext, order: OrderRow, status: OrderStatus, note: string): Promise<void> {
+  const kind = statusMessages[status]
+  // Ready means "come and collect it" only for a pick-up; a delivery hears next when it is dispatched.
+  if (!kind || (status === 'ready' && order.delivery.type !== 'pick-up')) return
+  const data = await orderData(tx, { ...order, status }, note)
+  await toBuyer(tx, order, `${orderEventPrefix(order.id)}status:${status}`, kind, data)
+}
+
+/** In the settling transaction: the buyer hears that a payment arrived, or that it did not go through. */
+export async function sendPaymentMessage(
+  tx: ServiceContext,
+  order: OrderRow,
+  payment: { transactionId: string; outcome: 'received' | 'failed'; note: string },
+): Promise<void> {
+  const kind = payment.outcome === 'received' ? 'order-payment-received' : 'order-payment-failed'
+  const data = await orderData(tx, order, payment.note)
+  await toBuyer(tx, order, `${orderEventPrefix(order.id)}payment:${payment.transactionId}:${payment.outcome}`, kind, data)
+}
+
+/**
+ * In the placing transaction: one alert for each tracked variant this order took from above the shop's
+ * threshold to at or below it. Restocked above and fallen again is a new crossing, by another order.
+ */
+export async function alertLowStock(tx: ServiceContext, order: OrderRow, taken: StockTake[]): Promise<void> {
+  const threshold = await lowStockThreshold(tx.db, order.shopId)
+  const crossed = taken.filter((row) => row.remaining !== null && row.available > threshold && row.remaining <= threshold)
+  if (!crossed.length) return
+  const recipients = await staffAlertRecipients(tx, order.shopId, 'lowStock')
+  for (const row of crossed) {
+    const line = order.items.find((item) => item.product === row.productId && (item.variant ?? '') === row.variantId)
+    const data = {
+      title: line?.title ?? 'A product',
+      features: line ? featuresText(line) : '',
+      left: row.remaining!,
+      threshold,
+      path: `/admin/products/${row.productId}`,
+    }
+    const event = `low-stock:${row.productId}/${row.variantId}:order:${order.id}`
+    for (const recipient of recipients) {
+      await enqueueMessage(tx, { shopId: order.shopId, event, recipient, kind: 'staff-low-stock', channel: 'email', data })
+    }
+  }
+}
+
+/** The order's messages, newest first (the caller checked who may see them). */
+export async function orderMessages(ctx: ServiceContext, order: OrderRow): Promise<Message[]> {
+  return (await messagesAbout(ctx, order.shopId, orderEventPrefix(order.id))).map(messageDto)
+}
+
+/**
+ * Sends one of the order's messages again, to the same recipient by the same channel, made from the order
+ * as it is now (so a changed address or payment shows). A new message of its own on the timeline.
+ */
+export async function resendMessage(tx: ServiceContext, order: OrderRow, messageId: string): Promise<Message> {
+  const original = await findMessageAbout(tx, order.shopId, orderEventPrefix(order.id), messageId)
+  if (!original) throw NotFound('No such message of this order')
+  const event = `${orderEventPrefix(order.id)}resend:${original.id}:${tx.clock.now().getTime()}`
+  const base = { shopId: order.shopId, event, recipient: original.recipient, channel: original.channel }
+  const note = typeof original.data.note === 'string' ? original.data.note : ''
+  const data = await orderData(tx, order, note)
+  let queued: { id: string } | null
+  switch (original.kind) {
+    case 'staff-new-order':
+      queued = await enqueueMessage(tx, { ...base, kind: 'staff-new-order', data: { ...data, path: `/admin/orders/${order.id}`, email: order.email, phone: order.phone } })
+      break
+    case 'order-confirmation':
+    case 'order-ready':
+    case 'order-dispatched':
+    case 'order-delivered':
+    case 'order-canceled':
+    case 'order-payment-received':
+    case 'order-payment-failed':
+      queued = await enqueueMessage(tx, { ...base, kind: original.kind, data })
+      break
+    default:
+      throw Unprocessable(`A ${original.kind} message cannot be sent again`, [{ path: 'message', message: 'is not a message this order can send again' }])
+  }
+  if (!queued) throw Unprocessable('SMS is not configured on this server', [{ path: 'message', message: 'its channel is off' }])
+  return messageDto((await findMessageAbout(tx, order.shopId, orderEventPrefix(order.id), queued.id))!)
+}

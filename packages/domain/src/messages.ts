@@ -1,0 +1,38 @@
+/**
+ * The e-mails a shop sends its buyers, each of which it may turn off (Settings → Notifications), and the
+ * ones that also go by SMS when SMS is on. The dashboard and the API read the same list.
+ */
+export const buyerMessageKinds = [
+  'order-confirmation',
+  'order-ready',
+  'order-dispatched',
+  'order-delivered',
+  'order-canceled',
+  'order-payment-received',
+  'order-payment-failed',
+] as const
+export type BuyerMessageKind = (typeof buyerMessageKinds)[number]
+
+export const buyerMessageLabels: Record<BuyerMessageKind, string> = {
+  'order-confirmation': 'Order confirmation with the receipt',
+  'order-ready': 'Ready for pick-up',
+  'order-dispatched': 'Dispatched',
+  'order-delivered': 'Delivered',
+  'order-canceled': 'Canceled',
+  'order-payment-received': 'Payment received',
+  'order-payment-failed': 'Payment failed',
+}
+
+/** The buyer messages that also go by SMS to the phone given at checkout. */
+export const smsMessageKinds: readonly BuyerMessageKind[] = ['order-confirmation', 'order-ready', 'order-dispatched', 'order-delivered']
+
+/** Every kind of message, as the order's timeline names it. */
+export const messageKindLabels: Record<string, string> = {
+  ...buyerMessageLabels,
+  'staff-new-order': 'New order (staff alert)',
+  'staff-low-stock': 'Low stock (staff alert)',
+}
+
+export function isBuyerMessageKind(kind: string): kind is BuyerMessageKind {
+  return (buyerMessageKinds as readonly string[]).includes(kind)
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { buyerMessageKinds, isBuyerMessageKind, messageKindLabels, smsMessageKinds } from './messages'
+import { formatMoney } from './money'
+
+describe('formatMoney', () => {
+  it('writes the amount with its currency code, grouped, two decimals', () => {
+    expect(formatMoney(1234.5, 'GHS').replace(/\u00a0/g, ' ')).toBe('GHS 1,234.50')
+    expect(formatMoney(0, 'USD').replace(/\u00a0/g, ' ')).toBe('USD 0.00')
+  })
+
+  it('writes an unknown code as given rather than failing', () => {
+    expect(formatMoney(5, 'XX1')).toBe('XX1 5.00')
+  })
+})
+
+describe('buyer message kinds', () => {
+  it('each have a label, and the SMS kinds are buyer kinds', () => {
+    for (const kind of buyerMessageKinds) expect(messageKindLabels[kind]).toBeTruthy()
+    expect(smsMessageKinds.every(isBuyerMessageKind)).toBe(true)
+    expect(isBuyerMessageKind('staff-new-order')).toBe(false)
+  })
+})
