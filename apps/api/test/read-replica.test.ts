@@ -1,8 +1,8 @@
 /**
  * Public reads from a real streaming replica (DATABASE_REPLICA_URL): a primary cluster and a replica made by
  * `pg_basebackup -R`, both started by the test. Anonymous catalog, search and shop profile reads come from
- * the replica; staff, and an anonymous caller who just wrote, read the primary; a replica that falls behind
- * or stops is passed over and the reads come from the primary. The lag check runs when the test asks
+ * the replica, on the API and in server-rendered pages; staff, and an anonymous caller who just wrote, read
+ * the primary; a replica that falls behind or stops is passed over and the reads come from the primary. The lag check runs when the test asks
  * (`replica.check()`), so what each read sees is decided, not raced.
  */
 import fs from 'node:fs/promises'
@@ -20,11 +20,25 @@ import { productFactory } from '../src/seed/factories'
 import { type TestContext, createStaffedShop } from './helpers'
 import { type ReplicatedCluster, startReplicatedCluster } from './postgres-processes'
 
+/** A stand-in web build (as in src/web/ssr.test.ts) whose page shows the shop profile the server read for it. */
+async function pageBuild(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-replica-web-'))
+  await fs.mkdir(path.join(dir, 'server'))
+  await fs.mkdir(path.join(dir, 'client'))
+  await fs.writeFile(path.join(dir, 'package.json'), '{"type":"module"}')
+  await fs.writeFile(
+    path.join(dir, 'server', 'index.js'),
+    'export function createHandler() { return async (request, context) => Response.json({ title: context.shop?.title ?? null }) }',
+  )
+  return dir
+}
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('public reads from a streaming replica', () => {
   let cluster: ReplicatedCluster
   let database: Database
   let app: App
   let dataDir: string
+  let buildDir: string
   let test: TestContext
 
   /** Checks the replica's lag until it is in `wanted` (replay catches up in milliseconds here). */
@@ -55,11 +69,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('public reads from a streaming r
     database = await openDatabase({ url: cluster.primaryUrl('shop'), replicaUrl: cluster.replicaUrl('shop'), replicaCheckMs: 0 })
     await database.migrate()
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-replica-test-'))
+    buildDir = await pageBuild()
     const config = loadConfig({
       NODE_ENV: 'test',
       ROOT_DOMAIN: 'shops.test',
       DATA_DIR: dataDir,
-      WEB_BUILD_DIR: 'off',
+      WEB_BUILD_DIR: buildDir,
       RATE_LIMITS: 'off',
       UNPAID_ORDER_SWEEP_SECONDS: '0',
       OUTBOX_POLL_MS: '0',
@@ -75,6 +90,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('public reads from a streaming r
     await database?.close()
     await cluster?.stop()
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true })
+    if (buildDir) await fs.rm(buildDir, { recursive: true, force: true })
   })
 
   it('serves anonymous reads from the replica, staff and a caller who just wrote from the primary, and passes over a replica that lags or stops', async () => {
@@ -112,6 +128,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('public reads from a streaming r
     expect(await titles(search)).toEqual([])
     expect((await get(`/api/products/${shirt._id}`)).statusCode).toBe(404)
     expect((await get(`/api/shops/${shop.id}`)).json()).toMatchObject({ title: shop.title })
+    const page = async (headers: Record<string, string> = {}) =>
+      (await app.inject({ method: 'GET', url: '/', headers: { host: `${shop.slug}.shops.test`, ...headers } })).json<{ title: string }>().title
+    expect(await page()).toBe(shop.title)
     // Staff read the primary.
     expect(await titles(list, owner.headers)).toEqual(['Batik shirt', 'Kente scarf'])
     expect((await get(`/api/products/${shirt._id}`, owner.headers)).statusCode).toBe(200)
@@ -130,6 +149,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('public reads from a streaming r
     expect(await titles(list, buyer)).toEqual(['Batik shirt', 'Kente scarf'])
     expect(await titles(search, buyer)).toEqual(['Batik shirt'])
     expect((await get(`/api/shops/${shop.id}`, buyer)).json()).toMatchObject({ title: 'Renamed shop' })
+    // Their pages too: the server passes the cookie on to its own API calls.
+    expect(await page(buyer)).toBe('Renamed shop')
 
     // A check holds the replica to where the primary was at the check before (it has that: 'in use');
     // the next one finds it behind the writes, and everyone's reads go to the primary.

@@ -18,6 +18,11 @@ export function wroteLately(request: FastifyRequest): boolean {
   return (request.headers.cookie ?? '').split(';').some((part) => part.trim().startsWith(`${WROTE_COOKIE}=`))
 }
 
+/** The cookie to pass on to the server's own in-process API calls for `request` (server rendering), if it has it. */
+export function wroteCookie(request: FastifyRequest): { cookie?: string } {
+  return wroteLately(request) ? { cookie: `${WROTE_COOKIE}=1` } : {}
+}
+
 export default fp(
   async function readAfterWrite(app: FastifyInstance) {
     if (!app.database.replica) return
