@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type App, buildApp } from '../src/app'
+import { ConfigError, loadConfig } from '../src/config'
 import { type Database, PLANNER_SETTINGS, openDatabase } from '../src/db/client'
 import { inventory, orders, products } from '../src/db/schema'
 import { productFactory } from '../src/seed/factories'
@@ -16,6 +17,21 @@ import { TEST_PASSWORD, createStaffedShop, errorBody, setupApp } from './helpers
 import { startPgBouncer } from './postgres-processes'
 
 const test = await setupApp()
+
+describe('DATABASE_POOL_MODE and DATABASE_REPLICA_URL', () => {
+  const server = 'postgres://shop@10.0.0.5:6432/shop'
+  it('reads the pool mode and the replica beside a DATABASE_URL', () => {
+    expect(loadConfig({})).toMatchObject({ databasePoolMode: 'session', databaseReplicaUrl: null })
+    const config = loadConfig({ DATABASE_URL: server, DATABASE_POOL_MODE: 'Transaction', DATABASE_REPLICA_URL: 'postgresql://shop@10.0.0.6:6432/shop' })
+    expect(config).toMatchObject({ databasePoolMode: 'transaction', databaseReplicaUrl: 'postgresql://shop@10.0.0.6:6432/shop' })
+  })
+
+  it('stops with a clear message on a mode it does not know or a replica without a primary', () => {
+    expect(() => loadConfig({ DATABASE_URL: server, DATABASE_POOL_MODE: 'statement' })).toThrow(new ConfigError('DATABASE_POOL_MODE must be session or transaction, got "statement"'))
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: server })).toThrow(ConfigError)
+    expect(() => loadConfig({ DATABASE_URL: server, DATABASE_REPLICA_URL: 'mysql://x' })).toThrow(/DATABASE_REPLICA_URL must start with postgres/)
+  })
+})
 
 describe.skipIf(!test.databaseUrl)('through PgBouncer in transaction pooling mode', () => {
   const databaseName = new URL(test.databaseUrl ?? 'postgres://x/none').pathname.slice(1)
