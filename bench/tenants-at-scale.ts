@@ -11,6 +11,7 @@
  *
  *   npm run bench -- --only=tenants   # this part alone; rewrites its section of bench/results.md
  */
+import os from 'node:os'
 import { sql } from 'drizzle-orm'
 import { type Db } from '../apps/api/src/db/client'
 import { parseQuery } from '../apps/api/src/lib/feathers-query'
@@ -132,8 +133,11 @@ export async function tenantsAtScale(options: { serverUrl: string; seconds: numb
     const explained = await explainReads(largest.scratch.database.db, random(largest.shopIds))
     const runs = new Map<Size, Record<Scenario, Run>[]>(sizes.map((size) => [size, []]))
     const scanned = new Set<string>()
+    // The machine's load (other work on it) weighs on the p99 more than the catalog does: it is reported.
+    const loads: number[] = []
     for (let round = 0; round < options.rounds; round++) {
       for (const size of sizes) {
+        loads.push(os.loadavg()[0]!)
         const result = await measure(size, options.seconds, options.warmUp)
         runs.get(size)!.push(result.runs)
         for (const table of result.scanned) scanned.add(`${table} (${size.shops} shops)`)
@@ -147,7 +151,7 @@ export async function tenantsAtScale(options: { serverUrl: string; seconds: numb
     }
     const [small, large] = [sizes[0]!, largest]
     const lines = [
-      `${options.rounds} rounds, the two catalogs taking turns; each figure is the median of its rounds. ${options.seconds} s per scenario after a ${options.warmUp} s warm-up, requests sent open-loop at a steady rate over random shops (orders: one unit of a random product). PostgreSQL; filled in ${Math.round(small.fillMs / 1000)} s and ${Math.round(large.fillMs / 1000)} s.`,
+      `${options.rounds} rounds, the two catalogs taking turns; each figure is the median of its rounds. ${options.seconds} s per scenario after a ${options.warmUp} s warm-up, requests sent open-loop at a steady rate over random shops (orders: one unit of a random product). PostgreSQL; filled in ${Math.round(small.fillMs / 1000)} s and ${Math.round(large.fillMs / 1000)} s. ${os.cpus().length} cores, load average ${median(loads).toFixed(1)} (median at the start of each run).`,
       '',
       `| scenario | req/s | ${small.shops} × ${PER_SHOP} p50 ms | p99 ms | ${large.shops} × ${PER_SHOP} p50 ms | p99 ms | p99 growth | errors |`,
       '|---|---:|---:|---:|---:|---:|---:|---:|',
