@@ -6,23 +6,23 @@
  * PostgreSQL (BENCH_DATABASE_URL, default this machine's server) and on PGlite for reference, prints a
  * table and writes bench/results.md.
  *
- *   npm run bench                        # both databases
- *   npm run bench -- --only=postgres     # or --only=pglite; --duration=10 seconds per scenario
+ * Then, on PostgreSQL, the same storefront load on 100 and on 1,000 shops of 1,000 products each
+ * (bench/tenants-at-scale.ts).
+ *
+ *   npm run bench                        # both databases, then tenants at scale
+ *   npm run bench -- --only=postgres     # or --only=pglite, --only=tenants (--rounds=5); --duration=10 seconds per scenario
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
-import http from 'node:http'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
+import { type Request, driveAtRate, freePort, repoRoot, start, stop } from './load'
 import { fillCatalog, rowsOf, scratchDatabase } from './scratch'
-
-const repoRoot = path.resolve(import.meta.dirname, '..')
+import { tenantsAtScale } from './tenants-at-scale'
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]))
 const duration = Number(args.duration ?? 10)
-const only = args.only as 'postgres' | 'pglite' | undefined
+const only = args.only as 'postgres' | 'pglite' | 'tenants' | undefined
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const SHOPS = 100
 const PER_SHOP = 1000
@@ -32,40 +32,6 @@ const SEARCH_RATE = 50
 const LIST_ROUNDS = 2
 
 type Figure = { scenario: string; rps: number; p50: number; p99: number; errors: number; baselineRps?: number; note?: string }
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-function start(command: string[], env: Record<string, string>, ready: string): Promise<ChildProcess> {
-  const child = spawn(command[0]!, command.slice(1), { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${command.join(' ')} did not start:\n${output}`)), 120_000)
-    const onData = (chunk: Buffer) => {
-      output += chunk
-      if (output.includes(ready)) {
-        clearTimeout(timer)
-        resolve(child)
-      }
-    }
-    child.stdout!.on('data', onData)
-    child.stderr!.on('data', (chunk) => (output += chunk))
-    child.on('exit', (code) => reject(new Error(`${command.join(' ')} exited with ${code}:\n${output}`)))
-  })
-}
-
-async function stop(child: ChildProcess) {
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  await exited
-}
-
-type Request = { method?: string; path: string; headers?: Record<string, string>; body?: string }
 
 /** Every scenario first runs this long unmeasured: connections, pools and the JIT settle. */
 const WARM_UP = 3
@@ -101,50 +67,6 @@ async function drive(port: number, next: () => Request, connections = CONNECTION
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
   }
-}
-
-/**
- * An open-loop load at a steady `rate`: one request every 1000/rate ms whatever the answers do (autocannon's
- * per-connection rate sends its connections' requests in bursts), each timed from when it was due, so a
- * slow answer cannot hide the wait of the ones behind it. The first `warmUp` seconds open the sockets and
- * are not counted.
- */
-async function driveAtRate(port: number, next: () => Request, rate: number, warmUp = WARM_UP) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
-  const latencies: number[] = []
-  let errors = 0
-  const one = (request: Request, due: number) =>
-    new Promise<void>((resolve) => {
-      const req = http.request({ host: '127.0.0.1', port, path: request.path, method: request.method ?? 'GET', headers: request.headers, agent }, (res) => {
-        res.resume()
-        res.on('end', () => {
-          if (due >= measuredFrom) {
-            if (res.statusCode !== 200) errors++
-            latencies.push(performance.now() - due)
-          }
-          resolve()
-        })
-      })
-      req.on('error', () => {
-        if (due >= measuredFrom) errors++
-        resolve()
-      })
-      req.end(request.body)
-    })
-  const started = performance.now()
-  const measuredFrom = started + warmUp * 1000
-  const pending: Promise<void>[] = []
-  for (let i = 0; i < (warmUp + duration) * rate; i++) {
-    const due = started + (i * 1000) / rate
-    const wait = due - performance.now()
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-    pending.push(one(next(), due))
-  }
-  await Promise.all(pending)
-  agent.destroy()
-  latencies.sort((a, b) => a - b)
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0)
-  return { rps: Math.round(latencies.length / duration), p50: at(0.5), p99: at(0.99), errors }
 }
 
 const random = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!
@@ -201,7 +123,7 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<{ label: string
       ]
       for (const [scenario, next] of scenarios) figures.push({ scenario, ...(await drive(port, next)) })
       // Latency at a steady, realistic load rather than at saturation (where p99 only measures the queue).
-      const steady = await driveAtRate(port, scenarios[0]![1], SEARCH_RATE)
+      const steady = await driveAtRate(port, scenarios[0]![1], SEARCH_RATE, { seconds: duration, warmUp: WARM_UP })
       figures.push({ scenario: `title search at ${SEARCH_RATE} req/s`, ...steady })
       const order = (product: { id: string; shop_id: string }) => ({
         method: 'POST',
@@ -251,11 +173,28 @@ function table(results: { label: string; figures: Figure[]; oversell: string }[]
   return lines.join('\n')
 }
 
-const results = []
-for (const kind of ['postgres', 'pglite'] as const) {
-  if (only && only !== kind) continue
-  results.push(await benchTarget(kind))
+const TENANTS_HEADING = '## Tenants at scale'
+const resultsFile = path.join(repoRoot, 'bench/results.md')
+const tenants = async () =>
+  `${TENANTS_HEADING}\n\n${await tenantsAtScale({ serverUrl, seconds: duration, warmUp: WARM_UP, rounds: Number(args.rounds ?? 5) })}`
+
+if (only === 'tenants') {
+  // This part alone: its section of the results is replaced, the rest kept.
+  const section = await tenants()
+  console.log(`\n${section}`)
+  const previous = await fs.readFile(resultsFile, 'utf8').catch(() => '# Benchmark results\n')
+  const at = previous.indexOf(TENANTS_HEADING)
+  const kept = (at >= 0 ? previous.slice(0, at) : previous).trimEnd()
+  await fs.writeFile(resultsFile, `${kept}\n\n${section}\n`)
+} else {
+  const results = []
+  for (const kind of ['postgres', 'pglite'] as const) {
+    if (only && only !== kind) continue
+    results.push(await benchTarget(kind))
+  }
+  const text = table(results)
+  console.log(`\n${text}`)
+  const section = only === 'pglite' ? '' : `\n${await tenants()}\n`
+  if (section) console.log(section)
+  await fs.writeFile(resultsFile, `# Benchmark results\n\nProduced by \`npm run bench\`.\n\n${text}\n${section}`)
 }
-const text = table(results)
-console.log(`\n${text}`)
-await fs.writeFile(path.join(repoRoot, 'bench/results.md'), `# Benchmark results\n\nProduced by \`npm run bench\`.\n\n${text}\n`)

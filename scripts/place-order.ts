@@ -32,7 +32,7 @@ const { values: args } = parseArgs({
 
 async function main() {
   const config = loadConfig()
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMode: config.databasePoolMode })
   try {
     await database.migrate()
     const ctx = createContext({ database, config, actor: anonymousActor() })

@@ -17,6 +17,7 @@ import databasePlugin from './plugins/database'
 import errorsPlugin, { answerClientError } from './plugins/errors'
 import inputGuardPlugin from './plugins/input-guard'
 import openapiPlugin from './plugins/openapi'
+import readAfterWritePlugin from './plugins/read-after-write'
 import rateLimitPlugin from './plugins/rate-limit'
 import securityHeadersPlugin from './plugins/security-headers'
 import routeSecurityPlugin from './plugins/route-security'
@@ -104,6 +105,7 @@ export async function buildApp({ config, database, logger, imageLimiter, message
   await app.register(routeSecurityPlugin)
   await app.register(openapiPlugin)
   await app.register(contextPlugin)
+  await app.register(readAfterWritePlugin)
   await app.register(inputGuardPlugin)
 
   await app.register(authRoutes)

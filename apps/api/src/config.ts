@@ -6,6 +6,9 @@ import path from 'node:path'
 import type { Rule, SlowdownRule } from './lib/counters'
 import { repoRoot } from './paths'
 
+/** How connections reach PostgreSQL: straight or through a session pooler, or through a transaction pooler. */
+export type PoolMode = 'session' | 'transaction'
+
 /** The abuse limits (docs/security.md); each is `{max, windowMs}` from a `COUNT/WINDOW` variable such as `10/10m`. */
 export type Limits = {
   /** RATE_LIMITS=off turns off the order, checkout and login limits (benchmarks, load tests); never the guessing one. */
@@ -44,6 +47,13 @@ export type Config = {
   dataDir: string
   /** `postgres://…` for a server; null for the embedded PGlite database under `dataDir`. */
   databaseUrl: string | null
+  /**
+   * `transaction` when a pooler in transaction mode (PgBouncer's `pool_mode = transaction`) stands between
+   * the app and PostgreSQL: no startup parameters and no named prepared statements (docs/decisions/0046).
+   */
+  databasePoolMode: PoolMode
+  /** A streaming replica for anonymous catalog, search and shop profile reads; null reads everything from the primary. */
+  databaseReplicaUrl: string | null
   redisUrl: string | null
   /** Seed the demo shop when the database is empty. */
   seedDemo: boolean
@@ -243,6 +253,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://')
   }
+  const databaseReplicaUrl = env.DATABASE_REPLICA_URL || null
+  if (databaseReplicaUrl && !(databaseUrl && /^postgres(ql)?:\/\//.test(databaseReplicaUrl))) {
+    throw new ConfigError('DATABASE_REPLICA_URL must start with postgres:// or postgresql://, beside a DATABASE_URL')
+  }
+  const databasePoolMode = (env.DATABASE_POOL_MODE || 'session').toLowerCase()
+  if (databasePoolMode !== 'session' && databasePoolMode !== 'transaction') {
+    throw new ConfigError(`DATABASE_POOL_MODE must be session or transaction, got "${env.DATABASE_POOL_MODE}"`)
+  }
   const defaultWebBuild = path.join(repoRoot, 'apps/web/build')
   return {
     nodeEnv,
@@ -254,6 +272,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     defaultShop: env.DEFAULT_SHOP || null,
     dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
     databaseUrl,
+    databasePoolMode,
+    databaseReplicaUrl,
     redisUrl: env.REDIS_URL || null,
     seedDemo: flag(env, 'SEED_DEMO', nodeEnv !== 'production'),
     webBuildDir: env.WEB_BUILD_DIR === 'off' ? null : path.resolve(env.WEB_BUILD_DIR || defaultWebBuild),

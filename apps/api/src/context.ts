@@ -49,6 +49,11 @@ function errorDetail(details: object): object {
 
 export type ServiceContext = {
   readonly db: Db
+  /**
+   * Where the public reads anyone may make (a shop's products, search, its profile) go: a streaming
+   * replica for an anonymous caller who has not written lately, else `db` (docs/decisions/0047-read-replica.md).
+   */
+  readonly readDb: Db
   readonly storage: Storage
   readonly config: Config
   readonly clock: Clock
@@ -62,7 +67,9 @@ export type ServiceContext = {
 
 export type ContextParts = {
   /** An opened database (db/client.ts `openDatabase`), or anything holding its `db`. */
-  database: { db: Db }
+  database: { db: Db; replica?: { db: Db } }
+  /** The caller's public reads may come from the replica (when there is one): anonymous, no recent write. */
+  replicaReads?: boolean
   config: Config
   /** Who is calling; anonymous when left out. */
   actor?: ActorIdentity
@@ -83,6 +90,7 @@ export function createContext(parts: ContextParts): ServiceContext {
   const db = parts.database.db
   return {
     db,
+    readDb: parts.replicaReads && parts.database.replica ? parts.database.replica.db : db,
     config: parts.config,
     storage: parts.storage ?? localStorage(parts.config.dataDir),
     clock: parts.clock ?? systemClock,
@@ -98,12 +106,12 @@ export function createContext(parts: ContextParts): ServiceContext {
  * transaction, and the actor's role look-ups see its writes.
  */
 export function withDb(ctx: ServiceContext, db: Db): ServiceContext {
-  return db === ctx.db ? ctx : { ...ctx, db, actor: ctx.actor.on(db) }
+  return db === ctx.db ? ctx : { ...ctx, db, readDb: db, actor: ctx.actor.on(db) }
 }
 
 /** The same context acting as someone else (the demo seed acts as each of its people in turn). */
 export function actingAs(ctx: ServiceContext, actor: ActorIdentity): ServiceContext {
-  return { ...ctx, actor: new Actor(actor, ctx.db) }
+  return { ...ctx, readDb: ctx.db, actor: new Actor(actor, ctx.db) }
 }
 
 /** The same context with another clock. */

@@ -14,6 +14,8 @@ async function main() {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
+    poolMode: config.databasePoolMode,
+    replicaUrl: config.databaseReplicaUrl,
     onIdleError: (error) => console.error(`database connection lost (it will be replaced): ${error.message}`),
   })
   await database.migrate()

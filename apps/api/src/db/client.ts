@@ -12,8 +12,13 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import type { PoolMode } from '../config'
 import { migrationsFolder } from '../paths'
+import { PLANNER_SETTINGS, applyPlannerDefaults, keepsNoNamedStatements, openPool } from './pool'
+import { type Replica, openReplica } from './replica'
 import * as schema from './schema'
+
+export { PLANNER_SETTINGS } from './pool'
 
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -23,17 +28,11 @@ export type Database = {
   kind: 'pglite' | 'postgres'
   /** PGlite only: a copy of the data directory. */
   dump?: () => Promise<Blob | File>
+  /** The streaming replica public reads may use (DATABASE_REPLICA_URL), when there is one. */
+  replica?: Replica
   migrate(): Promise<void>
   close(): Promise<void>
 }
-
-/**
- * Planner costs for data that sits in memory or on SSD, set on every connection. At the default
- * random_page_cost (4) the planner prices a bitmap heap scan's page reads as random disk I/O and picks a
- * sequential scan for a trigram title search that matches a few percent of a shop, running word_similarity
- * on every row: about ten times slower (bench/search-explain.md). 1.1 is the usual value for SSDs.
- */
-export const PLANNER_SETTINGS = { random_page_cost: '1.1' } as const
 
 // node-postgres returns bigint (int8) as strings; counts fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10))
@@ -48,13 +47,16 @@ const timestampsAsText = {
 /**
  * Runs `text` on the driver underneath `db` (the pool or PGlite), whose rows carry the database's column
  * names and json already parsed (timestamps come as text or Dates: a column's `mapFromDriverValue` reads
- * either); a statement `name`d is parsed and planned once per pooled connection, an unnamed one every time.
- * Not inside a transaction: `db` must be the database itself.
+ * either); a statement `name`d is parsed and planned once per pooled connection, an unnamed one every time
+ * (and every one behind a transaction pooler). Not inside a transaction: `db` must be the database itself.
  */
 export function driverQuery(db: Db): (name: string | undefined, text: string, values: unknown[]) => Promise<Record<string, unknown>[]> {
   const client = (db as unknown as { $client?: pg.Pool | PGlite }).$client
   if (!client) throw new Error('driverQuery runs on the database itself, not on a transaction')
-  if (client instanceof pg.Pool) return async (name, text, values) => (await client.query({ name, text, values, types: timestampsAsText })).rows
+  if (client instanceof pg.Pool) {
+    if (keepsNoNamedStatements(client)) return async (_name, text, values) => (await client.query({ text, values, types: timestampsAsText })).rows
+    return async (name, text, values) => (await client.query({ name, text, values, types: timestampsAsText })).rows
+  }
   return async (_name, text, values) => (await client.query<Record<string, unknown>>(text, values)).rows
 }
 
@@ -65,19 +67,30 @@ export async function openDatabase(options: {
   template?: Blob
   /** Told when an idle PostgreSQL connection fails (the pool replaces it). */
   onIdleError?: (error: Error) => void
+  /** `transaction` behind a transaction pooler (DATABASE_POOL_MODE); `session` when left out. */
+  poolMode?: PoolMode
+  /** A streaming replica of `url` for public reads (DATABASE_REPLICA_URL). */
+  replicaUrl?: string | null
+  /** How often the replica's lag is checked, in ms (1000 when left out; 0: only when `replica.check()` is called). */
+  replicaCheckMs?: number
 }): Promise<Database> {
   if (options.url) {
-    const settings = Object.entries(PLANNER_SETTINGS).map(([name, value]) => `-c ${name}=${value}`)
-    const pool = new pg.Pool({ connectionString: options.url, max: 20, options: settings.join(' ') })
-    // An idle connection can be cut by the server (restart, failover, a dropped database); the pool
-    // replaces it. Without a listener node-postgres would throw the error and end the process.
-    pool.on('error', (error) => options.onIdleError?.(error))
+    const poolMode = options.poolMode ?? 'session'
+    const pool = openPool(options.url, poolMode, options.onIdleError)
+    if (poolMode === 'transaction') await applyPlannerDefaults(pool)
     const db = drizzleNodePg(pool, { schema }) as unknown as Db
+    const replica = options.replicaUrl
+      ? openReplica({ primary: pool, url: options.replicaUrl, poolMode, checkMs: options.replicaCheckMs ?? 1000, onIdleError: options.onIdleError })
+      : undefined
     return {
       db,
       kind: 'postgres',
+      replica,
       migrate: () => migrateNodePg(db as never, { migrationsFolder }),
-      close: () => pool.end(),
+      close: async () => {
+        await replica?.close()
+        await pool.end()
+      },
     }
   }
   // `memory://` keeps PGlite in memory (tests); anything else is a directory on disk.

@@ -1,8 +1,9 @@
 /**
  * Builds each request's service context (`request.ctx`, context.ts) once, in onRequest: the caller is the
  * user of `Authorization: Bearer <token>` (looked up by its hash; one query, and only when a token is
- * sent), limited to the shop whose site received the token; without a valid token, anonymous. Everything
- * else in the context is shared by the app: database, config, storage, counters, image limiter.
+ * sent), limited to the shop whose site received the token; without a valid token, anonymous. An
+ * anonymous caller who has not written lately may read public data from the replica (`ctx.readDb`).
+ * Everything else in the context is shared by the app: database, config, storage, counters, image limiter.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -10,6 +11,7 @@ import { type ActorIdentity, anonymousActor } from '../actor'
 import { findTokenOwner } from '../actor.repository'
 import { type ServiceContext, createContext } from '../context'
 import { sha256 } from '../lib/crypto'
+import { wroteLately } from './read-after-write'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,6 +46,7 @@ export default fp(
   async function context(app: FastifyInstance) {
     app.decorateRequest('ctx', null as unknown as ServiceContext)
     app.addHook('onRequest', async (request) => {
+      const actor = await identify(app, request)
       request.ctx = createContext({
         database: app.database,
         config: app.config,
@@ -51,7 +54,8 @@ export default fp(
         counters: app.counters,
         imageLimiter: app.imageLimiter,
         log: request.log,
-        actor: await identify(app, request),
+        actor,
+        replicaReads: actor.kind === 'anonymous' && !wroteLately(request),
       })
     })
   },

@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { NotFound, PayloadTooLarge } from '../lib/errors'
 import { html } from '../lib/html'
 import { resolveHost } from '../modules/shops/shop-host'
+import { wroteCookie } from '../plugins/read-after-write'
 import { cspNonce } from '../plugins/security-headers'
 
 /** The in-process API as loaders see it; answers a Web Response like `fetch` would. */
@@ -170,7 +171,8 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
         const response = await app.inject({
           method: (init.method ?? 'GET').toUpperCase() as HTTPMethods,
           url: apiPath,
-          headers: { ...init.headers, host: request.host },
+          // A visitor who just wrote is read from the primary on the server too (plugins/read-after-write.ts).
+          headers: { ...wroteCookie(request), ...init.headers, host: request.host },
           payload: init.body,
           remoteAddress: request.ip,
         })

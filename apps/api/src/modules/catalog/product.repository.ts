@@ -167,10 +167,12 @@ const unfilteredLists = new WeakMap<Db, Map<string, UnfilteredList>>()
 function unfilteredList(db: Db, availableOnly: boolean, parsed: ParsedQuery & { sortKey: string }): UnfilteredList {
   let lists = unfilteredLists.get(db)
   if (!lists) unfilteredLists.set(db, (lists = new Map()))
-  // Bounded: sortKey only names whitelisted sortable fields and directions.
+  // Bounded: sortKey only names whitelisted sortable fields and directions. The name follows from the key
+  // alone: a replica's database falls back to the primary's connections, where the primary's own list of
+  // the same key has the same text.
   const key = `${availableOnly ? 'available' : 'all'} ${parsed.sortKey}`
   let list = lists.get(key)
-  if (!list) lists.set(key, (list = prepareUnfilteredList(db, availableOnly, parsed, `products_list_${lists.size}`)))
+  if (!list) lists.set(key, (list = prepareUnfilteredList(db, availableOnly, parsed, `products_list_${sha256(key).slice(0, 16)}`)))
   return list
 }
 

@@ -153,10 +153,10 @@ async function searchSuggestion(ctx: ServiceContext, scope: ProductScope, query:
   const title = query.title as { $q?: unknown } | undefined
   const text = typeof title?.$q === 'string' ? title.$q.trim() : ''
   if (!text) return null
-  const suggestion = suggestSearch(text, await nearTitles(ctx.db, scope, text, SUGGESTION_TITLES))
+  const suggestion = suggestSearch(text, await nearTitles(ctx.readDb, scope, text, SUGGESTION_TITLES))
   if (!suggestion) return null
   const parsed = parseQuery(productQuerySpec, { ...query, title: { $q: suggestion }, $limit: '0', $skip: '0' })
-  const { total } = await listProducts(ctx.db, scope, parsed, true)
+  const { total } = await listProducts(ctx.readDb, scope, parsed, true)
   return total > 0 ? suggestion : null
 }
 
@@ -177,7 +177,7 @@ export async function listShopProducts(
   if (options.lowStock && !staff) await ctx.actor.authorize(shopId, 'dashboard.view')
   const search = hasSearch(query)
   const scope = { shopId, availableOnly: !staff, lowStockOnly: options.lowStock === true }
-  const { rows, total } = await listProducts(ctx.db, scope, parsed, search)
+  const { rows, total } = await listProducts(ctx.readDb, scope, parsed, search)
   const page: ProductPage = { total, limit: parsed.limit, skip: parsed.skip, data: rows.map((row) => productDto(row, staff)) }
   if (search && total === 0 && parsed.skip === 0) {
     const suggestion = await searchSuggestion(ctx, scope, query)
@@ -187,7 +187,7 @@ export async function listShopProducts(
 }
 
 export async function getProduct(ctx: ServiceContext, id: string): Promise<ProductDto> {
-  const row = await findProductWithStock(ctx.db, id)
+  const row = await findProductWithStock(ctx.readDb, id)
   if (!row) throw NotFound('No such product')
   const staff = await seesUnavailable(ctx, row.shopId)
   if (!row.available && !staff) throw NotFound('No such product')

@@ -228,11 +228,11 @@ export async function insertOrderEvent(db: Db, values: NewOrderEvent): Promise<O
   return row!
 }
 
-export async function listOrderEvents(db: Db, orderId: string): Promise<OrderEventRow[]> {
+export async function listOrderEvents(db: Db, shopId: string, orderId: string): Promise<OrderEventRow[]> {
   return db
     .select()
     .from(orderEvents)
-    .where(eq(orderEvents.orderId, orderId))
+    .where(and(eq(orderEvents.shopId, shopId), eq(orderEvents.orderId, orderId)))
     .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
 }
 

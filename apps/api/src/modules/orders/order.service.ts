@@ -122,7 +122,7 @@ export async function getOrder(ctx: ServiceContext, id: string, key: string | un
 async function viewOrder(ctx: ServiceContext, id: string): Promise<OrderDto> {
   const view = await findOrderView(ctx.db, id)
   if (!view) throw NotFound('No such order')
-  const dto = orderDto(view, await listOrderEvents(ctx.db, id))
+  const dto = orderDto(view, await listOrderEvents(ctx.db, view.shopId, id))
   if (!dto.customerName && view.profileId) dto.customerName = (await findBuyerName(ctx.db, view.profileId)) ?? ''
   return dto
 }

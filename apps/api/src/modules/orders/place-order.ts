@@ -323,7 +323,7 @@ export async function placeOrder(ctx: ServiceContext, placement: PlaceOrderInput
     checkSameBuyer(outcome.row, ctx, email)
     checkSameRequest(outcome.row, idempotency!.hash)
     const view = (await findOrderView(db, outcome.row.id)) ?? { ...outcome.row, paidMinor: 0 }
-    const replayed = orderDto(view, await listOrderEvents(db, outcome.row.id))
+    const replayed = orderDto(view, await listOrderEvents(db, outcome.row.shopId, outcome.row.id))
     replayed.payment = await payments.current(ctx, outcome.row)
     return { created: false, order: replayed }
   }

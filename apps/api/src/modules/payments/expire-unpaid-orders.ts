@@ -51,7 +51,7 @@ export async function expireUnpaidOrders(ctx: ServiceContext): Promise<number> {
     const expired = await inTransaction(ctx, async (tx) => {
       const order = await lockUnpaidOrderForExpiry(tx, id)
       if (!order) return false
-      await abandonPendingTransactions(tx.db, order.id)
+      await abandonPendingTransactions(tx.db, order.shopId, order.id)
       await recordStatusChange(tx, order, {
         status: 'canceled',
         note: `Canceled automatically: the payment did not arrive within ${timeoutWords(timeoutMinutes)}. The items are back in stock.`,

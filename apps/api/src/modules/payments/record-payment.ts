@@ -29,7 +29,7 @@ export async function recordPayment(ctx: ServiceContext, input: TransactionCreat
 
   const row = await inTransaction(ctx, async (tx) => {
     // The lock order settling uses: the attempts, then the order.
-    const pending = await lockPendingTransactions(tx.db, found.id)
+    const pending = await lockPendingTransactions(tx.db, found.shopId, found.id)
     const order = await lockOrder(tx, found.id)
     if (!order) throw NotFound('No such order')
     if (order.status === 'canceled') {

@@ -108,7 +108,7 @@ export function paymentSummary(provider: string, started: Started | null): Payme
 
 /** The payment part of a replayed order's answer: its newest attempt (no pay page: retry for a new one). */
 export async function currentPaymentSummary(ctx: ServiceContext, order: OrderRow): Promise<PaymentSummary> {
-  const latest = await findLatestTransaction(ctx.db, order.id)
+  const latest = await findLatestTransaction(ctx.db, order.shopId, order.id)
   return paymentSummary(order.paymentProvider, latest ? { transaction: latest, redirectUrl: null } : null)
 }
 
@@ -141,7 +141,7 @@ export async function retryTransaction(ctx: ServiceContext, row: TransactionRow,
     if (!current || !locked) throw NotFound('No such transaction')
     if (locked.acked || current.status === 'success') throw alreadyPaid()
     if (locked.status === 'canceled') throw Conflict('This order is canceled', [{ path: 'action', message: 'the order is canceled' }])
-    const latest = await findLatestTransaction(tx, order.id)
+    const latest = await findLatestTransaction(tx, order.shopId, order.id)
     if (latest && latest.id !== current.id) {
       throw Conflict('A newer payment attempt exists for this order', [{ path: 'id', message: `retry ${latest.id} instead` }])
     }

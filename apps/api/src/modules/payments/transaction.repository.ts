@@ -54,11 +54,11 @@ export async function findTransactionByReference(db: Db, provider: string, refer
 }
 
 /** The order's newest attempt: the one a buyer may retry. */
-export async function findLatestTransaction(db: Db, orderId: string): Promise<TransactionRow | null> {
+export async function findLatestTransaction(db: Db, shopId: string, orderId: string): Promise<TransactionRow | null> {
   const [row] = await db
     .select()
     .from(transactions)
-    .where(eq(transactions.orderId, orderId))
+    .where(and(eq(transactions.shopId, shopId), eq(transactions.orderId, orderId)))
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(1)
   return row ?? null
@@ -88,8 +88,8 @@ export async function setAccessCodeHash(db: Db, id: string, accessCodeHash: stri
 }
 
 /** One page of an order's attempts. */
-export async function listTransactions(db: Db, orderId: string, parsed: ParsedQuery) {
-  const where = and(eq(transactions.orderId, orderId), parsed.where) as SQL
+export async function listTransactions(db: Db, shopId: string, orderId: string, parsed: ParsedQuery) {
+  const where = and(eq(transactions.shopId, shopId), eq(transactions.orderId, orderId), parsed.where) as SQL
   const [rows, [counted]] = await Promise.all([
     parsed.limit > 0
       ? db.select().from(transactions).where(where).orderBy(...parsed.orderBy).limit(parsed.limit).offset(parsed.skip)
@@ -127,7 +127,7 @@ export async function findPayPageData(db: Db, transactionId: string) {
       paymentOptions: shopConfigs.paymentOptions,
     })
     .from(transactions)
-    .innerJoin(orders, eq(orders.id, transactions.orderId))
+    .innerJoin(orders, and(eq(orders.shopId, transactions.shopId), eq(orders.id, transactions.orderId)))
     .innerJoin(shops, eq(shops.id, transactions.shopId))
     .leftJoin(shopConfigs, eq(shopConfigs.shopId, transactions.shopId))
     .where(eq(transactions.id, transactionId))
@@ -139,11 +139,11 @@ export async function findPayPageData(db: Db, transactionId: string) {
  * Locks the order's attempts still waiting (in id order) until the transaction ends: recording a payment
  * takes them before the order, the lock order settling uses (attempt, then order).
  */
-export async function lockPendingTransactions(db: Db, orderId: string): Promise<TransactionRow[]> {
+export async function lockPendingTransactions(db: Db, shopId: string, orderId: string): Promise<TransactionRow[]> {
   return db
     .select()
     .from(transactions)
-    .where(and(eq(transactions.orderId, orderId), eq(transactions.status, 'pending')))
+    .where(and(eq(transactions.shopId, shopId), eq(transactions.orderId, orderId), eq(transactions.status, 'pending')))
     .orderBy(transactions.id)
     .for('update')
 }
@@ -154,9 +154,9 @@ export async function listPendingTransactions(db: Db, orderId: string): Promise<
 }
 
 /** Closes the order's attempts still waiting: the order is canceled, so they can no longer be paid. */
-export async function abandonPendingTransactions(db: Db, orderId: string): Promise<void> {
+export async function abandonPendingTransactions(db: Db, shopId: string, orderId: string): Promise<void> {
   await db
     .update(transactions)
     .set({ status: 'abandoned', updatedAt: new Date() })
-    .where(and(eq(transactions.orderId, orderId), eq(transactions.status, 'pending')))
+    .where(and(eq(transactions.shopId, shopId), eq(transactions.orderId, orderId), eq(transactions.status, 'pending')))
 }

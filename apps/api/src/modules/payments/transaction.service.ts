@@ -115,6 +115,6 @@ export async function listOrderTransactions(
     if (error instanceof HttpError && error.code === 404) throw NotFound('No such order')
     throw error
   })
-  const { rows, total } = await listTransactions(ctx.db, order.id, parsed)
+  const { rows, total } = await listTransactions(ctx.db, order.shopId, order.id, parsed)
   return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map((row) => transactionDto(row)) }
 }

@@ -39,7 +39,7 @@ export async function listReviews(db: Db, scope: ReviewScope, parsed: ParsedQuer
           .select(withAuthor)
           .from(reviews)
           .leftJoin(users, eq(users.id, reviews.profileId))
-          .leftJoin(orders, eq(orders.id, reviews.relatedOrder))
+          .leftJoin(orders, and(eq(orders.shopId, reviews.shopId), eq(orders.id, reviews.relatedOrder)))
           .where(where)
           .orderBy(...parsed.orderBy)
           .limit(parsed.limit)
@@ -64,7 +64,7 @@ export async function findReview(db: Db, id: string): Promise<ReviewWithAuthor |
     .select(withAuthor)
     .from(reviews)
     .leftJoin(users, eq(users.id, reviews.profileId))
-    .leftJoin(orders, eq(orders.id, reviews.relatedOrder))
+    .leftJoin(orders, and(eq(orders.shopId, reviews.shopId), eq(orders.id, reviews.relatedOrder)))
     .where(eq(reviews.id, id))
     .limit(1)
   return row ? { ...row.review, authorName: row.authorName, orderId: row.orderId } : null

@@ -33,7 +33,7 @@ const SLUG_MESSAGE = 'must be 3 to 40 lower-case letters, digits or single hyphe
 const initialPaymentOptions: PaymentOption[] = [{ provider: 'manual', enabled: true }]
 
 async function profileOf(ctx: ServiceContext, shop: ShopRow): Promise<ShopProfile> {
-  const [config, domains] = await Promise.all([findPublicConfig(ctx.db, shop.id), findVerifiedShopDomains(ctx.db, shop.id)])
+  const [config, domains] = await Promise.all([findPublicConfig(ctx.readDb, shop.id), findVerifiedShopDomains(ctx.readDb, shop.id)])
   return toShopProfile(shop, { ...config, domains })
 }
 
@@ -44,7 +44,7 @@ export async function findShop(ctx: ServiceContext, id: string): Promise<ShopRow
 
 export async function getShopProfile(ctx: ServiceContext, idOrSlug: string): Promise<ShopProfile> {
   const key = idOrSlug.toLowerCase()
-  const shop = uuidPattern.test(key) ? await findShopById(ctx.db, key) : await findShopBySlug(ctx.db, key)
+  const shop = uuidPattern.test(key) ? await findShopById(ctx.readDb, key) : await findShopBySlug(ctx.readDb, key)
   if (!shop) throw NotFound('No shop with this id or slug')
   return profileOf(ctx, shop)
 }

@@ -1,0 +1,68 @@
+/**
+ * Connections to a PostgreSQL server: the planner settings every connection gets, and pools that work
+ * straight to the server, through a session pooler, or through a transaction pooler (PgBouncer's
+ * `pool_mode = transaction`, docs/decisions/0046-pooled-postgresql.md).
+ */
+import pg from 'pg'
+import type { PoolMode } from '../config'
+
+/**
+ * Planner costs for data that sits in memory or on SSD, set on every connection (through a transaction
+ * pooler, as the role's default in the database: `applyPlannerDefaults`). At the default
+ * random_page_cost (4) the planner prices a bitmap heap scan's page reads as random disk I/O and picks a
+ * sequential scan for a trigram title search that matches a few percent of a shop, running word_similarity
+ * on every row: about ten times slower (bench/search-explain.md). 1.1 is the usual value for SSDs.
+ */
+export const PLANNER_SETTINGS = { random_page_cost: '1.1' } as const
+
+/**
+ * Pools behind a transaction pooler: a server connection serves one transaction and then another client,
+ * so a statement prepared on it by name is missing (or someone else's) on the next one.
+ */
+const unnamedOnly = new WeakSet<pg.Pool>()
+
+/** The pool is behind a transaction pooler: statements must not be prepared by name. */
+export function keepsNoNamedStatements(pool: pg.Pool): boolean {
+  return unnamedOnly.has(pool)
+}
+
+/**
+ * A pool of connections to `url`. Straight to PostgreSQL (or through a session pooler) each connection
+ * carries the planner settings as startup options; a transaction pooler forwards no startup parameter, so
+ * there they are the role's defaults in the database instead (`applyPlannerDefaults`), and statements
+ * stay unnamed.
+ */
+export function openPool<P extends pg.Pool = pg.Pool>(
+  url: string,
+  poolMode: PoolMode,
+  onIdleError?: (error: Error) => void,
+  make: (config: pg.PoolConfig) => P = (config) => new pg.Pool(config) as P,
+): P {
+  const settings = Object.entries(PLANNER_SETTINGS).map(([name, value]) => `-c ${name}=${value}`)
+  const pool = make({ connectionString: url, max: 20, ...(poolMode === 'session' ? { options: settings.join(' ') } : {}) })
+  if (poolMode === 'transaction') unnamedOnly.add(pool)
+  // An idle connection can be cut by the server (restart, failover, a dropped database); the pool
+  // replaces it. Without a listener node-postgres would throw the error and end the process.
+  pool.on('error', (error) => onIdleError?.(error))
+  return pool
+}
+
+/**
+ * Makes the planner settings the connecting role's defaults in its database (`ALTER ROLE … IN DATABASE …
+ * SET`, which any role may do for itself), when they are not already: every server connection a pooler
+ * opens from then on starts with them. Runs once at start-up, one statement per round trip, so it works
+ * through a transaction pooler.
+ */
+export async function applyPlannerDefaults(pool: pg.Pool): Promise<void> {
+  const names = Object.keys(PLANNER_SETTINGS)
+  const { rows } = await pool.query<{ setconfig: string[] | null }>(
+    `select s.setconfig from pg_db_role_setting s join pg_database d on d.oid = s.setdatabase
+      where d.datname = current_database() and s.setrole = (select oid from pg_roles where rolname = current_user)`,
+  )
+  const current = new Set(rows[0]?.setconfig ?? [])
+  for (const name of names) {
+    const value = PLANNER_SETTINGS[name as keyof typeof PLANNER_SETTINGS]
+    if (current.has(`${name}=${value}`)) continue
+    await pool.query(`do $$ begin execute format('alter role current_user in database %I set ${name} = %L', current_database(), '${value}'); end $$`)
+  }
+}
