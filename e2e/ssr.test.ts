@@ -8,7 +8,7 @@ import { PROVIDER_NAME, demo, request, useServer } from './fixtures'
 type ShopProfile = {
   title: string
   about: string
-  logo: { url: string; thumbnail: string; icons?: { size: number; url: string }[] } | null
+  logo: { url: string; thumbnail: string; variants?: { width: number; webp: string }[] } | null
   socials: { site: string; url: string }[]
   config: { facebook: { meta: string } }
 }
@@ -73,9 +73,9 @@ describe('server-rendered pages', () => {
 
     if (shop.logo) {
       assert.equal(metaContent(html, 'og:image'), new URL(shop.logo.url, `http://${host}`).toString())
-      // The logo's smallest square icon: a thumbnail that is a few KB, not the 400 px one.
-      const favicon = shop.logo.icons?.[0]?.url ?? shop.logo.thumbnail
-      assert.ok(html.includes(`<link rel="icon" href="${favicon}"/>`), 'the favicon is the logo\'s small icon')
+      // The logo's narrowest width: a thumbnail of a few KB, not the 400 px one.
+      assert.equal(shop.logo.variants?.[0]?.width, 160)
+      assert.ok(html.includes(`<link rel="icon" href="${shop.logo.variants[0].webp}"/>`), 'the favicon is the logo\'s smallest width')
     } else {
       assert.equal(metaContent(html, 'og:image'), null)
       assert.ok(html.includes('<link rel="icon" href="/favicon.svg"'), 'the favicon is the default icon')

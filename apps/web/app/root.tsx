@@ -56,7 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </>
         )}
         {logo ? (
-          <link rel="icon" href={logo.icons?.[0]?.url ?? (logo.thumbnail || logo.url)} />
+          <link rel="icon" href={logo.variants?.[0]?.webp ?? (logo.thumbnail || logo.url)} />
         ) : (
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         )}

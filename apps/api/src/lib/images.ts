@@ -109,10 +109,10 @@ async function encode(input: Buffer) {
       .toBuffer()
     const widths = variantWidthsFor(original.info.width)
     const resized = (width: number) => image.clone().resize({ width, withoutEnlargement: true })
-    // AVIF at effort 2: about a third of the default's encoding time for a few percent more bytes.
+    // AVIF at effort 2: about a third of effort 4's encoding time for under 10 % more bytes.
     const variants = await Promise.all(
       widths.flatMap((width) => [
-        resized(width).avif({ quality: 50, effort: 2 }).toBuffer().then((data) => ({ width, format: 'avif' as const, data })),
+        resized(width).avif({ quality: 45, effort: 2 }).toBuffer().then((data) => ({ width, format: 'avif' as const, data })),
         resized(width).webp({ quality: 75 }).toBuffer().then((data) => ({ width, format: 'webp' as const, data })),
       ]),
     )
