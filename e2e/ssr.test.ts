@@ -184,12 +184,12 @@ describe('pictures that fit the screen', () => {
       )
       for (const source of sources) {
         const format = source.type!.slice('image/'.length)
-        // The demo pictures are 800 px wide: 160, 320 and 640, and their own 800 (never enlarged).
-        assert.match(source.srcset!, new RegExp(`^/uploads/\\S+-160\\.${format} 160w, \\S+-320\\.${format} 320w, \\S+-640\\.${format} 640w, \\S+-800\\.${format} 800w$`))
+        // The demo pictures are 640 px wide: 160, 320 and their own 640 (never enlarged).
+        assert.match(source.srcset!, new RegExp(`^/uploads/\\S+-160\\.${format} 160w, \\S+-320\\.${format} 320w, \\S+-640\\.${format} 640w$`))
         assert.match(source.sizes!, /calc\(50vw - 1\.5rem\)$/, 'two columns on a phone')
       }
-      assert.equal(img.width, '800')
-      assert.equal(img.height, '800')
+      assert.equal(img.width, '640')
+      assert.equal(img.height, '640')
       assert.equal(img.loading, index === 0 ? 'eager' : 'lazy')
       assert.equal(img.fetchpriority, index === 0 ? 'high' : undefined)
     }
