@@ -67,7 +67,8 @@ export function request(
 }
 
 async function waitUntilReady(child: ChildProcess, port: number, output: () => string): Promise<void> {
-  const deadline = Date.now() + 120_000
+  // Seeding stores every demo picture in several widths and formats: minutes when the machine is busy.
+  const deadline = Date.now() + 240_000
   let exited: number | null | undefined
   child.once('exit', (code) => (exited = code))
   while (Date.now() < deadline) {
@@ -80,7 +81,7 @@ async function waitUntilReady(child: ChildProcess, port: number, output: () => s
     }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
-  throw new Error(`the server did not answer within 120 s:\n${output()}`)
+  throw new Error(`the server did not answer within 240 s:\n${output()}`)
 }
 
 /** `extraEnv` adds settings of the test's own (a DNS server it runs, say) to the fixed ones below. */

@@ -8,7 +8,7 @@ import { PROVIDER_NAME, demo, request, useServer } from './fixtures'
 type ShopProfile = {
   title: string
   about: string
-  logo: { url: string; thumbnail: string } | null
+  logo: { url: string; thumbnail: string; variants?: { width: number; webp: string }[] } | null
   socials: { site: string; url: string }[]
   config: { facebook: { meta: string } }
 }
@@ -73,7 +73,9 @@ describe('server-rendered pages', () => {
 
     if (shop.logo) {
       assert.equal(metaContent(html, 'og:image'), new URL(shop.logo.url, `http://${host}`).toString())
-      assert.ok(html.includes(`<link rel="icon" href="${shop.logo.thumbnail}"/>`), 'the favicon is the logo thumbnail')
+      // The logo's narrowest width: a thumbnail of a few KB, not the 400 px one.
+      assert.equal(shop.logo.variants?.[0]?.width, 160)
+      assert.ok(html.includes(`<link rel="icon" href="${shop.logo.variants[0].webp}"/>`), 'the favicon is the logo\'s smallest width')
     } else {
       assert.equal(metaContent(html, 'og:image'), null)
       assert.ok(html.includes('<link rel="icon" href="/favicon.svg"'), 'the favicon is the default icon')
@@ -156,6 +158,105 @@ describe('server-rendered pages', () => {
     assert.equal(page.status, 200)
     assert.ok(page.body.includes('<title>Your account | Demo Shop</title>'))
     assert.match(page.body, /Loading your account/)
+  })
+})
+
+/** Every `<picture>` of a page: its sources' attributes and its image's. */
+function pictures(html: string) {
+  const attributes = (tag: string) =>
+    Object.fromEntries([...tag.matchAll(/\s([a-zA-Z-]+)="([^"]*)"/g)].map(([, name, value]) => [name!.toLowerCase(), decode(value!)]))
+  return [...html.matchAll(/<picture\b[^>]*>(.*?)<\/picture>/g)].map(([, inner]) => ({
+    sources: [...inner!.matchAll(/<source\b[^>]*>/g)].map(([tag]) => attributes(tag)),
+    img: attributes(/<img\b[^>]*>/.exec(inner!)![0]),
+  }))
+}
+
+describe('pictures that fit the screen', () => {
+  it('offers the demo pictures in AVIF then WebP widths with sizes, their size, and the first card first', async () => {
+    const { port } = server()
+    const html = (await request(port, `demo.localhost:${port}`, '/')).body
+    const cards = pictures(html).filter((picture) => picture.img.class?.includes('product-image'))
+    assert.equal(cards.length, 8, 'the eight newest products have pictures with widths')
+    for (const [index, { sources, img }] of cards.entries()) {
+      assert.deepEqual(
+        sources.map((source) => source.type),
+        ['image/avif', 'image/webp'],
+      )
+      for (const source of sources) {
+        const format = source.type!.slice('image/'.length)
+        // The demo pictures are 640 px wide: 160, 320 and their own 640 (never enlarged).
+        assert.match(source.srcset!, new RegExp(`^/uploads/\\S+-160\\.${format} 160w, \\S+-320\\.${format} 320w, \\S+-640\\.${format} 640w$`))
+        assert.match(source.sizes!, /calc\(50vw - 1\.5rem\)$/, 'two columns on a phone')
+      }
+      assert.equal(img.width, '640')
+      assert.equal(img.height, '640')
+      assert.equal(img.loading, index === 0 ? 'eager' : 'lazy')
+      assert.equal(img.fetchpriority, index === 0 ? 'high' : undefined)
+    }
+    assert.equal((html.match(/fetchpriority="high"/gi) ?? []).length, 1, 'one picture is fetched first')
+  })
+
+  it('fetches a product page\'s main picture first, sized for the page, and serves the widths as AVIF', async () => {
+    const { port } = server()
+    const host = `demo.localhost:${port}`
+    const shopId = (JSON.parse((await request(port, host, `/api/shops/${demo.slug}`)).body) as { _id: string })._id
+    const list = JSON.parse((await request(port, host, `/api/products/?shop=${shopId}&$limit=1`)).body) as { data: { _id: string }[] }
+    const id = list.data[0]!._id
+    const html = (await request(port, host, `/products/${id}`)).body
+    const main = pictures(html).find((picture) => picture.img.class?.includes('gallery-main'))
+    assert.ok(main, 'the main picture has widths')
+    assert.equal(main.img.fetchpriority, 'high')
+    assert.equal(main.img.loading, 'eager')
+    assert.match(main.sources[0]!.sizes!, /calc\(100vw - 2rem\)$/)
+    const smallest = main.sources[0]!.srcset!.split(' ')[0]!
+    const file = await request(port, host, smallest)
+    assert.equal(file.status, 200)
+    assert.equal(file.headers['content-type'], 'image/avif')
+  })
+})
+
+describe('installable shop', () => {
+  it('links a manifest with the shop\'s name, its logo\'s square icons and the theme colour', async () => {
+    const { port } = server()
+    const host = `demo.localhost:${port}`
+    const html = (await request(port, host, '/about')).body
+    assert.ok(html.includes('<link rel="manifest" href="/manifest.webmanifest"/>'))
+    assert.equal(metaContent(html, 'theme-color'), '#1f4e79')
+
+    const response = await request(port, host, '/manifest.webmanifest')
+    assert.equal(response.status, 200)
+    assert.match(String(response.headers['content-type']), /^application\/manifest\+json/)
+    const manifest = JSON.parse(response.body) as { name: string; start_url: string; display: string; theme_color: string; icons: { src: string; sizes: string; type: string }[] }
+    assert.equal(manifest.name, 'Demo Shop')
+    assert.equal(manifest.start_url, '/')
+    assert.equal(manifest.display, 'standalone')
+    assert.equal(manifest.theme_color, '#1f4e79')
+    assert.deepEqual(
+      manifest.icons.map((icon) => [icon.sizes, icon.type]),
+      [
+        ['192x192', 'image/webp'],
+        ['512x512', 'image/webp'],
+      ],
+    )
+    for (const icon of manifest.icons) {
+      const file = await request(port, host, icon.src)
+      assert.equal(file.status, 200)
+      assert.equal(file.headers['content-type'], 'image/webp')
+    }
+    // The platform's own host is no shop: no manifest.
+    assert.equal((await request(port, `localhost:${port}`, '/manifest.webmanifest')).status, 404)
+  })
+
+  it('serves the service worker uncached, its caches named after the build', async () => {
+    const { port } = server()
+    const response = await request(port, `demo.localhost:${port}`, '/sw.js')
+    assert.equal(response.status, 200)
+    assert.match(String(response.headers['content-type']), /^text\/javascript/)
+    assert.equal(response.headers['cache-control'], 'no-cache')
+    const page = await request(port, `demo.localhost:${port}`, '/')
+    const version = /\/assets\/manifest-([0-9a-f]+)\.js/.exec(page.body)?.[1]
+    assert.ok(version, 'the page names its build')
+    assert.ok(response.body.includes(JSON.stringify(version)), 'the worker names its caches after the same build')
   })
 })
 

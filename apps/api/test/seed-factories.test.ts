@@ -100,7 +100,7 @@ describe('demo images', () => {
     const svg = productSvg(title)
     expect(svg).not.toContain('<belt>')
     const png = await renderSvg(svg)
-    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 800, height: 800 })
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 640, height: 640 })
     expect(productSvg(title, 1)).not.toBe(svg)
     expect(productSvg('Kente print shirt')).not.toBe(svg)
     expect(productSvg(title)).toBe(svg)

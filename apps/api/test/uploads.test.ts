@@ -50,6 +50,8 @@ describe('POST /api/uploads', () => {
       thumbnail: expect.stringMatching(/^\/uploads\/[0-9a-f]{2}\/[0-9a-f]{32}-thumb\.webp$/),
       width: 2000,
       height: 1000,
+      variants: expect.any(Array),
+      icons: expect.any(Array),
     })
     const [row] = await ctx.database.db.select().from(uploads).where(eq(uploads.id, body._id))
     expect(row).toMatchObject({ shopId: shop.id, createdBy: keeper.id, contentType: 'image/webp', width: 2000, height: 1000 })
@@ -76,7 +78,9 @@ describe('POST /api/uploads', () => {
       payload: { shop: shop.id, title: 'Pictured', price: { value: 5, currency: 'GHS' }, images: [{ url: stored.url, alt: 'Red square' }] },
     })
     expect(response.statusCode, response.body).toBe(201)
-    expect(response.json().images).toEqual([{ url: stored.url, thumbnail: stored.thumbnail, alt: 'Red square' }])
+    expect(response.json().images).toEqual([
+      { url: stored.url, thumbnail: stored.thumbnail, alt: 'Red square', width: 64, height: 64, variants: stored.variants },
+    ])
   })
 
   it('checks the type by content: text renamed .png is a 400 and stores nothing', async () => {
@@ -176,6 +180,149 @@ describe('POST /api/uploads', () => {
     const empty = await upload(multipart(Buffer.alloc(0)), keeper)
     expect(empty.statusCode).toBe(400)
     errorBody(empty)
+  })
+})
+
+describe('image sizes', () => {
+  const stem = (url: string) => url.replace(/\.webp$/, '')
+
+  it('makes 160–1280 px widths in AVIF and WebP below a large original, each served with its content type', async () => {
+    const body = (await upload(multipart(await png(2400, 1600)), keeper)).json()
+    expect(body.variants.map((variant: { width: number }) => variant.width)).toEqual([160, 320, 640, 960, 1280])
+    for (const variant of body.variants) {
+      expect(variant).toEqual({
+        width: variant.width,
+        avif: `${stem(body.url)}-${variant.width}.avif`,
+        webp: `${stem(body.url)}-${variant.width}.webp`,
+      })
+      for (const format of ['avif', 'webp'] as const) {
+        const file = await ctx.app.inject({ method: 'GET', url: variant[format] })
+        expect(file.statusCode).toBe(200)
+        expect(file.headers['content-type']).toBe(`image/${format}`)
+        expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+        const meta = await sharp(file.rawPayload).metadata()
+        expect(meta.format).toBe(format === 'avif' ? 'heif' : 'webp')
+        if (format === 'avif') expect(meta.compression).toBe('av1')
+        expect({ width: meta.width, height: meta.height }).toEqual({ width: variant.width, height: Math.round((variant.width * 2) / 3) })
+      }
+    }
+  })
+
+  it('never enlarges: a 700 px image gets 160, 320, 640 and its own 700', async () => {
+    const body = (await upload(multipart(await png(700, 350)), keeper)).json()
+    expect(body.variants.map((variant: { width: number }) => variant.width)).toEqual([160, 320, 640, 700])
+    const tiny = (await upload(multipart(await png(90, 60)), keeper)).json()
+    expect(tiny.variants.map((variant: { width: number }) => variant.width)).toEqual([90])
+    const file = await ctx.app.inject({ method: 'GET', url: tiny.variants[0].avif })
+    expect(await sharp(file.rawPayload).metadata()).toMatchObject({ width: 90, height: 60 })
+  })
+
+  it('makes square 192 and 512 px icons, the picture contained on a transparent background', async () => {
+    const body = (await upload(multipart(await png(600, 300)), keeper)).json()
+    expect(body.icons).toEqual([
+      { size: 192, url: `${stem(body.url)}-icon-192.webp` },
+      { size: 512, url: `${stem(body.url)}-icon-512.webp` },
+    ])
+    const icon = await ctx.app.inject({ method: 'GET', url: body.icons[1].url })
+    expect(icon.headers['content-type']).toBe('image/webp')
+    const pixels = await sharp(icon.rawPayload).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+    expect({ width: pixels.info.width, height: pixels.info.height }).toEqual({ width: 512, height: 512 })
+    expect(pixels.data[3]).toBe(0) // the top left corner is outside the picture: transparent
+  })
+
+  it('gives a logo its icons, and keeps showing an upload made before sizes existed by its original', async () => {
+    const stored = (await upload(multipart(await png(300, 300)), owner)).json()
+    const patched = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/shops/${shop.id}`,
+      headers: owner.headers,
+      payload: { logo: { url: stored.url, thumbnail: stored.thumbnail } },
+    })
+    expect(patched.statusCode, patched.body).toBe(200)
+    expect(patched.json().logo).toEqual({ url: stored.url, thumbnail: stored.thumbnail, width: 300, height: 300, variants: stored.variants, icons: stored.icons })
+
+    const hash = randomBytes(16).toString('hex')
+    const old = { key: `${hash.slice(0, 2)}/${hash}.webp`, thumbnailKey: `${hash.slice(0, 2)}/${hash}-thumb.webp` }
+    await ctx.database.db.insert(uploads).values({ shopId: shop.id, ...old, contentType: 'image/webp', size: 10, width: 10, height: 10 })
+    const product = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products/',
+      headers: keeper.headers,
+      payload: { shop: shop.id, title: 'Old picture', price: { value: 5, currency: 'GHS' }, images: [{ url: `/uploads/${old.key}` }] },
+    })
+    expect(product.statusCode, product.body).toBe(201)
+    expect(product.json().images).toEqual([{ url: `/uploads/${old.key}`, thumbnail: `/uploads/${old.thumbnailKey}`, alt: '' }])
+    await ctx.app.inject({ method: 'PATCH', url: `/api/shops/${shop.id}`, headers: owner.headers, payload: { logo: null } })
+  })
+})
+
+describe('DELETE /api/uploads/{id}', () => {
+  const exists = (url: string) =>
+    fs.access(`${ctx.app.storage.root}/${url.slice('/uploads/'.length)}`).then(
+      () => true,
+      () => false,
+    )
+  const filesOf = (body: { url: string; thumbnail: string; variants: { avif: string; webp: string }[]; icons: { url: string }[] }) => [
+    body.url,
+    body.thumbnail,
+    ...body.variants.flatMap((variant) => [variant.avif, variant.webp]),
+    ...body.icons.map((icon) => icon.url),
+  ]
+  const remove = (id: string, user?: TestUser) =>
+    ctx.app.inject({ method: 'DELETE', url: `/api/uploads/${id}`, headers: user ? user.headers : {} })
+
+  it('removes the upload and every size made from it', async () => {
+    const body = (await upload(multipart(await png(1000, 500)), keeper)).json()
+    const files = filesOf(body)
+    expect(files).toHaveLength(2 + 5 * 2 + 2)
+    for (const file of files) expect(await exists(file)).toBe(true)
+
+    const response = await remove(body._id, keeper)
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json()._id).toBe(body._id)
+    for (const file of files) expect(await exists(file)).toBe(false)
+    expect((await ctx.app.inject({ method: 'GET', url: body.variants[0].avif })).statusCode).toBe(404)
+    expect((await remove(body._id, keeper)).statusCode).toBe(404)
+  })
+
+  it('refuses (409) while a product shows the image, and deletes it once the product no longer does', async () => {
+    const body = (await upload(multipart(await png(400, 400)), keeper)).json()
+    const product = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/products/',
+        headers: keeper.headers,
+        payload: { shop: shop.id, title: 'Shown', price: { value: 5, currency: 'GHS' }, images: [{ url: body.url }] },
+      })
+    ).json()
+    const refused = await remove(body._id, keeper)
+    expect(refused.statusCode).toBe(409)
+    expect(errorBody(refused)).toMatchObject({ name: 'Conflict', code: 409 })
+    for (const file of filesOf(body)) expect(await exists(file)).toBe(true)
+
+    await ctx.app.inject({ method: 'PATCH', url: `/api/products/${product._id}`, headers: keeper.headers, payload: { images: [] } })
+    expect((await remove(body._id, keeper)).statusCode).toBe(200)
+  })
+
+  it('keeps the files while another upload of the same picture holds them', async () => {
+    const picture = await png(330, 200)
+    const first = (await upload(multipart(picture), keeper)).json()
+    const second = (await upload(multipart(picture), owner)).json()
+    expect(second.url).toBe(first.url)
+    expect((await remove(first._id, keeper)).statusCode).toBe(200)
+    for (const file of filesOf(second)) expect(await exists(file)).toBe(true)
+    expect((await remove(second._id, keeper)).statusCode).toBe(200)
+    for (const file of filesOf(second)) expect(await exists(file)).toBe(false)
+  })
+
+  it('answers 401 anonymous, 404 to shoppers and other shops\' staff, and 400 for a bad id, deleting nothing', async () => {
+    const body = (await upload(multipart(await png(200, 200)), keeper)).json()
+    expect((await remove(body._id)).statusCode).toBe(401)
+    expect((await remove(body._id, shopper)).statusCode).toBe(404)
+    expect((await remove(body._id, outsider)).statusCode).toBe(404)
+    expect((await remove('not-a-uuid', keeper)).statusCode).toBe(400)
+    for (const file of filesOf(body)) expect(await exists(file)).toBe(true)
+    expect((await ctx.database.db.select().from(uploads).where(eq(uploads.id, body._id))).length).toBe(1)
   })
 })
 

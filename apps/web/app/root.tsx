@@ -14,7 +14,9 @@ import stylesheet from './app.css?url'
 import { StatusPage } from './components/status-page'
 import { useSiteVisit } from './features/analytics/hooks/use-site-visit'
 import { LoginReturn } from './features/auth/components/login-return'
+import { THEME_COLOR } from './features/shop/web-manifest'
 import { useNonce } from './lib/csp-nonce'
+import { useServiceWorker } from './lib/offline/offline-pages'
 import { type SiteInfo, pageMeta } from './lib/page-meta'
 
 /** The site this host serves: its shop (null on the platform's host), the platform, the request's origin. */
@@ -47,8 +49,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {site?.shop && (
+          <>
+            <link rel="manifest" href="/manifest.webmanifest" />
+            <meta name="theme-color" content={THEME_COLOR} />
+          </>
+        )}
         {logo ? (
-          <link rel="icon" href={logo.thumbnail || logo.url} />
+          <link rel="icon" href={logo.variants?.[0]?.webp ?? (logo.thumbnail || logo.url)} />
         ) : (
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         )}
@@ -65,6 +73,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useSiteVisit(loaderData.shop?._id ?? null)
+  useServiceWorker(!!loaderData.shop)
   return (
     <>
       <LoginReturn />

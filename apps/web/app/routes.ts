@@ -1,6 +1,7 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
 
 export default [
+  route('manifest.webmanifest', 'routes/manifest.ts'),
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),
     route('products', 'routes/products.tsx'),

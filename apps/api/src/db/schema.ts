@@ -27,7 +27,19 @@ const shopId = () =>
     .notNull()
     .references(() => shops.id, { onDelete: 'cascade' })
 
-export type ImageRef = { url: string; thumbnail: string; alt?: string }
+/**
+ * An image as products and logos keep it: its URLs, and for uploads made with variants the original's
+ * size, the variants' URLs and (logos) the icons' (docs/decisions/0042).
+ */
+export type ImageRef = {
+  url: string
+  thumbnail: string
+  alt?: string
+  width?: number
+  height?: number
+  variants?: { width: number; avif: string; webp: string }[]
+  icons?: { size: number; url: string }[]
+}
 export type Social = { site: 'facebook' | 'instagram' | 'twitter'; url: string }
 export type Variant = { _id: string; features: Record<string, string> }
 
@@ -275,10 +287,12 @@ export const uploads = pgTable(
     size: integer('size').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /** The widths stored in AVIF and WebP beside the original (empty for uploads made before variants). */
+    variantWidths: integer('variant_widths').array().notNull().default(sql`'{}'::integer[]`),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('uploads_shop_idx').on(t.shopId, t.createdAt)],
+  (t) => [index('uploads_shop_idx').on(t.shopId, t.createdAt), index('uploads_key_idx').on(t.key)],
 )
 
 // ---------------------------------------------------------------- delivery

@@ -3,8 +3,10 @@
  * here so both modules map it the same way without importing each other.
  */
 import type { ShopLogo } from '@shop/domain/schemas/shop'
+import type { ImageRef } from '../db/schema'
+import { imageFields } from './image-ref'
 
-/** Only the two URLs leave the API, whatever else the stored image reference holds. */
-export function toLogo(logo: { url: string; thumbnail: string } | null): ShopLogo {
-  return logo ? { url: logo.url, thumbnail: logo.thumbnail } : null
+/** The URLs, sizes and icons leave the API, whatever else the stored image reference holds. */
+export function toLogo(logo: ImageRef | null): ShopLogo {
+  return logo ? { ...imageFields(logo), ...(logo.icons ? { icons: logo.icons.map(({ size, url }) => ({ size, url })) } : {}) } : null
 }

@@ -101,8 +101,14 @@ export function logoSvg(name: string): string {
   )
 }
 
+/**
+ * Pictures are uploaded at 640 px at most: each upload is stored in every width up to its own in two
+ * formats (decision 42), and the demo's fifty-odd pictures need no more to look sharp on a phone.
+ */
+const UPLOAD_SIDE = 640
+
 export function renderSvg(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 3 }).toBuffer()
+  return sharp(Buffer.from(svg)).resize({ width: UPLOAD_SIDE, withoutEnlargement: true }).png({ compressionLevel: 3 }).toBuffer()
 }
 
 /** Runs `fn` over `items` with at most `limit` calls in flight; results keep the input order. */

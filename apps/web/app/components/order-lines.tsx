@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import type { OrderLine } from '@shop/domain/schemas/orders'
 import { formatMoney } from '../lib/money'
-import { ProductImage } from './product-image'
+import { PICTURE_SIZES, ProductImage } from './product-image'
 
 function features(line: OrderLine): string | null {
   if (!line.variant) return null
@@ -16,7 +16,7 @@ export function OrderLines({ lines, currency }: { lines: OrderLine[]; currency: 
     <ul className="order-lines">
       {lines.map((line) => (
         <li key={`${line.product._id}/${line.variant?._id ?? ''}`} className="order-line">
-          <ProductImage image={line.product.images[0]} alt="" />
+          <ProductImage image={line.product.images[0]} alt="" sizes={PICTURE_SIZES.line} />
           <div>
             <p className="order-line-title">
               <Link to={`/products/${line.product._id}`}>{line.product.title}</Link>

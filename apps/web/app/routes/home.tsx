@@ -33,7 +33,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       categories={loaderData.categories}
       newest={
         loaderData.products.length ? (
-          <ProductGrid products={loaderData.products} eagerCount={4} />
+          <ProductGrid products={loaderData.products} priorityFirst />
         ) : (
           <p>No products yet. Please come back soon.</p>
         )

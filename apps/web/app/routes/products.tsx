@@ -50,7 +50,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         {pages > 1 && ` · page ${search.page} of ${pages}`}
       </p>
       {products.length > 0 ? (
-        <ProductGrid products={products} eagerCount={4} headingLevel={2} />
+        <ProductGrid products={products} priorityFirst headingLevel={2} />
       ) : (
         <div className="empty">
           <p>{search.q ? 'Nothing matches your search. Try other words or fewer filters.' : 'No products match these filters.'}</p>

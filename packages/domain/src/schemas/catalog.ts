@@ -6,6 +6,7 @@
  */
 import { type Static, Type } from 'typebox'
 import { MAX_CART_LINES, MAX_LINE_COUNT } from '../inventory'
+import { imageSizeFields } from './uploads'
 import { IsoDate, Money, Uuid } from './wire'
 
 /** 10 million major units keeps every amount inside the integer minor-unit columns. */
@@ -106,7 +107,7 @@ export type InventoryUpsertInput = Static<typeof InventoryUpsertBody>
 
 // ---------------------------------------------------------------- responses
 
-export const ProductImage = Type.Object({ url: Type.String(), thumbnail: Type.String(), alt: Type.String() })
+export const ProductImage = Type.Object({ url: Type.String(), thumbnail: Type.String(), alt: Type.String(), ...imageSizeFields })
 export type ProductImage = Static<typeof ProductImage>
 
 /**

@@ -5,6 +5,7 @@
  */
 import { type Static, Type } from 'typebox'
 import { PaymentProvider } from './payments'
+import { ImageIcon, imageSizeFields } from './uploads'
 import { IsoDate } from './wire'
 
 /** Minutes an order paid online may wait for its payment (5 minutes to a week; 30 by default). */
@@ -100,8 +101,11 @@ export const shopIdBody = Type.Object(
 
 // ---------------------------------------------------------------- responses
 
-/** A shop's logo as answers show it: the two URLs, or null. */
-export const ShopLogo = Type.Union([Type.Object({ url: Type.String(), thumbnail: Type.String() }), Type.Null()])
+/** A shop's logo as answers show it: the two URLs, its sizes and square icons when it has them, or null. */
+export const ShopLogo = Type.Union([
+  Type.Object({ url: Type.String(), thumbnail: Type.String(), ...imageSizeFields, icons: Type.Optional(Type.Array(ImageIcon)) }),
+  Type.Null(),
+])
 export type ShopLogo = Static<typeof ShopLogo>
 
 /** A shop's public profile. */

@@ -1,5 +1,23 @@
-/** The answer to an image upload: the stored image, its thumbnail and its size. */
+/** The answer to an image upload: the stored image, its thumbnail, its size and the sizes made from it. */
 import { type Static, Type } from 'typebox'
+
+/** One width of an uploaded image in both modern formats, for `srcset` (never wider than the original). */
+export const ImageVariant = Type.Object({ width: Type.Integer(), avif: Type.String(), webp: Type.String() })
+export type ImageVariant = Static<typeof ImageVariant>
+
+/** A square icon made from an upload (a shop's logo as the installed app's icon), `size` pixels a side. */
+export const ImageIcon = Type.Object({ size: Type.Integer(), url: Type.String() })
+export type ImageIcon = Static<typeof ImageIcon>
+
+/**
+ * What an image answer adds to its URLs when the upload has its sizes: the original's width and height (for
+ * `width`/`height` attributes) and its variants. Images uploaded before variants existed have neither.
+ */
+export const imageSizeFields = {
+  width: Type.Optional(Type.Integer()),
+  height: Type.Optional(Type.Integer()),
+  variants: Type.Optional(Type.Array(ImageVariant)),
+}
 
 export const UploadResponse = Type.Object({
   _id: Type.String(),
@@ -7,5 +25,7 @@ export const UploadResponse = Type.Object({
   thumbnail: Type.String(),
   width: Type.Integer(),
   height: Type.Integer(),
+  variants: Type.Array(ImageVariant),
+  icons: Type.Array(ImageIcon),
 })
 export type UploadedImage = Static<typeof UploadResponse>

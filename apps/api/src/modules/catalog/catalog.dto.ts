@@ -1,6 +1,7 @@
 /** Row → response mappers for the catalog. Only the fields listed here ever reach a client. */
 import { type Availability, availability, toMajor } from '@shop/domain'
 import type { categories, inventory, products } from '../../db/schema'
+import { imageFields } from '../../lib/image-ref'
 import type { CategoryDto, InventoryDto, ProductDto } from './catalog.schemas'
 
 export type ProductRow = typeof products.$inferSelect
@@ -37,7 +38,7 @@ export function productDto(row: ProductWithStock, staff = false): ProductDto {
     description: row.description,
     price: { value: toMajor(row.priceMinor), currency: row.currency },
     sellAt: toMajor(row.sellAtMinor),
-    images: row.images.map((image) => ({ url: image.url, thumbnail: image.thumbnail, alt: image.alt ?? '' })),
+    images: row.images.map((image) => ({ ...imageFields(image), alt: image.alt ?? '' })),
     variants: row.variants.map((variant) => ({
       _id: variant._id,
       features: { ...variant.features },

@@ -12,7 +12,7 @@ import { type FieldError, NotFound, invalidBody } from '../../lib/errors'
 import { parseQuery } from '../../lib/feathers-query'
 import { UPLOADS_PREFIX } from '../../lib/storage'
 import { findShop } from '../shops/shop.service'
-import { findShopUploads } from '../uploads/upload.service'
+import { findShopUploads, imageRef } from '../uploads/upload.service'
 import { type ProductWithStock, productDto } from './catalog.dto'
 import type {
   ProductCreateInput,
@@ -83,7 +83,7 @@ async function checkedImages(ctx: ServiceContext, shopId: string, images: ImageI
     if (image.thumbnail !== undefined && image.thumbnail !== thumbnail) {
       errors.push({ path: `images.${i}.thumbnail`, message: 'must be the thumbnail of the uploaded image' })
     }
-    return { url: ctx.storage.publicUrl(upload.key), thumbnail, alt: image.alt ?? '' }
+    return { ...imageRef(upload, ctx.storage), alt: image.alt ?? '' }
   })
   if (errors.length) invalidBody(errors)
   return refs as ImageRef[]

@@ -4,6 +4,7 @@
  */
 import { checkoutTotal, toMajor } from '@shop/domain'
 import type { DeliveryDetails, DiscountTerms, LineItem, checkouts, orderEvents, orders } from '../../db/schema'
+import { imageFields } from '../../lib/image-ref'
 import type { CheckoutDto, DeliveryDto, DiscountDto, LineDto, OrderDto, TotalsDto } from './orders.schemas'
 
 export type CheckoutRow = typeof checkouts.$inferSelect
@@ -19,7 +20,7 @@ export function lineDto(stored: LineItem): LineDto {
       title: stored.title,
       price: { value: toMajor(stored.priceMinor), currency: stored.currency },
       sellAt: toMajor(stored.sellAtMinor),
-      images: stored.images.map((image) => ({ url: image.url, thumbnail: image.thumbnail, alt: image.alt ?? '' })),
+      images: stored.images.map((image) => ({ ...imageFields(image), alt: image.alt ?? '' })),
     },
     variant: stored.variant ? { _id: stored.variant, features: { ...(stored.features ?? {}) } } : null,
     count: stored.count,

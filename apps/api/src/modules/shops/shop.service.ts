@@ -10,7 +10,7 @@ import { BadRequest, Conflict, Forbidden, NotFound, invalidBody, isUniqueViolati
 import type { Page } from '../../lib/feathers-query'
 import { UPLOADS_PREFIX } from '../../lib/storage'
 import { addOwnerOfNewShop, lockOwnedShopCount } from '../staff/shop-role.service'
-import { findShopUploads } from '../uploads/upload.service'
+import { findShopUploads, imageIcons, imageRef } from '../uploads/upload.service'
 import { toShopProfile } from './shop.dto'
 import {
   type ShopChanges,
@@ -74,7 +74,8 @@ async function checkedLogo(ctx: ServiceContext, shopId: string, logo: LogoInput)
       { path: 'logo.thumbnail', message: 'must be the thumbnail of the uploaded image' },
     ])
   }
-  return { url: ctx.storage.publicUrl(upload.key), thumbnail }
+  const icons = imageIcons(upload, ctx.storage)
+  return { ...imageRef(upload, ctx.storage), ...(icons.length ? { icons } : {}) }
 }
 
 /** A WhatsApp number in international form, '' when cleared; anything else that is not a phone is a 400. */

@@ -1,5 +1,6 @@
 /**
- * `POST /api/uploads?shop=` (multipart, one image) and the stored files at `/uploads/*`. The multipart
+ * `POST /api/uploads?shop=` (multipart, one image), `DELETE /api/uploads/{id}` and the stored files at
+ * `/uploads/*`. The multipart
  * parser is registered here only, so no other route accepts multipart bodies.
  */
 import fs from 'node:fs/promises'
@@ -7,12 +8,12 @@ import multipart, { type MultipartFile } from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { UploadResponse } from '@shop/domain/schemas/uploads'
-import { Uuid, errorResponses } from '@shop/domain/schemas/wire'
+import { IdParams, Uuid, errorResponses } from '@shop/domain/schemas/wire'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { BadRequest, HttpError } from '../../lib/errors'
 import { UPLOADS_PREFIX } from '../../lib/storage'
-import { type UploadSource, uploadImage } from './upload.service'
+import { type UploadSource, deleteUpload, uploadImage } from './upload.service'
 
 /** @fastify/multipart's own errors carry a 4xx status; busboy's parse errors carry none but are the client's. */
 function multipartError(error: unknown): unknown {
@@ -60,6 +61,20 @@ export default async function routes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => reply.code(201).send(await uploadImage(request.ctx, { shopId: request.query.shop, file: multipartFile(request) })),
+  )
+
+  app.delete(
+    '/api/uploads/:id',
+    {
+      schema: {
+        tags: ['uploads'],
+        operationId: 'deleteUpload',
+        summary: 'Delete an image no product or logo shows, with all its sizes (catalog.edit); answers the deleted upload',
+        params: IdParams,
+        response: { 200: UploadResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => deleteUpload(request.ctx, request.params.id),
   )
 
   // Keys are content hashes, so a URL always names the same bytes and can be cached for good.

@@ -1,14 +1,16 @@
 /**
- * Image uploads: staff send one file; its type is read from the bytes, sharp stores a bounded original and
- * a thumbnail, and a row in `uploads` remembers it for the shop (product images and logos may only point
- * at those: `findShopUploads`).
+ * Image uploads: staff send one file; its type is read from the bytes, sharp stores a bounded original, a
+ * thumbnail and the widths pages pick from, and a row in `uploads` remembers it for the shop (product images
+ * and logos may only point at those: `findShopUploads`). Deleting an upload removes every file made from it.
  */
-import type { UploadedImage as UploadDto } from '@shop/domain/schemas/uploads'
+import type { ImageIcon, ImageVariant, UploadedImage as UploadDto } from '@shop/domain/schemas/uploads'
 import type { ServiceContext } from '../../context'
-import { BadRequest } from '../../lib/errors'
-import { storeImage } from '../../lib/images'
+import { BadRequest, Conflict, NotFound } from '../../lib/errors'
+import { ICON_SIZES, iconKey, storeImage, storedKeys, variantKey } from '../../lib/images'
 import type { Storage } from '../../lib/storage'
-import { type UploadRow, findUploadsByKey, insertUpload } from './upload.repository'
+import { type UploadFiles, deleteUploadRow, findUpload, findUploadsByKey, insertUpload, isImageInUse } from './upload.repository'
+
+export type { UploadFiles }
 
 /**
  * The file to store. Its bytes are read only once the caller is known to be allowed to upload, so a
@@ -18,13 +20,40 @@ export type UploadSource = { read(): Promise<Buffer> }
 
 export const bufferSource = (buffer: Buffer): UploadSource => ({ read: async () => buffer })
 
-export function uploadDto(row: UploadRow, storage: Storage): UploadDto {
+/** The variants' URLs, narrowest first (none for an upload made before variants). */
+export function imageVariants(upload: UploadFiles, storage: Storage): ImageVariant[] {
+  return upload.variantWidths.map((width) => ({
+    width,
+    avif: storage.publicUrl(variantKey(upload.key, width, 'avif')),
+    webp: storage.publicUrl(variantKey(upload.key, width, 'webp')),
+  }))
+}
+
+/** The square icons' URLs, smallest first (none for an upload made before variants). */
+export function imageIcons(upload: UploadFiles, storage: Storage): ImageIcon[] {
+  if (upload.variantWidths.length === 0) return []
+  return ICON_SIZES.map((size) => ({ size, url: storage.publicUrl(iconKey(upload.key, size)) }))
+}
+
+/**
+ * How a product or a logo keeps a stored upload: its URLs, and its size and variants when it has them
+ * (an older upload keeps only its URLs, and pages show its original).
+ */
+export function imageRef(upload: UploadFiles, storage: Storage) {
+  const base = { url: storage.publicUrl(upload.key), thumbnail: storage.publicUrl(upload.thumbnailKey) }
+  if (upload.variantWidths.length === 0) return base
+  return { ...base, width: upload.width, height: upload.height, variants: imageVariants(upload, storage) }
+}
+
+export function uploadDto(row: UploadFiles & { id: string }, storage: Storage): UploadDto {
   return {
     _id: row.id,
     url: storage.publicUrl(row.key),
     thumbnail: storage.publicUrl(row.thumbnailKey),
     width: row.width,
     height: row.height,
+    variants: imageVariants(row, storage),
+    icons: imageIcons(row, storage),
   }
 }
 
@@ -41,13 +70,31 @@ export async function uploadImage(ctx: ServiceContext, input: { shopId: string; 
     size: image.size,
     width: image.width,
     height: image.height,
+    variantWidths: image.variantWidths,
     createdBy: ctx.actor.user?.id ?? null,
     createdAt: ctx.clock.now(),
   })
   return uploadDto(row, ctx.storage)
 }
 
+/**
+ * Deletes an upload the shop no longer shows, and its files (original, thumbnail, variants, icons) unless
+ * another upload holds the same picture: keys are content hashes, so two shops uploading the same file
+ * share them. An image still on a product or as the logo is refused (409), so no page loses a picture.
+ */
+export async function deleteUpload(ctx: ServiceContext, id: string): Promise<UploadDto> {
+  const row = await findUpload(ctx.db, id)
+  if (!row) throw NotFound('No such upload')
+  await ctx.actor.authorize(row.shopId, 'catalog.edit')
+  if (await isImageInUse(ctx.db, row.shopId, ctx.storage.publicUrl(row.key))) {
+    throw Conflict('The image is still shown: remove it from its products and the logo first')
+  }
+  const left = await deleteUploadRow(ctx.db, row)
+  if (left === 0) await Promise.all(storedKeys(row).map((key) => ctx.storage.delete(key)))
+  return uploadDto(row, ctx.storage)
+}
+
 /** For other modules: the shop's uploads stored under any of `keys` (original images, not thumbnails). */
-export async function findShopUploads(ctx: ServiceContext, shopId: string, keys: string[]): Promise<{ key: string; thumbnailKey: string }[]> {
+export async function findShopUploads(ctx: ServiceContext, shopId: string, keys: string[]): Promise<UploadFiles[]> {
   return findUploadsByKey(ctx.db, shopId, keys)
 }

@@ -3,6 +3,7 @@
  * the inventory rows to save after the product, and the field each error belongs to. Features are edited
  * as name/value rows and sent as the `{name: value}` object the API stores.
  */
+import type { ImageVariant } from '@shop/domain/schemas/uploads'
 import { isMajorAmount } from '@shop/domain'
 import {
   type InventoryRow,
@@ -16,7 +17,8 @@ import {
 } from '@shop/domain/schemas/catalog'
 import { type FieldErrors, validate } from '../../lib/form-errors'
 
-export type ImageDraft = { key: string; url: string; thumbnail: string; alt: string }
+/** `variants`: the stored widths, for the editor's small previews (never sent back: the API fills them). */
+export type ImageDraft = { key: string; url: string; thumbnail: string; alt: string; variants?: ImageVariant[] }
 export type FeatureDraft = { key: string; name: string; value: string }
 export type StockDraft = { tracked: boolean; quantity: string }
 export type VariantDraft = { key: string; _id?: string; features: FeatureDraft[]; stock: StockDraft }

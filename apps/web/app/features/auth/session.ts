@@ -10,6 +10,7 @@ import { requestLoginUrl } from '../../api/auth/request-login-url'
 import { revokeToken } from '../../api/auth/revoke-token'
 import { ForeignLoginError, startLoginState, takeLoginState } from './login-state'
 import { api } from '../../lib/api'
+import { clearOfflinePages } from '../../lib/offline/offline-pages'
 
 export function useSessionUser(): User | null {
   return useStored('user')
@@ -72,5 +73,6 @@ export async function logout(): Promise<void> {
     // Offline or already revoked: forgetting the token locally is what matters.
   } finally {
     removeStored('authCredentials', 'user')
+    await clearOfflinePages()
   }
 }

@@ -1,4 +1,5 @@
 import { MAX_IMAGES } from '@shop/domain/schemas/catalog'
+import { SmallImage } from '../../../components/product-image'
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
@@ -69,7 +70,7 @@ export function ImageEditor({ shop, images, errors, onChange, onPendingChange }:
     uploadImage(shop, file, (progress) => updateUpload(key, { progress }), controller.signal)
       .then((image) => {
         removeUpload(key)
-        onChange((list) => insertInChosenOrder(list, { key, url: image.url, thumbnail: image.thumbnail, alt: '' }, chosen.current))
+        onChange((list) => insertInChosenOrder(list, { key, url: image.url, thumbnail: image.thumbnail, variants: image.variants, alt: '' }, chosen.current))
         setAnnouncement(`${file.name} uploaded.`)
       })
       .catch((error: unknown) => {
@@ -172,7 +173,7 @@ export function ImageEditor({ shop, images, errors, onChange, onPendingChange }:
                 }}
                 onDragEnd={() => setDragged(null)}
               >
-                <img src={image.thumbnail} alt="" width={96} height={96} />
+                <SmallImage image={image} side={96} />
                 <div className="image-item-fields">
                   <Field
                     name={`images.${i}.alt`}

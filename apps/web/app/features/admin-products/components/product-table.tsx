@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { SmallImage } from '../../../components/product-image'
 import type { Product } from '@shop/domain/schemas/catalog'
 import { ProductPrice } from '../../../components/product-price'
 import { stockBadge, stockLines } from '../stock-summary'
@@ -73,7 +74,7 @@ export function ProductTable({ products, selected, onSelect }: Props) {
                   </td>
                 )}
                 <td className="product-thumb">
-                  {image ? <img src={image.thumbnail} alt="" width={48} height={48} loading="lazy" /> : <span className="thumb-empty" />}
+                  {image ? <SmallImage image={image} side={48} /> : <span className="thumb-empty" />}
                 </td>
                 <th scope="row">
                   <Link to={`/admin/products/${product._id}`}>{product.title}</Link>

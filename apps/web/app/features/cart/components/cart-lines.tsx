@@ -1,7 +1,7 @@
 import { toMajor } from '@shop/domain'
 import { Link } from 'react-router'
 import type { Variant } from '@shop/domain/schemas/catalog'
-import { ProductImage } from '../../../components/product-image'
+import { PICTURE_SIZES, ProductImage } from '../../../components/product-image'
 import { formatMoney } from '../../../lib/money'
 import { stockText } from '../../catalog/stock-text'
 import type { CartLine } from '../hooks/use-cart-lines'
@@ -34,7 +34,7 @@ export function CartLines({ lines, currency, label, problems, stock }: Props) {
         const cap = Math.max(item.count, lineCap(availability, checked && !checked.enough ? checked.availability.left : undefined))
         return (
           <li key={`${item.product}/${item.variant ?? ''}`} className={problem ? 'cart-line cart-line-problem' : 'cart-line'}>
-            <ProductImage image={product?.images[0]} alt="" />
+            <ProductImage image={product?.images[0]} alt="" sizes={PICTURE_SIZES.line} />
             <div className="cart-line-info">
               <p className="cart-line-title">
                 {product ? <Link to={`/products/${product._id}`}>{title}</Link> : <span>{title}</span>}

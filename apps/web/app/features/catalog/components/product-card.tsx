@@ -1,10 +1,10 @@
 import { Link } from 'react-router'
 import type { Product } from '@shop/domain/schemas/catalog'
-import { ProductImage } from '../../../components/product-image'
+import { type Picture, ProductImage } from '../../../components/product-image'
 import { ProductPrice } from '../../../components/product-price'
 
 export type ProductSummary = Pick<Product, '_id' | 'title' | 'price' | 'sellAt' | 'inStock'> & {
-  image?: { url: string; thumbnail: string; alt: string }
+  image?: Picture & { alt: string }
 }
 
 /** What a list shows of a product; loaders send only this. */
@@ -15,12 +15,20 @@ export function toProductSummary(product: Product): ProductSummary {
 
 type HeadingLevel = 2 | 3
 
-export function ProductCard({ product, eager = false, headingLevel = 3 }: { product: ProductSummary; eager?: boolean; headingLevel?: HeadingLevel }) {
+export function ProductCard({
+  product,
+  priority = false,
+  headingLevel = 3,
+}: {
+  product: ProductSummary
+  priority?: boolean
+  headingLevel?: HeadingLevel
+}) {
   const Title = `h${headingLevel}` as const
   const onSale = product.sellAt > 0 && product.sellAt < product.price.value
   return (
     <article className="product-card">
-      <ProductImage image={product.image} alt="" eager={eager} />
+      <ProductImage image={product.image} alt="" priority={priority} />
       <Title className="product-card-title">
         <Link to={`/products/${product._id}`}>{product.title}</Link>
       </Title>
@@ -37,11 +45,12 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: { prod
 
 export function ProductGrid({
   products,
-  eagerCount = 0,
+  priorityFirst = false,
   headingLevel = 3,
 }: {
   products: ProductSummary[]
-  eagerCount?: number
+  /** The first card's picture is in the first paint (the page's largest): fetch it first, the rest lazily. */
+  priorityFirst?: boolean
   /** The cards' heading level under the list's own heading. */
   headingLevel?: HeadingLevel
 }) {
@@ -49,7 +58,7 @@ export function ProductGrid({
     <ul className="product-grid">
       {products.map((product, index) => (
         <li key={product._id}>
-          <ProductCard product={product} eager={index < eagerCount} headingLevel={headingLevel} />
+          <ProductCard product={product} priority={priorityFirst && index === 0} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

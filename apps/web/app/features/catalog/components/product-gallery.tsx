@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { ProductImage as Picture } from '@shop/domain/schemas/catalog'
-import { ProductImage } from '../../../components/product-image'
+import { PICTURE_SIZES, ProductImage } from '../../../components/product-image'
 
 /** The product's pictures: one large, the others as thumbnails to switch to. */
 export function ProductGallery({ images, title }: { images: Picture[]; title: string }) {
@@ -8,7 +8,7 @@ export function ProductGallery({ images, title }: { images: Picture[]; title: st
   const current = images[index] ?? images[0]
   return (
     <div className="gallery">
-      <ProductImage image={current} alt={current?.alt || title} size="full" eager className="gallery-main" />
+      <ProductImage image={current} alt={current?.alt || title} size="full" sizes={PICTURE_SIZES.page} priority className="gallery-main" />
       {images.length > 1 && (
         <ul className="gallery-thumbs" aria-label="More pictures">
           {images.map((image, i) => (
@@ -20,7 +20,7 @@ export function ProductGallery({ images, title }: { images: Picture[]; title: st
                 aria-label={`Show picture ${i + 1} of ${images.length}`}
                 onClick={() => setIndex(i)}
               >
-                <ProductImage image={image} alt="" />
+                <ProductImage image={image} alt="" sizes={PICTURE_SIZES.line} />
               </button>
             </li>
           ))}

@@ -1,8 +1,21 @@
 import type { ReactNode } from 'react'
 import { Link, NavLink } from 'react-router'
 import type { Shop } from '@shop/domain/schemas/shop'
+import { WithSources } from '../../../components/product-image'
 import { SocialLinks } from '../../../components/social-links'
 import { SearchForm } from './search-form'
+
+const LOGO_HEIGHT = 40
+
+/** The logo 40 px tall, from the narrowest of its widths that fills that at the screen's density. */
+function ShopLogo({ logo, title }: { logo: NonNullable<Shop['logo']>; title: string }) {
+  const width = logo.width && logo.height ? Math.round((LOGO_HEIGHT * logo.width) / logo.height) : LOGO_HEIGHT
+  return (
+    <WithSources variants={logo.variants} sizes={`${width}px`}>
+      <img src={logo.thumbnail || logo.url} alt={title} className="brand-logo" width={width} height={LOGO_HEIGHT} />
+    </WithSources>
+  )
+}
 
 /**
  * Public pages' top bar (SPEC §2 layouts): promotional text, the logo or title, the search box, About us,
@@ -16,13 +29,7 @@ export function ShopNavbar({ shop, checkout, account }: { shop: Shop; checkout: 
       <nav className="navbar shop-navbar" aria-label="Main">
         <Link to="/" className="brand">
           {shop.logo ? (
-            <img
-              src={shop.logo.thumbnail || shop.logo.url}
-              alt={shop.title}
-              className="brand-logo"
-              width={40}
-              height={40}
-            />
+            <ShopLogo logo={shop.logo} title={shop.title} />
           ) : (
             shop.title
           )}
