@@ -12,7 +12,8 @@ import zlib from 'node:zlib'
 const TEXT_FILES = /\.(?:js|mjs|css|html|json|svg|txt|xml|webmanifest|map)$/
 const MIN_BYTES = 1024
 
-const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'build', 'client')
+// The client build, or the folder given: `node scripts/precompress.mjs [folder]`.
+const clientDir = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'build', 'client'))
 
 function* textFiles(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
