@@ -7,6 +7,7 @@
  *   npm run lighthouse                  # 3 runs per page
  *   npm run lighthouse -- --runs=5
  *   npm run lighthouse -- --page=checkout   # one page (by the start of its name); writes no file
+ *   npm run lighthouse -- --save=DIR        # also keep every run's full Lighthouse report (JSON) in DIR
  *
  * Chromium is Debian's (/usr/bin/chromium, or CHROMIUM_PATH) with the browser tests' flags.
  */
@@ -145,6 +146,10 @@ async function main() {
         const result = (await attempt()) ?? (await attempt())
         if (!result) throw new Error(`no Lighthouse result for ${page.path}`)
         runs.push(figuresOf(result.lhr))
+        if (args.save) {
+          await fs.mkdir(args.save, { recursive: true })
+          await fs.writeFile(path.join(args.save, `${page.name.split(' ')[0]}-${run + 1}.json`), JSON.stringify(result.lhr))
+        }
         process.stdout.write(`${page.name} run ${run + 1}: performance ${runs.at(-1)!.performance}\n`)
       }
       results.push({ ...page, runs, median: medians(runs) })

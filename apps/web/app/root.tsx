@@ -10,11 +10,11 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
-import stylesheet from './app.css?url'
 import { StatusPage } from './components/status-page'
 import { useSiteVisit } from './features/analytics/hooks/use-site-visit'
 import { LoginReturn } from './features/auth/components/login-return'
 import { useNonce } from './lib/csp-nonce'
+import { APP_STYLES_ID, useInlineStyles } from './lib/inline-styles'
 import { type SiteInfo, pageMeta } from './lib/page-meta'
 
 /** The site this host serves: its shop (null on the platform's host), the platform, the request's origin. */
@@ -29,8 +29,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
     ? defaultShouldRevalidate
     : false
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
-
 export const meta: Route.MetaFunction = ({ loaderData, error, location }) => {
   if (!error) return pageMeta(null, loaderData, location.pathname)
   const notFound = isRouteErrorResponse(error) && error.status === 404
@@ -40,6 +38,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error, location }) => {
 export function Layout({ children }: { children: ReactNode }) {
   const site = useRouteLoaderData<typeof loader>('root')
   const nonce = useNonce()
+  const styles = useInlineStyles()
   const logo = site?.shop?.logo
   return (
     <html lang="en">
@@ -52,6 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : (
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         )}
+        <style id={APP_STYLES_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: styles }} />
         <Links />
       </head>
       <body>

@@ -22,7 +22,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: { prod
     <article className="product-card">
       <ProductImage image={product.image} alt="" eager={eager} />
       <Title className="product-card-title">
-        <Link to={`/products/${product._id}`}>{product.title}</Link>
+        <Link prefetch="intent" to={`/products/${product._id}`}>{product.title}</Link>
       </Title>
       <ProductPrice price={product.price} sellAt={product.sellAt} />
       {(onSale || !product.inStock) && (
