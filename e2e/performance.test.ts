@@ -46,6 +46,37 @@ describe('public pages are light', () => {
     assert.ok(sizes.own <= OWN_BUDGET, `own code is ${kb(sizes.own)}, over the 25 KB budget`)
   })
 
+  it('paints without waiting for a stylesheet: the styles are in the page, under its nonce', async () => {
+    const { port } = server()
+    for (const page of ['/', '/products/', '/checkout', '/about']) {
+      const answer = await request(port, `demo.localhost:${port}`, page)
+      assert.doesNotMatch(answer.body, /<link[^>]+rel="stylesheet"/, page)
+      const nonce = /'nonce-([^']+)'/.exec(String(answer.headers['content-security-policy']))?.[1]
+      const styles = /<style([^>]*\bid="app-styles"[^>]*)>(.*?)<\/style>/s.exec(answer.body)
+      assert.ok(styles, `${page} has the app's styles`)
+      assert.equal(/\bnonce="([^"]+)"/.exec(styles[1]!)?.[1], nonce, page)
+      assert.match(styles[2]!, /\.checkout-layout ?\{/, page)
+    }
+  })
+
+  it("sends the home page and its scripts compressed, the build's files from their brotli copies", async () => {
+    const { port } = server()
+    const host = `demo.localhost:${port}`
+    const page = await request(port, host, '/', { headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    assert.equal(page.headers['content-encoding'], 'br')
+    assert.match(String(page.headers['cache-control']), /^public, max-age=0, s-maxage=\d+$/)
+    const html = (await request(port, host, '/')).body
+    for (const asset of scriptsOf(html)) {
+      const answer = await request(port, host, asset, { headers: { 'accept-encoding': 'gzip, deflate, br' } })
+      const file = path.join(clientDir, asset)
+      if (fs.statSync(file).size < 1024) continue
+      assert.equal(answer.headers['content-encoding'], 'br', asset)
+      assert.equal(Number(answer.headers['content-length']), fs.statSync(`${file}.br`).size, asset)
+      assert.equal(answer.headers['cache-control'], 'public, max-age=31536000, immutable', asset)
+      assert.match(String(answer.headers.vary), /accept-encoding/i, asset)
+    }
+  })
+
   it('loads no admin code on public pages', async () => {
     const { port } = server()
     for (const page of ['/', '/products/', '/about', '/reviews', '/checkout', '/account']) {

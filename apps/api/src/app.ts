@@ -14,7 +14,9 @@ import { BadRequest, NotFound } from './lib/errors'
 import type { Limiter } from './lib/limiter'
 import contextPlugin from './plugins/context'
 import databasePlugin from './plugins/database'
+import compressionPlugin from './plugins/compression'
 import errorsPlugin, { answerClientError } from './plugins/errors'
+import httpCachePlugin from './plugins/http-cache'
 import inputGuardPlugin from './plugins/input-guard'
 import openapiPlugin from './plugins/openapi'
 import readAfterWritePlugin from './plugins/read-after-write'
@@ -91,6 +93,9 @@ export async function buildApp({ config, database, logger, imageLimiter, message
   await app.register(databasePlugin, { database, config, imageLimiter })
   await app.register(errorsPlugin)
   await app.register(securityHeadersPlugin)
+  // Cache headers (and 304s) are decided on the plain body, before the compression's own route hooks.
+  await app.register(httpCachePlugin)
+  await app.register(compressionPlugin)
   await app.register(rateLimitPlugin)
   await app.register(cors, {
     credentials: true,

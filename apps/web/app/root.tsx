@@ -10,12 +10,12 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
-import stylesheet from './app.css?url'
 import { StatusPage } from './components/status-page'
 import { useSiteVisit } from './features/analytics/hooks/use-site-visit'
 import { LoginReturn } from './features/auth/components/login-return'
 import { THEME_COLOR } from './features/shop/web-manifest'
 import { useNonce } from './lib/csp-nonce'
+import { APP_STYLES_ID, useInlineStyles } from './lib/inline-styles'
 import { useServiceWorker } from './lib/offline/offline-pages'
 import { type SiteInfo, pageMeta } from './lib/page-meta'
 
@@ -31,8 +31,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
     ? defaultShouldRevalidate
     : false
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
-
 export const meta: Route.MetaFunction = ({ loaderData, error, location }) => {
   if (!error) return pageMeta(null, loaderData, location.pathname)
   const notFound = isRouteErrorResponse(error) && error.status === 404
@@ -42,6 +40,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error, location }) => {
 export function Layout({ children }: { children: ReactNode }) {
   const site = useRouteLoaderData<typeof loader>('root')
   const nonce = useNonce()
+  const styles = useInlineStyles()
   const logo = site?.shop?.logo
   return (
     <html lang="en">
@@ -60,6 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : (
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         )}
+        <style id={APP_STYLES_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: styles }} />
         <Links />
       </head>
       <body>

@@ -117,6 +117,11 @@ export const shops = pgTable(
     currency: text('currency').notNull().default('GHS'),
     /** A WhatsApp number in international form (`+233…`), shown to shoppers as "chat with us"; '' = none. */
     whatsapp: text('whatsapp').notNull().default(''),
+    /**
+     * Bumped (by triggers, migration 0010) whenever something the shop's public pages show changes: the
+     * server's page cache keys on it, so a staff edit is on the next page load.
+     */
+    pageVersion: integer('page_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -14,9 +14,11 @@ import type { Shop } from '@shop/domain/schemas/shop'
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify'
 import { NotFound, PayloadTooLarge } from '../lib/errors'
 import { html } from '../lib/html'
+import { IMMUTABLE, NO_STORE, PUBLIC_PAGE } from '../lib/http-cache'
 import { resolveHost } from '../modules/shops/shop-host'
 import { wroteCookie } from '../plugins/read-after-write'
 import { cspNonce } from '../plugins/security-headers'
+import { type CachedPage, createPageCache, isPublicPage, pageCacheKey, withNonce } from './page-cache'
 
 /** The in-process API as loaders see it; answers a Web Response like `fetch` would. */
 export type InProcessApi = (
@@ -110,6 +112,25 @@ function toWebResponse(response: InjectResponse): Response {
   return new Response(body, { status: response.statusCode, headers })
 }
 
+/** A page the cache may keep: a complete 200 that sets no cookie. */
+function cacheable(response: Response): boolean {
+  return response.status === 200 && response.body !== null && !response.headers.has('set-cookie')
+}
+
+/**
+ * The response as it streams to the client, with a copy of its body handed to `store` once it is complete
+ * (never when rendering fails midway).
+ */
+function storing(response: Response, store: (page: Omit<CachedPage, 'nonce'>) => void): Response {
+  const [toClient, toCache] = response.body!.tee()
+  const headers: [string, string][] = [...response.headers].filter(([name]) => name !== 'date' && name !== 'cache-control')
+  new Response(toCache).text().then(
+    (body) => store({ status: response.status, headers, body }),
+    () => undefined,
+  )
+  return new Response(toClient, { status: response.status, headers: response.headers })
+}
+
 export default async function web(app: FastifyInstance, options: { buildDir: string }) {
   const serverEntry = path.join(options.buildDir, 'server', 'index.js')
   const clientDir = path.join(options.buildDir, 'client')
@@ -123,7 +144,8 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
   }
   const handle = build.createHandler(app.config.nodeEnv)
 
-  // Hashed build output never changes under its name; other public files (favicon…) may.
+  // Hashed build output never changes under its name; other public files (favicon…) may. The build writes
+  // brotli and gzip copies of the text files (apps/web/scripts/precompress.mjs), sent to clients that take them.
   await app.register(fastifyStatic, {
     root: clientDir,
     prefix: '/',
@@ -131,9 +153,10 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
     index: false,
     decorateReply: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.startsWith(path.join(clientDir, 'assets') + path.sep)
-      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+      reply.header('cache-control', immutable ? IMMUTABLE : 'public, max-age=3600')
     },
   })
 
@@ -142,6 +165,12 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
 
   const platform = { name: app.config.providerName, url: app.config.platformUrl }
+  const pages = createPageCache()
+
+  function sendCached(reply: FastifyReply, page: CachedPage) {
+    for (const [name, value] of page.headers) reply.header(name, value)
+    return reply.status(page.status).header('cache-control', PUBLIC_PAGE).send(withNonce(page, cspNonce(reply)))
+  }
 
   app.route({
     method: PAGE_METHODS,
@@ -179,6 +208,14 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
         return toWebResponse(response)
       }
 
+      // Anonymous reads of a shop's public pages come from the page cache while the shop is unchanged.
+      const cacheKey =
+        target.kind === 'shop' && request.method === 'GET' && !request.headers.authorization && isPublicPage(pathname)
+          ? pageCacheKey(target.shop, request.host, request.url)
+          : null
+      const cached = cacheKey ? pages.get(cacheKey) : undefined
+      if (cached) return sendCached(reply, cached)
+
       let shop: WebLoadContext['shop'] = null
       if (target.kind === 'shop') {
         const response = await api(`/api/shops/${encodeURIComponent(target.shop.id)}`)
@@ -189,6 +226,10 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
       // Security headers (the content security policy with this nonce) come from plugins/security-headers.
       const nonce = cspNonce(reply)
       const response = await handle(toWebRequest(request, reply, app.config.bodyLimit), { shop, platform, api, nonce })
+      if (!response.headers.has('cache-control')) {
+        reply.header('cache-control', isPublicPage(pathname) && response.status === 200 ? PUBLIC_PAGE : NO_STORE)
+      }
+      if (cacheKey && cacheable(response)) return reply.send(storing(response, (body) => pages.set(cacheKey, { ...body, nonce })))
       return reply.send(response)
     },
   })

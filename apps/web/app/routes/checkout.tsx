@@ -50,7 +50,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         .map((line) => ({ ...line.item, unitPriceMinor: line.unitPriceMinor, key: lineKey(line.item) })),
     [lines],
   )
-  const blocked = loading
+  const blocked = !hydrated || loading
     ? 'Loading your cart…'
     : error
       ? 'Your cart could not be loaded.'
@@ -70,11 +70,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="checkout-title" className="checkout-page">
       <h1 id="checkout-title">Checkout</h1>
-      {!hydrated ? (
-        <p className="loading" role="status">
-          Loading your cart…
-        </p>
-      ) : items.length === 0 ? (
+      {hydrated && items.length === 0 ? (
         <div className="empty">
           <p>Your cart is empty.</p>
           <p>
@@ -100,7 +96,14 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                 </button>
               </Alert>
             )}
-            <CartLines lines={lines} currency={shop!.currency} label={variantLabel} problems={problems} stock={stock} />
+            {hydrated ? (
+              <CartLines lines={lines} currency={shop!.currency} label={variantLabel} problems={problems} stock={stock} />
+            ) : (
+              // The cart lives in the browser: the server renders the page around it, with room for a line.
+              <p className="loading cart-pending" role="status">
+                Loading your cart…
+              </p>
+            )}
           </section>
           <CheckoutForm
             shop={shop!}

@@ -65,7 +65,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {categories.map((category, index) => (
               <span key={category._id}>
                 {index > 0 && ', '}
-                <Link to={`/products/?category=${category._id}`}>{category.name}</Link>
+                <Link prefetch="intent" to={`/products/?category=${category._id}`}>{category.name}</Link>
               </span>
             ))}
           </p>

@@ -65,6 +65,7 @@ export default async function routes(fastify: FastifyInstance) {
   app.get(
     '/api/products/',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['catalog'],
         operationId: 'listProducts',
@@ -161,6 +162,7 @@ export default async function routes(fastify: FastifyInstance) {
   app.get(
     '/api/products/:id',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['catalog'],
         operationId: 'getProduct',
@@ -220,6 +222,7 @@ export default async function routes(fastify: FastifyInstance) {
   app.get(
     '/api/categories/',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['catalog'],
         operationId: 'listCategories',

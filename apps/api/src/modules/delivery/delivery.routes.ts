@@ -37,6 +37,7 @@ export default async function routes(fastify: FastifyInstance) {
   app.get(
     '/delivery/regions/',
     {
+      config: { publicRead: true },
       schema: {
         tags,
         operationId: 'listDeliveryRegions',
@@ -52,6 +53,7 @@ export default async function routes(fastify: FastifyInstance) {
   app.get(
     '/delivery/rates/',
     {
+      config: { publicRead: true },
       schema: {
         tags,
         operationId: 'listDeliveryRates',

@@ -17,6 +17,7 @@ export default async function routes(fastify: FastifyInstance) {
   app.get(
     '/api/reviews/',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['reviews'],
         operationId: 'listReviews',

@@ -42,6 +42,7 @@ export default async function routes(fastify: FastifyInstance) {
   app.get(
     '/api/shops/:id',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['shops'],
         operationId: 'getShop',

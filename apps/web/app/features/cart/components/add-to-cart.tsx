@@ -91,7 +91,7 @@ export function AddToCart({ productId, variants, availability, label }: Props) {
       <p className="add-to-cart-status" role="status">
         {message && (
           <>
-            {message} <Link to="/checkout">Go to checkout</Link>
+            {message} <Link prefetch="intent" to="/checkout">Go to checkout</Link>
           </>
         )}
       </p>

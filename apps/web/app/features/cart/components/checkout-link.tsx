@@ -6,7 +6,7 @@ import { useCartItems } from '../hooks/use-cart'
 export function CheckoutLink() {
   const count = cartCount(useCartItems())
   return (
-    <NavLink to="/checkout" className="nav-checkout">
+    <NavLink prefetch="intent" to="/checkout" className="nav-checkout">
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
         <path
           fill="currentColor"

@@ -9,7 +9,7 @@ export function Pagination({ page, pages, href }: { page: number; pages: number;
       <ul>
         <li>
           {page > 1 ? (
-            <Link to={href(page - 1)} rel="prev">
+            <Link prefetch="intent" to={href(page - 1)} rel="prev">
               Previous
             </Link>
           ) : (
@@ -23,7 +23,7 @@ export function Pagination({ page, pages, href }: { page: number; pages: number;
             </li>
           ) : (
             <li key={number}>
-              <Link to={href(number)} aria-current={number === page ? 'page' : undefined} aria-label={`Page ${number}`}>
+              <Link prefetch="intent" to={href(number)} aria-current={number === page ? 'page' : undefined} aria-label={`Page ${number}`}>
                 {number}
               </Link>
             </li>
@@ -31,7 +31,7 @@ export function Pagination({ page, pages, href }: { page: number; pages: number;
         )}
         <li>
           {page < pages ? (
-            <Link to={href(page + 1)} rel="next">
+            <Link prefetch="intent" to={href(page + 1)} rel="next">
               Next
             </Link>
           ) : (

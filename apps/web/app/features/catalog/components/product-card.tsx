@@ -30,7 +30,7 @@ export function ProductCard({
     <article className="product-card">
       <ProductImage image={product.image} alt="" priority={priority} />
       <Title className="product-card-title">
-        <Link to={`/products/${product._id}`}>{product.title}</Link>
+        <Link prefetch="intent" to={`/products/${product._id}`}>{product.title}</Link>
       </Title>
       <ProductPrice price={product.price} sellAt={product.sellAt} />
       {(onSale || !product.inStock) && (

@@ -13,13 +13,13 @@ export function ShopFooter({ shop, platform }: { shop: Shop; platform: { name: s
           <h2 className="footer-title">{shop.title}</h2>
           <ul>
             <li>
-              <Link to="/products/">All products</Link>
+              <Link prefetch="intent" to="/products/">All products</Link>
             </li>
             <li>
-              <Link to="/about">About us</Link>
+              <Link prefetch="intent" to="/about">About us</Link>
             </li>
             <li>
-              <Link to="/reviews">Reviews</Link>
+              <Link prefetch="intent" to="/reviews">Reviews</Link>
             </li>
             <li>
               <Link to="/about#payments">Payments</Link>

@@ -14,7 +14,7 @@ export function ShopHome({ shop, categories, newest }: { shop: Shop; categories:
         {tagline && <p className="hero-tagline">{tagline}</p>}
         {promotion && <p className="hero-promo">{promotion}</p>}
         <p>
-          <Link to="/products/" className="button button-primary">
+          <Link prefetch="intent" to="/products/" className="button button-primary">
             Shop all products
           </Link>
         </p>
@@ -25,7 +25,7 @@ export function ShopHome({ shop, categories, newest }: { shop: Shop; categories:
           <ul className="category-list">
             {categories.map((category) => (
               <li key={category._id}>
-                <Link to={`/products/?category=${category._id}`}>{category.name}</Link>
+                <Link prefetch="intent" to={`/products/?category=${category._id}`}>{category.name}</Link>
               </li>
             ))}
           </ul>
@@ -34,7 +34,7 @@ export function ShopHome({ shop, categories, newest }: { shop: Shop; categories:
       <section className="home-section" aria-labelledby="newest-title">
         <div className="section-head">
           <h2 id="newest-title">New in</h2>
-          <Link to="/products/">See all</Link>
+          <Link prefetch="intent" to="/products/">See all</Link>
         </div>
         {newest}
       </section>

@@ -27,7 +27,7 @@ export function ShopNavbar({ shop, checkout, account }: { shop: Shop; checkout: 
     <header className="site-header">
       {promotion && <p className="promo">{promotion}</p>}
       <nav className="navbar shop-navbar" aria-label="Main">
-        <Link to="/" className="brand">
+        <Link prefetch="intent" to="/" className="brand">
           {shop.logo ? (
             <ShopLogo logo={shop.logo} title={shop.title} />
           ) : (
@@ -38,10 +38,10 @@ export function ShopNavbar({ shop, checkout, account }: { shop: Shop; checkout: 
         <div className="nav-links">
           <ul className="nav-list">
             <li>
-              <NavLink to="/about">About us</NavLink>
+              <NavLink prefetch="intent" to="/about">About us</NavLink>
             </li>
             <li>
-              <NavLink to="/reviews">Reviews</NavLink>
+              <NavLink prefetch="intent" to="/reviews">Reviews</NavLink>
             </li>
           </ul>
           <SocialLinks shop={shop} />
