@@ -1,7 +1,8 @@
 /** The only SQL for uploads. */
-import { and, eq, inArray } from 'drizzle-orm'
+import { type SQL, and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { uploads } from '../../db/schema'
+import { queryRows } from '../../db/query-rows'
+import { checkouts, orders, products, shops, uploads } from '../../db/schema'
 
 export type UploadRow = typeof uploads.$inferSelect
 export type UploadInsert = typeof uploads.$inferInsert
@@ -18,4 +19,37 @@ export async function findUploadsByKey(db: Db, shopId: string, keys: string[]) {
     .select({ key: uploads.key, thumbnailKey: uploads.thumbnailKey })
     .from(uploads)
     .where(and(eq(uploads.shopId, shopId), inArray(uploads.key, keys)))
+}
+
+/**
+ * Of `keys` (original images), those the shop still shows or has shown: on a product, as its logo, or on
+ * an order's or a checkout's lines (which keep what was bought as it looked then). A stored URL ends in
+ * `/{key}`, so its JSON text holds `/{key}"`.
+ */
+export async function keysInUse(db: Db, shopId: string, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set()
+  const named = (column: SQL) => sql`strpos(${column}::text, '/' || k.key || '"') > 0`
+  const rows = await queryRows<{ key: string }>(db, sql`
+    select k.key from unnest(${sql.param(keys)}::text[]) as k(key)
+    where exists (select 1 from ${products} where ${products.shopId} = ${shopId} and ${named(sql`${products.images}`)})
+       or exists (select 1 from ${shops} where ${shops.id} = ${shopId} and ${named(sql`coalesce(${shops.logo}, 'null'::jsonb)`)})
+       or exists (select 1 from ${orders} where ${orders.shopId} = ${shopId} and ${named(sql`${orders.items}`)})
+       or exists (select 1 from ${checkouts} where ${checkouts.shopId} = ${shopId} and ${named(sql`${checkouts.items}`)})`)
+  return new Set(rows.map((row) => row.key))
+}
+
+/** Forgets the shop's uploads of `keys`, returning their files. */
+export async function deleteShopUploads(db: Db, shopId: string, keys: string[]): Promise<{ key: string; thumbnailKey: string }[]> {
+  if (keys.length === 0) return []
+  return db
+    .delete(uploads)
+    .where(and(eq(uploads.shopId, shopId), inArray(uploads.key, keys)))
+    .returning({ key: uploads.key, thumbnailKey: uploads.thumbnailKey })
+}
+
+/** Of `keys`, those some shop still has an upload of (the same bytes uploaded twice share a key). */
+export async function keysStillUploaded(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set()
+  const rows = await db.selectDistinct({ key: uploads.key }).from(uploads).where(inArray(uploads.key, keys))
+  return new Set(rows.map((row) => row.key))
 }

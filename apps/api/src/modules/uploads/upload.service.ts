@@ -8,7 +8,7 @@ import type { ServiceContext } from '../../context'
 import { BadRequest } from '../../lib/errors'
 import { storeImage } from '../../lib/images'
 import type { Storage } from '../../lib/storage'
-import { type UploadRow, findUploadsByKey, insertUpload } from './upload.repository'
+import { type UploadRow, deleteShopUploads, findUploadsByKey, insertUpload, keysInUse, keysStillUploaded } from './upload.repository'
 
 /**
  * The file to store. Its bytes are read only once the caller is known to be allowed to upload, so a
@@ -50,4 +50,26 @@ export async function uploadImage(ctx: ServiceContext, input: { shopId: string; 
 /** For other modules: the shop's uploads stored under any of `keys` (original images, not thumbnails). */
 export async function findShopUploads(ctx: ServiceContext, shopId: string, keys: string[]): Promise<{ key: string; thumbnailKey: string }[]> {
   return findUploadsByKey(ctx.db, shopId, keys)
+}
+
+/**
+ * Called after a write took images off a product (or deleted it): the shop's uploads of those images that
+ * nothing of the shop shows any more (no product, logo, order or checkout) are forgotten, and their files
+ * removed from storage unless another shop uploaded the same bytes. A storage failure leaves files behind
+ * (logged), never fails the write that is already done.
+ */
+export async function releaseImages(ctx: ServiceContext, shopId: string, urls: string[]): Promise<void> {
+  const keys = [...new Set(urls.map((url) => ctx.storage.keyOf(url)).filter((key) => key !== null))]
+  if (keys.length === 0) return
+  const files = await ctx.db.transaction(async (tx) => {
+    const used = await keysInUse(tx, shopId, keys)
+    const released = await deleteShopUploads(tx, shopId, keys.filter((key) => !used.has(key)))
+    const elsewhere = await keysStillUploaded(tx, released.map((upload) => upload.key))
+    return released.filter((upload) => !elsewhere.has(upload.key)).flatMap((upload) => [upload.key, upload.thumbnailKey])
+  })
+  try {
+    await ctx.storage.remove(files)
+  } catch (error) {
+    ctx.log.error({ err: error, files }, 'removing released images from storage failed; the files stay')
+  }
 }
