@@ -58,6 +58,27 @@ export function driverQuery(db: Db): (name: string | undefined, text: string, va
   return async (_name, text, values) => (await client.query<Record<string, unknown>>(text, values)).rows
 }
 
+/** The advisory lock every process takes to migrate a PostgreSQL database (any fixed number, this one "shoplet"). */
+export const MIGRATION_LOCK = 0x73686f706c6574n
+
+/**
+ * Runs `migrate` while one of the pool's connections holds an advisory lock: processes that start together
+ * (workers, machines behind one load balancer) migrate one after the other, and the later ones find
+ * nothing left to apply. The lock is a transaction's, held open until `migrate` is done, so it stays on one
+ * server connection even behind a pooler in transaction mode, and goes with the transaction however it ends.
+ */
+async function migrateUnderLock(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect()
+  try {
+    await lock.query('begin')
+    await lock.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK.toString()])
+    await migrate()
+  } finally {
+    await lock.query('commit').catch(() => {})
+    lock.release()
+  }
+}
+
 export async function openDatabase(options: {
   url: string | null
   dataDir?: string
@@ -76,7 +97,7 @@ export async function openDatabase(options: {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+      migrate: () => migrateUnderLock(pool, () => migrateNodePg(db as never, { migrationsFolder })),
       close: () => pool.end(),
     }
   }
