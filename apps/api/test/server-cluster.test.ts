@@ -3,6 +3,7 @@
  * two started at once on a fresh database both come up, the migrations applied once; WEB_CONCURRENCY
  * workers share a port, a worker that dies is replaced, and SIGTERM drains every worker.
  */
+import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
@@ -52,7 +53,7 @@ const isAlive = (pid: number) => {
   }
 }
 
-const exitOf = (child: import('node:child_process').ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', resolve))
+const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', resolve))
 
 describe.skipIf(!serverUrl)('several server processes on one PostgreSQL database', () => {
   let databaseUrl = ''
