@@ -16,13 +16,23 @@ export type Supervisor = {
 const QUICK_DEATH_MS = 5000
 const RESTART_DELAY_MS = 1000
 
+/**
+ * How each worker runs: a young generation of 2 MB semi-spaces (the default, 16 MB, mostly holds garbage
+ * between collections) and an old generation capped at 256 MB (V8 then grows the heap in smaller steps;
+ * a worker's live data is about 50 MB), and glibc's malloc limited to two arenas (it otherwise keeps one
+ * per thread that ever allocated). See docs/decisions/0045-processes-and-memory.md.
+ */
+export const WORKER_V8_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=256']
+const WORKER_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' }
+
 export function superviseWorkers(count: number, log: (line: string) => void = (line) => console.error(line)): Supervisor {
   const startedAt = new Map<Worker, number>()
   let stopping = false
   let failedStops = 0
 
+  cluster.setupPrimary({ execArgv: [...process.execArgv, ...WORKER_V8_FLAGS] })
   const fork = () => {
-    const worker = cluster.fork()
+    const worker = cluster.fork(WORKER_ENV)
     startedAt.set(worker, Date.now())
     worker.once('listening', () => log(`worker ${worker.id} (pid ${worker.process.pid}) is serving`))
   }

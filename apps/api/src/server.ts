@@ -3,31 +3,17 @@
  * serve web + API, and shut down gracefully on SIGTERM/SIGINT (in-flight requests finish, new ones get
  * 503, the database closes cleanly).
  *
- * With WEB_CONCURRENCY above 1 (PostgreSQL only) this process becomes the primary of that many workers
- * (cluster.ts): it migrates and seeds once, then each worker serves on the same port.
+ * This process is a small primary (cluster.ts). Migrating and seeding run first in a short-lived child
+ * (`server.js --prepare`), so what they take (PGlite's first initdb, the image renderer's buffers) goes
+ * back to the system when it exits. Then WEB_CONCURRENCY workers (one on PGlite) serve on the same port;
+ * the primary replaces a worker that dies and drains them all on SIGTERM.
  */
+import { fork } from 'node:child_process'
 import cluster from 'node:cluster'
 import { type Config, ConfigError, loadConfig } from './config'
-import { openDatabase } from './db/client'
-import { openStorage } from './lib/open-storage'
+import { demoLogins } from './seed/demo-profile'
 
-const onIdleError = (error: Error) => console.error(`database connection lost (it will be replaced): ${error.message}`)
-
-/** Migrates (under a lock every process takes) and seeds the demo shop on an empty database when asked. */
-async function prepareDatabase(config: Config): Promise<boolean> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, onIdleError })
-  try {
-    await database.migrate()
-    if (!config.seedDemo) return false
-    const { seedDemoIfEmpty } = await import('./seed/demo')
-    return await seedDemoIfEmpty({ database, config, storage: await openStorage(config) })
-  } finally {
-    await database.close()
-  }
-}
-
-async function banner(config: Config, port: number, seeded: boolean): Promise<string> {
-  const { demoLogins } = await import('./seed/demo')
+function banner(config: Config, port: number, seeded: boolean): string {
   const host = config.rootDomain.replace(/:\d+$/, '')
   const shopUrl = (slug: string) => `http://${slug}.${host}:${port}`
   const workers = config.webConcurrency > 1 ? `, ${config.webConcurrency} workers` : ''
@@ -47,17 +33,27 @@ async function banner(config: Config, port: number, seeded: boolean): Promise<st
   ].join('\n')
 }
 
-/** Serves requests in this process until SIGTERM or SIGINT; `prepare` migrates and seeds first (no primary did). */
-async function serve(config: Config, prepare: boolean): Promise<void> {
-  const { buildApp } = await import('./app')
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, onIdleError })
+/** Runs `prepareDatabase` in a child process (this script with `--prepare`); resolves with whether it seeded. */
+function prepareInChild(): Promise<boolean> {
+  const child = fork(process.argv[1]!, ['--prepare'], { stdio: 'inherit' })
   let seeded = false
-  if (prepare) await database.migrate()
+  child.on('message', (message: { seeded?: boolean }) => (seeded = message.seeded === true))
+  return new Promise((resolve, reject) => {
+    child.on('error', reject)
+    child.on('exit', (code) => (code === 0 ? resolve(seeded) : reject(new ConfigError(`preparing the database failed (exit code ${code})`))))
+  })
+}
+
+/** A worker: serves requests until SIGTERM or SIGINT. */
+async function serve(config: Config): Promise<void> {
+  const { openDatabase } = await import('./db/client')
+  const { buildApp } = await import('./app')
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (error) => console.error(`database connection lost (it will be replaced): ${error.message}`),
+  })
   const app = await buildApp({ config, database })
-  if (prepare && config.seedDemo) {
-    const { seedDemoIfEmpty } = await import('./seed/demo')
-    seeded = await seedDemoIfEmpty({ database, config, storage: app.storage })
-  }
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
@@ -76,19 +72,22 @@ async function serve(config: Config, prepare: boolean): Promise<void> {
   }
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   process.once('SIGINT', () => void shutdown('SIGINT'))
-
   await app.listen({ host: config.host, port: config.port })
-  if (prepare) console.log(await banner(config, (app.server.address() as { port: number }).port, seeded))
 }
 
 async function main() {
   const config = loadConfig()
-  if (cluster.isWorker) return serve(config, false)
-  if (config.webConcurrency === 1) return serve(config, true)
-  const seeded = await prepareDatabase(config)
+  if (cluster.isWorker) return serve(config)
+  if (process.argv.includes('--prepare')) {
+    const { prepareDatabase } = await import('./prepare-database')
+    const seeded = await prepareDatabase(config)
+    process.send?.({ seeded }, () => process.exit(0))
+    return
+  }
+  const seeded = await prepareInChild()
   const { superviseWorkers } = await import('./cluster')
   const workers = superviseWorkers(config.webConcurrency)
-  console.log(await banner(config, await workers.listening, seeded))
+  console.log(banner(config, await workers.listening, seeded))
   process.exit(await workers.stopped)
 }
 

@@ -35,6 +35,13 @@ export type Database = {
  */
 export const PLANNER_SETTINGS = { random_page_cost: '1.1' } as const
 
+/**
+ * PGlite's memory settings. PostgreSQL's defaults suit a server of its own (128 MB of shared buffers, 64 MB
+ * for an index build); inside one Node process they become WebAssembly memory that is never given back.
+ * PGlite reads its files through the operating system's page cache anyway, so small buffers cost little.
+ */
+export const PGLITE_MEMORY = { shared_buffers: '16MB', maintenance_work_mem: '16MB', temp_buffers: '4MB' } as const
+
 // node-postgres returns bigint (int8) as strings; counts fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10))
 
@@ -104,7 +111,11 @@ export async function openDatabase(options: {
   // `memory://` keeps PGlite in memory (tests); anything else is a directory on disk.
   const dataDir = options.dataDir ?? 'memory://'
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true })
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin }, loadDataDir: options.template })
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm, btree_gin },
+    loadDataDir: options.template,
+    startParams: [...PGlite.defaultStartParams, ...Object.entries(PGLITE_MEMORY).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
+  })
   // PGlite is one connection: setting the session once covers every query.
   for (const [name, value] of Object.entries(PLANNER_SETTINGS)) await client.query(`set ${name} = ${value}`)
   const db = drizzlePglite(client, { schema }) as unknown as Db

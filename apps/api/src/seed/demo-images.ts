@@ -2,7 +2,7 @@
  * Placeholder product pictures drawn locally (no network): an SVG with a soft background whose colour comes
  * from the title, a simple shape and the title itself, rendered to PNG by sharp and uploaded by the seed.
  */
-import sharp from 'sharp'
+import { loadSharp } from '../lib/sharp'
 
 const SIDE = 800
 
@@ -101,7 +101,8 @@ export function logoSvg(name: string): string {
   )
 }
 
-export function renderSvg(svg: string): Promise<Buffer> {
+export async function renderSvg(svg: string): Promise<Buffer> {
+  const sharp = await loadSharp()
   return sharp(Buffer.from(svg)).png({ compressionLevel: 3 }).toBuffer()
 }
 
