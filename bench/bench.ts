@@ -10,13 +10,14 @@
  *   npm run bench -- --only=postgres     # or --only=pglite; --duration=10 seconds per scenario
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import fs from 'node:fs/promises'
 import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
+import { type Resident, memoryLines, residentMemory } from './memory'
+import { writeMainResults } from './results-file'
 import { fillCatalog, rowsOf, scratchDatabase } from './scratch'
 
 const repoRoot = path.resolve(import.meta.dirname, '..')
@@ -149,7 +150,9 @@ async function driveAtRate(port: number, next: () => Request, rate: number, warm
 
 const random = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!
 
-async function benchTarget(kind: 'postgres' | 'pglite'): Promise<{ label: string; figures: Figure[]; oversell: string }> {
+type TargetResult = { label: string; figures: Figure[]; oversell: string; memory: { idle: Resident; loaded: Resident } }
+
+async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
   const scratch = await scratchDatabase(kind === 'postgres' ? serverUrl : undefined, { prefix: 'shop_bench', onDisk: true })
   const figures: Figure[] = []
   try {
@@ -175,7 +178,8 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<{ label: string
       start(
         ['node', 'apps/api/dist/server.js'],
         // RATE_LIMITS=off: the load comes from one address, which the order limits would refuse by design.
-        { ...scratch.env, PORT: String(port), HOST: '127.0.0.1', ROOT_DOMAIN: `localhost:${port}`, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn', RATE_LIMITS: 'off' },
+        // WEB_CONCURRENCY=1: one worker, as the single-process baseline it is compared with.
+        { ...scratch.env, PORT: String(port), HOST: '127.0.0.1', ROOT_DOMAIN: `localhost:${port}`, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn', RATE_LIMITS: 'off', WEB_CONCURRENCY: '1' },
         'is running',
       )
     // The list against the baseline in alternating rounds, one server at a time (PGlite opens its data in
@@ -193,6 +197,7 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<{ label: string
 
     const port = await freePort()
     const app = await startApp(port)
+    const idle = await residentMemory(app.pid!)
     try {
       const scenarios: [string, () => Request][] = [
         ['title search', () => ({ path: `/api/products/?shop=${random(shopIds)}&title[$q]=jackt` })],
@@ -223,7 +228,8 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<{ label: string
       )
       const sold = attempts.filter((s) => s === 201).length
       const refused = attempts.filter((s) => s === 409).length
-      return { label: scratch.label, figures, oversell: `${sold} of 200 concurrent orders for 25 units succeeded, ${refused} refused with 409` }
+      const memory = { idle, loaded: await residentMemory(app.pid!) }
+      return { label: scratch.label, figures, oversell: `${sold} of 200 concurrent orders for 25 units succeeded, ${refused} refused with 409`, memory }
     } finally {
       await stop(app)
     }
@@ -232,7 +238,7 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<{ label: string
   }
 }
 
-function table(results: { label: string; figures: Figure[]; oversell: string }[]): string {
+function table(results: TargetResult[]): string {
   const lines = [
     `Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; ${duration} s per scenario after a ${WARM_UP} s warm-up, ${CONNECTIONS} connections (orders: 20); the product list and its baseline are the means of ${LIST_ROUNDS} alternating runs each; the steady search sends one request every ${1000 / SEARCH_RATE} ms, open-loop.`,
     '',
@@ -247,6 +253,7 @@ function table(results: { label: string; figures: Figure[]; oversell: string }[]
   }
   lines.push('')
   for (const { label, oversell } of results) lines.push(`- ${label}: ${oversell}.`)
+  lines.push(...memoryLines(results))
   lines.push('', 'Targets: product list ≥ 80 % of the baseline; title search p99 ≤ 30 ms (at a steady load); order placement ≥ 300 orders/s on PostgreSQL with zero oversell.')
   return lines.join('\n')
 }
@@ -258,4 +265,4 @@ for (const kind of ['postgres', 'pglite'] as const) {
 }
 const text = table(results)
 console.log(`\n${text}`)
-await fs.writeFile(path.join(repoRoot, 'bench/results.md'), `# Benchmark results\n\nProduced by \`npm run bench\`.\n\n${text}\n`)
+await writeMainResults(`# Benchmark results\n\nProduced by \`npm run bench\`.\n\n${text}\n`)
