@@ -40,7 +40,7 @@ export const PLANNER_SETTINGS = { random_page_cost: '1.1' } as const
  * for an index build); inside one Node process they become WebAssembly memory that is never given back.
  * PGlite reads its files through the operating system's page cache anyway, so small buffers cost little.
  */
-export const PGLITE_MEMORY = { shared_buffers: '16MB', maintenance_work_mem: '16MB', temp_buffers: '4MB' } as const
+export const PGLITE_MEMORY = { shared_buffers: '32MB', maintenance_work_mem: '16MB', temp_buffers: '4MB' } as const
 
 // node-postgres returns bigint (int8) as strings; counts fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10))
