@@ -12,12 +12,12 @@
  *   npm run bench                        # both databases, then tenants at scale
  *   npm run bench -- --only=postgres     # or --only=pglite, --only=tenants (--rounds=5); --duration=10 seconds per scenario
  */
-import fs from 'node:fs/promises'
 import os from 'node:os'
-import path from 'node:path'
 import autocannon from 'autocannon'
 import { sql } from 'drizzle-orm'
-import { type Request, driveAtRate, freePort, repoRoot, start, stop } from './load'
+import { type Request, driveAtRate, freePort, start, stop } from './load'
+import { type Resident, memoryLines, residentMemory } from './memory'
+import { writeMainResults, writeResultsSection } from './results-file'
 import { fillCatalog, rowsOf, scratchDatabase } from './scratch'
 import { tenantsAtScale } from './tenants-at-scale'
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]))
@@ -71,7 +71,9 @@ async function drive(port: number, next: () => Request, connections = CONNECTION
 
 const random = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!
 
-async function benchTarget(kind: 'postgres' | 'pglite'): Promise<{ label: string; figures: Figure[]; oversell: string }> {
+type TargetResult = { label: string; figures: Figure[]; oversell: string; memory: { idle: Resident; loaded: Resident } }
+
+async function benchTarget(kind: 'postgres' | 'pglite'): Promise<TargetResult> {
   const scratch = await scratchDatabase(kind === 'postgres' ? serverUrl : undefined, { prefix: 'shop_bench', onDisk: true })
   const figures: Figure[] = []
   try {
@@ -97,7 +99,8 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<{ label: string
       start(
         ['node', 'apps/api/dist/server.js'],
         // RATE_LIMITS=off: the load comes from one address, which the order limits would refuse by design.
-        { ...scratch.env, PORT: String(port), HOST: '127.0.0.1', ROOT_DOMAIN: `localhost:${port}`, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn', RATE_LIMITS: 'off' },
+        // WEB_CONCURRENCY=1: one worker, as the single-process baseline it is compared with.
+        { ...scratch.env, PORT: String(port), HOST: '127.0.0.1', ROOT_DOMAIN: `localhost:${port}`, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn', RATE_LIMITS: 'off', WEB_CONCURRENCY: '1' },
         'is running',
       )
     // The list against the baseline in alternating rounds, one server at a time (PGlite opens its data in
@@ -115,6 +118,7 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<{ label: string
 
     const port = await freePort()
     const app = await startApp(port)
+    const idle = await residentMemory(app.pid!)
     try {
       const scenarios: [string, () => Request][] = [
         ['title search', () => ({ path: `/api/products/?shop=${random(shopIds)}&title[$q]=jackt` })],
@@ -145,7 +149,8 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<{ label: string
       )
       const sold = attempts.filter((s) => s === 201).length
       const refused = attempts.filter((s) => s === 409).length
-      return { label: scratch.label, figures, oversell: `${sold} of 200 concurrent orders for 25 units succeeded, ${refused} refused with 409` }
+      const memory = { idle, loaded: await residentMemory(app.pid!) }
+      return { label: scratch.label, figures, oversell: `${sold} of 200 concurrent orders for 25 units succeeded, ${refused} refused with 409`, memory }
     } finally {
       await stop(app)
     }
@@ -154,7 +159,7 @@ async function benchTarget(kind: 'postgres' | 'pglite'): Promise<{ label: string
   }
 }
 
-function table(results: { label: string; figures: Figure[]; oversell: string }[]): string {
+function table(results: TargetResult[]): string {
   const lines = [
     `Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; ${duration} s per scenario after a ${WARM_UP} s warm-up, ${CONNECTIONS} connections (orders: 20); the product list and its baseline are the means of ${LIST_ROUNDS} alternating runs each; the steady search sends one request every ${1000 / SEARCH_RATE} ms, open-loop.`,
     '',
@@ -169,24 +174,16 @@ function table(results: { label: string; figures: Figure[]; oversell: string }[]
   }
   lines.push('')
   for (const { label, oversell } of results) lines.push(`- ${label}: ${oversell}.`)
+  lines.push(...memoryLines(results))
   lines.push('', 'Targets: product list ≥ 80 % of the baseline; title search p99 ≤ 30 ms (at a steady load); order placement ≥ 300 orders/s on PostgreSQL with zero oversell.')
   return lines.join('\n')
 }
 
-const TENANTS_HEADING = '## Tenants at scale'
-const resultsFile = path.join(repoRoot, 'bench/results.md')
-const tenants = async () =>
-  `${TENANTS_HEADING}\n\n${await tenantsAtScale({ serverUrl, seconds: duration, warmUp: WARM_UP, rounds: Number(args.rounds ?? 5) })}`
+const TENANTS_HEADING = 'Tenants at scale'
+const tenants = () => tenantsAtScale({ serverUrl, seconds: duration, warmUp: WARM_UP, rounds: Number(args.rounds ?? 5) })
 
-if (only === 'tenants') {
-  // This part alone: its section of the results is replaced, the rest kept.
-  const section = await tenants()
-  console.log(`\n${section}`)
-  const previous = await fs.readFile(resultsFile, 'utf8').catch(() => '# Benchmark results\n')
-  const at = previous.indexOf(TENANTS_HEADING)
-  const kept = (at >= 0 ? previous.slice(0, at) : previous).trimEnd()
-  await fs.writeFile(resultsFile, `${kept}\n\n${section}\n`)
-} else {
+// Each part replaces its own part of bench/results.md and keeps the rest (bench:cluster's section too).
+if (only !== 'tenants') {
   const results = []
   for (const kind of ['postgres', 'pglite'] as const) {
     if (only && only !== kind) continue
@@ -194,7 +191,10 @@ if (only === 'tenants') {
   }
   const text = table(results)
   console.log(`\n${text}`)
-  const section = only === 'pglite' ? '' : `\n${await tenants()}\n`
-  if (section) console.log(section)
-  await fs.writeFile(resultsFile, `# Benchmark results\n\nProduced by \`npm run bench\`.\n\n${text}\n${section}`)
+  await writeMainResults(`# Benchmark results\n\nProduced by \`npm run bench\`.\n\n${text}\n`)
+}
+if (only === undefined || only === 'postgres' || only === 'tenants') {
+  const section = await tenants()
+  console.log(`\n## ${TENANTS_HEADING}\n\n${section}`)
+  await writeResultsSection(TENANTS_HEADING, section)
 }

@@ -1,5 +1,9 @@
 // Bundles the API server into dist/server.js. Workspace packages (TypeScript sources, `@shop/*`) are
-// bundled in; everything from node_modules stays external and loads from there at run time.
+// bundled in; everything from node_modules stays external and loads from there at run time. What the
+// source imports with `await import()` becomes a chunk of its own (in dist/), loaded only when used:
+// the S3 client and sharp stay out of a process that never needs them, and the cluster's primary does
+// not load the app it never serves.
+import fs from 'node:fs/promises'
 import { build } from 'esbuild'
 
 const externalPackages = {
@@ -11,9 +15,14 @@ const externalPackages = {
   },
 }
 
+await fs.rm('dist', { recursive: true, force: true })
 await build({
   entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  outdir: 'dist',
+  entryNames: '[name]',
+  // Chunks sit beside server.js: src/paths.ts finds the package as `import.meta.dirname/..` from either.
+  chunkNames: '[name]-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -2,6 +2,7 @@
  * The one place that reads the environment. Everything else receives a validated `Config`.
  */
 import { isIP } from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import type { Rule, SlowdownRule } from './lib/counters'
 import { repoRoot } from './paths'
@@ -33,6 +34,18 @@ export type Limits = {
   passwordResetsPerAddress: Rule
 }
 
+/** An S3-compatible bucket for uploads (S3_*). */
+export type S3Settings = {
+  bucket: string
+  region: string
+  /** The service's origin for anything but AWS (R2, MinIO, B2); null for AWS S3. */
+  endpoint: string | null
+  /** Bucket in the path (`endpoint/bucket/key`) rather than in the host name: MinIO and most local servers. */
+  forcePathStyle: boolean
+  /** Null leaves them to the SDK's usual sources (an instance role, ~/.aws). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null
+}
+
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test'
   host: string
@@ -45,6 +58,12 @@ export type Config = {
   /** Slug of a shop to serve on the bare root domain instead of the landing page. */
   defaultShop: string | null
   dataDir: string
+  /** Uploads go to this bucket; null keeps them on local disk under `dataDir/uploads`. */
+  s3: S3Settings | null
+  /** Public URL the stored files are served under (a CDN), without a trailing slash; null for the storage's own. */
+  assetBaseUrl: string | null
+  /** How many worker processes serve requests (server.ts starts them with node:cluster). */
+  webConcurrency: number
   /** `postgres://…` for a server; null for the embedded PGlite database under `dataDir`. */
   databaseUrl: string | null
   /**
@@ -236,6 +255,57 @@ function dnsServers(env: Env): string[] {
   })
 }
 
+function httpUrl(env: Env, name: string): string | null {
+  const raw = env[name]?.trim().replace(/\/+$/, '')
+  if (!raw) return null
+  let url: URL | null = null
+  try {
+    url = new URL(raw)
+  } catch {
+    url = null
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.password || url.search || url.hash) {
+    throw new ConfigError(`${name} must be an http or https URL without credentials, query or fragment, got "${raw}"`)
+  }
+  return raw
+}
+
+/** S3_BUCKET turns the bucket on; the other S3_* variables only make sense with it. */
+function s3(env: Env): S3Settings | null {
+  const bucket = env.S3_BUCKET?.trim()
+  const others = ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].filter((name) => env[name]?.trim())
+  if (!bucket) {
+    if (others.length) throw new ConfigError(`${others.join(', ')} set without S3_BUCKET: set S3_BUCKET to store uploads in a bucket`)
+    return null
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`S3_BUCKET must be a bucket name (3 to 63 lowercase letters, digits, dots or hyphens), got "${bucket}"`)
+  const region = env.S3_REGION?.trim() || 'us-east-1'
+  if (!/^[a-z0-9-]{2,40}$/.test(region)) throw new ConfigError(`S3_REGION must be a region such as us-east-1 or auto, got "${region}"`)
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim()
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim()
+  if (!accessKeyId !== !secretAccessKey) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the machine\'s own AWS credentials')
+  return {
+    bucket,
+    region,
+    endpoint: httpUrl(env, 'S3_ENDPOINT'),
+    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', false),
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+  }
+}
+
+/**
+ * WEB_CONCURRENCY: one worker per core on a PostgreSQL server; the embedded PGlite is one process's own
+ * data directory, so it runs exactly one.
+ */
+function webConcurrency(env: Env, databaseUrl: string | null): number {
+  if (!databaseUrl) {
+    const value = integer(env, 'WEB_CONCURRENCY', 1, 1, 1024)
+    if (value !== 1) throw new ConfigError('WEB_CONCURRENCY must be 1 with the embedded database (PGlite): set DATABASE_URL to run several workers')
+    return value
+  }
+  return integer(env, 'WEB_CONCURRENCY', os.availableParallelism(), 1, 1024)
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development'
   const port = integer(env, 'PORT', 3000, 0, 65535)
@@ -271,6 +341,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     providerName: env.PROVIDER_NAME || 'Shoplet',
     defaultShop: env.DEFAULT_SHOP || null,
     dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
+    s3: s3(env),
+    assetBaseUrl: httpUrl(env, 'ASSET_BASE_URL'),
+    webConcurrency: webConcurrency(env, databaseUrl),
     databaseUrl,
     databasePoolMode,
     databaseReplicaUrl,

@@ -73,7 +73,7 @@ export type ContextParts = {
   config: Config
   /** Who is calling; anonymous when left out. */
   actor?: ActorIdentity
-  /** Local disk under `config.dataDir` when left out. */
+  /** Local disk under `config.dataDir` when left out (open the configured one with lib/storage's `openStorage`). */
   storage?: Storage
   clock?: Clock
   log?: Logger
@@ -92,7 +92,7 @@ export function createContext(parts: ContextParts): ServiceContext {
     db,
     readDb: parts.replicaReads && parts.database.replica ? parts.database.replica.db : db,
     config: parts.config,
-    storage: parts.storage ?? localStorage(parts.config.dataDir),
+    storage: parts.storage ?? localStorage(parts.config.dataDir, parts.config.assetBaseUrl),
     clock: parts.clock ?? systemClock,
     log: parts.log ?? consoleLogger,
     counters: parts.counters ?? memoryCounters(),

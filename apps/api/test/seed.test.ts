@@ -64,7 +64,7 @@ async function listFiles(dir: string): Promise<string[]> {
 
 const fileOf = (url: string) => {
   expect(url.startsWith(UPLOADS_PREFIX)).toBe(true)
-  return path.join(ctx.app.storage.root, url.slice(UPLOADS_PREFIX.length))
+  return path.join(ctx.app.storage.root!, url.slice(UPLOADS_PREFIX.length))
 }
 
 /**
@@ -179,8 +179,8 @@ describe('demo seed on an empty database', () => {
 
   it('writes one upload row per stored image, each with its widths and icons like any upload', async () => {
     const rows = await db.select().from(uploads).where(eq(uploads.shopId, shopId))
-    const files = new Set(await listFiles(ctx.app.storage.root))
-    const expected = rows.flatMap((upload) => storedKeys(upload).map((key) => path.join(ctx.app.storage.root, key)))
+    const files = new Set(await listFiles(ctx.app.storage.root!))
+    const expected = rows.flatMap((upload) => storedKeys(upload).map((key) => path.join(ctx.app.storage.root!, key)))
     expect(files).toEqual(new Set(expected))
     for (const upload of rows) {
       expect(upload).toMatchObject({ contentType: 'image/webp' })
@@ -291,10 +291,10 @@ describe('demo seed on an empty database', () => {
 
   it('does nothing when called again', async () => {
     const before = await counts(db)
-    const filesBefore = await listFiles(ctx.app.storage.root)
+    const filesBefore = await listFiles(ctx.app.storage.root!)
     expect(await seedDemoIfEmpty(seedParts(ctx))).toBe(false)
     expect(await counts(db)).toEqual(before)
-    expect(await listFiles(ctx.app.storage.root)).toEqual(filesBefore)
+    expect(await listFiles(ctx.app.storage.root!)).toEqual(filesBefore)
   })
 })
 
@@ -306,7 +306,7 @@ describe('demo seed on a database with data', () => {
     const before = await counts(db)
     expect(await seedDemoIfEmpty(seedParts(other))).toBe(false)
     expect(await counts(db)).toEqual(before)
-    expect(await listFiles(other.app.storage.root)).toEqual([])
+    expect(await listFiles(other.app.storage.root!)).toEqual([])
   })
 
   it('leaves a database with another shop untouched', async () => {
@@ -317,7 +317,7 @@ describe('demo seed on a database with data', () => {
     expect(await counts(db)).toEqual(before)
     expect(await db.select({ id: shops.id }).from(shops)).toEqual([{ id: shop.id }])
     expect(await db.select().from(shops).where(eq(shops.slug, 'demo'))).toEqual([])
-    expect(await listFiles(other.app.storage.root)).toEqual([])
+    expect(await listFiles(other.app.storage.root!)).toEqual([])
   })
 })
 

@@ -5,27 +5,10 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { uploads } from '../src/db/schema'
 import { type TestUser, createStaffedShop, errorBody, setupApp } from './helpers'
+import { multipart, png } from './upload-fixtures'
 
 const ctx = await setupApp()
 const { shop, keeper, owner, shopper, outsider } = await createStaffedShop(ctx)
-
-/** A multipart body with one file part (and optional plain fields). */
-function multipart(content: Buffer, filename = 'photo.png', contentType = 'image/png', fields: Record<string, string> = {}) {
-  const boundary = `----shop-test-${randomBytes(8).toString('hex')}`
-  const parts = Object.entries(fields).map(
-    ([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  )
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  )
-  return {
-    payload: Buffer.concat([...parts, head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  }
-}
-
-const png = (width = 800, height = 600) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 20 } } }).png().toBuffer()
 
 function upload(body: { payload: Buffer; headers: Record<string, string> }, user?: TestUser, query = `shop=${shop.id}`) {
   return ctx.app.inject({
@@ -37,7 +20,7 @@ function upload(body: { payload: Buffer; headers: Record<string, string> }, user
 }
 
 const uploadCount = async () => (await ctx.database.db.select().from(uploads).where(eq(uploads.shopId, shop.id))).length
-const storedFiles = async () => (await fs.readdir(ctx.app.storage.root, { recursive: true })).length
+const storedFiles = async () => (await fs.readdir(ctx.app.storage.root!, { recursive: true })).length
 
 describe('POST /api/uploads', () => {
   it('stores a real PNG as a bounded WebP with a thumbnail served with an immutable cache header', async () => {
@@ -337,5 +320,26 @@ describe('GET /uploads/*', () => {
       expect(response.statusCode, url).toBeLessThan(500)
       expect(response.body).not.toContain('root:')
     }
+  })
+})
+
+describe('deleting a product', () => {
+  it('removes its image files from disk once no product of the shop shows them', async () => {
+    const image = (await upload(multipart(await png(420, 420)), keeper)).json() as { url: string; thumbnail: string }
+    const files = [image.url, image.thumbnail].map((url) => `${ctx.app.storage.root!}/${url.slice('/uploads/'.length)}`)
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: keeper.headers,
+      payload: { shop: shop.id, title: 'Clay pot', price: { value: 30, currency: 'GHS' }, images: [{ url: image.url, thumbnail: image.thumbnail }] },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const before = await Promise.all(files.map((file) => fs.stat(file)))
+    expect(before.every((stat) => stat.size > 0)).toBe(true)
+
+    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/products/${created.json()._id}`, headers: keeper.headers })
+    expect(deleted.statusCode).toBe(200)
+    for (const file of files) await expect(fs.stat(file)).rejects.toThrow(/ENOENT/)
+    expect((await ctx.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(404)
   })
 })

@@ -34,6 +34,13 @@ export type Database = {
   close(): Promise<void>
 }
 
+/**
+ * PGlite's memory settings. PostgreSQL's defaults suit a server of its own (128 MB of shared buffers, 64 MB
+ * for an index build); inside one Node process they become WebAssembly memory that is never given back.
+ * PGlite reads its files through the operating system's page cache anyway, so small buffers cost little.
+ */
+export const PGLITE_MEMORY = { shared_buffers: '32MB', maintenance_work_mem: '16MB', temp_buffers: '4MB' } as const
+
 // node-postgres returns bigint (int8) as strings; counts fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10))
 
@@ -58,6 +65,27 @@ export function driverQuery(db: Db): (name: string | undefined, text: string, va
     return async (name, text, values) => (await client.query({ name, text, values, types: timestampsAsText })).rows
   }
   return async (_name, text, values) => (await client.query<Record<string, unknown>>(text, values)).rows
+}
+
+/** The advisory lock every process takes to migrate a PostgreSQL database (any fixed number, this one "shoplet"). */
+export const MIGRATION_LOCK = 0x73686f706c6574n
+
+/**
+ * Runs `migrate` while one of the pool's connections holds an advisory lock: processes that start together
+ * (workers, machines behind one load balancer) migrate one after the other, and the later ones find
+ * nothing left to apply. The lock is a transaction's, held open until `migrate` is done, so it stays on one
+ * server connection even behind a pooler in transaction mode, and goes with the transaction however it ends.
+ */
+async function migrateUnderLock(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect()
+  try {
+    await lock.query('begin')
+    await lock.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK.toString()])
+    await migrate()
+  } finally {
+    await lock.query('commit').catch(() => {})
+    lock.release()
+  }
 }
 
 export async function openDatabase(options: {
@@ -86,7 +114,7 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       replica,
-      migrate: () => migrateNodePg(db as never, { migrationsFolder }),
+      migrate: () => migrateUnderLock(pool, () => migrateNodePg(db as never, { migrationsFolder })),
       close: async () => {
         await replica?.close()
         await pool.end()
@@ -96,7 +124,11 @@ export async function openDatabase(options: {
   // `memory://` keeps PGlite in memory (tests); anything else is a directory on disk.
   const dataDir = options.dataDir ?? 'memory://'
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true })
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gin }, loadDataDir: options.template })
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm, btree_gin },
+    loadDataDir: options.template,
+    startParams: [...PGlite.defaultStartParams, ...Object.entries(PGLITE_MEMORY).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
+  })
   // PGlite is one connection: setting the session once covers every query.
   for (const [name, value] of Object.entries(PLANNER_SETTINGS)) await client.query(`set ${name} = ${value}`)
   const db = drizzlePglite(client, { schema }) as unknown as Db

@@ -8,9 +8,10 @@
  * decoding, and decoding runs through a limiter so only a few images are decoded at once.
  */
 import { createHash } from 'node:crypto'
-import sharp, { type Metadata } from 'sharp'
+import type { Metadata } from 'sharp'
 import { BadRequest } from './errors'
 import type { Limiter } from './limiter'
+import { loadSharp } from './sharp'
 import type { Storage } from './storage'
 
 const accepted = new Map([
@@ -76,6 +77,7 @@ const tooManyPixels = (width: number, height: number) =>
 
 /** Reads the header only (no pixels): the type and the dimensions. */
 async function readHeader(input: Buffer): Promise<Metadata> {
+  const sharp = await loadSharp()
   let metadata: Metadata
   try {
     // Only the header is read here; the pixel count is checked below with a clear message.
@@ -94,6 +96,7 @@ async function readHeader(input: Buffer): Promise<Metadata> {
 
 /** Decodes, bounds and re-encodes; any decoding failure is the client's file, so a 400. */
 async function encode(input: Buffer) {
+  const sharp = await loadSharp()
   try {
     // sharp refuses on its own too, should a header ever understate the pixels.
     const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate()

@@ -3,7 +3,8 @@ import fp from 'fastify-plugin'
 import type { Config } from '../config'
 import type { Database, Db } from '../db/client'
 import { type Limiter, createLimiter } from '../lib/limiter'
-import { type Storage, localStorage } from '../lib/storage'
+import { openStorage } from '../lib/open-storage'
+import type { Storage } from '../lib/storage'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,11 +23,11 @@ declare module 'fastify' {
  */
 export default fp(async function database(
   app: FastifyInstance,
-  options: { database: Database; config: Config; imageLimiter?: Limiter },
+  options: { database: Database; config: Config; imageLimiter?: Limiter; storage?: Storage },
 ) {
   app.decorate('database', options.database)
   app.decorate('db', options.database.db)
   app.decorate('config', options.config)
-  app.decorate('storage', localStorage(options.config.dataDir))
+  app.decorate('storage', options.storage ?? (await openStorage(options.config)))
   app.decorate('imageLimiter', options.imageLimiter ?? createLimiter(options.config.imageConcurrency))
 })

@@ -4,7 +4,7 @@
  * - scripts only from this origin, plus the inline ones carrying this answer's nonce (the scripts React
  *   Router's server rendering emits; apps/web's entry.server and root.tsx put the nonce on them);
  * - styles from this origin, plus inline <style> elements carrying the nonce (the login and pay pages);
- * - images from this origin and data: URLs; fetches to this origin only (the web app calls the API on
+ * - images from this origin, data: URLs and the origin stored files are served from (a bucket or CDN); fetches to this origin only (the web app calls the API on
  *   the host it was served from);
  * - forms submit to this origin only, unless a page allows one more target (the login page: its form's
  *   redirect to the shop it logs in to counts for form-action);
@@ -18,6 +18,7 @@ import type { ServerResponse } from 'node:http'
 import helmet from '@fastify/helmet'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
+import type { Storage } from '../lib/storage'
 
 type AnswerState = { nonce: string; formTargets: string[] }
 
@@ -51,7 +52,13 @@ export function allowFormTarget(reply: FastifyReply, origin: string): void {
 const nonceSource = (_req: unknown, res: ServerResponse) => `'nonce-${stateOf(res).nonce}'`
 const formTargets = (_req: unknown, res: ServerResponse) => stateOf(res).formTargets.join(' ')
 
-export const contentSecurityPolicy = {
+/** The origin of the stored files when they are served from another one (a bucket, a CDN). */
+function storedFilesOrigin(storage: Storage): string[] {
+  const url = storage.publicUrl('probe')
+  return /^https?:\/\//.test(url) ? [new URL(url).origin] : []
+}
+
+export const contentSecurityPolicy = (storage: Storage) => ({
   // Every directive is listed here: helmet's defaults would add upgrade-insecure-requests, which breaks a
   // platform served over plain HTTP (the default on localhost).
   useDefaults: false,
@@ -63,12 +70,12 @@ export const contentSecurityPolicy = {
     scriptSrc: ["'self'", nonceSource],
     scriptSrcAttr: ["'none'"],
     styleSrc: ["'self'", nonceSource],
-    imgSrc: ["'self'", 'data:'],
+    imgSrc: ["'self'", 'data:', ...storedFilesOrigin(storage)],
     fontSrc: ["'self'"],
     connectSrc: ["'self'"],
     formAction: ["'self'", formTargets],
   },
-}
+})
 
 /**
  * The policy of the OpenAPI browser (Swagger UI), from the one `header` holds: its scripts come from this
@@ -92,7 +99,7 @@ export function docsPolicy(header: string): string {
 export default fp(
   async function securityHeaders(app: FastifyInstance) {
     await app.register(helmet, {
-      contentSecurityPolicy,
+      contentSecurityPolicy: contentSecurityPolicy(app.storage),
       frameguard: { action: 'deny' },
       // Full addresses (a private order link's key) stay on this origin; other sites see the origin only.
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

@@ -2,7 +2,7 @@
  * Placeholder product pictures drawn locally (no network): an SVG with a soft background whose colour comes
  * from the title, a simple shape and the title itself, rendered to PNG by sharp and uploaded by the seed.
  */
-import sharp from 'sharp'
+import { loadSharp } from '../lib/sharp'
 
 const SIDE = 800
 
@@ -107,7 +107,8 @@ export function logoSvg(name: string): string {
  */
 const UPLOAD_SIDE = 640
 
-export function renderSvg(svg: string): Promise<Buffer> {
+export async function renderSvg(svg: string): Promise<Buffer> {
+  const sharp = await loadSharp()
   return sharp(Buffer.from(svg)).resize({ width: UPLOAD_SIDE, withoutEnlargement: true }).png({ compressionLevel: 3 }).toBuffer()
 }
 

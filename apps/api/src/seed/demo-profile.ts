@@ -70,3 +70,15 @@ export const demoDiscountCodes: Omit<NewDiscountCode, 'shopId' | 'expiresAt'>[] 
   { code: 'WELCOME10', type: 'percentage', value: 10 },
   { code: 'GHS20', type: 'fixed', value: 2_000 },
 ]
+
+/** The demo shop's logins, all with one password (the server prints them when it starts). */
+export const demoLogins = {
+  password: 'demo1234',
+  users: [
+    { email: 'owner@demo.shop', role: 'owner' },
+    { email: 'admin@demo.shop', role: 'administrator' },
+    { email: 'manager@demo.shop', role: 'manager' },
+    { email: 'keeper@demo.shop', role: 'keeper' },
+    { email: 'shopper@demo.shop', role: 'shopper' },
+  ],
+} as const

@@ -35,20 +35,11 @@ import { bufferSource, uploadImage } from '../modules/uploads/upload.service'
 import { demoCatalog, demoCategories } from './catalog-data'
 import { type HistoryProduct, demoHistory } from './demo-history'
 import { logoSvg, productSvg, renderSvgImages } from './demo-images'
-import { demoDeliveryRates, demoDiscountCodes, demoPaymentOptions, demoPeople, demoShopProfile } from './demo-profile'
+import { demoDeliveryRates, demoDiscountCodes, demoLogins, demoPaymentOptions, demoPeople, demoShopProfile } from './demo-profile'
+
+export { demoLogins }
 import { catalogItemRows, deliveryRateFactory, discountCodeFactory, oneYearFrom } from './factories'
 import { isSeedable, lockSeeding } from './seed.repository'
-
-export const demoLogins = {
-  password: 'demo1234',
-  users: [
-    { email: 'owner@demo.shop', role: 'owner' },
-    { email: 'admin@demo.shop', role: 'administrator' },
-    { email: 'manager@demo.shop', role: 'manager' },
-    { email: 'keeper@demo.shop', role: 'keeper' },
-    { email: 'shopper@demo.shop', role: 'shopper' },
-  ],
-} as const
 
 type Login = (typeof demoLogins.users)[number]
 

@@ -6,7 +6,7 @@
  */
 import { type Static, Type } from 'typebox'
 import { MAX_CART_LINES, MAX_LINE_COUNT } from '../inventory'
-import { imageSizeFields } from './uploads'
+import { StoredFileUrl, imageSizeFields } from './uploads'
 import { IsoDate, Money, Uuid } from './wire'
 
 /** 10 million major units keeps every amount inside the integer minor-unit columns. */
@@ -16,12 +16,6 @@ export const MAX_IMAGES = 20
 export const MAX_VARIANTS = 100
 export const MAX_FEATURES = 20
 
-/** Stored upload URLs only; the service checks each one against the shop's uploads. */
-const UploadUrl = Type.String({
-  pattern: '^/uploads/[A-Za-z0-9][A-Za-z0-9_-]*(/[A-Za-z0-9][A-Za-z0-9_.-]*)*$',
-  maxLength: 300,
-  description: 'an image uploaded to this shop',
-})
 /** A variant id: short, URL-safe, unique within its product. */
 export const VariantId = Type.String({
   pattern: '^[A-Za-z0-9_-]{1,40}$',
@@ -45,9 +39,9 @@ const PriceInput = Type.Object(
 )
 const ImageInput = Type.Object(
   {
-    url: UploadUrl,
+    url: StoredFileUrl,
     /** Optional: taken from the stored upload; when sent it must be that upload's thumbnail. */
-    thumbnail: Type.Optional(UploadUrl),
+    thumbnail: Type.Optional(StoredFileUrl),
     alt: Type.Optional(Type.String({ maxLength: 300 })),
   },
   { additionalProperties: false },

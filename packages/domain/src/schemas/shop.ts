@@ -5,7 +5,7 @@
  */
 import { type Static, Type } from 'typebox'
 import { PaymentProvider } from './payments'
-import { ImageIcon, imageSizeFields } from './uploads'
+import { ImageIcon, StoredFileUrl, imageSizeFields } from './uploads'
 import { IsoDate } from './wire'
 
 /** Minutes an order paid online may wait for its payment (5 minutes to a week; 30 by default). */
@@ -13,8 +13,6 @@ export const UNPAID_ORDER_TIMEOUT = { min: 5, max: 10_080, default: 30 } as cons
 /** A tracked variant with this many or fewer left is "low" (shoppers see "Only N left"). */
 export const LOW_STOCK_THRESHOLD = { min: 0, max: 1000, default: 5 } as const
 
-/** Files this platform stored (`/uploads/{key}`); no `..`, no scheme, no other host. */
-const uploadUrl = Type.String({ maxLength: 300, pattern: '^/uploads/(?:[A-Za-z0-9_-]+/)*[A-Za-z0-9_-]+(?:\\.[A-Za-z0-9]+)?$' })
 const httpUrl = Type.String({
   maxLength: 500,
   pattern: '^https?://[^\\s/?#]+(?:[/?#]\\S*)?$',
@@ -35,7 +33,7 @@ export const shopPatchBody = Type.Object(
     tagline: Type.Optional(Type.String({ maxLength: 200 })),
     about: Type.Optional(Type.String({ maxLength: LONG_TEXT_MAX })),
     logo: Type.Optional(
-      Type.Union([Type.Object({ url: uploadUrl, thumbnail: uploadUrl }, { additionalProperties: false }), Type.Null()]),
+      Type.Union([Type.Object({ url: StoredFileUrl, thumbnail: StoredFileUrl }, { additionalProperties: false }), Type.Null()]),
     ),
     socials: Type.Optional(
       Type.Array(Type.Object({ site: SocialSite, url: httpUrl }, { additionalProperties: false }), { maxItems: 3 }),

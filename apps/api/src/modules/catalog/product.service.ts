@@ -10,9 +10,8 @@ import type { Db } from '../../db/client'
 import type { ImageRef, Variant } from '../../db/schema'
 import { type FieldError, NotFound, invalidBody } from '../../lib/errors'
 import { parseQuery } from '../../lib/feathers-query'
-import { UPLOADS_PREFIX } from '../../lib/storage'
 import { findShop } from '../shops/shop.service'
-import { findShopUploads, imageRef } from '../uploads/upload.service'
+import { findShopUploads, imageRef, releaseImages } from '../uploads/upload.service'
 import { type ProductWithStock, productDto } from './catalog.dto'
 import type {
   ProductCreateInput,
@@ -70,7 +69,7 @@ async function checkedCategories(tx: Db, shopId: string, ids: string[]): Promise
 
 /** Only images this server stored for this shop; the thumbnail always comes from the stored upload. */
 async function checkedImages(ctx: ServiceContext, shopId: string, images: ImageInput[]): Promise<ImageRef[]> {
-  const keys = images.map((image) => image.url.slice(UPLOADS_PREFIX.length))
+  const keys = images.map((image) => ctx.storage.keyOf(image.url) ?? '')
   const stored = new Map((await findShopUploads(ctx, shopId, [...new Set(keys)])).map((row) => [row.key, row]))
   const errors: FieldError[] = []
   const refs = images.map((image, i) => {
@@ -268,6 +267,10 @@ export async function patchProduct(ctx: ServiceContext, id: string, input: Produ
     return findProductWithStock(tx, product.id)
   })
   if (!row) throw NotFound('No such product')
+  if (changes.images) {
+    const kept = new Set(changes.images.map((image) => image.url))
+    await releaseImages(ctx, product.shopId, product.images.map((image) => image.url).filter((url) => !kept.has(url)))
+  }
   return productDto(row, true)
 }
 
@@ -275,6 +278,7 @@ export async function removeProduct(ctx: ServiceContext, id: string): Promise<Pr
   const product = await productForWrite(ctx, id)
   const row = await deleteProduct(ctx.db, product.id)
   if (!row) throw NotFound('No such product')
+  await releaseImages(ctx, product.shopId, row.images.map((image) => image.url))
   return productDto({ ...row, stock: product.stock, lowStockThreshold: product.lowStockThreshold }, true)
 }
 

@@ -8,7 +8,6 @@ import { type ServiceContext, inTransaction } from '../../context'
 import type { ImageRef, PaymentOption } from '../../db/schema'
 import { BadRequest, Conflict, Forbidden, NotFound, invalidBody, isUniqueViolation } from '../../lib/errors'
 import type { Page } from '../../lib/feathers-query'
-import { UPLOADS_PREFIX } from '../../lib/storage'
 import { addOwnerOfNewShop, lockOwnedShopCount } from '../staff/shop-role.service'
 import { findShopUploads, imageIcons, imageRef } from '../uploads/upload.service'
 import { toShopProfile } from './shop.dto'
@@ -61,7 +60,7 @@ type LogoInput = NonNullable<ShopPatch['logo']>
 
 /** Only an image this server stored for this shop; the thumbnail is the stored upload's own. */
 async function checkedLogo(ctx: ServiceContext, shopId: string, logo: LogoInput): Promise<ImageRef> {
-  const key = logo.url.slice(UPLOADS_PREFIX.length)
+  const key = ctx.storage.keyOf(logo.url) ?? ''
   const [upload] = await findShopUploads(ctx, shopId, [key])
   if (!upload) {
     throw BadRequest('Invalid body: logo.url must be an image uploaded to this shop', [

@@ -1,7 +1,8 @@
 /** The only SQL for uploads. */
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { type SQL, and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { products, shops, uploads } from '../../db/schema'
+import { queryRows } from '../../db/query-rows'
+import { checkouts, orders, products, shops, uploads } from '../../db/schema'
 
 export type UploadRow = typeof uploads.$inferSelect
 export type UploadInsert = typeof uploads.$inferInsert
@@ -33,25 +34,46 @@ export async function findUpload(db: Db, id: string): Promise<UploadRow | undefi
   return row
 }
 
-/** Whether the shop shows the image at `url`: as a product's picture or as its logo. */
-export async function isImageInUse(db: Db, shopId: string, url: string): Promise<boolean> {
-  const image = JSON.stringify([{ url }])
-  const [product] = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.shopId, shopId), sql`${products.images} @> ${image}::jsonb`))
-    .limit(1)
-  if (product) return true
-  const [logo] = await db
-    .select({ id: shops.id })
-    .from(shops)
-    .where(and(eq(shops.id, shopId), sql`${shops.logo}->>'url' = ${url}`))
-  return !!logo
+/** Deletes one upload's row (other uploads of the same picture keep theirs). */
+export async function deleteUploadRow(db: Db, id: string): Promise<void> {
+  await db.delete(uploads).where(eq(uploads.id, id))
 }
 
-/** Deletes the row; answers how many uploads (of any shop) still hold the same stored files. */
-export async function deleteUploadRow(db: Db, row: Pick<UploadRow, 'id' | 'key'>): Promise<number> {
-  await db.delete(uploads).where(eq(uploads.id, row.id))
-  const [left] = await db.select({ count: sql<number>`count(*)::int` }).from(uploads).where(eq(uploads.key, row.key))
-  return left?.count ?? 0
+/**
+ * Of `keys` (original images), those the shop still shows or has shown: on a product, as its logo, or on
+ * an order's or a checkout's lines (which keep what was bought as it looked then). A stored URL ends in
+ * `/{key}`, so its JSON text holds `/{key}"`.
+ */
+export async function keysInUse(db: Db, shopId: string, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set()
+  const named = (column: SQL) => sql`strpos(${column}::text, '/' || k.key || '"') > 0`
+  const rows = await queryRows<{ key: string }>(db, sql`
+    select k.key from unnest(${sql.param(keys)}::text[]) as k(key)
+    where exists (select 1 from ${products} where ${products.shopId} = ${shopId} and ${named(sql`${products.images}`)})
+       or exists (select 1 from ${shops} where ${shops.id} = ${shopId} and ${named(sql`coalesce(${shops.logo}, 'null'::jsonb)`)})
+       or exists (select 1 from ${orders} where ${orders.shopId} = ${shopId} and ${named(sql`${orders.items}`)})
+       or exists (select 1 from ${checkouts} where ${checkouts.shopId} = ${shopId} and ${named(sql`${checkouts.items}`)})`)
+  return new Set(rows.map((row) => row.key))
+}
+
+/** Forgets the shop's uploads of `keys`, returning their files. */
+export async function deleteShopUploads(db: Db, shopId: string, keys: string[]): Promise<UploadFiles[]> {
+  if (keys.length === 0) return []
+  return db
+    .delete(uploads)
+    .where(and(eq(uploads.shopId, shopId), inArray(uploads.key, keys)))
+    .returning({
+      key: uploads.key,
+      thumbnailKey: uploads.thumbnailKey,
+      width: uploads.width,
+      height: uploads.height,
+      variantWidths: uploads.variantWidths,
+    })
+}
+
+/** Of `keys`, those some shop still has an upload of (the same bytes uploaded twice share a key). */
+export async function keysStillUploaded(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set()
+  const rows = await db.selectDistinct({ key: uploads.key }).from(uploads).where(inArray(uploads.key, keys))
+  return new Set(rows.map((row) => row.key))
 }

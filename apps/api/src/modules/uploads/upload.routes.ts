@@ -11,8 +11,8 @@ import { UploadResponse } from '@shop/domain/schemas/uploads'
 import { IdParams, Uuid, errorResponses } from '@shop/domain/schemas/wire'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
-import { BadRequest, HttpError } from '../../lib/errors'
-import { UPLOADS_PREFIX } from '../../lib/storage'
+import { BadRequest, HttpError, NotFound } from '../../lib/errors'
+import { CACHE_FOREVER, UPLOADS_PREFIX } from '../../lib/storage'
 import { type UploadSource, deleteUpload, uploadImage } from './upload.service'
 
 /** @fastify/multipart's own errors carry a 4xx status; busboy's parse errors carry none but are the client's. */
@@ -78,9 +78,19 @@ export default async function routes(fastify: FastifyInstance) {
   )
 
   // Keys are content hashes, so a URL always names the same bytes and can be cached for good.
-  await fs.mkdir(app.storage.root, { recursive: true })
+  const root = app.storage.root
+  if (root === null) {
+    // Files live in a bucket: a `/uploads/` URL saved before the move points at the same key there.
+    app.get(`${UPLOADS_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
+      const key = app.storage.keyOf(request.url.split('?')[0]!)
+      if (key === null) throw NotFound('No such file')
+      return reply.header('Cache-Control', CACHE_FOREVER).redirect(app.storage.publicUrl(key), 301)
+    })
+    return
+  }
+  await fs.mkdir(root, { recursive: true })
   await app.register(fastifyStatic, {
-    root: app.storage.root,
+    root,
     prefix: UPLOADS_PREFIX,
     decorateReply: false,
     index: false,

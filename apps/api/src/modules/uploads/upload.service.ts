@@ -8,7 +8,16 @@ import type { ServiceContext } from '../../context'
 import { BadRequest, Conflict, NotFound } from '../../lib/errors'
 import { ICON_SIZES, iconKey, storeImage, storedKeys, variantKey } from '../../lib/images'
 import type { Storage } from '../../lib/storage'
-import { type UploadFiles, deleteUploadRow, findUpload, findUploadsByKey, insertUpload, isImageInUse } from './upload.repository'
+import {
+  type UploadFiles,
+  deleteShopUploads,
+  deleteUploadRow,
+  findUpload,
+  findUploadsByKey,
+  insertUpload,
+  keysInUse,
+  keysStillUploaded,
+} from './upload.repository'
 
 export type { UploadFiles }
 
@@ -86,15 +95,37 @@ export async function deleteUpload(ctx: ServiceContext, id: string): Promise<Upl
   const row = await findUpload(ctx.db, id)
   if (!row) throw NotFound('No such upload')
   await ctx.actor.authorize(row.shopId, 'catalog.edit')
-  if (await isImageInUse(ctx.db, row.shopId, ctx.storage.publicUrl(row.key))) {
+  if ((await keysInUse(ctx.db, row.shopId, [row.key])).size > 0) {
     throw Conflict('The image is still shown: remove it from its products and the logo first')
   }
-  const left = await deleteUploadRow(ctx.db, row)
-  if (left === 0) await Promise.all(storedKeys(row).map((key) => ctx.storage.delete(key)))
+  await deleteUploadRow(ctx.db, row.id)
+  if (!(await keysStillUploaded(ctx.db, [row.key])).has(row.key)) await ctx.storage.remove(storedKeys(row))
   return uploadDto(row, ctx.storage)
 }
 
 /** For other modules: the shop's uploads stored under any of `keys` (original images, not thumbnails). */
 export async function findShopUploads(ctx: ServiceContext, shopId: string, keys: string[]): Promise<UploadFiles[]> {
   return findUploadsByKey(ctx.db, shopId, keys)
+}
+
+/**
+ * Called after a write took images off a product (or deleted it): the shop's uploads of those images that
+ * nothing of the shop shows any more (no product, logo, order or checkout) are forgotten, and their files
+ * removed from storage unless another shop uploaded the same bytes. A storage failure leaves files behind
+ * (logged), never fails the write that is already done.
+ */
+export async function releaseImages(ctx: ServiceContext, shopId: string, urls: string[]): Promise<void> {
+  const keys = [...new Set(urls.map((url) => ctx.storage.keyOf(url)).filter((key) => key !== null))]
+  if (keys.length === 0) return
+  const files = await ctx.db.transaction(async (tx) => {
+    const used = await keysInUse(tx, shopId, keys)
+    const released = await deleteShopUploads(tx, shopId, keys.filter((key) => !used.has(key)))
+    const elsewhere = await keysStillUploaded(tx, released.map((upload) => upload.key))
+    return released.filter((upload) => !elsewhere.has(upload.key)).flatMap(storedKeys)
+  })
+  try {
+    await ctx.storage.remove(files)
+  } catch (error) {
+    ctx.log.error({ err: error, files }, 'removing released images from storage failed; the files stay')
+  }
 }
