@@ -268,7 +268,7 @@ describe('DELETE /api/uploads/{id}', () => {
     expect((await remove(body._id, keeper)).statusCode).toBe(404)
   })
 
-  it('refuses (409) while a product shows the image, and deletes it once the product no longer does', async () => {
+  it('refuses (409) while a product shows the image; taking it off the product releases it and its files', async () => {
     const body = (await upload(multipart(await png(400, 400)), keeper)).json()
     const product = (
       await ctx.app.inject({
@@ -284,7 +284,8 @@ describe('DELETE /api/uploads/{id}', () => {
     for (const file of filesOf(body)) expect(await exists(file)).toBe(true)
 
     await ctx.app.inject({ method: 'PATCH', url: `/api/products/${product._id}`, headers: keeper.headers, payload: { images: [] } })
-    expect((await remove(body._id, keeper)).statusCode).toBe(200)
+    for (const file of filesOf(body)) expect(await exists(file)).toBe(false)
+    expect((await remove(body._id, keeper)).statusCode).toBe(404)
   })
 
   it('keeps the files while another upload of the same picture holds them', async () => {
