@@ -16,7 +16,7 @@ import { NotFound, PayloadTooLarge } from '../lib/errors'
 import { html } from '../lib/html'
 import { IMMUTABLE, NO_STORE, PUBLIC_PAGE } from '../lib/http-cache'
 import { resolveHost } from '../modules/shops/shop-host'
-import { wroteCookie } from '../plugins/read-after-write'
+import { wroteCookie, wroteLately } from '../plugins/read-after-write'
 import { cspNonce } from '../plugins/security-headers'
 import { type CachedPage, createPageCache, isPublicPage, pageCacheKey, withNonce } from './page-cache'
 
@@ -208,9 +208,14 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
         return toWebResponse(response)
       }
 
-      // Anonymous reads of a shop's public pages come from the page cache while the shop is unchanged.
+      // Anonymous reads of a shop's public pages come from the page cache while the shop is unchanged; a
+      // visitor who just wrote gets a fresh page, which may be newer than what the cache (or a replica) holds.
       const cacheKey =
-        target.kind === 'shop' && request.method === 'GET' && !request.headers.authorization && isPublicPage(pathname)
+        target.kind === 'shop' &&
+        request.method === 'GET' &&
+        !request.headers.authorization &&
+        !wroteLately(request) &&
+        isPublicPage(pathname)
           ? pageCacheKey(target.shop, request.host, request.url)
           : null
       const cached = cacheKey ? pages.get(cacheKey) : undefined
