@@ -259,6 +259,19 @@ export async function signIn(page: Page, email: string, password: string): Promi
  * Collects what the page reports about content security policy violations, on every document it loads
  * from now on: Chromium's console messages and the `securitypolicyviolation` events.
  */
+/** Opens the newest e-mail with this subject in the development mailbox, reloading until the worker has put it there. */
+export async function openMail(page: Page, server: RunningServer, subject: string): Promise<void> {
+  const deadline = Date.now() + 30_000
+  await page.goto(`${server.platformUrl}/dev/mailbox`)
+  const link = page.getByRole('link', { name: new RegExp(subject) }).first()
+  while (!(await link.isVisible())) {
+    if (Date.now() > deadline) throw new Error(`no e-mail "${subject}" in the mailbox`)
+    await page.reload()
+  }
+  await link.click()
+  await page.getByRole('heading', { level: 1, name: subject }).waitFor()
+}
+
 export async function watchCspViolations(page: Page): Promise<() => string[]> {
   const seen: string[] = []
   await page.addInitScript(() => {

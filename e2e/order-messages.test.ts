@@ -6,24 +6,11 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import { demo, logInPage, useBrowser, useServer, withPage } from './fixtures'
+import { demo, logInPage, openMail, useBrowser, useServer, withPage } from './fixtures'
 
 const { server } = useServer()
 const { browser } = useBrowser()
 const main = (page: Page) => page.getByRole('main')
-
-/** Opens the e-mail with this subject in the mailbox, reloading until the worker has put it there. */
-async function openMail(page: Page, subject: string) {
-  const deadline = Date.now() + 30_000
-  await page.goto(`${server().platformUrl}/dev/mailbox`)
-  const link = page.getByRole('link', { name: new RegExp(subject) }).first()
-  while (!(await link.isVisible())) {
-    if (Date.now() > deadline) throw new Error(`no e-mail "${subject}" in the mailbox`)
-    await page.reload()
-  }
-  await link.click()
-  await page.getByRole('heading', { level: 1, name: subject }).waitFor()
-}
 
 describe('order messages', { timeout: 180_000 }, () => {
   it('e-mails the receipt of an order placed in the browser, and the pick-up message once it is ready', async () => {
@@ -46,7 +33,7 @@ describe('order messages', { timeout: 180_000 }, () => {
       const orderNumber = (await page.getByRole('status').filter({ hasText: 'is placed' }).locator('strong').textContent())!
 
       const mail = await context.newPage()
-      await openMail(mail, `Your Demo Shop order ${orderNumber}`)
+      await openMail(mail, server(), `Your Demo Shop order ${orderNumber}`)
       const text = (await mail.locator('pre').textContent())!
       assert.match(text, /Hello Efua <Mensah>,/)
       assert.match(text, /Kente print shirt \(.+\) × 1: GHS/)
@@ -68,7 +55,7 @@ describe('order messages', { timeout: 180_000 }, () => {
         await main(page).getByRole('button', { name: `Mark as ${status}` }).click()
         await page.getByRole('status').getByText(new RegExp(`Order ${orderNumber} is now`)).last().waitFor()
       }
-      await openMail(mail, `Order ${orderNumber} is ready for pick-up`)
+      await openMail(mail, server(), `Order ${orderNumber} is ready for pick-up`)
       assert.match((await mail.locator('pre').textContent())!, /is ready: come and collect it at the shop/)
 
       await page.reload()

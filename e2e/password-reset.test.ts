@@ -5,8 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { Page } from 'playwright-core'
-import { axeViolations, demo, describeViolations, readLocalStorage, request, signIn, useBrowser, useServer, watchCspViolations, withPage } from './fixtures'
+import { axeViolations, demo, describeViolations, openMail, readLocalStorage, request, signIn, useBrowser, useServer, watchCspViolations, withPage } from './fixtures'
 
 const { server } = useServer()
 const { browser } = useBrowser()
@@ -21,19 +20,6 @@ async function signUp(email: string, password: string) {
     body,
   })
   assert.equal(response.status, 303, response.body)
-}
-
-/** Opens the newest e-mail with this subject in the mailbox, reloading until the worker has put it there. */
-async function openMail(page: Page, subject: string) {
-  const deadline = Date.now() + 30_000
-  await page.goto(`${server().platformUrl}/dev/mailbox`)
-  const link = page.getByRole('link', { name: new RegExp(subject) }).first()
-  while (!(await link.isVisible())) {
-    if (Date.now() > deadline) throw new Error(`no e-mail "${subject}" in the mailbox`)
-    await page.reload()
-  }
-  await link.click()
-  await page.getByRole('heading', { level: 1, name: subject }).waitFor()
 }
 
 describe('forgot password', { timeout: 120_000 }, () => {
@@ -59,7 +45,7 @@ describe('forgot password', { timeout: 120_000 }, () => {
       // The e-mail is read in another tab, as a link from a mail app opens one.
       const mailTab = await context.newPage()
       const mailViolations = await watchCspViolations(mailTab)
-      await openMail(mailTab, 'Reset your Demo Shop password')
+      await openMail(mailTab, server(), 'Reset your Demo Shop password')
       await mailTab.getByRole('link', { name: 'View as HTML' }).click()
       await mailTab.getByRole('link', { name: 'Choose a new password' }).click()
 

@@ -6,13 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import net from 'node:net'
 import { repoRoot } from '../src/paths'
 
-export async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
+export { freePort } from './postgres-processes'
 
 export function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {

@@ -113,6 +113,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             regions={loaderData.regions}
             paymentOptions={loaderData.paymentOptions}
             lines={orderable}
+            hydrated={hydrated}
             blocked={blocked}
             onPlaced={onPlaced}
             onLineProblems={setProblems}

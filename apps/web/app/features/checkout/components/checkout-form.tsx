@@ -35,6 +35,8 @@ type Props = {
   paymentOptions: PaymentInfoOption[]
   /** The orderable lines of the cart, priced as the shop sells them now. */
   lines: OrderLineInput[]
+  /** False while the server-rendered copy waits for the browser: its fields are disabled. */
+  hydrated: boolean
   /** Why the order cannot be placed yet (the cart still loading, a line to remove…). */
   blocked: string | null
   onPlaced: (order: Order) => void
@@ -64,7 +66,7 @@ function estimateRows(figures: Estimate, deliveryType: 'pick-up' | 'dispatch', c
  * Delivery or pick-up, contact, discount code, payment, the totals (SPEC §9, from the domain rules), and
  * the two ways out: place the order, or share the checkout as a link.
  */
-export function CheckoutForm({ shop, user, regions, paymentOptions, lines, blocked, onPlaced, onLineProblems }: Props) {
+export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydrated, blocked, onPlaced, onLineProblems }: Props) {
   const id = useId()
   const [email, setEmail] = useState('')
   const contact = useContactDraft(user)
@@ -170,72 +172,75 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, block
 
   return (
     <form className="checkout-form" onSubmit={onSubmit} noValidate aria-label="Checkout">
-      <fieldset className="panel">
-        <legend>Delivery</legend>
-        <DeliveryFields
-          idPrefix={id}
-          regions={regions}
-          pickUpAt={pickUpAt}
-          draft={draft}
-          onChange={delivery.update}
-          rates={rates}
-          ratesError={delivery.ratesError}
-          onRetryRates={delivery.retryRates}
-          errors={errors}
-        />
-      </fieldset>
+      {/* The server's copy holds the page's place; nothing can be typed into it before it works. */}
+      <fieldset className="checkout-fields" disabled={!hydrated}>
+        <fieldset className="panel">
+          <legend>Delivery</legend>
+          <DeliveryFields
+            idPrefix={id}
+            regions={regions}
+            pickUpAt={pickUpAt}
+            draft={draft}
+            onChange={delivery.update}
+            rates={rates}
+            ratesError={delivery.ratesError}
+            onRetryRates={delivery.retryRates}
+            errors={errors}
+          />
+        </fieldset>
 
-      <fieldset className="panel">
-        <legend>Contact</legend>
-        {user ? (
-          <p className="hint">
-            Ordering as <strong>{user.email}</strong>.
-          </p>
-        ) : (
-          <Field name="email" id={`${id}-email`} label="Email" error={errors.email}>
-            {(props) => (
-              <input
-                {...props}
-                type="email"
-                autoComplete="email"
-                maxLength={254}
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            )}
-          </Field>
-        )}
-        <ContactFields
-          idPrefix={id}
-          {...contact}
-          errors={errors}
-          forRider={deliveryType === 'dispatch'}
-        />
-      </fieldset>
+        <fieldset className="panel">
+          <legend>Contact</legend>
+          {user ? (
+            <p className="hint">
+              Ordering as <strong>{user.email}</strong>.
+            </p>
+          ) : (
+            <Field name="email" id={`${id}-email`} label="Email" error={errors.email}>
+              {(props) => (
+                <input
+                  {...props}
+                  type="email"
+                  autoComplete="email"
+                  maxLength={254}
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                />
+              )}
+            </Field>
+          )}
+          <ContactFields
+            idPrefix={id}
+            {...contact}
+            errors={errors}
+            forRider={deliveryType === 'dispatch'}
+          />
+        </fieldset>
 
-      <div className="panel">
-        <DiscountField shopId={shop._id} applied={code} onChange={setCode} problem={figures.discountProblem} />
-      </div>
-
-      <PaymentChoice options={paymentOptions} value={provider} onChange={setProvider} className="panel" />
-
-      <section className="panel" aria-labelledby={`${id}-summary`}>
-        <h2 id={`${id}-summary`}>Order summary</h2>
-        <TotalsTable rows={estimateRows(figures, deliveryType, code)} currency={currency} />
-        {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
-        {blocked && <p className="hint">{blocked}</p>}
-        <div className="checkout-actions">
-          <Button type="submit" disabled={!!blocked || paymentOptions.length === 0 || busy !== null} aria-busy={busy === 'order' || undefined}>
-            {busy === 'order' ? 'Placing your order…' : 'Place order'}
-          </Button>
-          <Button variant="secondary" onClick={() => void share()} disabled={!!blocked || busy !== null} aria-busy={busy === 'share' || undefined}>
-            Share checkout
-          </Button>
+        <div className="panel">
+          <DiscountField shopId={shop._id} applied={code} onChange={setCode} problem={figures.discountProblem} />
         </div>
-        {shared && sharedCurrent && (
-          <ShareLink url={shared.url} label="Anyone with this link can see this checkout and pay for it" />
-        )}
-      </section>
+
+        <PaymentChoice options={paymentOptions} value={provider} onChange={setProvider} className="panel" />
+
+        <section className="panel" aria-labelledby={`${id}-summary`}>
+          <h2 id={`${id}-summary`}>Order summary</h2>
+          <TotalsTable rows={estimateRows(figures, deliveryType, code)} currency={currency} />
+          {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
+          {blocked && <p className="hint">{blocked}</p>}
+          <div className="checkout-actions">
+            <Button type="submit" disabled={!!blocked || paymentOptions.length === 0 || busy !== null} aria-busy={busy === 'order' || undefined}>
+              {busy === 'order' ? 'Placing your order…' : 'Place order'}
+            </Button>
+            <Button variant="secondary" onClick={() => void share()} disabled={!!blocked || busy !== null} aria-busy={busy === 'share' || undefined}>
+              Share checkout
+            </Button>
+          </div>
+          {shared && sharedCurrent && (
+            <ShareLink url={shared.url} label="Anyone with this link can see this checkout and pay for it" />
+          )}
+        </section>
+      </fieldset>
     </form>
   )
 }
