@@ -168,15 +168,20 @@ function limits(env: Env): Limits {
   }
 }
 
+/** The URL `raw` spells, or null when it is not one. */
+function parsedUrl(raw: string): URL | null {
+  try {
+    return new URL(raw)
+  } catch {
+    return null
+  }
+}
+
 /** A provider's API origin: https, or http to a loopback host (a local fake in tests); no path, query or credentials. */
 function providerBaseUrl(env: Env, name: string, fallback: string): string {
   const raw = (env[name] || fallback).replace(/\/+$/, '')
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    throw new ConfigError(`${name} must be an absolute URL, got "${raw}"`)
-  }
+  const url = parsedUrl(raw)
+  if (!url) throw new ConfigError(`${name} must be an absolute URL, got "${raw}"`)
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
   if (
     !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) ||
@@ -195,12 +200,7 @@ function providerBaseUrl(env: Env, name: string, fallback: string): string {
 function smtpUrl(env: Env): string | null {
   const raw = env.SMTP_URL?.trim()
   if (!raw) return null
-  let url: URL | null = null
-  try {
-    url = new URL(raw)
-  } catch {
-    url = null
-  }
+  const url = parsedUrl(raw)
   // Never echo the URL: it carries the password.
   if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname) {
     throw new ConfigError('SMTP_URL must be smtp://user:password@host:port or smtps://user:password@host:port')
@@ -258,12 +258,7 @@ function dnsServers(env: Env): string[] {
 function httpUrl(env: Env, name: string): string | null {
   const raw = env[name]?.trim().replace(/\/+$/, '')
   if (!raw) return null
-  let url: URL | null = null
-  try {
-    url = new URL(raw)
-  } catch {
-    url = null
-  }
+  const url = parsedUrl(raw)
   if (!url || !['http:', 'https:'].includes(url.protocol) || url.username || url.password || url.search || url.hash) {
     throw new ConfigError(`${name} must be an http or https URL without credentials, query or fragment, got "${raw}"`)
   }
@@ -314,11 +309,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     throw new ConfigError(`ROOT_DOMAIN must be a host name with an optional port, got "${rootDomain}"`)
   }
   const platformUrl = (env.PLATFORM_URL || `http://${rootDomain}`).replace(/\/+$/, '')
-  try {
-    new URL(platformUrl)
-  } catch {
-    throw new ConfigError(`PLATFORM_URL must be an absolute URL, got "${platformUrl}"`)
-  }
+  if (!parsedUrl(platformUrl)) throw new ConfigError(`PLATFORM_URL must be an absolute URL, got "${platformUrl}"`)
   const databaseUrl = env.DATABASE_URL || null
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://')
