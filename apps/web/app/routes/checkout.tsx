@@ -105,9 +105,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               </p>
             )}
           </section>
-          {/* Mounted again once hydrated: its fields start from the signed-in buyer's profile and drafts. */}
           <CheckoutForm
-            key={hydrated ? 'browser' : 'server'}
             shop={shop!}
             user={user}
             regions={loaderData.regions}
