@@ -8,7 +8,7 @@ import { PROVIDER_NAME, demo, request, useServer } from './fixtures'
 type ShopProfile = {
   title: string
   about: string
-  logo: { url: string; thumbnail: string; variants?: { width: number; webp: string }[] } | null
+  logo: { url: string; thumbnail: string; variants?: { width: number; webp: string }[]; icons?: { size: number; url: string }[] } | null
   socials: { site: string; url: string }[]
   config: { facebook: { meta: string } }
 }
@@ -73,9 +73,11 @@ describe('server-rendered pages', () => {
 
     if (shop.logo) {
       assert.equal(metaContent(html, 'og:image'), new URL(shop.logo.url, `http://${host}`).toString())
-      // The logo's narrowest width: a thumbnail of a few KB, not the 400 px one.
-      assert.equal(shop.logo.variants?.[0]?.width, 160)
-      assert.ok(html.includes(`<link rel="icon" href="${shop.logo.variants[0].webp}"/>`), 'the favicon is the logo\'s smallest width')
+      // The logo's smallest square icon, the one the web app manifest names first: one file for both.
+      assert.equal(shop.logo.icons?.[0]?.size, 192)
+      assert.ok(html.includes(`<link rel="icon" href="${shop.logo.icons[0].url}"/>`), "the favicon is the logo's smallest icon")
+      const manifest = JSON.parse((await request(port, host, '/manifest.webmanifest')).body) as { icons: { src: string }[] }
+      assert.equal(manifest.icons[0]?.src, shop.logo.icons[0].url)
     } else {
       assert.equal(metaContent(html, 'og:image'), null)
       assert.ok(html.includes('<link rel="icon" href="/favicon.svg"'), 'the favicon is the default icon')
@@ -92,8 +94,9 @@ describe('server-rendered pages', () => {
   it('serves the favicon and the hashed assets with long-lived caching', async () => {
     const { port } = server()
     const html = (await request(port, `demo.localhost:${port}`, '/')).body
-    const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
-    assert.ok(script, 'the page preloads its scripts')
+    // The page names its scripts in links that wait for the page to load (apps/web/app/lib/scripts-after-load.ts).
+    const script = /<link rel="x-modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+    assert.ok(script, 'the page names its scripts')
     const asset = await request(port, `demo.localhost:${port}`, script)
     assert.equal(asset.status, 200)
     assert.equal(asset.headers['cache-control'], 'public, max-age=31536000, immutable')

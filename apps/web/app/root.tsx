@@ -17,6 +17,7 @@ import { THEME_COLOR } from './features/shop/web-manifest'
 import { useNonce } from './lib/csp-nonce'
 import { APP_STYLES_ID, useInlineStyles } from './lib/inline-styles'
 import { useServiceWorker } from './lib/offline/offline-pages'
+import { AFTER_LOAD_SCRIPT } from './lib/scripts-after-load'
 import { type SiteInfo, pageMeta } from './lib/page-meta'
 
 /** The site this host serves: its shop (null on the platform's host), the platform, the request's origin. */
@@ -55,7 +56,8 @@ export function Layout({ children }: { children: ReactNode }) {
           </>
         )}
         {logo ? (
-          <link rel="icon" href={logo.variants?.[0]?.webp ?? (logo.thumbnail || logo.url)} />
+          // The square icon the manifest names first: one file serves the tab and the installed app.
+          <link rel="icon" href={logo.icons?.[0]?.url ?? logo.variants?.[0]?.webp ?? (logo.thumbnail || logo.url)} />
         ) : (
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         )}
@@ -65,6 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: AFTER_LOAD_SCRIPT }} />
         <Scripts nonce={nonce} />
       </body>
     </html>
