@@ -5,7 +5,9 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
+import { inventory, products, shops } from '../src/db/schema'
 import { cspNonceOf } from './csp'
 import { type TestUser, createStaffedShop, setupApp } from './helpers'
 
@@ -161,6 +163,31 @@ describe('anonymous pages', () => {
     const before = await page()
     await write('POST', '/api/inventory/', keeper, { product: product._id, variant: null, quantity: 7 })
     expect((await page()).render).toBeGreaterThan(before.render)
+  })
+
+  it("move the shop's page version once per transaction, however many rows it writes", async () => {
+    const { db } = ctx.database
+    const version = async () =>
+      (await db.select({ version: shops.pageVersion }).from(shops).where(eq(shops.id, shop.id)))[0]!.version
+    const more = await Promise.all(
+      ['Batakari', 'Kaftan', 'Wrapper'].map((title) =>
+        write('POST', '/api/products/', keeper, { shop: shop.id, title, price: { value: 5, currency: 'GHS' } }),
+      ),
+    )
+    const start = await version()
+    await db.transaction(async (tx) => {
+      for (const [index, row] of [product, ...more].entries()) {
+        await tx
+          .insert(inventory)
+          .values({ shopId: shop.id, productId: row._id, variantId: '', quantity: index + 1, tracked: true })
+          .onConflictDoUpdate({ target: [inventory.shopId, inventory.productId, inventory.variantId], set: { quantity: index + 1 } })
+        await tx.update(products).set({ title: `Row ${index}` }).where(eq(products.id, row._id))
+      }
+    })
+    expect(await version()).toBe(start + 1)
+    await write('POST', '/api/inventory/', keeper, { product: product._id, variant: null, quantity: 3 })
+    await write('POST', '/api/inventory/', keeper, { product: product._id, variant: null, quantity: 4 })
+    expect(await version()).toBe(start + 3)
   })
 
   it('are rendered anew for a request with a token', async () => {
