@@ -15,7 +15,7 @@ import os from 'node:os'
 import { sql } from 'drizzle-orm'
 import { type Db } from '../apps/api/src/db/client'
 import { parseQuery } from '../apps/api/src/lib/feathers-query'
-import { type ProductScope, productPageQuery, productQuerySpec, productSearchQuery } from '../apps/api/src/modules/catalog/product.repository'
+import { type ProductScope, productCountQuery, productPageQuery, productQuerySpec, productSearchQuery } from '../apps/api/src/modules/catalog/product.repository'
 import { type Request, driveAtRate, freePort, start, stop } from './load'
 import { type Scratch, fillCatalog, rowsOf, scratchDatabase } from './scratch'
 
@@ -64,11 +64,12 @@ function planSummary(plan: unknown): { indexes: Set<string>; seqScans: Set<strin
   return { indexes, seqScans }
 }
 
-/** EXPLAIN of the exact list and search statements the route builds for an anonymous shopper. */
+/** EXPLAIN of the exact list, count and search statements the route builds for an anonymous shopper. */
 async function explainReads(db: Db, shopId: string): Promise<string[]> {
   const scope: ProductScope = { shopId, availableOnly: true }
   const queries = {
     'product list': productPageQuery(db, scope, parseQuery(productQuerySpec, {})),
+    'product count': productCountQuery(db, scope, parseQuery(productQuerySpec, {})),
     'title search': productSearchQuery(db, scope, parseQuery(productQuerySpec, { title: { $q: 'jackt' } })),
   }
   const lines: string[] = []

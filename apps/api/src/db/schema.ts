@@ -253,6 +253,9 @@ export const products = pgTable(
   (t) => [
     index('products_shop_created_idx').on(t.shopId, t.createdAt),
     index('products_shop_price_idx').on(t.shopId, t.priceMinor),
+    // A shopper's product count reads this index alone (an index-only scan): without it the count visits
+    // every product row of the shop, which in a large catalog sit on as many different pages.
+    index('products_shop_available_idx').on(t.shopId).where(sql`${t.available}`),
     // btree_gin lets one GIN index hold the shop and the title trigrams, so a search reads only its shop's entries.
     index('products_shop_title_trgm_idx').using('gin', t.shopId, sql`${t.title} gin_trgm_ops`),
     index('products_categories_idx').using('gin', t.categoryIds),

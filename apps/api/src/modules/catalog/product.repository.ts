@@ -68,10 +68,16 @@ function withStock<T extends ProductRow & { stock: unknown; lowStockThreshold: u
   return { ...row, stock: stockStates(row.stock), lowStockThreshold: Number(row.lowStockThreshold) }
 }
 
+/**
+ * Only the products shoppers see, written as the partial index `products_shop_available_idx` states it (not
+ * as a parameter), so that the planner may count from that index alone in a prepared statement's plan too.
+ */
+const availableOnlyCondition = sql`${products.available}`
+
 function scopedWhere(scope: ProductScope, parsed: Pick<ParsedQuery, 'where'>) {
   return and(
     eq(products.shopId, scope.shopId),
-    scope.availableOnly ? eq(products.available, true) : undefined,
+    scope.availableOnly ? availableOnlyCondition : undefined,
     scope.lowStockOnly ? lowStock : undefined,
     parsed.where,
   )
@@ -143,7 +149,7 @@ async function searchProducts(db: Db, scope: ProductScope, parsed: ParsedQuery) 
 }
 
 function prepareUnfilteredList(db: Db, availableOnly: boolean, parsed: ParsedQuery, name: string) {
-  const where = and(eq(products.shopId, sql.placeholder('shop')), availableOnly ? eq(products.available, true) : undefined)
+  const where = and(eq(products.shopId, sql.placeholder('shop')), availableOnly ? availableOnlyCondition : undefined)
   const page = preparedRows(
     db,
     `${name}_page`,

@@ -1,0 +1,1 @@
+CREATE INDEX "products_shop_available_idx" ON "products" USING btree ("shop_id") WHERE "products"."available";
