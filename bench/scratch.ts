@@ -73,7 +73,8 @@ export type FilledCatalog = { shops: { id: string; slug: string }[] }
 /**
  * Fills `shops` shops with `perShop` products each (titles as above, 2 % unavailable), one tracked
  * inventory row per product with `stock` units, and a settings row accepting manual payment. Vacuums and
- * analyzes, as a settled database would be, so autovacuum does not start on the new rows mid-measurement.
+ * analyzes, as a settled database would be, so autovacuum does not start on the new rows mid-measurement, and
+ * ends with a checkpoint (the server's user must be a superuser or have pg_checkpoint).
  */
 export async function fillCatalog(db: Db, options: { shops: number; perShop: number; stock: number; slugPrefix: string }): Promise<FilledCatalog> {
   const shops = rowsOf<{ id: string; slug: string }>(
@@ -99,5 +100,8 @@ export async function fillCatalog(db: Db, options: { shops: number; perShop: num
     insert into inventory (shop_id, product_id, variant_id, quantity, tracked)
     select shop_id, id, '', ${options.stock}, true from products`)
   await db.execute(sql`vacuum analyze`)
+  // The fill's dirty pages are written now, not by a spread checkpoint in the middle of the measurement,
+  // where every commit's flush would queue behind them.
+  await db.execute(sql`checkpoint`)
   return { shops }
 }
