@@ -1,7 +1,9 @@
 /**
  * The baseline: bare Fastify and a database driver answering the product list with the same SQL as the
- * app (page + count, newest first, available only) and the same JSON shape, with no framework features —
- * no validation, no auth, no query translation. Started as its own process by bench/bench.ts.
+ * app (page with each product's stock rows and the shop's low-stock threshold, and count; newest first,
+ * available only) and the same JSON shape, each product's availability from the domain's rule, with no
+ * framework features — no validation, no auth, no query translation. Started as its own process by
+ * bench/bench.ts.
  *
  *   DATABASE_URL=postgres://… PORT=… npx tsx bench/baseline-server.ts   (or DATA_DIR=… for PGlite)
  */
@@ -10,8 +12,20 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import Fastify from 'fastify'
 import pg from 'pg'
+import { type Availability, availability } from '@shop/domain'
 
-type Row = Record<string, unknown> & { id: string; price_minor: number; currency: string; sell_at_minor: number; created_at: Date | string; updated_at: Date | string }
+type StockRow = [variant: string, quantity: number, tracked: boolean]
+type Row = Record<string, unknown> & {
+  id: string
+  price_minor: number
+  currency: string
+  sell_at_minor: number
+  variants: { _id: string; features: Record<string, string> }[]
+  stock: StockRow[] | string
+  low_stock_threshold: number
+  created_at: Date | string
+  updated_at: Date | string
+}
 /** `name` prepares the statement once per connection where the driver can (node-postgres), as the app does. */
 type Query = (name: string, text: string, params: unknown[]) => Promise<{ rows: Row[] }>
 
@@ -24,9 +38,25 @@ async function connect(): Promise<Query> {
   return (_name, text, params) => db.query<Row>(text, params)
 }
 
-const columns =
-  'id, shop_id, title, description, price_minor, currency, sell_at_minor, images, variants, category_ids, available, in_stock, created_at, updated_at'
+const columns = `id, shop_id, title, description, price_minor, currency, sell_at_minor, images, variants, category_ids, available, in_stock, created_at, updated_at,
+  (select coalesce(json_agg(json_build_array(i.variant_id, i.quantity, i.tracked)), '[]'::json) from inventory i where i.shop_id = products.shop_id and i.product_id = products.id) as stock,
+  coalesce((select c.low_stock_threshold from shop_configs c where c.shop_id = products.shop_id), 5) as low_stock_threshold`
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString())
+const RANK = { 'in-stock': 0, low: 1, 'sold-out': 2 } as const
+
+/** Each variant's availability and the product's (its own row, or its best-stocked variant's), as the app answers. */
+function stockOf(row: Row) {
+  const states = typeof row.stock === 'string' ? (JSON.parse(row.stock) as StockRow[]) : row.stock
+  const rows = new Map(states.map(([variant, quantity, tracked]) => [variant, { quantity, tracked }]))
+  const of = (variant: string) => availability(rows.get(variant), row.low_stock_threshold)
+  const variants = row.variants.map((variant) => ({ _id: variant._id, features: variant.features, availability: of(variant._id) }))
+  const product = variants.length
+    ? variants
+        .map((variant) => variant.availability)
+        .reduce((a: Availability, b) => (RANK[a.level] < RANK[b.level] || (a.level === b.level && (a.left ?? 0) >= (b.left ?? 0)) ? a : b))
+    : of('')
+  return { variants, product }
+}
 
 const query = await connect()
 const app = Fastify()
@@ -40,21 +70,25 @@ app.get('/api/products/', async (request) => {
     total: counted.rows[0]!.total,
     limit: 20,
     skip: 0,
-    data: page.rows.map((row) => ({
-      _id: row.id,
-      shop: row.shop_id,
-      title: row.title,
-      description: row.description,
-      price: { value: row.price_minor / 100, currency: row.currency },
-      sellAt: row.sell_at_minor / 100,
-      images: row.images,
-      variants: row.variants,
-      categories: row.category_ids,
-      available: row.available,
-      inStock: row.in_stock,
-      createdAt: iso(row.created_at),
-      updatedAt: iso(row.updated_at),
-    })),
+    data: page.rows.map((row) => {
+      const stock = stockOf(row)
+      return {
+        _id: row.id,
+        shop: row.shop_id,
+        title: row.title,
+        description: row.description,
+        price: { value: row.price_minor / 100, currency: row.currency },
+        sellAt: row.sell_at_minor / 100,
+        images: row.images,
+        variants: stock.variants,
+        categories: row.category_ids,
+        available: row.available,
+        inStock: row.in_stock,
+        availability: stock.product,
+        createdAt: iso(row.created_at),
+        updatedAt: iso(row.updated_at),
+      }
+    }),
   }
 })
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) })

@@ -10,7 +10,8 @@
  * (bench/tenants-at-scale.ts).
  *
  *   npm run bench                        # both databases, then tenants at scale
- *   npm run bench -- --only=postgres     # or --only=pglite, --only=tenants (--rounds=5); --duration=10 seconds per scenario
+ *   npm run bench -- --only=postgres     # or --only=pglite, --only=tenants (--rounds=5), --only=main (both
+ *                                        # databases, no tenants); --duration=10 seconds per scenario
  */
 import os from 'node:os'
 import autocannon from 'autocannon'
@@ -22,7 +23,7 @@ import { fillCatalog, rowsOf, scratchDatabase } from './scratch'
 import { tenantsAtScale } from './tenants-at-scale'
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]))
 const duration = Number(args.duration ?? 10)
-const only = args.only as 'postgres' | 'pglite' | 'tenants' | undefined
+const only = args.only as 'postgres' | 'pglite' | 'tenants' | 'main' | undefined
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const SHOPS = 100
 const PER_SHOP = 1000
@@ -186,7 +187,7 @@ const tenants = () => tenantsAtScale({ serverUrl, seconds: duration, warmUp: WAR
 if (only !== 'tenants') {
   const results = []
   for (const kind of ['postgres', 'pglite'] as const) {
-    if (only && only !== kind) continue
+    if (only && only !== 'main' && only !== kind) continue
     results.push(await benchTarget(kind))
   }
   const text = table(results)
