@@ -4,9 +4,10 @@ import type { Rolldown } from 'vite'
 /**
  * How the browser build groups modules into files, so that a shopper's first visit asks for a handful of
  * scripts instead of thirty-odd small ones (on a slow network each request costs a round trip, and six at a
- * time is all HTTP/1.1 gets per origin; see docs/decisions/0049-storefront-chunks.md):
+ * time is all HTTP/1.1 gets per origin; see docs/decisions/0049-storefront-scripts.md):
  *
- * - `framework`: the packages the public pages use (React, React DOM, React Router);
+ * - `framework`: the packages the public pages use (React, React DOM, React Router), which the bundler
+ *   then places in the client entry's file;
  * - `storefront`: the shop's own modules that every public page loads (through the root or the site
  *   layout) or that two or more public pages share.
  *

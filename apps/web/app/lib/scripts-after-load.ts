@@ -4,10 +4,11 @@
  * high priority, beside the page's pictures. On a slow connection the scripts (about 110 KB) then take the
  * bandwidth while the first picture waits, and the largest paint comes late.
  *
- * So the page's scripts start once the page has loaded (its HTML, styles and visible pictures), or as soon as
- * the shopper touches, clicks or types, whichever comes first. On the server, `scriptsAfterLoad()` rewrites
- * the two tags that start them (scripts-after-load.server.ts), and AFTER_LOAD_SCRIPT (an inline script in the root layout, under the page's
- * nonce) turns them back on in the browser. Links are plain links until then, so a tap still navigates.
+ * So the page's scripts start once the page has loaded (its HTML, styles and visible pictures), or as soon
+ * as the shopper touches, clicks or types, whichever comes first. On the server, `scriptsAfterLoad()`
+ * (scripts-after-load.server.ts) rewrites the two tags that start them, and AFTER_LOAD_SCRIPT (an inline
+ * script in the root layout, under the page's nonce) turns them back on in the browser. Links are plain
+ * links until then, so a tap still navigates. Decision 49.
  */
 const WAITING_REL = 'x-modulepreload'
 const WAITING_TYPE = 'x-module'
