@@ -12,7 +12,7 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import Fastify from 'fastify'
 import pg from 'pg'
-import { type Availability, availability } from '@shop/domain'
+import { availability, bestAvailability } from '@shop/domain'
 
 type StockRow = [variant: string, quantity: number, tracked: boolean]
 type Row = Record<string, unknown> & {
@@ -42,7 +42,6 @@ const columns = `id, shop_id, title, description, price_minor, currency, sell_at
   (select coalesce(json_agg(json_build_array(i.variant_id, i.quantity, i.tracked)), '[]'::json) from inventory i where i.shop_id = products.shop_id and i.product_id = products.id) as stock,
   coalesce((select c.low_stock_threshold from shop_configs c where c.shop_id = products.shop_id), 5) as low_stock_threshold`
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString())
-const RANK = { 'in-stock': 0, low: 1, 'sold-out': 2 } as const
 
 /** Each variant's availability and the product's (its own row, or its best-stocked variant's), as the app answers. */
 function stockOf(row: Row) {
@@ -50,11 +49,7 @@ function stockOf(row: Row) {
   const rows = new Map(states.map(([variant, quantity, tracked]) => [variant, { quantity, tracked }]))
   const of = (variant: string) => availability(rows.get(variant), row.low_stock_threshold)
   const variants = row.variants.map((variant) => ({ _id: variant._id, features: variant.features, availability: of(variant._id) }))
-  const product = variants.length
-    ? variants
-        .map((variant) => variant.availability)
-        .reduce((a: Availability, b) => (RANK[a.level] < RANK[b.level] || (a.level === b.level && (a.left ?? 0) >= (b.left ?? 0)) ? a : b))
-    : of('')
+  const product = variants.length ? bestAvailability(variants.map((variant) => variant.availability)) : of('')
   return { variants, product }
 }
 

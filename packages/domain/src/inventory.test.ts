@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { availability, isInStock, orderableCount } from './inventory'
+import { availability, bestAvailability, isInStock, orderableCount } from './inventory'
 
 describe('isInStock', () => {
   it('is in stock without tracked rows', () => {
@@ -37,5 +37,16 @@ describe('orderableCount', () => {
     expect(orderableCount({ level: 'low', left: 3 }, 99)).toBe(3)
     expect(orderableCount({ level: 'sold-out', left: 0 }, 99)).toBe(0)
     expect(orderableCount({ level: 'in-stock' }, 99)).toBe(99)
+  })
+})
+
+describe('bestAvailability', () => {
+  it('takes an in-stock variant over low and sold-out ones', () => {
+    expect(bestAvailability([{ level: 'sold-out', left: 0 }, { level: 'low', left: 2 }, { level: 'in-stock' }])).toEqual({ level: 'in-stock' })
+  })
+
+  it('takes the low variant with the most left, and sold out only when every variant is', () => {
+    expect(bestAvailability([{ level: 'low', left: 1 }, { level: 'sold-out', left: 0 }, { level: 'low', left: 3 }])).toEqual({ level: 'low', left: 3 })
+    expect(bestAvailability([{ level: 'sold-out', left: 0 }, { level: 'sold-out', left: 0 }])).toEqual({ level: 'sold-out', left: 0 })
   })
 })

@@ -29,6 +29,15 @@ export function availability(row: { quantity: number; tracked: boolean } | undef
   return { level: 'in-stock' }
 }
 
+const LEVEL_ORDER = { 'in-stock': 0, low: 1, 'sold-out': 2 } as const
+
+/** A product's availability from its variants': the best-stocked one's (in stock, then low with the most left). */
+export function bestAvailability(variants: readonly Availability[]): Availability {
+  return variants.reduce((a, b) =>
+    LEVEL_ORDER[a.level] < LEVEL_ORDER[b.level] || (a.level === b.level && (a.left ?? 0) >= (b.left ?? 0)) ? a : b,
+  )
+}
+
 /** The most of one variant a cart may hold: what is left when it is low or sold out, else `cap`. */
 export function orderableCount(availability: Availability, cap: number): number {
   return availability.left === undefined ? cap : Math.min(cap, availability.left)

@@ -1,5 +1,5 @@
 /** Row → response mappers for the catalog. Only the fields listed here ever reach a client. */
-import { type Availability, availability, toMajor } from '@shop/domain'
+import { type Availability, availability, bestAvailability, toMajor } from '@shop/domain'
 import type { categories, inventory, products } from '../../db/schema'
 import { imageFields } from '../../lib/image-ref'
 import type { CategoryDto, InventoryDto, ProductDto } from './catalog.schemas'
@@ -11,8 +11,6 @@ export type InventoryRow = typeof inventory.$inferSelect
 export type StockState = { variantId: string; quantity: number; tracked: boolean }
 export type ProductWithStock = ProductRow & { stock: StockState[]; lowStockThreshold: number }
 
-const LEVEL_ORDER = { 'in-stock': 0, low: 1, 'sold-out': 2 } as const
-
 /**
  * Each variant's availability (the product's own without variants) and the product's: without variants
  * its own row's, with them the best-stocked variant's. Exact counts only where `availability` gives them.
@@ -22,10 +20,7 @@ export function availabilities(row: ProductWithStock): { product: Availability; 
   const of = (variantId: string) => availability(rows.get(variantId), row.lowStockThreshold)
   if (row.variants.length === 0) return { product: of(''), variants: new Map() }
   const variants = new Map(row.variants.map((variant) => [variant._id, of(variant._id)]))
-  const best = [...variants.values()].reduce((a, b) =>
-    LEVEL_ORDER[a.level] < LEVEL_ORDER[b.level] || (a.level === b.level && (a.left ?? 0) >= (b.left ?? 0)) ? a : b,
-  )
-  return { product: best, variants }
+  return { product: bestAvailability([...variants.values()]), variants }
 }
 
 /** `staff`: the shop's staff also get the exact stock rows. */
