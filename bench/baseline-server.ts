@@ -9,6 +9,7 @@
  */
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import Fastify from 'fastify'
 import pg from 'pg'
@@ -34,7 +35,7 @@ async function connect(): Promise<Query> {
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 })
     return (name, text, values) => pool.query({ name, text, values })
   }
-  const db = await PGlite.create(process.env.DATA_DIR!, { extensions: { pg_trgm, btree_gin } })
+  const db = await PGlite.create(process.env.DATA_DIR!, { extensions: { pg_trgm, btree_gin, btree_gist } })
   return (_name, text, params) => db.query<Row>(text, params)
 }
 

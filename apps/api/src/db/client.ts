@@ -5,6 +5,7 @@
 import fs from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
@@ -125,7 +126,7 @@ export async function openDatabase(options: {
   const dataDir = options.dataDir ?? 'memory://'
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true })
   const client = await PGlite.create(dataDir, {
-    extensions: { pg_trgm, btree_gin },
+    extensions: { pg_trgm, btree_gin, btree_gist },
     loadDataDir: options.template,
     startParams: [...PGlite.defaultStartParams, ...Object.entries(PGLITE_MEMORY).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
   })

@@ -1,0 +1,70 @@
+/**
+ * A title search reads its own shop's part of the trigram index. One GIN index over (shop, title) kept
+ * each trigram's list across every shop, so at a million products the same search read four to eight
+ * times the index pages it read at a hundred thousand (bench/results.md, tenants at scale); a GiST index
+ * led by the shop keeps each shop's entries together (decision 50).
+ */
+import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { parseQuery } from '../src/lib/feathers-query'
+import { productQuerySpec, productSearchQuery } from '../src/modules/catalog/product.repository'
+import { createShop, setupApp } from './helpers'
+
+const ctx = await setupApp()
+const { db } = ctx.database
+
+const PER_SHOP = 2000
+const INDEX = 'products_shop_title_trgm_idx'
+
+type Rows<T> = { rows: T[] }
+
+/** Titles such as "Slim linen jacket": every shop sells the same kinds of things. */
+async function fill(shopId: string) {
+  await db.execute(sql`
+    insert into products (shop_id, title, price_minor, currency)
+    select ${shopId},
+           (array['Classic','Slim','Vintage','Oversized','Kids','Everyday','Premium'])[1 + g % 7] || ' ' ||
+           (array['leather','cotton','linen','wool','denim','silk','suede','canvas','kente','batik','fleece'])[1 + g % 11] || ' ' ||
+           (array['jacket','shirt','dress','skirt','trousers','shorts','sandals','boots','bag','scarf','hat','belt','coat'])[1 + g % 13],
+           100 * g, 'GHS'
+    from generate_series(1, ${PER_SHOP}) as g`)
+}
+
+const searchFor = (shopId: string) =>
+  productSearchQuery(db, { shopId, availableOnly: true }, parseQuery(productQuerySpec, { title: { $q: 'jackt' } }))
+
+/** The indexes the search's plan reads. */
+async function indexesRead(shopId: string): Promise<string[]> {
+  const result = (await db.execute(sql`explain (format json) ${searchFor(shopId).getSQL()}`)) as unknown as Rows<Record<string, unknown>>
+  const raw = Object.values(result.rows[0]!)[0]
+  const names = (typeof raw === 'string' ? raw : JSON.stringify(raw)).match(/"Index Name":\s*"[^"]+"/g) ?? []
+  return names.map((name) => name.replace(/.*"([^"]+)"$/, '$1'))
+}
+
+describe('the title search', () => {
+  it("reads a trigram index ordered by shop first, and answers only from the shop's products", async () => {
+    const shop = await createShop(ctx)
+    await fill(shop.id)
+    await db.execute(sql`analyze products`)
+    const alone = (await searchFor(shop.id)).map((row) => row.id)
+    expect(alone).toHaveLength(20)
+
+    for (let i = 0; i < 4; i++) await fill((await createShop(ctx)).id)
+    await db.execute(sql`analyze products`)
+    expect(await indexesRead(shop.id)).toContain(INDEX)
+    expect((await searchFor(shop.id)).map((row) => row.id)).toEqual(alone)
+
+    // A GiST tree splits on its first column first, so each shop's entries share pages (a GIN index would
+    // keep one list per trigram, across all shops).
+    const [index] = (
+      (await db.execute(sql`
+        select am.amname as method, a.attname as first_column
+        from pg_index i
+        join pg_class c on c.oid = i.indexrelid
+        join pg_am am on am.oid = c.relam
+        join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
+        where c.relname = ${INDEX}`)) as unknown as Rows<{ method: string; first_column: string }>
+    ).rows
+    expect(index).toEqual({ method: 'gist', first_column: 'shop_id' })
+  })
+})
