@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { StaffRole } from '@shop/domain'
 import pg from 'pg'
-import { afterAll, inject } from 'vitest'
+import { afterAll, expect, inject, onTestFinished } from 'vitest'
 import { type ActorIdentity, anonymousActor } from '../src/actor'
 import { type App, buildApp } from '../src/app'
 import { loadConfig } from '../src/config'
@@ -68,7 +68,23 @@ export type SetupOptions = {
   messageChannels?: Channels
 }
 
-/** Builds the app on a fresh database and tears both down after the file's tests. */
+/**
+ * Teardowns asked for outside a test (in a describe block or a `beforeAll`), run after the file's tests.
+ * Vitest runs no `afterAll` registered once the tests have started (inside a test or a `beforeAll`), so a
+ * context made there would leave its database behind; this hook is registered while the file is collected.
+ */
+const fileTeardowns: (() => Promise<void>)[] = []
+afterAll(async () => {
+  for (const teardown of fileTeardowns.splice(0).reverse()) await teardown()
+})
+
+/** Runs `teardown` when the test that asked for it ends, or after the file's tests when asked outside one. */
+function tearDownAfterUse(teardown: () => Promise<void>) {
+  if (expect.getState().currentTestName !== undefined) onTestFinished(teardown)
+  else fileTeardowns.push(teardown)
+}
+
+/** Builds the app on a fresh database and tears both down after the test or the file that asked for it. */
 export async function setupApp(overrides: Parameters<typeof loadConfig>[1] = {}, options: SetupOptions = {}): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-api-test-'))
   const serverUrl = process.env.TEST_DATABASE_URL
@@ -101,11 +117,14 @@ export async function setupApp(overrides: Parameters<typeof loadConfig>[1] = {},
   const logger = options.logStream ? { level: options.logLevel ?? 'info', stream: options.logStream } : false
   const app = await buildApp({ config, database, logger, imageLimiter: options.imageLimiter, messageChannels: options.messageChannels })
   await app.ready()
-  afterAll(async () => {
-    await app.close()
-    await database.close()
-    await drop()
-    await fs.rm(dataDir, { recursive: true, force: true })
+  tearDownAfterUse(async () => {
+    try {
+      await app.close()
+      await database.close()
+    } finally {
+      await drop()
+      await fs.rm(dataDir, { recursive: true, force: true })
+    }
   })
   return { app, database, dataDir, databaseUrl }
 }
