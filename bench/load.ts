@@ -45,24 +45,35 @@ export type Request = { method?: string; path: string; headers?: Record<string, 
  * are not counted.
  */
 export async function driveAtRate(port: number, next: () => Request, rate: number, timing: { seconds: number; warmUp: number }) {
+  const [figures] = await driveSideBySide([{ port, next }], rate, timing)
+  return figures!
+}
+
+/**
+ * `driveAtRate` on several servers at once, each at `rate`, their requests taking turns on one schedule:
+ * the servers meet the same moments of the machine (another process's burst, a slow disk), so their figures
+ * compare even where the machine is noisy.
+ */
+export async function driveSideBySide(targets: { port: number; next: () => Request }[], rate: number, timing: { seconds: number; warmUp: number }) {
   const { seconds: duration, warmUp } = timing
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
-  const latencies: number[] = []
-  let errors = 0
-  const one = (request: Request, due: number) =>
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 * targets.length })
+  const latencies = targets.map(() => [] as number[])
+  const errors = targets.map(() => 0)
+  const one = (target: number, request: Request, due: number) =>
     new Promise<void>((resolve) => {
+      const { port } = targets[target]!
       const req = http.request({ host: '127.0.0.1', port, path: request.path, method: request.method ?? 'GET', headers: request.headers, agent }, (res) => {
         res.resume()
         res.on('end', () => {
           if (due >= measuredFrom) {
-            if (res.statusCode! >= 300) errors++
-            latencies.push(performance.now() - due)
+            if (res.statusCode! >= 300) errors[target]!++
+            latencies[target]!.push(performance.now() - due)
           }
           resolve()
         })
       })
       req.on('error', () => {
-        if (due >= measuredFrom) errors++
+        if (due >= measuredFrom) errors[target]!++
         resolve()
       })
       req.end(request.body)
@@ -70,16 +81,24 @@ export async function driveAtRate(port: number, next: () => Request, rate: numbe
   const started = performance.now()
   const measuredFrom = started + warmUp * 1000
   const pending: Promise<void>[] = []
-  for (let i = 0; i < (warmUp + duration) * rate; i++) {
-    const due = started + (i * 1000) / rate
+  const interval = 1000 / (rate * targets.length)
+  for (let i = 0; i < (warmUp + duration) * rate * targets.length; i++) {
+    const due = started + i * interval
     const wait = due - performance.now()
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-    pending.push(one(next(), due))
+    const target = i % targets.length
+    pending.push(one(target, targets[target]!.next(), due))
   }
   await Promise.all(pending)
   agent.destroy()
-  latencies.sort((a, b) => a - b)
-  const at = (q: number) => Math.round(10 * (latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0)) / 10
-  return { rps: Math.round(latencies.length / duration), p50: at(0.5), p99: at(0.99), errors }
+  return latencies.map((measured, target) => {
+    measured.sort((a, b) => a - b)
+    const at = (q: number) => percentile(measured, q)
+    return { rps: Math.round(measured.length / duration), p50: at(0.5), p99: at(0.99), errors: errors[target]!, latencies: measured }
+  })
 }
 
+/** The `q` quantile of ascending `sorted` milliseconds, to a tenth. */
+export function percentile(sorted: number[], q: number): number {
+  return Math.round(10 * (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0)) / 10
+}
