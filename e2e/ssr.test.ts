@@ -129,6 +129,18 @@ describe('server-rendered pages', () => {
     }
   })
 
+  it('sends a search typed with spaces around it to its trimmed address', async () => {
+    const { port } = server()
+    const host = `demo.localhost:${port}`
+    const padded = await request(port, host, '/products/?q=+++kente+++&sort=price')
+    assert.equal(padded.status, 302)
+    assert.equal(padded.headers.location, '/products/?q=kente&sort=price')
+    const blank = await request(port, host, '/products/?q=+++')
+    assert.equal(blank.status, 302)
+    assert.equal(blank.headers.location, '/products/')
+    assert.equal((await request(port, host, '/products/?q=kente')).status, 200)
+  })
+
   it('renders unknown paths as a 404 page inside the shop layout', async () => {
     const { port } = server()
     const page = await request(port, `demo.localhost:${port}`, '/no/such/page')
@@ -266,7 +278,7 @@ describe('installable shop', () => {
 describe('server-rendered shop pages', () => {
   it('renders search results with the filters, on the server', async () => {
     const { port } = server()
-    const page = await request(port, `demo.localhost:${port}`, '/products/?q=%20kente%20&sort=price&direction=asc')
+    const page = await request(port, `demo.localhost:${port}`, '/products/?q=kente&sort=price&direction=asc')
     assert.equal(page.status, 200)
     assert.ok(page.body.includes('<title>Search: kente | Demo Shop</title>'))
     assert.match(page.body, /<h1[^>]*>Results for “kente”<\/h1>/)

@@ -1,3 +1,4 @@
+import { redirect } from 'react-router'
 import { listProducts } from '../api/products/list-products'
 import { Pagination } from '../features/catalog/components/pagination'
 import { ProductGrid, toProductSummary } from '../features/catalog/components/product-card'
@@ -14,7 +15,16 @@ export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (!context.shop) notFound()
   const api = serverApi(context)
-  const search = parseSearch(new URL(request.url).searchParams)
+  const url = new URL(request.url)
+  // A search sent with spaces around it (the search form, submitted before the page's scripts ran) has one
+  // address: the trimmed one, as the form's own script would have pushed.
+  const typed = url.searchParams.get('q')
+  if (typed !== null && typed !== typed.trim()) {
+    if (typed.trim()) url.searchParams.set('q', typed.trim())
+    else url.searchParams.delete('q')
+    throw redirect(`${url.pathname}${url.search}`)
+  }
+  const search = parseSearch(url.searchParams)
   const [found, categories] = await Promise.all([
     listProducts(api, toProductQuery(search, context.shop._id)),
     shopCategories(api, context.shop._id),
