@@ -5,10 +5,11 @@
  * visitor of a shop until something it shows changes; the shop's `page_version` changes with it (database
  * triggers, migration 0010), and it is part of the key, so an edit is on the very next load. Entries also
  * expire after `ttlMs`, which bounds what the triggers leave out (stock taken by orders). The least
- * recently used entries go first past `maxEntries`.
+ * recently used entries go first once the bodies together pass `maxBytes`.
  *
- * A page is stored with the content security policy nonce it was rendered with; each answer from the cache
- * gets a fresh one in its place.
+ * A body is kept as UTF-8 bytes outside the JavaScript heap (a page as a string holds two bytes per
+ * character as soon as one is not Latin-1, as "₵" is), cut where the content security policy nonce it was
+ * rendered with stood: each answer from the cache puts a fresh one there.
  */
 
 /** The catalogue pages anyone sees alike; their React Router data requests (`….data`) too. */
@@ -23,9 +24,8 @@ export function isPublicPage(pathname: string): boolean {
 export type CachedPage = {
   status: number
   headers: [string, string][]
-  body: string
-  /** The nonce the body's inline scripts carry. */
-  nonce: string
+  /** The body in UTF-8, cut at the nonce its inline scripts carried (`cutAtNonce`). */
+  parts: Buffer[]
 }
 
 export type PageCache = {
@@ -37,33 +37,61 @@ export function pageCacheKey(shop: { id: string; pageVersion: number }, host: st
   return `${shop.id}\n${shop.pageVersion}\n${host}\n${url}`
 }
 
+/** A body's size in the cache. */
+const sizeOf = (page: CachedPage) => page.parts.reduce((sum, part) => sum + part.length, 0)
+
 export function createPageCache({
-  maxEntries = 500,
+  maxBytes = 8 * 1024 * 1024,
   ttlMs = 10_000,
   now = Date.now,
-}: { maxEntries?: number; ttlMs?: number; now?: () => number } = {}): PageCache {
-  const entries = new Map<string, CachedPage & { expiresAt: number }>()
+}: { maxBytes?: number; ttlMs?: number; now?: () => number } = {}): PageCache {
+  const entries = new Map<string, CachedPage & { bytes: number; expiresAt: number }>()
+  let bytes = 0
+  const forget = (key: string) => {
+    bytes -= entries.get(key)?.bytes ?? 0
+    entries.delete(key)
+  }
   return {
     get(key) {
       const entry = entries.get(key)
       if (!entry) return undefined
       entries.delete(key)
-      if (entry.expiresAt <= now()) return undefined
+      if (entry.expiresAt <= now()) {
+        bytes -= entry.bytes
+        return undefined
+      }
       entries.set(key, entry)
       return entry
     },
     set(key, page) {
-      entries.delete(key)
-      entries.set(key, { ...page, expiresAt: now() + ttlMs })
+      forget(key)
+      const size = sizeOf(page)
+      if (size > maxBytes) return
+      entries.set(key, { ...page, bytes: size, expiresAt: now() + ttlMs })
+      bytes += size
       for (const oldest of entries.keys()) {
-        if (entries.size <= maxEntries) break
-        entries.delete(oldest)
+        if (bytes <= maxBytes) break
+        forget(oldest)
       }
     },
   }
 }
 
+/** `body` cut at every occurrence of `nonce`, without copying: the parts are views of `body`. */
+export function cutAtNonce(body: Buffer, nonce: string): Buffer[] {
+  const needle = Buffer.from(nonce)
+  const parts: Buffer[] = []
+  let from = 0
+  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, from)) {
+    parts.push(body.subarray(from, at))
+    from = at + needle.length
+  }
+  parts.push(body.subarray(from))
+  return parts
+}
+
 /** The page as this answer sends it: the stored body with this answer's nonce. */
-export function withNonce(page: CachedPage, nonce: string): string {
-  return page.body.replaceAll(page.nonce, nonce)
+export function withNonce(page: CachedPage, nonce: string): Buffer {
+  const fresh = Buffer.from(nonce)
+  return Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [fresh, part])))
 }

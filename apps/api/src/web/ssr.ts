@@ -18,7 +18,7 @@ import { IMMUTABLE, NO_STORE, PUBLIC_PAGE } from '../lib/http-cache'
 import { resolveHost } from '../modules/shops/shop-host'
 import { wroteCookie, wroteLately } from '../plugins/read-after-write'
 import { cspNonce } from '../plugins/security-headers'
-import { type CachedPage, createPageCache, isPublicPage, pageCacheKey, withNonce } from './page-cache'
+import { type CachedPage, createPageCache, cutAtNonce, isPublicPage, pageCacheKey, withNonce } from './page-cache'
 
 /** The in-process API as loaders see it; answers a Web Response like `fetch` would. */
 export type InProcessApi = (
@@ -118,14 +118,14 @@ function cacheable(response: Response): boolean {
 }
 
 /**
- * The response as it streams to the client, with a copy of its body handed to `store` once it is complete
- * (never when rendering fails midway).
+ * The response as it streams to the client, with a copy of its body, cut at the page's `nonce`, handed to
+ * `store` once it is complete (never when rendering fails midway).
  */
-function storing(response: Response, store: (page: Omit<CachedPage, 'nonce'>) => void): Response {
+function storing(response: Response, nonce: string, store: (page: CachedPage) => void): Response {
   const [toClient, toCache] = response.body!.tee()
   const headers: [string, string][] = [...response.headers].filter(([name]) => name !== 'date' && name !== 'cache-control')
-  new Response(toCache).text().then(
-    (body) => store({ status: response.status, headers, body }),
+  new Response(toCache).arrayBuffer().then(
+    (body) => store({ status: response.status, headers, parts: cutAtNonce(Buffer.from(body), nonce) }),
     () => undefined,
   )
   return new Response(toClient, { status: response.status, headers: response.headers })
@@ -234,7 +234,7 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
       if (!response.headers.has('cache-control')) {
         reply.header('cache-control', isPublicPage(pathname) && response.status === 200 ? PUBLIC_PAGE : NO_STORE)
       }
-      if (cacheKey && cacheable(response)) return reply.send(storing(response, (body) => pages.set(cacheKey, { ...body, nonce })))
+      if (cacheKey && cacheable(response)) return reply.send(storing(response, nonce, (page) => pages.set(cacheKey, page)))
       return reply.send(response)
     },
   })
