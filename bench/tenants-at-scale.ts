@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm'
 import { type Db } from '../apps/api/src/db/client'
 import { parseQuery } from '../apps/api/src/lib/feathers-query'
 import { type ProductScope, productCountQuery, productPageQuery, productQuerySpec, productSearchQuery } from '../apps/api/src/modules/catalog/product.repository'
+import { planScans } from '../apps/api/test/query-plans'
 import { type Request, driveSideBySide, freePort, percentile, start, stop } from './load'
 import { type Scratch, fillCatalog, rowsOf, scratchDatabase } from './scratch'
 
@@ -60,18 +61,6 @@ async function prepare(serverUrl: string, shops: number): Promise<Size> {
 }
 
 /** The index names and sequentially scanned tables of a plan (EXPLAIN's JSON). */
-function planSummary(plan: unknown): { indexes: Set<string>; seqScans: Set<string> } {
-  const indexes = new Set<string>()
-  const seqScans = new Set<string>()
-  const walk = (node: Record<string, unknown>) => {
-    if (typeof node['Index Name'] === 'string') indexes.add(node['Index Name'])
-    if (node['Node Type'] === 'Seq Scan') seqScans.add(String(node['Relation Name']))
-    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child)
-  }
-  walk((plan as [{ Plan: Record<string, unknown> }])[0].Plan)
-  return { indexes, seqScans }
-}
-
 /** EXPLAIN of the exact list, count and search statements the route builds for an anonymous shopper. */
 async function explainReads(db: Db, shopId: string): Promise<string[]> {
   const scope: ProductScope = { shopId, availableOnly: true }
@@ -82,10 +71,11 @@ async function explainReads(db: Db, shopId: string): Promise<string[]> {
   }
   const lines: string[] = []
   for (const [name, query] of Object.entries(queries)) {
-    const [row] = rowsOf<{ 'QUERY PLAN': unknown }>(await db.execute(sql`explain (format json) ${query.getSQL()}`))
-    const { indexes, seqScans } = planSummary(row!['QUERY PLAN'])
-    const scans = seqScans.size ? `; sequential scans of ${[...seqScans].join(', ')}` : '; no sequential scan'
-    lines.push(`${name}: ${[...indexes].sort().join(', ') || 'no index'}${scans}`)
+    const scans = await planScans(db, query)
+    const indexes = [...new Set(scans.flatMap((scan) => scan.index ?? []))].sort()
+    const seqScans = [...new Set(scans.flatMap((scan) => (scan.node === 'Seq Scan' ? [scan.relation] : [])))]
+    const full = seqScans.length ? `; sequential scans of ${seqScans.join(', ')}` : '; no sequential scan'
+    lines.push(`${name}: ${indexes.join(', ') || 'no index'}${full}`)
   }
   return lines
 }

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { parseQuery } from '../src/lib/feathers-query'
 import { productQuerySpec, productSearchQuery } from '../src/modules/catalog/product.repository'
 import { createShop, setupApp } from './helpers'
+import { planScans } from './query-plans'
 
 const ctx = await setupApp()
 const { db } = ctx.database
@@ -34,12 +35,7 @@ const searchFor = (shopId: string) =>
   productSearchQuery(db, { shopId, availableOnly: true }, parseQuery(productQuerySpec, { title: { $q: 'jackt' } }))
 
 /** The indexes the search's plan reads. */
-async function indexesRead(shopId: string): Promise<string[]> {
-  const result = (await db.execute(sql`explain (format json) ${searchFor(shopId).getSQL()}`)) as unknown as Rows<Record<string, unknown>>
-  const raw = Object.values(result.rows[0]!)[0]
-  const names = (typeof raw === 'string' ? raw : JSON.stringify(raw)).match(/"Index Name":\s*"[^"]+"/g) ?? []
-  return names.map((name) => name.replace(/.*"([^"]+)"$/, '$1'))
-}
+const indexesRead = async (shopId: string) => (await planScans(db, searchFor(shopId))).map((scan) => scan.index)
 
 describe('the title search', () => {
   it("reads a trigram index ordered by shop first, and answers only from the shop's products", async () => {
