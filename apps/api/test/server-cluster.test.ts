@@ -17,6 +17,18 @@ const serverUrl = process.env.TEST_DATABASE_URL
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'shop-cluster-test-'))
 afterAll(() => fs.rm(dataDir, { recursive: true, force: true }))
 
+/** The databases this file made, dropped after its tests (an `afterAll` registered inside a test never runs). */
+const databases: string[] = []
+afterAll(async () => {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    for (const name of databases) await client.query(`drop database if exists "${name}" with (force)`)
+  } finally {
+    await client.end()
+  }
+})
+
 /** A new, empty (not migrated) database on the test server, dropped after the file's tests. */
 async function emptyDatabase(): Promise<string> {
   const name = `shop_test_${process.pid}_${randomBytes(4).toString('hex')}`
@@ -24,12 +36,7 @@ async function emptyDatabase(): Promise<string> {
   await admin.connect()
   await admin.query(`create database "${name}"`)
   await admin.end()
-  afterAll(async () => {
-    const client = new pg.Client({ connectionString: serverUrl })
-    await client.connect()
-    await client.query(`drop database if exists "${name}" with (force)`)
-    await client.end()
-  })
+  databases.push(name)
   const url = new URL(serverUrl!)
   url.pathname = `/${name}`
   return url.toString()
