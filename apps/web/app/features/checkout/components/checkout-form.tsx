@@ -180,11 +180,7 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydra
             idPrefix={id}
             regions={regions}
             pickUpAt={pickUpAt}
-            draft={draft}
-            onChange={delivery.update}
-            rates={rates}
-            ratesError={delivery.ratesError}
-            onRetryRates={delivery.retryRates}
+            delivery={delivery}
             errors={errors}
           />
         </fieldset>

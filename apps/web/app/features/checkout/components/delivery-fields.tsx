@@ -1,8 +1,9 @@
 import { Link } from 'react-router'
-import type { DeliveryRateOption, Region } from '@shop/domain/schemas/delivery'
+import type { Region } from '@shop/domain/schemas/delivery'
 import { Field } from '../../../components/ui/field'
 import { formatMoney } from '../../../lib/money'
-import type { DeliveryDraft, DeliveryField } from '../delivery-details'
+import type { DeliveryField } from '../delivery-details'
+import type { DeliveryDraftState } from '../hooks/use-delivery-draft'
 
 type Props = {
   /** Prefix of the controls' ids (`{idPrefix}-region`, `-rate`, `-address`), to focus the first problem. */
@@ -10,17 +11,15 @@ type Props = {
   regions: Region[]
   /** Where pick-up happens (the shop's contact section), if it says. */
   pickUpAt: string
-  draft: DeliveryDraft
-  onChange: (change: Partial<DeliveryDraft>) => void
-  rates: DeliveryRateOption[] | null
-  ratesError: string | null
-  onRetryRates: () => void
+  /** The delivery being chosen, with its region's rates (`useDeliveryDraft`). */
+  delivery: DeliveryDraftState
   errors: Partial<Record<DeliveryField, string>>
 }
 
 /** Pick-up or delivery, and for delivery the region, the rate and the address (the phone is the buyer's contact). */
-export function DeliveryFields({ idPrefix, regions, pickUpAt, draft, onChange, rates, ratesError, onRetryRates, errors }: Props) {
+export function DeliveryFields({ idPrefix, regions, pickUpAt, delivery, errors }: Props) {
   const id = idPrefix
+  const { draft, update: onChange, rates, ratesError, retryRates: onRetryRates } = delivery
   return (
     <>
       <div className="choice-list">

@@ -121,11 +121,7 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
             idPrefix={id}
             regions={regions}
             pickUpAt={shop.aboutSections.contact.trim()}
-            draft={draft}
-            onChange={delivery.update}
-            rates={rates}
-            ratesError={delivery.ratesError}
-            onRetryRates={delivery.retryRates}
+            delivery={delivery}
             errors={errors}
           />
         </fieldset>

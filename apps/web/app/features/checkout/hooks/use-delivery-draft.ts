@@ -7,6 +7,8 @@ import { useDeliveryRates } from './use-delivery-rates'
  * The delivery being chosen for `items`: the draft, the chosen region's rates (the cheapest is chosen when
  * they arrive, unless the chosen one is still offered) and the chosen rate.
  */
+export type DeliveryDraftState = ReturnType<typeof useDeliveryDraft>
+
 export function useDeliveryDraft(shopId: string, items: DeliveryItem[]) {
   const [draft, setDraft] = useState<DeliveryDraft>(emptyDelivery)
   const { rates, error, retry } = useDeliveryRates(shopId, draft.type === 'dispatch' ? draft.region : '', items)
