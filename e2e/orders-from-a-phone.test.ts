@@ -213,6 +213,8 @@ describe('orders and payments on a phone', { timeout: 180_000 }, () => {
       await search.fill('nana searchable')
       await main(page).getByRole('button', { name: 'Apply' }).click()
       await page.waitForURL((url) => url.searchParams.get('q') === 'nana searchable')
+      // The address changes first; the newest order is on the unfiltered list too, so wait for the rest to go.
+      await cards.getByRole('listitem').nth(1).waitFor({ state: 'detached' })
       await cards.getByRole('link', { name: `Order ${order.orderId}` }).waitFor()
       assert.equal(await cards.getByRole('listitem').count(), 1)
 
