@@ -1,11 +1,13 @@
 /**
  * Browser-test fixtures. Nothing is built here: run `npm run build` first. Each test file starts the real
- * server (`node apps/api/dist/server.js`) on a free port with a fresh data directory (PGlite, demo shop
- * seeded) and stops it with SIGTERM afterwards; pages are driven with the system Chromium.
+ * server (`node apps/api/dist/server.js`) on a free port with a fresh copy of a data directory where the
+ * demo shop is seeded (PGlite), and stops it with SIGTERM afterwards; pages are driven with the system
+ * Chromium.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises'
 import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
@@ -67,7 +69,7 @@ export function request(
 }
 
 async function waitUntilReady(child: ChildProcess, port: number, output: () => string): Promise<void> {
-  // Seeding stores every demo picture in several widths and formats: minutes when the machine is busy.
+  // Starting takes seconds; a busy machine can stretch that a long way.
   const deadline = Date.now() + 240_000
   let exited: number | null | undefined
   child.once('exit', (code) => (exited = code))
@@ -84,32 +86,65 @@ async function waitUntilReady(child: ChildProcess, port: number, output: () => s
   throw new Error(`the server did not answer within 240 s:\n${output()}`)
 }
 
-/** `extraEnv` adds settings of the test's own (a DNS server it runs, say) to the fixed ones below. */
+/** The server's environment: only what this run sets, so a developer's own configuration does not leak in. */
+function serverEnv(dataDir: string, extraEnv: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'ROOT_DOMAIN', 'PLATFORM_URL', 'DEFAULT_SHOP', 'WEB_BUILD_DIR', 'DNS_SERVERS']) {
+    delete env[name]
+  }
+  return { ...env, NODE_ENV: 'development', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', PROVIDER_NAME, LOG_LEVEL: 'warn', ...extraEnv }
+}
+
+const serverEntry = path.join(repoRoot, 'apps/api/dist/server.js')
+const templateRoot = path.join(repoRoot, 'node_modules/.cache/e2e-demo')
+const TEMPLATE_MAX_AGE = 60 * 60 * 1000
+
+/**
+ * A data directory with the demo shop migrated and seeded, made once and copied for each test file's
+ * server: seeding draws every demo picture in several widths and formats, half a minute or more, while a
+ * copy takes a moment. It is named after the build and the migrations it was made with (so a rebuild makes
+ * a new one) and the time it was seeded, and made again after an hour, since the demo's month of orders is
+ * dated from then. Test files running at once may each make one; the first to finish is kept.
+ */
+async function seededTemplate(): Promise<string> {
+  const made = [serverEntry, path.join(repoRoot, 'apps/api/drizzle/meta/_journal.json')].map((file) => `${file} ${fs.statSync(file).mtimeMs}`)
+  const key = createHash('sha256').update(made.join('\n')).digest('hex').slice(0, 16)
+  await mkdir(templateRoot, { recursive: true })
+  const now = Date.now()
+  const entries = await readdir(templateRoot)
+  const seededAt = (name: string) => Number(name.split('-')[1])
+  const fresh = entries.find((name) => name.startsWith(`${key}-`) && now - seededAt(name) < TEMPLATE_MAX_AGE)
+  if (fresh) return path.join(templateRoot, fresh)
+  for (const name of entries) {
+    if (!(now - seededAt(name) < TEMPLATE_MAX_AGE)) await rm(path.join(templateRoot, name), { recursive: true, force: true })
+  }
+
+  const building = path.join(templateRoot, `building-${now}-${process.pid}`)
+  const child = spawn(process.execPath, [serverEntry, '--prepare'], { cwd: repoRoot, env: serverEnv(building, {}), stdio: ['ignore', 'pipe', 'pipe'] })
+  let log = ''
+  child.stdout!.on('data', (chunk) => (log += chunk))
+  child.stderr!.on('data', (chunk) => (log += chunk))
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  if (code !== 0) {
+    await rm(building, { recursive: true, force: true })
+    throw new Error(`seeding the demo shop failed (exit code ${code}):\n${log}`)
+  }
+  const template = path.join(templateRoot, `${key}-${now}`)
+  await rename(building, template)
+  return template
+}
+
+/** `extraEnv` adds settings of the test's own (a DNS server it runs, say) to the fixed ones of `serverEnv`. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  const entry = path.join(repoRoot, 'apps/api/dist/server.js')
-  for (const built of [entry, path.join(repoRoot, 'apps/web/build/server/index.js')]) {
+  for (const built of [serverEntry, path.join(repoRoot, 'apps/web/build/server/index.js')]) {
     if (!fs.existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first`)
   }
   const port = await freePort()
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-e2e-'))
-  const env: NodeJS.ProcessEnv = { ...process.env }
-  // Only what this run sets: a developer's own configuration must not leak in.
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'ROOT_DOMAIN', 'PLATFORM_URL', 'DEFAULT_SHOP', 'WEB_BUILD_DIR', 'DNS_SERVERS']) {
-    delete env[name]
-  }
-  const child = spawn(process.execPath, [entry], {
+  await cp(await seededTemplate(), dataDir, { recursive: true })
+  const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
-    env: {
-      ...env,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO: '1',
-      PROVIDER_NAME,
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
-    },
+    env: serverEnv(dataDir, { PORT: String(port), ...extraEnv }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let log = ''
@@ -222,7 +257,6 @@ export function useBrowser(): { browser: () => Browser } {
   }
 }
 
-/** A fresh browser context (its own localStorage) that is closed after the test. */
 /** The phone the dashboard and the storefront are tried on. */
 export const PHONE = { width: 390, height: 844 }
 
@@ -237,6 +271,7 @@ export async function withPhone<T>(browser: Browser, run: (page: Page) => Promis
   }
 }
 
+/** Runs `run` on a page of a fresh context (its own localStorage), closed afterwards. */
 export async function withPage<T>(browser: Browser, run: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
   const context = await browser.newContext()
   const page = await context.newPage()
@@ -255,10 +290,6 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await signInSection.getByRole('button', { name: 'Sign in' }).click()
 }
 
-/**
- * Collects what the page reports about content security policy violations, on every document it loads
- * from now on: Chromium's console messages and the `securitypolicyviolation` events.
- */
 /** Opens the newest e-mail with this subject in the development mailbox, reloading until the worker has put it there. */
 export async function openMail(page: Page, server: RunningServer, subject: string): Promise<void> {
   const deadline = Date.now() + 30_000
@@ -272,6 +303,10 @@ export async function openMail(page: Page, server: RunningServer, subject: strin
   await page.getByRole('heading', { level: 1, name: subject }).waitFor()
 }
 
+/**
+ * Collects what the page reports about content security policy violations, on every document it loads
+ * from now on: Chromium's console messages and the `securitypolicyviolation` events.
+ */
 export async function watchCspViolations(page: Page): Promise<() => string[]> {
   const seen: string[] = []
   await page.addInitScript(() => {
