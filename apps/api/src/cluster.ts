@@ -21,8 +21,8 @@ const RESTART_DELAY_MS = 1000
  * between collections), an old generation capped at 256 MB (V8 then grows the heap in smaller steps; a
  * worker's live data is about 50 MB), no Sparkplug (V8's baseline compiler, which V8 itself leaves off on
  * low-memory devices: without it a worker is about 7 MB smaller after the bench's load, and the hot paths
- * run optimised code either way), and glibc's malloc in one arena (it otherwise keeps one per thread that ever allocated). See
- * docs/decisions/0045-processes-and-memory.md.
+ * run optimised code either way), and glibc's malloc in one arena (it otherwise keeps one per thread that
+ * ever allocated). See docs/decisions/0045-processes-and-memory.md.
  */
 export const WORKER_V8_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=256', '--no-sparkplug']
 const WORKER_ENV = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '1' }

@@ -91,4 +91,8 @@ describe('withNonce', () => {
     expect(withNonce(page('<p>plain</p>'), 'xyz').toString()).toBe('<p>plain</p>')
     expect(withNonce(page('n0nce-n0nce'), 'xyz').toString()).toBe('xyz-xyz')
   })
+
+  it('keeps a body rendered without a nonce whole', () => {
+    expect(cutAtNonce(Buffer.from('<p>plain</p>'), '').map(String)).toEqual(['<p>plain</p>'])
+  })
 })

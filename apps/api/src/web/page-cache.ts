@@ -77,8 +77,9 @@ export function createPageCache({
   }
 }
 
-/** `body` cut at every occurrence of `nonce`, without copying: the parts are views of `body`. */
+/** `body` cut at every occurrence of `nonce`, without copying: the parts are views of `body`. An empty nonce cuts nothing. */
 export function cutAtNonce(body: Buffer, nonce: string): Buffer[] {
+  if (nonce === '') return [body]
   const needle = Buffer.from(nonce)
   const parts: Buffer[] = []
   let from = 0
