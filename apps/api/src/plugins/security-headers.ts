@@ -11,16 +11,31 @@
  * - never framed, no <base> elsewhere, no plugins.
  *
  * Per-answer parts (the nonce, extra form targets) are directive functions reading the answer's state, so
- * a page that adds a form target has helmet send the same policy again (`allowFormTarget`).
+ * a page that adds a form target has helmet send the same policy again (`allowFormTarget`). A route may
+ * change some headers with `config: { securityHeaders }` (the pay page's referrer policy).
+ *
+ * helmet's middleware is built once for the app and once for each route with headers of its own, and run on
+ * every answer: built per answer (as `@fastify/helmet` does), it parsed the whole policy every time, about
+ * a tenth of the CPU of a storefront's product list.
  */
 import { randomBytes } from 'node:crypto'
-import type { ServerResponse } from 'node:http'
-import helmet from '@fastify/helmet'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { FastifyContextConfig, FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
+import helmet, { type HelmetOptions } from 'helmet'
 import type { Storage } from '../lib/storage'
 
-type AnswerState = { nonce: string; formTargets: string[] }
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Security headers of this route's own, over the app's. */
+    securityHeaders?: HelmetOptions
+  }
+}
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void
+
+/** The answer's nonce, the form targets it allows, and the helmet middleware of its route. */
+type AnswerState = { nonce: string; formTargets: string[]; headers?: Middleware }
 
 const answers = new WeakMap<ServerResponse, AnswerState>()
 
@@ -46,7 +61,14 @@ export function allowFormTarget(reply: FastifyReply, origin: string): void {
   const { formTargets } = stateOf(reply.raw)
   const target = new URL(origin).origin
   if (!formTargets.includes(target)) formTargets.push(target)
-  reply.helmet()
+  sendHeaders(reply)
+}
+
+/** Sets the security headers of the answer's route on it (again, when they are set already). */
+function sendHeaders(reply: FastifyReply): void {
+  stateOf(reply.raw).headers?.(reply.request.raw, reply.raw, (error) => {
+    if (error) throw error
+  })
 }
 
 const nonceSource = (_req: unknown, res: ServerResponse) => `'nonce-${stateOf(res).nonce}'`
@@ -98,7 +120,7 @@ export function docsPolicy(header: string): string {
 
 export default fp(
   async function securityHeaders(app: FastifyInstance) {
-    await app.register(helmet, {
+    const options: HelmetOptions = {
       contentSecurityPolicy: contentSecurityPolicy(app.storage),
       frameguard: { action: 'deny' },
       // Full addresses (a private order link's key) stay on this origin; other sites see the origin only.
@@ -108,6 +130,20 @@ export default fp(
       // Product images may be shown by other sites; API answers with private data need a bearer token,
       // which a no-cors request never carries.
       crossOriginResourcePolicy: false,
+    }
+    const shared = helmet(options) as Middleware
+    const routeOwn = new WeakMap<HelmetOptions, Middleware>()
+    const headersOf = (config: FastifyContextConfig): Middleware => {
+      const own = config.securityHeaders
+      if (!own) return shared
+      let middleware = routeOwn.get(own)
+      if (!middleware) routeOwn.set(own, (middleware = helmet({ ...options, ...own } as HelmetOptions) as Middleware))
+      return middleware
+    }
+    app.addHook('onRequest', (request, reply, done) => {
+      stateOf(reply.raw).headers = headersOf(request.routeOptions.config)
+      sendHeaders(reply)
+      done()
     })
   },
   { name: 'security-headers' },

@@ -265,12 +265,12 @@ async function testPayPage(fastify: FastifyInstance) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store')
   })
-  const helmet = { referrerPolicy: { policy: 'no-referrer' as const } }
+  const config = { securityHeaders: { referrerPolicy: { policy: 'no-referrer' as const } } }
 
   app.get(
     '/pay/test/:id',
     {
-      helmet,
+      config,
       schema: { hide: true, tags, summary: 'The test provider\'s pay page (HTML; needs ?access=)', params: IdParams, querystring: PayPageQuery },
     },
     async (request, reply) =>
@@ -280,7 +280,7 @@ async function testPayPage(fastify: FastifyInstance) {
   app.post(
     '/pay/test/:id',
     {
-      helmet,
+      config,
       schema: { hide: true, tags, summary: 'Pay or cancel on the test pay page, then back to the order', params: IdParams, body: PayPageForm },
     },
     async (request, reply) => reply.redirect(await submitPayPage(request.ctx, request.params.id, request.body), 303),
