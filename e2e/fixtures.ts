@@ -86,6 +86,14 @@ async function waitUntilReady(child: ChildProcess, port: number, output: () => s
   throw new Error(`the server did not answer within 240 s:\n${output()}`)
 }
 
+/** Everything `child` has written to stdout and stderr so far. */
+function outputOf(child: ChildProcess): () => string {
+  let log = ''
+  child.stdout!.on('data', (chunk) => (log += chunk))
+  child.stderr!.on('data', (chunk) => (log += chunk))
+  return () => log
+}
+
 /** The server's environment: only what this run sets, so a developer's own configuration does not leak in. */
 function serverEnv(dataDir: string, extraEnv: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env }
@@ -121,13 +129,11 @@ async function seededTemplate(): Promise<string> {
 
   const building = path.join(templateRoot, `building-${now}-${process.pid}`)
   const child = spawn(process.execPath, [serverEntry, '--prepare'], { cwd: repoRoot, env: serverEnv(building, {}), stdio: ['ignore', 'pipe', 'pipe'] })
-  let log = ''
-  child.stdout!.on('data', (chunk) => (log += chunk))
-  child.stderr!.on('data', (chunk) => (log += chunk))
+  const output = outputOf(child)
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
   if (code !== 0) {
     await rm(building, { recursive: true, force: true })
-    throw new Error(`seeding the demo shop failed (exit code ${code}):\n${log}`)
+    throw new Error(`seeding the demo shop failed (exit code ${code}):\n${output()}`)
   }
   const template = path.join(templateRoot, `${key}-${now}`)
   await rename(building, template)
@@ -147,10 +153,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     env: serverEnv(dataDir, { PORT: String(port), ...extraEnv }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  let log = ''
-  child.stdout!.on('data', (chunk) => (log += chunk))
-  child.stderr!.on('data', (chunk) => (log += chunk))
-  const output = () => log
+  const output = outputOf(child)
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null) resolve()
     else child.once('exit', () => resolve())
