@@ -402,6 +402,27 @@ describe('POST /api/orders/ from items', () => {
   })
 })
 
+describe('large amounts', () => {
+  it('places, pays and reads orders whose totals pass 32 bits (3 × GHS 10,000,000)', async () => {
+    const car = await addProduct({ title: 'Pick-up truck', priceMinor: 1_000_000_000 })
+    const body = { items: [{ product: car.id, count: 3 }], delivery: pickUp }
+    const checkout = await ctx.app.inject({ method: 'POST', url: `/api/checkouts/?shop=${shop.id}&email=fleet@example.com`, payload: body })
+    expect(checkout.statusCode, checkout.body).toBe(201)
+    expect(checkout.json().totals.total).toBe(30_000_000)
+    const order = await placed(body, { email: 'fleet@example.com' })
+    expect(order.totals).toMatchObject({ subtotal: 30_000_000, total: 30_000_000 })
+    const recorded = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/transactions/',
+      headers: owner.headers,
+      payload: { order: order._id, method: 'bank-transfer', amount: 10_000_000 },
+    })
+    expect(recorded.statusCode, recorded.body).toBe(201)
+    const read = await get(`/api/orders/${order._id}`, owner)
+    expect(read.json()).toMatchObject({ paid: 10_000_000, balance: 20_000_000 })
+  })
+})
+
 describe('POST /api/orders/ from a checkout', () => {
   async function checkout(body: unknown, user?: TestUser) {
     const response = await ctx.app.inject({

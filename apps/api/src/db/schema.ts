@@ -1,11 +1,13 @@
 /**
  * The whole relational model. Every tenant table carries `shop_id`, every index a tenant query uses starts
  * with it, and every unique key includes it, so the data can later be distributed by shop.
- * Money is stored in integer minor units (pesewas for GHS).
+ * Money is stored in integer minor units (pesewas for GHS). Unit prices fit 32 bits (GHS 10,000,000 at most);
+ * what adds prices up (totals, payments) is 64-bit, read as a JS number: exact up to 2^53 pesewas.
  */
 import type { OrderStatus } from '@shop/domain'
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -22,6 +24,8 @@ import {
 const id = () => uuid('id').primaryKey().defaultRandom()
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+/** A sum of money in minor units: 64-bit in the database, a (safe) JS number in the app. */
+const money = (name: string) => bigint(name, { mode: 'number' })
 const shopId = () =>
   uuid('shop_id')
     .notNull()
@@ -381,11 +385,11 @@ export const checkouts = pgTable(
     delivery: jsonb('delivery').$type<DeliveryDetails>().notNull(),
     discount: jsonb('discount').$type<DiscountTerms | null>(),
     currency: text('currency').notNull(),
-    subtotalMinor: integer('subtotal_minor').notNull(),
-    taxMinor: integer('tax_minor').notNull(),
-    deliveryMinor: integer('delivery_minor').notNull(),
-    discountMinor: integer('discount_minor').notNull(),
-    totalMinor: integer('total_minor').notNull(),
+    subtotalMinor: money('subtotal_minor').notNull(),
+    taxMinor: money('tax_minor').notNull(),
+    deliveryMinor: money('delivery_minor').notNull(),
+    discountMinor: money('discount_minor').notNull(),
+    totalMinor: money('total_minor').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('checkouts_shop_profile_idx').on(t.shopId, t.profileId, t.createdAt)],
@@ -409,11 +413,11 @@ export const orders = pgTable(
     discount: jsonb('discount').$type<DiscountTerms | null>(),
     discountCodeId: uuid('discount_code_id'),
     currency: text('currency').notNull(),
-    subtotalMinor: integer('subtotal_minor').notNull(),
-    taxMinor: integer('tax_minor').notNull(),
-    deliveryMinor: integer('delivery_minor').notNull(),
-    discountMinor: integer('discount_minor').notNull(),
-    totalMinor: integer('total_minor').notNull(),
+    subtotalMinor: money('subtotal_minor').notNull(),
+    taxMinor: money('tax_minor').notNull(),
+    deliveryMinor: money('delivery_minor').notNull(),
+    discountMinor: money('discount_minor').notNull(),
+    totalMinor: money('total_minor').notNull(),
     status: text('status').$type<OrderStatus>().notNull().default('placed'),
     paymentProvider: text('payment_provider').notNull().default('manual'),
     acked: boolean('acked').notNull().default(false),
@@ -526,7 +530,7 @@ export const transactions = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     reference: text('reference').notNull(),
-    amountMinor: integer('amount_minor').notNull(),
+    amountMinor: money('amount_minor').notNull(),
     currency: text('currency').notNull(),
     status: text('status').$type<'pending' | 'success' | 'failed' | 'abandoned'>().notNull().default('pending'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),

@@ -133,7 +133,7 @@ export async function findOrder(db: Db, id: string): Promise<OrderRow | null> {
 // Spelled out: in a one-table select Drizzle leaves columns unqualified, which would bind "id" to transactions.
 const paidMinor = sql<number>`coalesce((
   select sum(t.amount_minor) from ${transactions} t
-  where t.order_id = ${orders}.id and t.status = 'success'), 0)::int`.mapWith(Number)
+  where t.order_id = ${orders}.id and t.status = 'success'), 0)::bigint`.mapWith(Number)
 
 const orderView = { ...getTableColumns(orders), paidMinor }
 
