@@ -6,7 +6,7 @@ import cors from '@fastify/cors'
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify'
 import qs from 'qs'
 import { systemActor } from './actor'
-import type { Config } from './config'
+import type { Config, TrustProxy } from './config'
 import { createContext, systemClock } from './context'
 import type { Database } from './db/client'
 import { ErrorDocument } from '@shop/domain/schemas/wire'
@@ -66,11 +66,21 @@ export type AppOptions = {
   messageChannels?: Channels
 }
 
+/**
+ * Fastify's trustProxy from TRUST_PROXY: addresses and CIDRs as they are; a hop count as proxy-addr's
+ * hop rule (the nearest `hops` addresses of the chain, the socket's first), which Fastify no longer takes
+ * as a number. Only the client's address and scheme are read from the proxies; the shop comes from Host.
+ */
+function trustedProxies(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust
+  return (_address: string, hop: number) => hop < trust
+}
+
 export async function buildApp({ config, database, logger, imageLimiter, messageChannels }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     // What Node's HTTP parser refuses (oversized headers: 431) is answered in the error shape too.
     clientErrorHandler: answerClientError,
     routerOptions: {

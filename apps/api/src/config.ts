@@ -84,15 +84,26 @@ export type Config = {
   uploadLimit: number
   /** How many uploaded images one process decodes at once; more wait their turn. */
   imageConcurrency: number
-  trustProxy: boolean
+  /** Uploads one account makes, per shop it uploads to (each costs seconds of CPU to decode and resize). */
+  uploadsPerAccount: Rule
+  /** Bytes of pictures (originals and their copies) one shop may keep; past it uploads are refused. */
+  shopStorageQuota: number
+  /**
+   * Which proxies in front of the server are believed about the client's address and scheme
+   * (`X-Forwarded-For`, `X-Forwarded-Proto`): false for none, a hop count, or their addresses and CIDRs.
+   * Never everyone, and never the host: shops are chosen by the Host header alone.
+   */
+  trustProxy: TrustProxy
   /** Paystack's secret key (`sk_test_…`/`sk_live_…`); null turns the paystack provider off. */
   paystackSecretKey: string | null
   /** Paystack's API origin; only tests point it elsewhere (a local fake). */
   paystackBaseUrl: string
   /** `smtp://` or `smtps://` URL (credentials in it) of the server that sends e-mail; null keeps e-mail in the development mailbox. */
   smtpUrl: string | null
-  /** The address e-mail is sent from; the sender's name is the shop's title (or the platform's name). */
+  /** The address e-mail is sent from; the sender's name is the shop's title, or for the platform's own mail `mailFromName`. */
   mailFrom: string
+  /** The sender's name of the platform's own mail (account and security messages): MAIL_FROM's name, else PROVIDER_NAME. */
+  mailFromName: string
   /** DEV_MAILBOX=1: the development mailbox answers every client, not only this machine. */
   devMailboxOpen: boolean
   /** Arkesel's SMS API (key, sender id, origin); null turns SMS off. */
@@ -115,6 +126,9 @@ export type Config = {
    */
   domainCheckAllowLoopback: boolean
 }
+
+/** TRUST_PROXY: nobody, the nearest `hops` proxies, or proxies at these addresses and CIDRs. */
+export type TrustProxy = false | number | string[]
 
 export class ConfigError extends Error {}
 
@@ -208,11 +222,52 @@ function smtpUrl(env: Env): string | null {
   return raw
 }
 
-/** MAIL_FROM: a bare address; the display name is added per message. */
-function mailFrom(env: Env, rootDomain: string): string {
+const MAIL_ADDRESS = /^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+$/
+
+/**
+ * MAIL_FROM: an address (`no-reply@example.com`) or a name and an address (`Shoplet <no-reply@example.com>`,
+ * the name quoted or not). Shop mail is sent in the shop's name; the name given here is the platform's own.
+ */
+function mailFrom(env: Env, rootDomain: string, providerName: string): { address: string; name: string } {
   const raw = env.MAIL_FROM?.trim() || `no-reply@${rootDomain.replace(/:\d+$/, '')}`
-  if (!/^[^\s@<>"(),;:]+@[^\s@<>"(),;:]+$/.test(raw)) throw new ConfigError(`MAIL_FROM must be an e-mail address such as shop@example.com, got "${raw}"`)
-  return raw
+  const named = /^(?:"([^"]*)"|([^<>"]*?))\s*<([^<>]+)>$/.exec(raw)
+  const address = (named ? named[3]! : raw).trim()
+  const name = (named ? (named[1] ?? named[2] ?? '') : '').trim()
+  if (!MAIL_ADDRESS.test(address) || /[\r\n]/.test(name)) {
+    throw new ConfigError(`MAIL_FROM must be an e-mail address, with an optional name: shop@example.com or "Shoplet <shop@example.com>", got "${raw}"`)
+  }
+  return { address, name: name || providerName }
+}
+
+/** The names proxy-addr (Fastify's trustProxy) knows for ranges of addresses. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal']
+
+/**
+ * TRUST_PROXY: unset or `0` for none; a hop count (`1`: the one proxy in front); or the proxies' addresses
+ * and CIDRs, comma-separated (`10.0.0.2, 10.0.1.0/24`, `loopback`). `true` (believe every hop) is refused:
+ * it takes the client-written first `X-Forwarded-For` entry as the address, so every per-address limit falls.
+ */
+function trustProxy(env: Env): TrustProxy {
+  const raw = env.TRUST_PROXY?.trim() ?? ''
+  if (raw === '' || ['0', 'false', 'no'].includes(raw.toLowerCase())) return false
+  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 0, 10) || false
+  const entries = raw.split(',').map((entry) => entry.trim().toLowerCase())
+  for (const entry of entries) {
+    const [ip = '', prefix, ...rest] = entry.split('/')
+    const version = isIP(ip)
+    const validPrefix = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 6 ? 128 : 32))
+    if (!PROXY_RANGES.includes(entry) && !(version && validPrefix && !rest.length)) {
+      throw new ConfigError(
+        `TRUST_PROXY must be how many proxies stand in front (1 for one) or their addresses and CIDRs, comma-separated (10.0.0.2, 10.0.1.0/24, loopback), got "${entry}"`,
+      )
+    }
+  }
+  return entries
+}
+
+/** SHOP_STORAGE_QUOTA_MB: megabytes of pictures a shop may keep. */
+function shopStorageQuota(env: Env): number {
+  return integer(env, 'SHOP_STORAGE_QUOTA_MB', 1024, 1, 10_000_000) * 1024 * 1024
 }
 
 /** ARKESEL_API_KEY and ARKESEL_SENDER_ID together turn SMS on; either alone is a mistake. */
@@ -323,13 +378,15 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     throw new ConfigError(`DATABASE_POOL_MODE must be session or transaction, got "${env.DATABASE_POOL_MODE}"`)
   }
   const defaultWebBuild = path.join(repoRoot, 'apps/web/build')
+  const providerName = env.PROVIDER_NAME || 'Shoplet'
+  const mail = mailFrom(env, rootDomain, providerName)
   return {
     nodeEnv,
     host: env.HOST || '0.0.0.0',
     port,
     rootDomain,
     platformUrl,
-    providerName: env.PROVIDER_NAME || 'Shoplet',
+    providerName,
     defaultShop: env.DEFAULT_SHOP || null,
     dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
     s3: s3(env),
@@ -345,11 +402,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     bodyLimit: integer(env, 'BODY_LIMIT', 100 * 1024, 1024, 10 * 1024 * 1024),
     uploadLimit: 5 * 1024 * 1024,
     imageConcurrency: integer(env, 'IMAGE_CONCURRENCY', 2, 1, 64),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    uploadsPerAccount: rule(env, 'LIMIT_UPLOADS_PER_ACCOUNT', '100/1h'),
+    shopStorageQuota: shopStorageQuota(env),
+    trustProxy: trustProxy(env),
     paystackSecretKey: paystackSecretKey(env),
     paystackBaseUrl: providerBaseUrl(env, 'PAYSTACK_BASE_URL', 'https://api.paystack.co'),
     smtpUrl: smtpUrl(env),
-    mailFrom: mailFrom(env, rootDomain),
+    mailFrom: mail.address,
+    mailFromName: mail.name,
     devMailboxOpen: flag(env, 'DEV_MAILBOX', false),
     arkesel: arkesel(env),
     outboxPollMs: integer(env, 'OUTBOX_POLL_MS', 1000, 0, 60_000),

@@ -81,9 +81,17 @@ describe('e-mail configuration', () => {
     expect(message).not.toContain('secret-pass')
   })
 
-  it('sends from MAIL_FROM, by default no-reply at the root domain', () => {
-    expect(loadConfig({ ROOT_DOMAIN: 'shops.example.com' }).mailFrom).toBe('no-reply@shops.example.com')
-    expect(loadConfig({ MAIL_FROM: 'hello@shoplet.gh' }).mailFrom).toBe('hello@shoplet.gh')
-    expect(() => loadConfig({ MAIL_FROM: 'Shoplet <hello@shoplet.gh>' })).toThrow(/MAIL_FROM/)
+  it('sends from MAIL_FROM, by default no-reply at the root domain in the platform\'s name', () => {
+    expect(loadConfig({ ROOT_DOMAIN: 'shops.example.com' })).toMatchObject({ mailFrom: 'no-reply@shops.example.com', mailFromName: 'Shoplet' })
+    expect(loadConfig({ MAIL_FROM: 'hello@shoplet.gh', PROVIDER_NAME: 'Duka' })).toMatchObject({ mailFrom: 'hello@shoplet.gh', mailFromName: 'Duka' })
+  })
+
+  it('takes MAIL_FROM as "Name <address>", quoted or not, the name for the platform\'s own mail', () => {
+    expect(loadConfig({ MAIL_FROM: 'Shoplet <no-reply@example.com>' })).toMatchObject({ mailFrom: 'no-reply@example.com', mailFromName: 'Shoplet' })
+    expect(loadConfig({ MAIL_FROM: '"Shoplet, Accra" <hi@example.com>' })).toMatchObject({ mailFrom: 'hi@example.com', mailFromName: 'Shoplet, Accra' })
+    expect(loadConfig({ MAIL_FROM: '<hi@example.com>' })).toMatchObject({ mailFrom: 'hi@example.com', mailFromName: 'Shoplet' })
+    for (const bad of ['Shoplet', 'Shoplet <not an address>', 'a@b <c@d', '<>']) {
+      expect(() => loadConfig({ MAIL_FROM: bad }), bad).toThrow(/MAIL_FROM must be an e-mail address/)
+    }
   })
 })

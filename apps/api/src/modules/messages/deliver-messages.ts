@@ -45,7 +45,8 @@ async function send(ctx: ServiceContext, channels: Channels, row: OutboxRow): Pr
   const email = renderEmail(template, data, site)
   const domain = ctx.config.mailFrom.split('@')[1]
   const sent = await channels.email.send({
-    from: { name: site.name, address: ctx.config.mailFrom },
+    // Shop mail in the shop's name; the platform's own in MAIL_FROM's name (PROVIDER_NAME unless it gives one).
+    from: { name: row.shopId ? site.name : ctx.config.mailFromName, address: ctx.config.mailFrom },
     to: row.recipient,
     replyTo,
     ...email,
