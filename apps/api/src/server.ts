@@ -11,9 +11,38 @@
 import { fork } from 'node:child_process'
 import cluster from 'node:cluster'
 import { type Config, ConfigError, loadConfig } from './config'
+import type { Prepared } from './prepare-database'
 import { demoLogins } from './seed/demo-profile'
 
-function banner(config: Config, port: number, seeded: boolean): string {
+/** The demo's logins, when its accounts still open with the published password. */
+function demoLines({ seeded, demoAccounts }: Prepared): string[] {
+  if (!demoAccounts.length) return []
+  return [
+    `  Demo logins${seeded ? ' (just seeded)' : ''}, password ${demoLogins.password}:`,
+    ...demoLogins.users.filter((u) => demoAccounts.includes(u.email)).map((u) => `    ${u.email.padEnd(22)} ${u.role}`),
+    '',
+  ]
+}
+
+/**
+ * In production, demo accounts with the published password are open doors: said loudly at every start that
+ * did not ask for the demo (SEED_DEMO=1, as the quick start does), until they are gone or their passwords
+ * changed.
+ */
+function productionDemoWarning(config: Config, { demoAccounts }: Prepared): string | null {
+  if (config.nodeEnv !== 'production' || config.seedDemo || !demoAccounts.length) return null
+  const rule = '!'.repeat(78)
+  return [
+    rule,
+    `!! WARNING: this production database has demo accounts with the published password "${demoLogins.password}":`,
+    ...demoAccounts.map((email) => `!!   ${email}`),
+    '!! Anyone can sign in with them. Delete the demo shop and these accounts, or change their passwords.',
+    '!! (The demo is seeded only when SEED_DEMO=1 is set with NODE_ENV=production.)',
+    rule,
+  ].join('\n')
+}
+
+function banner(config: Config, port: number, prepared: Prepared): string {
   const host = config.rootDomain.replace(/:\d+$/, '')
   const shopUrl = (slug: string) => `http://${slug}.${host}:${port}`
   const workers = config.webConcurrency > 1 ? `, ${config.webConcurrency} workers` : ''
@@ -27,20 +56,18 @@ function banner(config: Config, port: number, seeded: boolean): string {
       ? `  E-mail:     sent through ${new URL(config.smtpUrl).host}`
       : `  Mailbox:    http://${host}:${port}/dev/mailbox (no SMTP_URL: e-mail is kept there)`,
     '',
-    `  Demo logins${seeded ? ' (just seeded)' : ''}, password ${demoLogins.password}:`,
-    ...demoLogins.users.map((u) => `    ${u.email.padEnd(22)} ${u.role}`),
-    '',
+    ...demoLines(prepared),
   ].join('\n')
 }
 
-/** Runs `prepareDatabase` in a child process (this script with `--prepare`); resolves with whether it seeded. */
-function prepareInChild(): Promise<boolean> {
+/** Runs `prepareDatabase` in a child process (this script with `--prepare`); resolves with what it found. */
+function prepareInChild(): Promise<Prepared> {
   const child = fork(process.argv[1]!, ['--prepare'], { stdio: 'inherit' })
-  let seeded = false
-  child.on('message', (message: { seeded?: boolean }) => (seeded = message.seeded === true))
+  let prepared: Prepared = { seeded: false, demoAccounts: [] }
+  child.on('message', (message: Prepared) => (prepared = message))
   return new Promise((resolve, reject) => {
     child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolve(seeded) : reject(new ConfigError(`preparing the database failed (exit code ${code})`))))
+    child.on('exit', (code) => (code === 0 ? resolve(prepared) : reject(new ConfigError(`preparing the database failed (exit code ${code})`))))
   })
 }
 
@@ -82,14 +109,17 @@ async function main() {
   if (cluster.isWorker) return serve(config)
   if (process.argv.includes('--prepare')) {
     const { prepareDatabase } = await import('./prepare-database')
-    const seeded = await prepareDatabase(config)
-    process.send?.({ seeded }, () => process.exit(0))
+    const prepared = await prepareDatabase(config)
+    process.send?.(prepared, () => process.exit(0))
     return
   }
-  const seeded = await prepareInChild()
+  const prepared = await prepareInChild()
+  const warning = productionDemoWarning(config, prepared)
+  if (warning) console.error(warning)
   const { superviseWorkers } = await import('./cluster')
   const workers = superviseWorkers(config.webConcurrency)
-  console.log(banner(config, await workers.listening, seeded))
+  console.log(banner(config, await workers.listening, prepared))
+  if (warning) console.error(warning)
   process.exit(await workers.stopped)
 }
 

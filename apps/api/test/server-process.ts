@@ -1,24 +1,45 @@
 /**
  * The real server process for tests: started with `node --import tsx apps/api/src/server.ts` on a free
- * port of 127.0.0.1, its output kept, and a request that stays in flight until told to finish.
+ * port of 127.0.0.1, or through `npm start`'s own command line, its output kept, and a request that stays
+ * in flight until told to finish.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
 import net from 'node:net'
+import path from 'node:path'
 import { repoRoot } from '../src/paths'
 
 export { freePort } from './postgres-processes'
 
-export function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, HOST: '127.0.0.1', WEB_BUILD_DIR: 'off', LOG_LEVEL: 'warn', SEED_DEMO: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+const SOURCE_SERVER = `"${process.execPath}" --import tsx apps/api/src/server.ts`
+
+/**
+ * `npm start`'s script as the shell runs it, with the build left out and the built server replaced by its
+ * source: whatever the script decides from the environment (NODE_ENV, SEED_DEMO) is decided here too.
+ */
+export function startScript(): string {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }
+  const build = 'npm run build && '
+  const built = 'node apps/api/dist/server.js'
+  if (!scripts.start.startsWith(build) || !scripts.start.endsWith(built)) throw new Error(`npm start no longer reads "${build}… ${built}": ${scripts.start}`)
+  return scripts.start.slice(build.length, -built.length) + SOURCE_SERVER
+}
+
+type Started = { child: ChildProcess; output: () => string }
+
+/** The server from its source, or through `command` run by the shell (`startScript()`), with `env` over this process's. */
+export function startServer(env: Record<string, string | undefined>, command?: string): Promise<Started> {
+  const fullEnv = { ...process.env, HOST: '127.0.0.1', WEB_BUILD_DIR: 'off', LOG_LEVEL: 'warn', SEED_DEMO: '0', ...env }
+  for (const [name, value] of Object.entries(fullEnv)) if (value === undefined) delete fullEnv[name]
+  const child = command
+    ? // Its own process group, so the shell and the server it starts stop together (`stopServer`).
+      spawn('sh', ['-c', command], { cwd: repoRoot, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    : spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: repoRoot, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000)
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000)
     child.stdout!.on('data', () => {
       if (output.includes('is running')) {
         clearTimeout(timer)
@@ -27,6 +48,14 @@ export function startServer(env: Record<string, string>): Promise<{ child: Child
     })
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)))
   })
+}
+
+/** Stops a server and everything it started with SIGTERM, and waits for it to exit. */
+export async function stopServer({ child }: Started): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  process.kill(child.spawnargs[0] === 'sh' ? -child.pid! : child.pid!, 'SIGTERM')
+  await exited
 }
 
 /** Sends a request whose body arrives in two halves, so it is still in flight in between. */

@@ -14,6 +14,7 @@ import { type AuthUser, userActor } from '../actor'
 import type { Config } from '../config'
 import { type ServiceContext, actingAs, at, createContext, fixedClock } from '../context'
 import type { Db } from '../db/client'
+import { verifyPassword } from '../lib/crypto'
 import type { Storage } from '../lib/storage'
 import { changeAccount, createAccount } from '../modules/auth/auth.service'
 import { setInventory } from '../modules/catalog/inventory.service'
@@ -39,7 +40,7 @@ import { demoDeliveryRates, demoDiscountCodes, demoLogins, demoPaymentOptions, d
 
 export { demoLogins }
 import { catalogItemRows, deliveryRateFactory, discountCodeFactory, oneYearFrom } from './factories'
-import { isSeedable, lockSeeding } from './seed.repository'
+import { isSeedable, lockSeeding, passwordHashesOf } from './seed.repository'
 
 type Login = (typeof demoLogins.users)[number]
 
@@ -67,6 +68,16 @@ export async function seedDemoIfEmpty(parts: SeedParts): Promise<boolean> {
     await seedDemo(ctx, pictures, firstImage, new Date())
     return true
   })
+}
+
+/**
+ * The demo accounts that still open with the published password: anyone who has read the README can sign
+ * in with them. The server names them loudly when it starts in production.
+ */
+export async function demoAccountsWithKnownPassword(db: Db): Promise<string[]> {
+  const found = await passwordHashesOf(db, demoEmails)
+  const known = await Promise.all(found.map(async (row) => ((await verifyPassword(demoLogins.password, row.passwordHash)) ? row.email : null)))
+  return known.filter((email) => email !== null)
 }
 
 /** A demo person acting at `when`. */
