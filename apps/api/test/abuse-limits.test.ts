@@ -132,6 +132,36 @@ describe('wrong discount codes', () => {
     expect((await shop_.lookup(code.code, '10.44.0.2')).json().total).toBe(1)
   })
 
+  it('sent all at once are refused past the limit: each is counted before it is looked up', async () => {
+    const ctx = await setupApp({ limits: tight })
+    const { shop, product, code } = await shopWithProduct(ctx)
+    const shop_ = buyer(ctx, shop, product.id)
+    const ip = '10.46.0.1'
+    const responses = await Promise.all([
+      ...Array.from({ length: 8 }, (_, i) => shop_.lookup(`GUESS${i}`, ip)),
+      ...Array.from({ length: 4 }, (_, i) => shop_.checkout({ ip, email: `g${i}@example.com`, extra: { discount: { code: `TRY${i}` } } })),
+    ])
+    const passed = responses.filter((response) => response.statusCode !== 429)
+    expect(passed).toHaveLength(3)
+    for (const response of responses.filter((r) => r.statusCode === 429)) expect(errorBody(response).errors?.[0]?.path).toMatch(/code$/)
+    expect((await shop_.lookup(code.code, ip)).statusCode).toBe(429)
+  })
+
+  it('do not count a right code: it gives back the place it took while it was checked', async () => {
+    const ctx = await setupApp({ limits: tight })
+    const { shop, product, code } = await shopWithProduct(ctx)
+    const shop_ = buyer(ctx, shop, product.id)
+    const ip = '10.47.0.1'
+    const withCode = { discount: { code: code.code } }
+    for (let i = 0; i < 2; i++) {
+      expect((await shop_.lookup(code.code, ip)).json().total).toBe(1)
+      expect((await shop_.checkout({ ip, email: `r${i}@example.com`, extra: withCode })).json().discount).not.toBeNull()
+      expect((await shop_.order({ ip, email: `r${i}@example.com`, extra: withCode })).statusCode).toBe(201)
+    }
+    for (let i = 0; i < 3; i++) expect((await shop_.lookup(`WRONG${i}`, ip)).json().total).toBe(0)
+    expect((await shop_.lookup(code.code, ip)).statusCode).toBe(429)
+  })
+
   it('stay limited with RATE_LIMITS=off', async () => {
     const ctx = await setupApp({ limits: { ...tight, enabled: false } })
     const { shop, product, code } = await shopWithProduct(ctx)

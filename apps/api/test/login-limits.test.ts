@@ -58,6 +58,24 @@ describe('wrong passwords', () => {
   })
 })
 
+describe('wrong passwords sent all at once', () => {
+  it('are refused past the limit: each takes its place in the count before its password is checked', async () => {
+    const target = await createUser(ctx)
+    const responses = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn(target.email, `guess-${i}`, '10.25.0.1')))
+    const statuses = responses.map((response) => response.statusCode)
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20)
+    expect((await signIn(target.email, TEST_PASSWORD, '10.25.0.1')).statusCode).toBe(429)
+  })
+
+  it('count no right password: its place is given back once it is checked', async () => {
+    const target = await createUser(ctx)
+    for (let i = 0; i < 12; i++) expect((await signIn(target.email, TEST_PASSWORD, '10.26.0.1')).statusCode).toBe(201)
+    for (let i = 0; i < 10; i++) expect((await signIn(target.email, `guess-${i}`, '10.26.0.1')).statusCode).toBe(401)
+    expect((await signIn(target.email, 'guess-10', '10.26.0.1')).statusCode).toBe(429)
+  })
+})
+
 describe('login calls per IP', () => {
   it('answer 429 past the limit, whatever the call', async () => {
     const user = await createUser(ctx)
@@ -97,11 +115,17 @@ describe('the slowdown for a flooded address', () => {
     const waits: number[] = []
     const wait = async (ms: number) => void waits.push(ms)
     // Eight attempts, each failing: the seventh waits 500 ms, the eighth 1 s.
-    for (let i = 0; i < 8; i++) {
-      await slowDown(counters, 'someone@example.com', rule, wait)
-      await counters.hit('someone@example.com', rule.windowMs)
-    }
+    for (let i = 0; i < 8; i++) await slowDown(counters, 'someone@example.com', rule, wait)
     expect(waits).toEqual([500, 1000])
+  })
+
+  it('delays attempts that arrive together by their place among them', async () => {
+    const counters = memoryCounters()
+    const waits: number[] = []
+    const wait = async (ms: number) => void waits.push(ms)
+    // Ten at once, none counted as failed yet: the seventh to arrive waits 500 ms, the tenth 4 s.
+    await Promise.all(Array.from({ length: 10 }, () => slowDown(counters, 'flooded@example.com', rule, wait)))
+    expect(waits.sort((a, b) => a - b)).toEqual([500, 1000, 2000, 4000])
   })
 })
 

@@ -9,8 +9,10 @@
 import type { Redis } from 'ioredis'
 
 export interface Counters {
-  /** Adds one to `key` in its current window and answers the new count. */
+  /** Adds one to `key` in its current window and answers the new count: the hit's place, atomically. */
   hit(key: string, windowMs: number): Promise<number>
+  /** Takes one hit of `key` back, never below zero; nothing once its window has ended. */
+  giveBack(key: string): Promise<void>
   /** The count of `key` in its current window (0 when none). */
   count(key: string): Promise<number>
 }
@@ -41,6 +43,10 @@ export function memoryCounters(now: () => number = Date.now): Counters {
       windows.set(key, { count: 1, endsAt: now() + windowMs })
       return 1
     },
+    async giveBack(key) {
+      const window = live(key)
+      if (window && window.count > 0) window.count--
+    },
     async count(key) {
       return live(key)?.count ?? 0
     },
@@ -52,6 +58,11 @@ const HIT = `local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count`
 
+// DECR only a live key above zero: an ended window stays ended, and no count goes negative.
+const GIVE_BACK = `local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`
+
 export function redisCounters(redis: Redis, prefix: string, warn: (error: Error) => void): Counters {
   return {
     async hit(key, windowMs) {
@@ -60,6 +71,13 @@ export function redisCounters(redis: Redis, prefix: string, warn: (error: Error)
       } catch (error) {
         warn(error as Error)
         return 0
+      }
+    },
+    async giveBack(key) {
+      try {
+        await redis.eval(GIVE_BACK, 1, prefix + key)
+      } catch (error) {
+        warn(error as Error)
       }
     },
     async count(key) {

@@ -3,7 +3,8 @@
  * - Route throttles: nothing is limited globally; routes opt in with `config.rateLimit` or
  *   `app.createRateLimit({...})` (@fastify/rate-limit).
  * - Abuse limits with keys of their own (a buyer, an address, wrong codes only): `app.counters`, read by
- *   lib/limits.ts.
+ *   lib/limits.ts. Counts a request holds until it ends (a discount code tried) are settled once its
+ *   answer is sent.
  */
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
@@ -11,6 +12,7 @@ import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
 import { type Counters, memoryCounters, redisCounters } from '../lib/counters'
 import { TooManyRequests } from '../lib/errors'
+import { settleRequest } from '../lib/limits'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,4 +38,7 @@ export default fp(async function limits(app: FastifyInstance) {
       ? redisCounters(redis, 'shop-limit:', (error) => app.log.warn({ err: error }, 'rate-limit counters unavailable'))
       : memoryCounters(),
   )
+  app.addHook('onResponse', async (request) => {
+    if (request.ctx) await settleRequest(request.ctx)
+  })
 })

@@ -7,7 +7,7 @@
  * RATE_LIMITS=off turns all three off (benchmarks and load tests).
  */
 import type { ServiceContext } from '../../context'
-import { refuseAtLimit, slowDown, takeOne } from '../../lib/limits'
+import { type HeldCount, holdOne, slowDown, takeOne } from '../../lib/limits'
 
 /** Counts one login call from the caller's address; 429 past the limit. Routes run it before the body is used. */
 export async function limitLoginCalls(ctx: ServiceContext): Promise<void> {
@@ -17,23 +17,32 @@ export async function limitLoginCalls(ctx: ServiceContext): Promise<void> {
 }
 
 /**
- * Runs a password check for `email` from the caller's address under the limits: refused while the pair is
- * at its limit, delayed while the address is being flooded, and counted when `check` answers null (a
- * wrong password).
+ * Runs a password check for `email` from the caller's address under the limits. The attempt is counted
+ * before the password is checked, for the pair and for the address: refused past the pair's limit, and
+ * delayed by its place among the address's failures (attempts still being checked included, so a flood
+ * sent all at once is slowed like one sent in turn). A right password (`check` answers a value) gives
+ * both counts back; a wrong one (null) keeps them.
  */
 export async function guardPassword<T>(ctx: ServiceContext, email: string, check: () => Promise<T | null>): Promise<T | null> {
   const { limits } = ctx.config
   if (!limits.enabled) return check()
   const counters = ctx.counters
   const address = email.trim().toLowerCase()
-  const pair = `login-failures:${ctx.actor.ip}:${address}`
-  const flood = `login-failures:${address}`
-  await refuseAtLimit(counters, pair, limits.loginFailuresPerIpAndAddress, 'Too many wrong passwords. Please wait a few minutes and try again.')
-  await slowDown(counters, flood, limits.loginSlowdown)
-  const result = await check()
-  if (result === null) {
-    await counters.hit(pair, limits.loginFailuresPerIpAndAddress.windowMs)
-    await counters.hit(flood, limits.loginSlowdown.windowMs)
+  const pair = await holdOne(
+    counters,
+    `login-failures:${ctx.actor.ip}:${address}`,
+    limits.loginFailuresPerIpAndAddress,
+    'Too many wrong passwords. Please wait a few minutes and try again.',
+  )
+  let flood: HeldCount | undefined
+  let wrong = false
+  try {
+    flood = await slowDown(counters, `login-failures:${address}`, limits.loginSlowdown)
+    const result = await check()
+    wrong = result === null
+    return result
+  } finally {
+    // Only a wrong password counts: a right one, or an error on the way, gives its places back.
+    if (!wrong) await Promise.all([pair.giveBack(), flood?.giveBack()])
   }
-  return result
 }
