@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { axeViolations, demo, describeViolations, openMail, readLocalStorage, request, signIn, useBrowser, useServer, watchCspViolations, withPage } from './fixtures'
+import { PROVIDER_NAME, axeViolations, demo, describeViolations, openMail, readLocalStorage, request, signIn, useBrowser, useServer, watchCspViolations, withPage } from './fixtures'
 
 const { server } = useServer()
 const { browser } = useBrowser()
@@ -45,7 +45,7 @@ describe('forgot password', { timeout: 120_000 }, () => {
       // The e-mail is read in another tab, as a link from a mail app opens one.
       const mailTab = await context.newPage()
       const mailViolations = await watchCspViolations(mailTab)
-      await openMail(mailTab, server(), 'Reset your Demo Shop password')
+      await openMail(mailTab, server(), `Reset your ${PROVIDER_NAME} password`)
       await mailTab.getByRole('link', { name: 'View as HTML' }).click()
       await mailTab.getByRole('link', { name: 'Choose a new password' }).click()
 

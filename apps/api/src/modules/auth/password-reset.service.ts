@@ -2,7 +2,7 @@
  * "Forgot password?" (docs/decisions/0033-password-reset.md). Asking answers the same whatever the
  * address, so nobody learns who has an account; for an account it stores a random token's hash (30
  * minutes, single use) and e-mails `{PLATFORM_URL}/reset-password?token=…` through the outbox, in one
- * transaction. Using the token sets the new password, ends every session of the account and every other
+ * transaction, from the platform (docs/decisions/0054). Using the token sets the new password, ends every session of the account and every other
  * open reset, and answers where the person asked from, so the page can sign them in there.
  */
 import { accountRules } from '@shop/domain'
@@ -43,8 +43,10 @@ export async function requestPasswordReset(ctx: ServiceContext, input: { email: 
     await inTransaction(ctx, async (tx) => {
       await deleteExpiredResets(tx.db, now)
       const reset = await insertPasswordReset(tx.db, { userId: user.id, tokenHash: sha256(token), redir: site.origin, expiresAt, createdAt: now })
+      // From the platform, never in a shop's name: any merchant could otherwise send "Reset your <their
+      // shop> password" to any account. The link still signs the person in where they asked.
       await enqueueMessage(tx, {
-        shopId: site.shopId,
+        shopId: null,
         event: `password-reset:${reset.id}`,
         recipient: user.email,
         kind: 'password-reset',

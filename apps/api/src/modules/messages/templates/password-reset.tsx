@@ -1,4 +1,7 @@
-/** The link that lets someone choose a new password: on the platform's host, single use, 30 minutes. */
+/**
+ * The link that lets someone choose a new password: on the platform's host, single use, 30 minutes. Sent
+ * by the platform in its own name (docs/decisions/0054), never a shop's.
+ */
 import { formatDateTime } from '@shop/domain'
 import { ButtonLink, LinkAsText } from './layout'
 import type { MessageTemplate } from './template'
@@ -17,7 +20,7 @@ export const passwordReset: MessageTemplate<PasswordResetData> = {
     const expires = formatDateTime(new Date(data.expiresAt))
     const hello = data.name ? `Hello ${data.name},` : 'Hello,'
     return {
-      subject: `Reset your ${site.name} password`,
+      subject: `Reset your ${site.providerName} password`,
       body: (
         <>
           <h1 style={{ fontSize: 22, margin: '0 0 12px' }}>Choose a new password</h1>
