@@ -166,7 +166,7 @@ export async function buildApp({ config, database, logger, imageLimiter, message
   app.decorate('outbox', outbox)
   app.addHook('onReady', async () => outbox.start())
   app.addHook('onClose', () => outbox.stop())
-  if (channels.email.kind === 'mailbox') await app.register(devMailboxRoutes)
+  if (channels.email.kind === 'mailbox' && config.devMailbox !== 'off') await app.register(devMailboxRoutes)
 
   app.setNotFoundHandler((request, reply) => {
     const error = NotFound(`Nothing at ${request.method} ${request.url.split('?')[0]}`)

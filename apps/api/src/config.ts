@@ -104,8 +104,11 @@ export type Config = {
   mailFrom: string
   /** The sender's name of the platform's own mail (account and security messages): MAIL_FROM's name, else PROVIDER_NAME. */
   mailFromName: string
-  /** DEV_MAILBOX=1: the development mailbox answers every client, not only this machine. */
-  devMailboxOpen: boolean
+  /**
+   * Who the development mailbox (e-mail kept when there is no SMTP_URL) answers: nobody ('off', production's
+   * default), this machine ('local', the default otherwise), or every client ('open', DEV_MAILBOX=1).
+   */
+  devMailbox: DevMailbox
   /** Arkesel's SMS API (key, sender id, origin); null turns SMS off. */
   arkesel: { apiKey: string; senderId: string; baseUrl: string } | null
   /** How often each process's outbox worker looks for due messages; 0 = never (tests drive it themselves). */
@@ -126,6 +129,8 @@ export type Config = {
    */
   domainCheckAllowLoopback: boolean
 }
+
+export type DevMailbox = 'off' | 'local' | 'open'
 
 /** TRUST_PROXY: nobody, the nearest `hops` proxies, or proxies at these addresses and CIDRs. */
 export type TrustProxy = false | number | string[]
@@ -237,6 +242,20 @@ function mailFrom(env: Env, rootDomain: string, providerName: string): { address
     throw new ConfigError(`MAIL_FROM must be an e-mail address, with an optional name: shop@example.com or "Shoplet <shop@example.com>", got "${raw}"`)
   }
   return { address, name: name || providerName }
+}
+
+/**
+ * DEV_MAILBOX: `1` serves the mailbox to everyone (a shared test server), `local` to this machine only, `0`
+ * to nobody. Unset: this machine only, but never in production, where the reset links it holds would be
+ * anyone's who reaches it.
+ */
+function devMailbox(env: Env, nodeEnv: Config['nodeEnv']): DevMailbox {
+  const raw = env.DEV_MAILBOX?.trim().toLowerCase()
+  if (!raw) return nodeEnv === 'production' ? 'off' : 'local'
+  if (raw === 'local') return 'local'
+  if (['1', 'true', 'yes'].includes(raw)) return 'open'
+  if (['0', 'false', 'no'].includes(raw)) return 'off'
+  throw new ConfigError(`DEV_MAILBOX must be 1 (every client), local (this machine only) or 0 (off), got "${env.DEV_MAILBOX}"`)
 }
 
 /** The names proxy-addr (Fastify's trustProxy) knows for ranges of addresses. */
@@ -410,7 +429,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     smtpUrl: smtpUrl(env),
     mailFrom: mail.address,
     mailFromName: mail.name,
-    devMailboxOpen: flag(env, 'DEV_MAILBOX', false),
+    devMailbox: devMailbox(env, nodeEnv),
     arkesel: arkesel(env),
     outboxPollMs: integer(env, 'OUTBOX_POLL_MS', 1000, 0, 60_000),
     limits: limits(env),

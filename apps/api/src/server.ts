@@ -54,7 +54,9 @@ function banner(config: Config, port: number, prepared: Prepared): string {
     `  API docs:   http://${host}:${port}/api/docs`,
     config.smtpUrl
       ? `  E-mail:     sent through ${new URL(config.smtpUrl).host}`
-      : `  Mailbox:    http://${host}:${port}/dev/mailbox (no SMTP_URL: e-mail is kept there)`,
+      : config.devMailbox === 'off'
+        ? '  E-mail:     not sent (no SMTP_URL): set SMTP_URL to send it'
+        : `  Mailbox:    http://${host}:${port}/dev/mailbox (no SMTP_URL: e-mail is kept there)`,
     '',
     ...demoLines(prepared),
   ].join('\n')

@@ -37,6 +37,9 @@ describe('npm start', () => {
     try {
       expect(server.output()).not.toContain('Demo logins')
       expect(server.output()).not.toContain(demoLogins.password)
+      // Without SMTP_URL, production keeps no mailbox to read reset links from.
+      expect(server.output()).toContain('E-mail:     not sent (no SMTP_URL)')
+      expect((await fetch(`http://127.0.0.1:${server.port}/dev/mailbox`)).status).toBe(404)
       expect(await ownerLogin(server.port)).toBe(401)
       const shop = await fetch(`http://127.0.0.1:${server.port}/api/shops/demo`)
       expect(shop.status).toBe(404)
@@ -50,6 +53,8 @@ describe('npm start', () => {
     try {
       expect(quick.output()).toContain('Demo logins (just seeded)')
       expect(quick.output()).not.toContain('WARNING')
+      expect(quick.output()).toContain('/dev/mailbox')
+      expect((await fetch(`http://127.0.0.1:${quick.port}/dev/mailbox`)).status).toBe(200)
       expect(await ownerLogin(quick.port)).toBe(201)
     } finally {
       await stopServer(quick)

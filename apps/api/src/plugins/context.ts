@@ -11,6 +11,7 @@ import { type ActorIdentity, anonymousActor } from '../actor'
 import { findTokenOwner } from '../actor.repository'
 import { type ServiceContext, createContext } from '../context'
 import { sha256 } from '../lib/crypto'
+import { requestHost } from '../modules/shops/shop-host'
 import { wroteLately } from './read-after-write'
 
 declare module 'fastify' {
@@ -27,11 +28,15 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null
 }
 
-/** The request's Origin header (when sent), then its own scheme and host (`request.host`: Host, or X-Forwarded-Host behind a trusted proxy). */
+/**
+ * The request's Origin header (when sent), then its own scheme (X-Forwarded-Proto from a trusted proxy) and
+ * Host header (never X-Forwarded-Host).
+ */
 function originsOf(request: FastifyRequest): string[] {
-  const self = `${request.protocol}://${request.host}`
+  const host = requestHost(request.headers.host)
+  const self = host ? [`${request.protocol}://${host}`] : []
   const origin = request.headers.origin
-  return origin ? [origin, self] : [self]
+  return origin ? [origin, ...self] : self
 }
 
 async function identify(app: FastifyInstance, request: FastifyRequest): Promise<ActorIdentity> {

@@ -123,6 +123,48 @@ describe('web pages by host', () => {
     }
   })
 
+  it('takes a fully qualified host with its trailing dot as the shop it names, wherever the dot is', async () => {
+    for (const host of [`${shopHost}.`, `${shopHost.toUpperCase()}.`]) {
+      const response = await ctx.app.inject({ method: 'GET', url: '/echo', headers: { host } })
+      expect(response.statusCode, host).toBe(200)
+      expect(response.json<Echo>().shop?.title, host).toBe('Corner Shop')
+    }
+    // With a port, as `npm start` serves shops (demo.localhost:3000).
+    const ported = await setupApp({ webBuildDir: buildDir, rootDomain: 'shops.test:3000' })
+    const corner = await createShop(ported, {}, { title: 'Corner Shop' })
+    for (const host of [`${corner.slug}.shops.test:3000.`, `${corner.slug}.shops.test.:3000`]) {
+      const response = await ported.app.inject({ method: 'GET', url: '/echo', headers: { host } })
+      expect(response.statusCode, host).toBe(200)
+      const echo = response.json<Echo>()
+      expect(echo.shop?.title, host).toBe('Corner Shop')
+      expect(echo.url, host).toBe(`http://${corner.slug}.shops.test:3000/echo`)
+    }
+  })
+
+  it('answers a host that is no host name with the 404 page, never a 500', async () => {
+    for (const host of [`${shopHost}:99999`, `${shopHost}:80:80`, 'demo..shops.test', '-demo.shops.test', 'a b', '[::1', `${'x'.repeat(64)}.shops.test`, '@', '.']) {
+      const response = await ctx.app.inject({ method: 'GET', url: '/', headers: { host } })
+      expect(response.statusCode, host).toBe(404)
+      expect(response.body, host).toContain('Shop not found')
+    }
+  })
+
+  it('chooses the shop by Host alone, never by X-Forwarded-Host, even from a trusted proxy', async () => {
+    const proxied = await setupApp({ webBuildDir: buildDir, trustProxy: 1 })
+    const alpha = await createShop(proxied, {}, { title: 'Alpha' })
+    const beta = await createShop(proxied, {}, { title: 'Beta' })
+    const response = await proxied.app.inject({
+      method: 'GET',
+      url: '/echo',
+      headers: { host: `${alpha.slug}.shops.test`, 'x-forwarded-host': `${beta.slug}.shops.test`, 'x-forwarded-proto': 'https' },
+    })
+    expect(response.statusCode).toBe(200)
+    const echo = response.json<Echo>()
+    expect(echo.shop?.title).toBe('Alpha')
+    // The scheme is the proxy's to say.
+    expect(echo.url).toBe(`https://${alpha.slug}.shops.test/echo`)
+  })
+
   it('keeps unknown API paths as the Feathers NotFound on every host, and real API routes working', async () => {
     for (const url of ['/api/no-such-thing', '/api', '/delivery/nothing', '/uploads/none.webp']) {
       for (const method of ['GET', 'POST', 'DELETE'] as const) {

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { NotFound, PayloadTooLarge } from '../lib/errors'
 import { html } from '../lib/html'
 import { IMMUTABLE, NO_STORE, PUBLIC_PAGE } from '../lib/http-cache'
-import { resolveHost } from '../modules/shops/shop-host'
+import { requestHost, resolveHost } from '../modules/shops/shop-host'
 import { wroteCookie, wroteLately } from '../plugins/read-after-write'
 import { cspNonce } from '../plugins/security-headers'
 import { type CachedPage, createPageCache, cutAtNonce, isPublicPage, pageCacheKey, withNonce } from './page-cache'
@@ -78,7 +78,7 @@ function limitBody(source: Readable, limit: number): Readable {
   return source.pipe(limited)
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply, bodyLimit: number): Request {
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, host: string, bodyLimit: number): Request {
   const headers = new Headers()
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name.startsWith(':')) continue
@@ -97,7 +97,7 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, bodyLimit: n
     init.body = Readable.toWeb(limitBody(source, bodyLimit)) as ReadableStream<Uint8Array>
     init.duplex = 'half'
   }
-  return new Request(`${request.protocol}://${request.host}${request.url}`, init)
+  return new Request(`${request.protocol}://${host}${request.url}`, init)
 }
 
 type InjectResponse = Awaited<ReturnType<FastifyInstance['inject']>>
@@ -185,9 +185,11 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
         return reply.status(404).type('text/plain; charset=utf-8').send('Not found')
       }
 
-      // `request.host` is the Host header, or X-Forwarded-Host from a trusted proxy (TRUST_PROXY).
-      const target = await resolveHost(app, request.host)
-      if (target.kind === 'unknown') {
+      // The Host header alone chooses the shop: never X-Forwarded-Host, which a client may write, so no cache
+      // keyed on Host can be handed one shop's page under another's address.
+      const host = requestHost(request.headers.host)
+      const target = host ? await resolveHost(app, host) : ({ kind: 'unknown' } as const)
+      if (!host || target.kind === 'unknown') {
         return reply
           .status(404)
           .type('text/html; charset=utf-8')
@@ -201,7 +203,7 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
           method: (init.method ?? 'GET').toUpperCase() as HTTPMethods,
           url: apiPath,
           // A visitor who just wrote is read from the primary on the server too (plugins/read-after-write.ts).
-          headers: { ...wroteCookie(request), ...init.headers, host: request.host },
+          headers: { ...wroteCookie(request), ...init.headers, host },
           payload: init.body,
           remoteAddress: request.ip,
         })
@@ -216,7 +218,7 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
         !request.headers.authorization &&
         !wroteLately(request) &&
         isPublicPage(pathname)
-          ? pageCacheKey(target.shop, request.host, request.url)
+          ? pageCacheKey(target.shop, host, request.url)
           : null
       const cached = cacheKey ? pages.get(cacheKey) : undefined
       if (cached) return sendCached(reply, cached)
@@ -230,7 +232,7 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
 
       // Security headers (the content security policy with this nonce) come from plugins/security-headers.
       const nonce = cspNonce(reply)
-      const response = await handle(toWebRequest(request, reply, app.config.bodyLimit), { shop, platform, api, nonce })
+      const response = await handle(toWebRequest(request, reply, host, app.config.bodyLimit), { shop, platform, api, nonce })
       if (!response.headers.has('cache-control')) {
         reply.header('cache-control', isPublicPage(pathname) && response.status === 200 ? PUBLIC_PAGE : NO_STORE)
       }

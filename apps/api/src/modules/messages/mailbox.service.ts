@@ -1,7 +1,7 @@
 /**
  * The development mailbox: with no SMTP_URL, e-mail is kept in the database and read at /dev/mailbox.
- * It answers only this machine's own requests (loopback), unless DEV_MAILBOX=1 opens it to everyone;
- * for anyone else it does not exist.
+ * It answers only this machine's own requests (loopback), unless DEV_MAILBOX=1 opens it to everyone, and
+ * nobody in production unless DEV_MAILBOX is set; for anyone else it does not exist.
  */
 import ipaddr from 'ipaddr.js'
 import { LOCAL_IP } from '../../actor'
@@ -17,7 +17,8 @@ function isLocal(ip: string): boolean {
 }
 
 function assertMayRead(ctx: ServiceContext): void {
-  if (!ctx.config.devMailboxOpen && !isLocal(ctx.actor.ip)) throw NotFound('Nothing here')
+  const { devMailbox } = ctx.config
+  if (!(devMailbox === 'open' || (devMailbox === 'local' && isLocal(ctx.actor.ip)))) throw NotFound('Nothing here')
 }
 
 /** The newest messages first (the last 200). */

@@ -15,6 +15,23 @@ export function normalizeHost(host: string): string {
   return host.trim().toLowerCase().replace(/\.$/, '')
 }
 
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/
+const IPV6 = /^\[[0-9a-f:.]{2,45}\]$/
+
+/**
+ * A request's Host header as the platform compares hosts: lower case, the port kept, a fully qualified
+ * name's trailing dot dropped (`demo.example.com.`, `demo.example.com.:8080`, and the `…:8080.` some
+ * clients send); null for anything that is not a host name or bracketed IPv6 address with an optional port.
+ */
+export function requestHost(raw: string | undefined): string | null {
+  if (!raw || raw.length > 300) return null
+  const match = /^(.*?)(?::(\d{1,5}))?$/.exec(raw.trim().toLowerCase().replace(/\.+$/, ''))
+  const name = match?.[1]?.replace(/\.$/, '') ?? ''
+  const port = match?.[2]
+  if (!(HOST_NAME.test(name) || IPV6.test(name)) || (port !== undefined && Number(port) > 65535)) return null
+  return port === undefined ? name : `${name}:${port}`
+}
+
 export async function findShopByDomain({ db, config }: HostContext, rawHost: string): Promise<ShopRow | null> {
   const host = normalizeHost(rawHost)
   const suffix = `.${config.rootDomain}`
