@@ -14,6 +14,22 @@ export async function insertUpload(db: Db, values: UploadInsert): Promise<Upload
   return row!
 }
 
+/**
+ * Bytes the shop keeps in storage: each picture once (the same bytes uploaded twice share their files),
+ * with every copy made from it (`size`). Read through `uploads_shop_idx`, led by the shop.
+ */
+export async function shopStoredBytes(db: Db, shopId: string): Promise<number> {
+  const [row] = await queryRows<{ bytes: string }>(db, sql`
+    select coalesce(sum(size), 0)::text as bytes
+    from (select max(${uploads.size}) as size from ${uploads} where ${uploads.shopId} = ${shopId} group by ${uploads.key}) as pictures`)
+  return Number(row!.bytes)
+}
+
+/** Takes the shop's upload lock until the transaction ends, so the quota is checked by one upload at a time. */
+export async function lockShopUploads(tx: Db, shopId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${shopId}`}, 0))`)
+}
+
 /** The shop's uploads stored under any of `keys` (original images, not thumbnails). */
 export async function findUploadsByKey(db: Db, shopId: string, keys: string[]): Promise<UploadFiles[]> {
   if (keys.length === 0) return []

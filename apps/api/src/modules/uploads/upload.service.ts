@@ -1,12 +1,15 @@
 /**
  * Image uploads: staff send one file; its type is read from the bytes, sharp stores a bounded original, a
  * thumbnail and the widths pages pick from, and a row in `uploads` remembers it for the shop (product images
- * and logos may only point at those: `findShopUploads`). Deleting an upload removes every file made from it.
+ * and logos may only point at those: `findShopUploads`) with the bytes of every file made from it (`size`).
+ * Deleting an upload removes every file made from it. Uploads are limited per account and shop, and a
+ * shop's pictures by a storage quota (docs/decisions/0054).
  */
 import type { ImageIcon, ImageVariant, UploadedImage as UploadDto } from '@shop/domain/schemas/uploads'
-import type { ServiceContext } from '../../context'
+import { type ServiceContext, inTransaction } from '../../context'
 import { BadRequest, Conflict, NotFound } from '../../lib/errors'
 import { ICON_SIZES, iconKey, storeImage, storedKeys, variantKey } from '../../lib/images'
+import { takeOne } from '../../lib/limits'
 import type { Storage } from '../../lib/storage'
 import {
   type UploadFiles,
@@ -17,6 +20,8 @@ import {
   insertUpload,
   keysInUse,
   keysStillUploaded,
+  lockShopUploads,
+  shopStoredBytes,
 } from './upload.repository'
 
 export type { UploadFiles }
@@ -66,24 +71,86 @@ export function uploadDto(row: UploadFiles & { id: string }, storage: Storage): 
   }
 }
 
+/**
+ * Counts one upload of the caller's in the shop (UPLOADS_PER_ACCOUNT, per account and shop): each image
+ * costs seconds of CPU, so one account cannot keep the decoders busy. 429 past it; lifted by RATE_LIMITS=off.
+ */
+async function limitUploads(ctx: ServiceContext, shopId: string): Promise<void> {
+  const user = ctx.actor.user
+  if (!user || !ctx.config.limits.enabled) return
+  await takeOne(ctx.counters, `uploads:${shopId}:${user.id}`, ctx.config.uploadsPerAccount, 'Too many pictures uploaded from your account. Please wait a while and try again.')
+}
+
+const megabytes = (bytes: number) => String(Number((bytes / 1024 / 1024).toFixed(1)))
+
+const storageFull = (used: number, quota: number) =>
+  Conflict(`Your shop's picture storage is full (${megabytes(used)} of ${megabytes(quota)} MB used): delete pictures no product uses to make room.`)
+
+/** 409 when the shop's pictures and `adding` bytes more would go past SHOP_STORAGE_QUOTA_MB. */
+async function assertRoomFor(ctx: ServiceContext, shopId: string, adding: number): Promise<void> {
+  const used = await shopStoredBytes(ctx.db, shopId)
+  if (used + adding > ctx.config.shopStorageQuota) throw storageFull(used, ctx.config.shopStorageQuota)
+}
+
+/** A storage that adds up the bytes put through it: what an image costs with every copy made from it. */
+function countingStorage(storage: Storage): { storage: Storage; bytes: () => number } {
+  let bytes = 0
+  return {
+    storage: {
+      ...storage,
+      put: (key, data, contentType) => {
+        bytes += data.length
+        return storage.put(key, data, contentType)
+      },
+    },
+    bytes: () => bytes,
+  }
+}
+
+/** Removes a stored image's files unless an upload (of any shop) holds the same picture. */
+async function removeUnkept(ctx: ServiceContext, image: UploadFiles): Promise<void> {
+  if (!(await keysStillUploaded(ctx.db, [image.key])).has(image.key)) await ctx.storage.remove(storedKeys(image))
+}
+
+/**
+ * Stores an image for the shop. Before the image is decoded: the caller's rate, and the shop's storage
+ * quota with the file as sent standing in for what will be kept. After: the quota again with the bytes
+ * stored, checked under the shop's upload lock in the insert's transaction, so uploads that arrive at once
+ * cannot pass it together; one refused there leaves no files behind.
+ */
 export async function uploadImage(ctx: ServiceContext, input: { shopId: string; file: UploadSource }): Promise<UploadDto> {
-  await ctx.actor.authorize(input.shopId, 'catalog.edit')
+  const { shopId } = input
+  await ctx.actor.authorize(shopId, 'catalog.edit')
+  await limitUploads(ctx, shopId)
   const buffer = await input.file.read()
   if (buffer.length === 0) throw BadRequest('Invalid body: file is empty', [{ path: 'file', message: 'is empty' }])
-  const image = await storeImage(ctx.storage, buffer, ctx.imageLimiter)
-  const row = await insertUpload(ctx.db, {
-    shopId: input.shopId,
-    key: image.key,
-    thumbnailKey: image.thumbnailKey,
-    contentType: image.contentType,
-    size: image.size,
-    width: image.width,
-    height: image.height,
-    variantWidths: image.variantWidths,
-    createdBy: ctx.actor.user?.id ?? null,
-    createdAt: ctx.clock.now(),
-  })
-  return uploadDto(row, ctx.storage)
+  await assertRoomFor(ctx, shopId, buffer.length)
+  const counted = countingStorage(ctx.storage)
+  const image = await storeImage(counted.storage, buffer, ctx.imageLimiter)
+  try {
+    const row = await inTransaction(ctx, async (tx) => {
+      await lockShopUploads(tx.db, shopId)
+      const used = await shopStoredBytes(tx.db, shopId)
+      const row = await insertUpload(tx.db, {
+        shopId,
+        key: image.key,
+        thumbnailKey: image.thumbnailKey,
+        contentType: image.contentType,
+        size: counted.bytes(),
+        width: image.width,
+        height: image.height,
+        variantWidths: image.variantWidths,
+        createdBy: ctx.actor.user?.id ?? null,
+        createdAt: ctx.clock.now(),
+      })
+      if ((await shopStoredBytes(tx.db, shopId)) > ctx.config.shopStorageQuota) throw storageFull(used, ctx.config.shopStorageQuota)
+      return row
+    })
+    return uploadDto(row, ctx.storage)
+  } catch (error) {
+    await removeUnkept(ctx, image).catch((removal: unknown) => ctx.log.error({ err: removal, key: image.key }, 'removing a refused upload from storage failed; the files stay'))
+    throw error
+  }
 }
 
 /**
