@@ -24,6 +24,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply } from 'fastif
 import fp from 'fastify-plugin'
 import helmet, { type HelmetOptions } from 'helmet'
 import type { Storage } from '../lib/storage'
+import { requestHost } from '../modules/shops/shop-host'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -34,8 +35,11 @@ declare module 'fastify' {
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void
 
-/** The answer's nonce, the form targets it allows, and the helmet middleware of its route. */
-type AnswerState = { nonce: string; formTargets: string[]; headers?: Middleware }
+/**
+ * The answer's nonce, the form targets it allows, the helmet middleware of its route, and the HSTS header
+ * of the platform's own hosts (with includeSubDomains) when it is one of them.
+ */
+type AnswerState = { nonce: string; formTargets: string[]; headers?: Middleware; platformHsts?: string }
 
 const answers = new WeakMap<ServerResponse, AnswerState>()
 
@@ -66,9 +70,27 @@ export function allowFormTarget(reply: FastifyReply, origin: string): void {
 
 /** Sets the security headers of the answer's route on it (again, when they are set already). */
 function sendHeaders(reply: FastifyReply): void {
-  stateOf(reply.raw).headers?.(reply.request.raw, reply.raw, (error) => {
+  const state = stateOf(reply.raw)
+  state.headers?.(reply.request.raw, reply.raw, (error) => {
     if (error) throw error
   })
+  if (state.platformHsts) reply.raw.setHeader('strict-transport-security', state.platformHsts)
+}
+
+const HSTS_MAX_AGE = 31_536_000
+
+/**
+ * On HTTPS, the platform's own hosts (its root domain and every `{slug}.` below it, all served by the
+ * platform) tell browsers to use HTTPS for every subdomain too, so no shop's address is ever tried in clear.
+ * Null elsewhere: a custom domain may be a merchant's apex, whose other subdomains the platform does not run.
+ */
+function platformHstsFor(config: { platformUrl: string; rootDomain: string }): (host: string | undefined) => string | null {
+  if (new URL(config.platformUrl).protocol !== 'https:') return () => null
+  const header = `max-age=${HSTS_MAX_AGE}; includeSubDomains`
+  return (raw) => {
+    const host = requestHost(raw)
+    return host && (host === config.rootDomain || host.endsWith(`.${config.rootDomain}`)) ? header : null
+  }
 }
 
 const nonceSource = (_req: unknown, res: ServerResponse) => `'nonce-${stateOf(res).nonce}'`
@@ -126,7 +148,8 @@ export default fp(
       // Full addresses (a private order link's key) stay on this origin; other sites see the origin only.
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       // A shop may use its apex domain: including subdomains there would force HTTPS on sites it does not run.
-      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
+      // The platform's own hosts include them (platformHstsFor).
+      strictTransportSecurity: { maxAge: HSTS_MAX_AGE, includeSubDomains: false },
       // Product images may be shown by other sites; API answers with private data need a bearer token,
       // which a no-cors request never carries.
       crossOriginResourcePolicy: false,
@@ -140,8 +163,11 @@ export default fp(
       if (!middleware) routeOwn.set(own, (middleware = helmet({ ...options, ...own } as HelmetOptions) as Middleware))
       return middleware
     }
+    const platformHsts = platformHstsFor(app.config)
     app.addHook('onRequest', (request, reply, done) => {
-      stateOf(reply.raw).headers = headersOf(request.routeOptions.config)
+      const state = stateOf(reply.raw)
+      state.headers = headersOf(request.routeOptions.config)
+      state.platformHsts = platformHsts(request.headers.host) ?? undefined
       sendHeaders(reply)
       done()
     })

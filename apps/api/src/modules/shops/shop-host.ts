@@ -58,7 +58,7 @@ export async function resolveHost(ctx: HostContext, rawHost: string): Promise<Ho
 /** A site of the platform, by origin: the platform's own (`shopId` null) or a shop's. */
 export type OriginSite = { origin: string; shopId: string | null }
 
-/** The site an origin is, or null for an origin that is not one of ours (or not an origin at all). */
+/** The site an origin is, or null for an origin that is not one of ours (or not an origin at all, or of another scheme). */
 export async function siteOfOrigin(ctx: HostContext, origin: string): Promise<OriginSite | null> {
   let url: URL
   try {
@@ -66,9 +66,12 @@ export async function siteOfOrigin(ctx: HostContext, origin: string): Promise<Or
   } catch {
     return null
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+  // Every site of the platform is served with the platform's own scheme: an `http:` origin of an HTTPS
+  // platform (or the reverse) is no site of ours, so a login code never travels in clear.
+  const platform = new URL(ctx.config.platformUrl)
+  if (url.protocol !== platform.protocol) return null
   if (url.origin !== origin.replace(/\/+$/, '')) return null
-  if (url.origin === new URL(ctx.config.platformUrl).origin) return { origin: url.origin, shopId: null }
+  if (url.origin === platform.origin) return { origin: url.origin, shopId: null }
   const target = await resolveHost(ctx, url.host)
   if (target.kind === 'unknown') return null
   return { origin: url.origin, shopId: target.kind === 'shop' ? target.shop.id : null }
