@@ -2,8 +2,9 @@
  * Builds the application: cross-cutting plugins first, then the API modules, then uploaded files and
  * the server-rendered web app. Only server.ts listens.
  */
+import type { IncomingMessage } from 'node:http'
 import cors from '@fastify/cors'
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import qs from 'qs'
 import { systemActor } from './actor'
 import type { Config, TrustProxy } from './config'
@@ -120,6 +121,33 @@ export async function buildApp({ config, database, logger, imageLimiter, message
         (error: Error) => callback(error, false),
       )
     },
+  })
+  // A POST without a body is one whatever type it names: axios labels an empty body a form, and a FormData
+  // with no entries is a multipart body of only its closing boundary. Such a body parses as none, and a
+  // route that takes a JSON body then gets `{}`; a body of a type no route reads is still refused.
+  // (Forms, multipart and CSV routes add their own parsers in their own scopes.)
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser(['application/json', 'text/plain'])
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : parseJson(request, body as string, done),
+  )
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body === '' ? undefined : body))
+  app.addContentTypeParser('*', async (request: FastifyRequest, payload: IncomingMessage) => {
+    const unsupported = BadRequest('Unsupported request content type')
+    const limit = 512
+    if (Number(request.headers['content-length'] ?? 0) > limit) throw unsupported
+    let text = ''
+    for await (const chunk of payload) {
+      text += String(chunk)
+      if (text.length > limit) throw unsupported
+    }
+    const [, quoted, bare] = /^multipart\/form-data\s*;.*?\bboundary=(?:"([^"]+)"|([^\s;]+))/i.exec(request.headers['content-type'] ?? '') ?? []
+    const boundary = quoted ?? bare
+    if (text === '' || (boundary && text.replace(/\r?\n$/, '') === `--${boundary}--`)) return undefined
+    throw unsupported
+  })
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined && request.method === 'POST' && request.routeOptions.schema?.body) request.body = {}
   })
   await app.register(routeSecurityPlugin)
   await app.register(openapiPlugin)
