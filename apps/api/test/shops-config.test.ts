@@ -26,8 +26,31 @@ describe('GET /api/shop-configs/{id}', () => {
       const response = await ctx.app.inject({ method: 'GET', url: `/api/shop-configs/${shop.id}`, headers: user.headers })
       expect(response.statusCode).toBe(200)
       const body = response.json()
-      expect(body).toMatchObject({ _id: shop.id, facebook: { meta: '' }, taxRate: 0, unpaidOrderTimeout: 30, paymentOptions: [], domains: [], customDomains: [] })
-      expect(Object.keys(body).sort()).toEqual(['_id', 'customDomains', 'domains', 'facebook', 'paymentOptions', 'taxRate', 'unpaidOrderTimeout', 'updatedAt'])
+      expect(body).toMatchObject({
+        _id: shop.id,
+        facebook: { meta: '' },
+        taxRate: 0,
+        unpaidOrderTimeout: 30,
+        shopperLineMax: 10,
+        unconfirmedOrdersPerBuyer: 3,
+        unconfirmedOrderHours: 48,
+        paymentOptions: [],
+        domains: [],
+        customDomains: [],
+      })
+      expect(Object.keys(body).sort()).toEqual([
+        '_id',
+        'customDomains',
+        'domains',
+        'facebook',
+        'paymentOptions',
+        'shopperLineMax',
+        'taxRate',
+        'unconfirmedOrderHours',
+        'unconfirmedOrdersPerBuyer',
+        'unpaidOrderTimeout',
+        'updatedAt',
+      ])
     }
   })
 
@@ -63,7 +86,9 @@ describe('GET /api/shop-configs/{id}', () => {
     const [bare] = await db.insert(shops).values({ slug: 'bare-shop', title: 'Bare' }).returning()
     await db.insert(shopRoles).values({ shopId: bare!.id, userId: owner.id, role: 'owner' })
     const read = await ctx.app.inject({ method: 'GET', url: `/api/shop-configs/${bare!.id}`, headers: owner.headers })
-    expect(read.json()).toMatchObject({ _id: bare!.id, taxRate: 0, paymentOptions: [], domains: [] })
+    expect(read.json()).toMatchObject({ _id: bare!.id, taxRate: 0, paymentOptions: [], domains: [], shopperLineMax: 10, unconfirmedOrdersPerBuyer: 3, unconfirmedOrderHours: 48 })
+    const profile = await ctx.app.inject({ method: 'GET', url: `/api/shops/${bare!.id}` })
+    expect(profile.json().shopperLineMax).toBe(10)
     const saved = await patch(bare!.id, owner.headers, { taxRate: 5 })
     expect(saved.statusCode).toBe(200)
     expect((await readConfig(bare!.id)).config?.taxRateBps).toBe(500)
@@ -224,5 +249,55 @@ describe('the unpaid-order timeout', () => {
     }
     expect((await patch(shop.id, manager.headers, { unpaidOrderTimeout: 5 })).statusCode).toBe(403)
     expect((await readConfig(shop.id)).config?.unpaidOrderTimeoutMinutes).toBe(90)
+  })
+})
+
+describe("the limits on shoppers' orders (decision 52)", () => {
+  const limits = { shopperLineMax: 4, unconfirmedOrdersPerBuyer: 2, unconfirmedOrderHours: 72 }
+
+  it('are set by administrators and owners and answered with the settings; the public profile shows only the most per item', async () => {
+    const saved = await patch(shop.id, administrator.headers, limits)
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.json()).toMatchObject(limits)
+    expect((await readConfig(shop.id)).config).toMatchObject(limits)
+    const again = await patch(shop.id, owner.headers, { shopperLineMax: 1000, unconfirmedOrdersPerBuyer: 100, unconfirmedOrderHours: 1 })
+    expect(again.json()).toMatchObject({ shopperLineMax: 1000, unconfirmedOrdersPerBuyer: 100, unconfirmedOrderHours: 1 })
+    expect((await patch(shop.id, owner.headers, limits)).statusCode).toBe(200)
+
+    const profile = (await ctx.app.inject({ method: 'GET', url: `/api/shops/${shop.id}` })).json()
+    expect(profile.shopperLineMax).toBe(4)
+    expect(profile).not.toHaveProperty('unconfirmedOrdersPerBuyer')
+    expect(profile).not.toHaveProperty('unconfirmedOrderHours')
+  })
+
+  it('refuse values out of range with a 400 naming the field, and anyone below administrator, changing nothing', async () => {
+    await patch(shop.id, owner.headers, limits)
+    const bad: [string, unknown][] = [
+      ['shopperLineMax', 0],
+      ['shopperLineMax', 1001],
+      ['shopperLineMax', 2.5],
+      ['shopperLineMax', '10'],
+      ['unconfirmedOrdersPerBuyer', 0],
+      ['unconfirmedOrdersPerBuyer', 101],
+      ['unconfirmedOrdersPerBuyer', null],
+      ['unconfirmedOrderHours', 0],
+      ['unconfirmedOrderHours', 721],
+      ['unconfirmedOrderHours', -48],
+    ]
+    for (const [field, value] of bad) {
+      const response = await patch(shop.id, owner.headers, { [field]: value })
+      expect(response.statusCode, `${field}: ${JSON.stringify(value)}`).toBe(400)
+      expect(errorBody(response).errors?.[0]?.path).toBe(field)
+    }
+    expect(await patch(shop.id, undefined, { shopperLineMax: 50 }).then((r) => r.statusCode)).toBe(401)
+    for (const user of [manager, keeper]) expect((await patch(shop.id, user.headers, { unconfirmedOrderHours: 5 })).statusCode).toBe(403)
+    for (const user of [outsider, shopper]) expect((await patch(shop.id, user.headers, { unconfirmedOrdersPerBuyer: 50 })).statusCode).toBe(404)
+    expect((await readConfig(shop.id)).config).toMatchObject(limits)
+  })
+
+  it('are kept in range by the database too', async () => {
+    for (const values of [{ shopperLineMax: 0 }, { unconfirmedOrdersPerBuyer: 101 }, { unconfirmedOrderHours: 721 }]) {
+      await expect(db.update(shopConfigs).set(values).where(eq(shopConfigs.shopId, shop.id))).rejects.toThrow()
+    }
   })
 })

@@ -31,14 +31,15 @@ const profileKeys = [
   'aboutSections',
   'config',
   'taxRate',
+  'shopperLineMax',
   'domains',
   'currency',
   'createdAt',
 ].sort()
 
 describe('GET /api/shops/{id} (id or slug)', () => {
-  it('answers the public profile by id and by slug, with the Facebook meta and tax rate and nothing else of the settings', async () => {
-    await db.update(shopConfigs).set({ facebookMeta: 'abc123', taxRateBps: 1500 }).where(eq(shopConfigs.shopId, shop.id))
+  it('answers the public profile by id and by slug, with the Facebook meta, tax rate and most per item and nothing else of the settings', async () => {
+    await db.update(shopConfigs).set({ facebookMeta: 'abc123', taxRateBps: 1500, shopperLineMax: 6 }).where(eq(shopConfigs.shopId, shop.id))
     await db.insert(shopDomains).values({ shopId: shop.id, domain: 'profile.example.com', status: 'verified', verificationToken: 'profile-token' })
 
     const byId = await ctx.app.inject({ method: 'GET', url: `/api/shops/${shop.id}` })
@@ -58,6 +59,7 @@ describe('GET /api/shops/{id} (id or slug)', () => {
       aboutSections: { payments: '', returns: '', contact: '' },
       config: { facebook: { meta: 'abc123' } },
       taxRate: 15,
+      shopperLineMax: 6,
       domains: ['profile.example.com'],
       currency: 'GHS',
     })

@@ -173,10 +173,19 @@ export const shopConfigs = pgTable('shop_configs', {
   unpaidOrderTimeoutMinutes: integer('unpaid_order_timeout_minutes').notNull().default(30),
   /** A variant with this many or fewer left is "low": shoppers see "Only N left", staff a low-stock badge. */
   lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+  /** The most of one item a checkout or order may hold unless the shop's staff place it (decision 52). */
+  shopperLineMax: integer('shopper_line_max').notNull().default(10),
+  /** Open pay-on-delivery orders not yet confirmed that one phone, e-mail or delivery address may have. */
+  unconfirmedOrdersPerBuyer: integer('unconfirmed_orders_per_buyer').notNull().default(3),
+  /** A pay-on-delivery order still unconfirmed this long after it was placed is canceled and restocked. */
+  unconfirmedOrderHours: integer('unconfirmed_order_hours').notNull().default(48),
   updatedAt: updatedAt(),
 }, (t) => [
   check('shop_configs_unpaid_timeout_check', sql`${t.unpaidOrderTimeoutMinutes} between 5 and 10080`),
   check('shop_configs_low_stock_threshold_check', sql`${t.lowStockThreshold} between 0 and 1000`),
+  check('shop_configs_shopper_line_max_check', sql`${t.shopperLineMax} between 1 and 1000`),
+  check('shop_configs_unconfirmed_orders_per_buyer_check', sql`${t.unconfirmedOrdersPerBuyer} between 1 and 100`),
+  check('shop_configs_unconfirmed_order_hours_check', sql`${t.unconfirmedOrderHours} between 1 and 720`),
 ])
 
 export const shopRoles = pgTable(
@@ -421,6 +430,12 @@ export const orders = pgTable(
     status: text('status').$type<OrderStatus>().notNull().default('placed'),
     paymentProvider: text('payment_provider').notNull().default('manual'),
     acked: boolean('acked').notNull().default(false),
+    /**
+     * A pay-on-delivery order a shopper placed: when it is canceled and restocked unless the shop has
+     * confirmed it by then (moved it past placed, or recorded a payment). Null when it needs no confirmation
+     * (paid online, or placed by the shop's staff). Decision 52.
+     */
+    confirmBy: timestamp('confirm_by', { withTimezone: true }),
     /** Hash of the secret in an anonymous buyer's private order link. */
     accessKeyHash: text('access_key_hash'),
     /**
@@ -448,6 +463,8 @@ export const orders = pgTable(
     ),
     // The background worker's scan for online payments left unpaid.
     index('orders_unpaid_idx').on(t.createdAt).where(sql`${t.status} = 'placed' and not ${t.acked}`),
+    // The background worker's scan for pay-on-delivery orders the shop has not confirmed in time (decision 52).
+    index('orders_unconfirmed_idx').on(t.confirmBy).where(sql`${t.status} = 'placed' and ${t.confirmBy} is not null`),
     check('orders_status_check', sql`${t.status} in ('placed','packaged','ready','dispatched','delivered','canceled')`),
     check('orders_totals_check', sql`${t.totalMinor} >= 0 and ${t.discountMinor} >= 0`),
   ],

@@ -18,6 +18,7 @@ function shop(overrides: Partial<Shop> = {}): Shop {
     aboutSections: { payments: '', returns: '', contact: '' },
     config: { facebook: { meta: '' } },
     taxRate: 0,
+    shopperLineMax: 10,
     domains: [],
     currency: 'GHS',
     createdAt: '2030-01-01T00:00:00.000Z',

@@ -4,6 +4,7 @@
  * declare them and the web derives its types from them.
  */
 import { type Static, Type } from 'typebox'
+import { MAX_LINE_COUNT } from '../inventory'
 import { PaymentProvider } from './payments'
 import { ImageIcon, StoredFileUrl, imageSizeFields } from './uploads'
 import { IsoDate } from './wire'
@@ -12,6 +13,12 @@ import { IsoDate } from './wire'
 export const UNPAID_ORDER_TIMEOUT = { min: 5, max: 10_080, default: 30 } as const
 /** A tracked variant with this many or fewer left is "low" (shoppers see "Only N left"). */
 export const LOW_STOCK_THRESHOLD = { min: 0, max: 1000, default: 5 } as const
+/** The most of one item (a product, or one of its variants) an order may hold unless the shop's staff place it. */
+export const SHOPPER_LINE_MAX = { min: 1, max: MAX_LINE_COUNT, default: 10 } as const
+/** Open pay-on-delivery orders the shop has not confirmed that one phone, e-mail or delivery address may have. */
+export const UNCONFIRMED_ORDERS_PER_BUYER = { min: 1, max: 100, default: 3 } as const
+/** Hours a pay-on-delivery order may wait for the shop's confirmation before it is canceled (an hour to 30 days). */
+export const UNCONFIRMED_ORDER_HOURS = { min: 1, max: 720, default: 48 } as const
 
 const httpUrl = Type.String({
   maxLength: 500,
@@ -78,6 +85,27 @@ export const shopConfigPatchBody = Type.Object(
         description: 'minutes an order paid online may wait for its payment before it is canceled and its stock returned',
       }),
     ),
+    shopperLineMax: Type.Optional(
+      Type.Integer({
+        minimum: SHOPPER_LINE_MAX.min,
+        maximum: SHOPPER_LINE_MAX.max,
+        description: "the most of one item a shopper's checkout or order may hold (the shop's staff are not limited)",
+      }),
+    ),
+    unconfirmedOrdersPerBuyer: Type.Optional(
+      Type.Integer({
+        minimum: UNCONFIRMED_ORDERS_PER_BUYER.min,
+        maximum: UNCONFIRMED_ORDERS_PER_BUYER.max,
+        description: 'open pay-on-delivery orders not yet confirmed that one phone, e-mail or delivery address may have',
+      }),
+    ),
+    unconfirmedOrderHours: Type.Optional(
+      Type.Integer({
+        minimum: UNCONFIRMED_ORDER_HOURS.min,
+        maximum: UNCONFIRMED_ORDER_HOURS.max,
+        description: 'hours a pay-on-delivery order may stay unconfirmed before it is canceled and its stock returned',
+      }),
+    ),
     paymentOptions: Type.Optional(
       Type.Array(
         Type.Object(
@@ -120,6 +148,7 @@ export const ShopResponse = Type.Object({
   aboutSections: Type.Object({ payments: Type.String(), returns: Type.String(), contact: Type.String() }),
   config: Type.Object({ facebook: Type.Object({ meta: Type.String() }) }),
   taxRate: Type.Number({ description: 'percent of the subtotal, so the checkout can show tax before ordering' }),
+  shopperLineMax: Type.Integer({ description: "the most of one item a shopper's order may hold, so the storefront's quantities stop there" }),
   domains: Type.Array(Type.String()),
   currency: Type.String(),
   createdAt: IsoDate,
@@ -158,6 +187,9 @@ export const ShopConfigResponse = Type.Object({
   facebook: Type.Object({ meta: Type.String() }),
   taxRate: Type.Number({ description: 'percent of the subtotal' }),
   unpaidOrderTimeout: Type.Integer({ description: 'minutes an order paid online may wait for its payment before it is canceled' }),
+  shopperLineMax: Type.Integer({ description: "the most of one item a shopper's checkout or order may hold" }),
+  unconfirmedOrdersPerBuyer: Type.Integer({ description: 'open pay-on-delivery orders not yet confirmed that one phone, e-mail or delivery address may have' }),
+  unconfirmedOrderHours: Type.Integer({ description: 'hours a pay-on-delivery order may stay unconfirmed before it is canceled' }),
   paymentOptions: Type.Array(ShopPaymentOption),
   domains: Type.Array(Type.String(), { description: 'every custom domain, pending or verified: the list PATCH takes' }),
   customDomains: Type.Array(ShopDomainResponse, { description: 'the same domains with their verification state and instructions' }),

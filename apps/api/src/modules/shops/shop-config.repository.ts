@@ -43,6 +43,9 @@ export type ShopConfigChanges = {
   facebookMeta?: string
   taxRateBps?: number
   unpaidOrderTimeoutMinutes?: number
+  shopperLineMax?: number
+  unconfirmedOrdersPerBuyer?: number
+  unconfirmedOrderHours?: number
   paymentOptions?: PaymentOption[]
   /**
    * When given, the shop's custom domains become this list: domains that stay keep their verification

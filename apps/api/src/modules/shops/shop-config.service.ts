@@ -1,9 +1,16 @@
 /**
- * A shop's settings (DESIGN §6 "settings"): Facebook domain verification, tax, payment options and custom
- * domains, and the check that verifies a custom domain. Administrators and owners only.
+ * A shop's settings (DESIGN §6 "settings"): Facebook domain verification, tax, payment options, custom
+ * domains, how long unpaid and unconfirmed orders keep their stock and the limits on shoppers' orders
+ * (decision 52), and the check that verifies a custom domain. Administrators and owners only.
  */
 import { isMajorAmount } from '@shop/domain'
-import { LOW_STOCK_THRESHOLD, UNPAID_ORDER_TIMEOUT } from '@shop/domain/schemas/shop'
+import {
+  LOW_STOCK_THRESHOLD,
+  SHOPPER_LINE_MAX,
+  UNCONFIRMED_ORDERS_PER_BUYER,
+  UNCONFIRMED_ORDER_HOURS,
+  UNPAID_ORDER_TIMEOUT,
+} from '@shop/domain/schemas/shop'
 import type { ServiceContext } from '../../context'
 import type { Static } from 'typebox'
 import type { Config } from '../../config'
@@ -88,6 +95,9 @@ export async function getShopConfig(ctx: ServiceContext, shopId: string): Promis
       paymentOptions: [],
       unpaidOrderTimeoutMinutes: UNPAID_ORDER_TIMEOUT.default,
       lowStockThreshold: LOW_STOCK_THRESHOLD.default,
+      shopperLineMax: SHOPPER_LINE_MAX.default,
+      unconfirmedOrdersPerBuyer: UNCONFIRMED_ORDERS_PER_BUYER.default,
+      unconfirmedOrderHours: UNCONFIRMED_ORDER_HOURS.default,
       updatedAt: ctx.clock.now(),
       domains: [],
     },
@@ -103,6 +113,9 @@ function toChanges(body: ShopConfigPatch, config: Pick<Config, 'rootDomain' | 'p
     else changes.facebookMeta = code
   }
   if (body.unpaidOrderTimeout !== undefined) changes.unpaidOrderTimeoutMinutes = body.unpaidOrderTimeout
+  if (body.shopperLineMax !== undefined) changes.shopperLineMax = body.shopperLineMax
+  if (body.unconfirmedOrdersPerBuyer !== undefined) changes.unconfirmedOrdersPerBuyer = body.unconfirmedOrdersPerBuyer
+  if (body.unconfirmedOrderHours !== undefined) changes.unconfirmedOrderHours = body.unconfirmedOrderHours
   if (body.taxRate !== undefined) {
     if (!isMajorAmount(body.taxRate)) errors.push({ path: 'taxRate', message: 'must have at most 2 decimals' })
     else changes.taxRateBps = Math.round(body.taxRate * 100)

@@ -7,7 +7,7 @@ import type { ShopConfigDto, ShopDomainDto, ShopProfile } from './shop.schemas'
 
 export function toShopProfile(
   shop: ShopRow,
-  extras: { facebookMeta: string; taxRateBps: number; domains: string[] },
+  extras: { facebookMeta: string; taxRateBps: number; shopperLineMax: number; domains: string[] },
 ): ShopProfile {
   return {
     _id: shop.id,
@@ -26,6 +26,7 @@ export function toShopProfile(
     },
     config: { facebook: { meta: extras.facebookMeta } },
     taxRate: extras.taxRateBps / 100,
+    shopperLineMax: extras.shopperLineMax,
     domains: extras.domains,
     currency: shop.currency,
     createdAt: shop.createdAt.toISOString(),
@@ -51,6 +52,9 @@ export function toShopConfig(config: ShopConfigRecord): ShopConfigDto {
     facebook: { meta: config.facebookMeta },
     taxRate: config.taxRateBps / 100,
     unpaidOrderTimeout: config.unpaidOrderTimeoutMinutes,
+    shopperLineMax: config.shopperLineMax,
+    unconfirmedOrdersPerBuyer: config.unconfirmedOrdersPerBuyer,
+    unconfirmedOrderHours: config.unconfirmedOrderHours,
     paymentOptions: config.paymentOptions.map(({ provider, enabled, label }) => ({
       provider,
       enabled,

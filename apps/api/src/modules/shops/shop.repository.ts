@@ -1,4 +1,5 @@
 /** SQL for shops: lookups by id and slug, the public profile's extras, edits and creation. */
+import { SHOPPER_LINE_MAX } from '@shop/domain/schemas/shop'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
@@ -42,14 +43,14 @@ export async function findVerifiedShopDomains(db: Db, shopId: string): Promise<s
   return rows.map((row) => row.domain)
 }
 
-/** The settings the storefront shows: the Facebook verification code and the tax rate. */
-export async function findPublicConfig(db: Db, shopId: string): Promise<{ facebookMeta: string; taxRateBps: number }> {
+/** The settings the storefront shows: the Facebook verification code, the tax rate and the most of one item per order. */
+export async function findPublicConfig(db: Db, shopId: string): Promise<{ facebookMeta: string; taxRateBps: number; shopperLineMax: number }> {
   const [row] = await db
-    .select({ facebookMeta: shopConfigs.facebookMeta, taxRateBps: shopConfigs.taxRateBps })
+    .select({ facebookMeta: shopConfigs.facebookMeta, taxRateBps: shopConfigs.taxRateBps, shopperLineMax: shopConfigs.shopperLineMax })
     .from(shopConfigs)
     .where(eq(shopConfigs.shopId, shopId))
     .limit(1)
-  return row ?? { facebookMeta: '', taxRateBps: 0 }
+  return row ?? { facebookMeta: '', taxRateBps: 0, shopperLineMax: SHOPPER_LINE_MAX.default }
 }
 
 export type ShopChanges = {

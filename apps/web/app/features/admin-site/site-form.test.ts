@@ -16,6 +16,7 @@ const shop: Shop = {
   aboutSections: { payments: 'Cash', returns: '', contact: 'Call us' },
   config: { facebook: { meta: '' } },
   taxRate: 0,
+  shopperLineMax: 10,
   domains: [],
   currency: 'GHS',
   createdAt: '2030-01-01T00:00:00.000Z',
