@@ -134,6 +134,11 @@ export const OrderResponse = Type.Object({
   balance: Type.Number(),
   status: OrderStatusSchema,
   acked: Type.Boolean(),
+  /**
+   * A pay-on-delivery order a shopper placed that the shop has not confirmed yet: when it is canceled and its
+   * items go back on sale unless staff move it past placed or record a payment first; null otherwise.
+   */
+  confirmBy: Type.Union([IsoDate, Type.Null()]),
   /** The provider; in the answer that places the order also its payment attempt and where to pay. */
   payment: PaymentSummary,
   /** Oldest first; left out of list items. */

@@ -13,6 +13,7 @@ import { type CheckoutRow, checkoutDto } from './orders.dto'
 import type { CheckoutCreateInput, CheckoutDto, PlaceQuery } from './orders.schemas'
 import { checkContact } from './contact'
 import { checkItemShape, loadPricingContext, priceSnapshot } from './pricing-snapshot'
+import { checkLineMax } from './placement-limits'
 
 /** The buyer's email: the query's, or the logged-in user's; anonymous callers must give one. */
 export function buyerEmail(ctx: ServiceContext, shopId: string, email: string | undefined): string {
@@ -33,6 +34,8 @@ export async function createCheckout(ctx: ServiceContext, query: PlaceQuery, inp
   checkItemShape(input.items)
   const contact = checkContact(input)
   const context = await loadPricingContext(ctx, shopId, input.items)
+  // A shopper's checkout keeps to the shop's most per item, as the order made from it must (decision 52).
+  checkLineMax(input.items, context.terms, (await ctx.actor.callerRole(shopId)) !== null)
   const code = input.discount?.code
   if (code) await assertMayTryCode(ctx, context.terms.shopId, 'discount.code')
   const snapshot = await priceSnapshot(ctx, context, { ...input, delivery: contact.delivery! }, 'checkout')

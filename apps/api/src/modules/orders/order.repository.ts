@@ -3,7 +3,7 @@
  * catalog (one query each, whatever the number of lines).
  */
 import type { OrderStatus } from '@shop/domain'
-import { UNPAID_ORDER_TIMEOUT } from '@shop/domain/schemas/shop'
+import { SHOPPER_LINE_MAX, UNCONFIRMED_ORDERS_PER_BUYER, UNCONFIRMED_ORDER_HOURS, UNPAID_ORDER_TIMEOUT } from '@shop/domain/schemas/shop'
 import { type SQL, and, asc, count, eq, getTableColumns, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
@@ -35,6 +35,12 @@ export type ShopTerms = {
   currency: string
   taxRateBps: number
   paymentOptions: { provider: string; enabled: boolean }[]
+  /** The most of one item a shopper's checkout or order may hold (decision 52). */
+  shopperLineMax: number
+  /** Pay-on-delivery orders waiting for the shop's confirmation one phone, e-mail or address may have. */
+  unconfirmedOrdersPerBuyer: number
+  /** Hours the shop has to confirm a shopper's pay-on-delivery order. */
+  unconfirmedOrderHours: number
 }
 
 export type PricedProduct = Pick<
@@ -43,8 +49,8 @@ export type PricedProduct = Pick<
 >
 
 /**
- * The shop's currency, tax rate and payment options, with its available products among `productIds`, in
- * one query, written as a template (placing an order is a hot path; see db/table-rows.ts); null for an
+ * The shop's currency, tax rate, payment options and limits on shoppers' orders, with its available products
+ * among `productIds`, in one query, written as a template (placing an order is a hot path; see db/table-rows.ts); null for an
  * unknown shop.
  */
 export async function findShopForPricing(
@@ -64,14 +70,26 @@ export async function findShopForPricing(
     currency: string
     tax_rate_bps: number | null
     payment_options: ShopTerms['paymentOptions'] | null
+    shopper_line_max: number | null
+    unconfirmed_orders_per_buyer: number | null
+    unconfirmed_order_hours: number | null
     products: PricedProduct[]
   }>(db, sql`
-    select s.currency, c.tax_rate_bps, c.payment_options, ${productsJson} as products
+    select s.currency, c.tax_rate_bps, c.payment_options, c.shopper_line_max, c.unconfirmed_orders_per_buyer,
+      c.unconfirmed_order_hours, ${productsJson} as products
     from ${shops} s left join ${shopConfigs} c on c.shop_id = s.id
     where s.id = ${shopId}::uuid`)
   if (!row) return null
   return {
-    terms: { shopId, currency: row.currency, taxRateBps: row.tax_rate_bps ?? 0, paymentOptions: row.payment_options ?? [] },
+    terms: {
+      shopId,
+      currency: row.currency,
+      taxRateBps: row.tax_rate_bps ?? 0,
+      paymentOptions: row.payment_options ?? [],
+      shopperLineMax: row.shopper_line_max ?? SHOPPER_LINE_MAX.default,
+      unconfirmedOrdersPerBuyer: row.unconfirmed_orders_per_buyer ?? UNCONFIRMED_ORDERS_PER_BUYER.default,
+      unconfirmedOrderHours: row.unconfirmed_order_hours ?? UNCONFIRMED_ORDER_HOURS.default,
+    },
     products: row.products,
   }
 }
@@ -273,6 +291,93 @@ export async function lockUnpaidOrder(db: Db, id: string): Promise<OrderRow | nu
     .select()
     .from(orders)
     .where(and(eq(orders.id, id), sql`${orders.status} = 'placed' and not ${orders.acked}`))
+    .limit(1)
+    .for('update', { skipLocked: true })
+  return row ?? null
+}
+
+// ---------------------------------------------------------------- unconfirmed pay-on-delivery orders (decision 52)
+
+/** Still waiting for the shop: placed, with a deadline, and no payment received (staff recording one confirms it). */
+const waitingForShop = sql`${orders.status} = 'placed' and ${orders.confirmBy} is not null and not exists (
+  select 1 from ${transactions} t
+  where t.shop_id = ${orders.shopId} and t.order_id = ${orders.id} and t.status = 'success')`
+
+/** How the cap compares delivery addresses: case and runs of white space do not matter, nor spaces around. */
+const addressKey = (address: SQL) => sql`btrim(regexp_replace(lower(${address}), '[[:space:]]+', ' ', 'g'))`
+
+export type BuyerKeys = { phone: string | null; email: string; address: string | null }
+
+/**
+ * Serializes placements of pay-on-delivery orders that share the buyer's phone, e-mail or address in a shop
+ * until the transaction ends, so racing orders cannot all pass the cap. The keys are locked in one order,
+ * whatever the request, so two placements never wait for each other in a circle.
+ */
+export async function lockBuyerKeys(tx: Db, shopId: string, keys: BuyerKeys): Promise<void> {
+  const phone = keys.phone || null
+  const address = keys.address?.trim() ? keys.address : null
+  await tx.execute(sql`
+    select pg_advisory_xact_lock(key) from (
+      select hashtextextended(${`unconfirmed:${shopId}:`} || name, 0) as key
+      from unnest(array[
+        'phone:' || ${phone}::text,
+        'email:' || lower(btrim(${keys.email}::text)),
+        'address:' || ${addressKey(sql`${address}::text`)}
+      ]) as name
+      where name is not null
+      order by key
+    ) as keys`)
+}
+
+/**
+ * The shop's pay-on-delivery orders still waiting for its confirmation within their deadline, counted for
+ * each of the buyer's phone, e-mail (any case) and delivery address (compared as `addressKey` says). The
+ * shop's placed orders come from orders_shop_status_idx.
+ */
+export async function countWaitingOrders(db: Db, shopId: string, keys: BuyerKeys, now: Date): Promise<Record<'phone' | 'email' | 'address', number>> {
+  const phone = keys.phone || null
+  const address = keys.address?.trim() ? keys.address : null
+  const addressOf = addressKey(sql`${orders.delivery}->>'address'`)
+  const byPhone = sql`${orders.phone} = ${phone}`
+  const byEmail = sql`lower(btrim(${orders.email})) = lower(btrim(${keys.email}))`
+  const byAddress = sql`${addressOf} = ${addressKey(sql`${address}::text`)}`
+  const [row] = await queryRows<{ phone: number; email: number; address: number }>(db, sql`
+    select count(*) filter (where ${byPhone})::int as phone,
+      count(*) filter (where ${byEmail})::int as email,
+      count(*) filter (where ${byAddress})::int as address
+    from ${orders}
+    where ${orders.shopId} = ${shopId} and ${waitingForShop} and ${orders.confirmBy} > ${now.toISOString()}::timestamptz
+      and (${byPhone} or ${byEmail} or ${byAddress})`)
+  return { phone: row?.phone ?? 0, email: row?.email ?? 0, address: row?.address ?? 0 }
+}
+
+/**
+ * Pay-on-delivery orders whose deadline passed without the shop's confirmation, soonest due first, across
+ * shops (the background worker only). Reads orders_unconfirmed_idx: placed orders with a deadline.
+ */
+export function unconfirmedOrdersDueQuery(db: Db, limit: number) {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(waitingForShop, lt(orders.confirmBy, sql`now()`)))
+    .orderBy(asc(orders.confirmBy))
+    .limit(limit)
+}
+
+export async function findUnconfirmedOrdersDue(db: Db, limit: number): Promise<string[]> {
+  return (await unconfirmedOrdersDueQuery(db, limit)).map((row) => row.id)
+}
+
+/**
+ * Locks the order if it is still placed and past its deadline; null when staff moved it meanwhile or another
+ * process is canceling it right now (SKIP LOCKED), so each order is canceled once. A payment is checked by
+ * the caller once the lock is held: staff record one only under the same lock.
+ */
+export async function lockUnconfirmedOrder(db: Db, id: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), sql`${orders.status} = 'placed' and ${orders.confirmBy} < now()`))
     .limit(1)
     .for('update', { skipLocked: true })
   return row ?? null

@@ -122,6 +122,8 @@ export function orderDto(row: OrderView, timeline?: OrderEventRow[]): OrderDto {
     balance: toMajor(balanceMinor(row, row.paidMinor)),
     status: row.status,
     acked: row.acked,
+    // Moving the order on or a payment confirms it (decision 52).
+    confirmBy: row.confirmBy && row.status === 'placed' && row.paidMinor === 0 ? row.confirmBy.toISOString() : null,
     payment: { provider: row.paymentProvider },
     ...(timeline
       ? {

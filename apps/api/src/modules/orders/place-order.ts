@@ -1,8 +1,9 @@
 /**
- * Placing an order (DESIGN §8), in one transaction: re-price from the catalog (never from the checkout's
- * stored prices), take the discount use, write the order, its first timeline entry and the notifications,
- * then take the stock. Stock comes last so the hot inventory rows stay locked for as short a time as
- * possible; any failure (a shortage is a 409 naming the line) rolls everything back.
+ * Placing an order (DESIGN §8), in one transaction: check the shop's limits on shoppers' orders
+ * (placement-limits.ts), re-price from the catalog (never from the checkout's stored prices), take the
+ * discount use, write the order, its first timeline entry and the notifications, then take the stock.
+ * Stock comes last so the hot inventory rows stay locked for as short a time as possible; any failure (a
+ * shortage is a 409 naming the line) rolls everything back.
  *
  * `Idempotency-Key`: requests with the same key for the same shop are serialized by an advisory lock, and
  * every one after the first answers the first one's order (200) instead of placing another. The order keeps
@@ -13,7 +14,7 @@
  * (order-payments.ts), which the caller hands in.
  */
 import { randomInt } from 'node:crypto'
-import { checkoutTotal, orderSummary, orderTotal, toMajor } from '@shop/domain'
+import { checkoutTotal, confirmDeadline, orderSummary, orderTotal, toMajor } from '@shop/domain'
 import type { AuthUser } from '../../actor'
 import { type ServiceContext, withDb } from '../../context'
 import type { Db } from '../../db/client'
@@ -29,6 +30,7 @@ import { buyerEmail } from './checkout.service'
 import { type CheckedContact, checkContact, normalizedPhone } from './contact'
 import { type StockLine, type StockTake, takeStock } from './order-stock.repository'
 import { alertLowStock, sendOrderPlacedMessages } from './order-messages'
+import { checkLineMax, checkWaitingOrders } from './placement-limits'
 import {
   type ShopTerms,
   findOrderByIdempotencyKey,
@@ -182,6 +184,17 @@ async function placeInTransaction(
   const source = await orderSource(tx.db, shopId, input, contact, user)
   const context = await loadPricingContext(tx, shopId, source.items)
   const provider = paymentProvider(tx, payments, context.terms, input.payment?.provider)
+  // The shop's staff are held to none of the limits on shoppers' orders (decision 52).
+  const byStaff = (await tx.actor.callerRole(shopId)) !== null
+  checkLineMax(source.items, context.terms, byStaff)
+  const phone = contact.phone ?? source.creatorContact?.phone ?? source.delivery.phone ?? normalizedPhone(user?.phone) ?? ''
+  // A shopper's order paid on delivery holds its stock until the shop confirms it, or its window ends.
+  const awaitsShop = provider === 'manual' && !byStaff
+  if (awaitsShop) {
+    // Before the discount use is taken: its row lock comes after these, as in every placement.
+    const address = source.delivery.type === 'dispatch' ? (source.delivery.address ?? null) : null
+    await checkWaitingOrders(tx, context.terms, { phone, email, address })
+  }
   const snapshot = await priceSnapshot(tx, context, source, 'order')
   const placedAt = tx.clock.now()
   const amounts = { subtotal: snapshot.subtotalMinor, deliveryFee: snapshot.deliveryMinor, discount: snapshot.discountMinor, deliveryType: snapshot.delivery.type }
@@ -198,7 +211,7 @@ async function placeInTransaction(
         profileId: user?.id ?? null,
         email,
         customerName: contact.name ?? source.creatorContact?.name ?? (user?.name.trim() || ''),
-        phone: contact.phone ?? source.creatorContact?.phone ?? snapshot.delivery.phone ?? normalizedPhone(user?.phone) ?? '',
+        phone,
         checkoutId: source.checkoutId,
         items: snapshot.items,
         delivery: snapshot.delivery,
@@ -214,6 +227,7 @@ async function placeInTransaction(
         paymentProvider: provider,
         // Nothing to settle up front: paid on delivery or at pick-up, or nothing due.
         acked: provider === 'manual' || amountDue === 0,
+        confirmBy: awaitsShop ? confirmDeadline(placedAt, context.terms.unconfirmedOrderHours) : null,
         accessKeyHash: accessKey ? sha256(accessKey) : null,
         messageKey: accessKey,
         idempotencyKey: idempotency?.key ?? null,
