@@ -8,6 +8,7 @@ export const buyerMessageKinds = [
   'order-dispatched',
   'order-delivered',
   'order-canceled',
+  'order-not-confirmed',
   'order-payment-received',
   'order-payment-failed',
 ] as const
@@ -19,12 +20,13 @@ export const buyerMessageLabels: Record<BuyerMessageKind, string> = {
   'order-dispatched': 'Dispatched',
   'order-delivered': 'Delivered',
   'order-canceled': 'Canceled',
+  'order-not-confirmed': 'Canceled: not confirmed in time',
   'order-payment-received': 'Payment received',
   'order-payment-failed': 'Payment failed',
 }
 
 /** The buyer messages that also go by SMS to the phone given at checkout. */
-export const smsMessageKinds: readonly BuyerMessageKind[] = ['order-confirmation', 'order-ready', 'order-dispatched', 'order-delivered']
+export const smsMessageKinds: readonly BuyerMessageKind[] = ['order-confirmation', 'order-ready', 'order-dispatched', 'order-delivered', 'order-not-confirmed']
 
 /** Every kind of message, as the order's timeline names it. */
 export const messageKindLabels: Record<string, string> = {

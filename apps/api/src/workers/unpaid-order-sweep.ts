@@ -1,12 +1,13 @@
 /**
- * The background worker of every app process that cancels unpaid online orders past their shop's timeout
+ * The background worker of every app process that cancels unpaid online orders past their shop's timeout,
+ * and shoppers' pay-on-delivery orders the shop did not confirm by their deadline
  * (payments/expire-unpaid-orders.ts), every UNPAID_ORDER_SWEEP_SECONDS. Several processes may sweep at
  * once: each order is locked (SKIP LOCKED) and expired once. It runs with the context it is given (the
  * app builds one with createContext and the system actor); `stop` ends the timer and waits for a sweep
  * under way.
  */
 import type { ServiceContext } from '../context'
-import { expireUnpaidOrders } from '../modules/payments/expire-unpaid-orders'
+import { expireUnconfirmedOrders, expireUnpaidOrders } from '../modules/payments/expire-unpaid-orders'
 
 export type Worker = { start(): void; stop(): Promise<void> }
 
@@ -19,6 +20,12 @@ export function unpaidOrderSweep(ctx: ServiceContext, everyMs: number): Worker {
         if (canceled) ctx.log.info({ canceled }, 'canceled unpaid orders past their timeout')
       })
       .catch((error: unknown) => ctx.log.error({ err: error }, 'the unpaid-order sweep failed'))
+      // One failing does not keep the other from running.
+      .then(() => expireUnconfirmedOrders(ctx))
+      .then((canceled) => {
+        if (canceled) ctx.log.info({ canceled }, 'canceled pay-on-delivery orders not confirmed in time')
+      })
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'the unconfirmed-order sweep failed'))
       .finally(() => {
         running = null
       })

@@ -17,7 +17,7 @@ export const MessageSettingsResponse = Type.Object({
   /** Where replies to the shop's e-mail go; null: the owner's login address. */
   replyTo: Type.Union([Type.String(), Type.Null()]),
   buyerEmails: BuyerEmails,
-  sms: Type.Boolean({ description: 'order confirmation, ready, dispatched and delivered also by SMS to the checkout phone' }),
+  sms: Type.Boolean({ description: 'order confirmation, ready, dispatched, delivered and canceled as not confirmed in time also by SMS to the checkout phone' }),
   smsAvailable: Type.Boolean({ description: 'whether this server has an SMS provider configured (ARKESEL_API_KEY)' }),
   emailTransport: Type.Union([Type.Literal('smtp'), Type.Literal('mailbox')], { description: 'mailbox: no SMTP_URL, e-mail kept at /dev/mailbox' }),
 })

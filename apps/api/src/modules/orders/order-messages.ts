@@ -1,8 +1,8 @@
 /**
  * The messages an order sends (decision 38), each written to the outbox in the transaction of its event:
  * placed (the buyer's confirmation with the receipt, its SMS, and the staff's new-order alerts), a status
- * reached (ready, dispatched, delivered, canceled, and the SMS of the first three), a payment received or
- * failed, and low stock when the order took a tracked variant down to the shop's threshold.
+ * reached (ready, dispatched, delivered, canceled, and the SMS of the first three), a pay-on-delivery order
+ * canceled because the shop did not confirm it in time (with its SMS), a payment received or failed, and low stock when the order took a tracked variant down to the shop's threshold.
  *
  * Events are `order:{id}:placed`, `order:{id}:status:{status}`, `order:{id}:payment:{transaction}:{outcome}`
  * and `order:{id}:resend:{message}:{at}`, so the order's timeline finds its messages by the prefix
@@ -112,6 +112,15 @@ export async function sendStatusMessage(tx: ServiceContext, order: OrderRow, sta
   await toBuyer(tx, order, `${orderEventPrefix(order.id)}status:${status}`, kind, data)
 }
 
+/**
+ * In the canceling transaction: the buyer of a pay-on-delivery order the shop did not confirm in time hears
+ * why it is canceled and what to do (decision 52), in place of the plain canceled message.
+ */
+export async function sendNotConfirmedMessage(tx: ServiceContext, order: OrderRow): Promise<void> {
+  const data = await orderData(tx, { ...order, status: 'canceled' }, '')
+  await toBuyer(tx, order, `${orderEventPrefix(order.id)}status:canceled`, 'order-not-confirmed', data)
+}
+
 /** In the settling transaction: the buyer hears that a payment arrived, or that it did not go through. */
 export async function sendPaymentMessage(
   tx: ServiceContext,
@@ -174,6 +183,7 @@ export async function resendMessage(tx: ServiceContext, order: OrderRow, message
     case 'order-dispatched':
     case 'order-delivered':
     case 'order-canceled':
+    case 'order-not-confirmed':
     case 'order-payment-received':
     case 'order-payment-failed':
       queued = await enqueueMessage(tx, { ...base, kind: original.kind, data })

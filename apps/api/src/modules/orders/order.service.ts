@@ -15,18 +15,20 @@ import { type Page, parseQuery } from '../../lib/feathers-query'
 import { refreshInStock } from '../catalog/inventory.service'
 import { notifyStaff, notifyUser } from '../notifications/notify'
 import { returnStock } from './order-stock.repository'
-import { orderMessages, resendMessage, sendStatusMessage } from './order-messages'
+import { orderMessages, resendMessage, sendNotConfirmedMessage, sendStatusMessage } from './order-messages'
 import {
   buyerScope,
   findBuyerName,
   findOrder,
   findOrderForUpdate,
   findOrderView,
+  findUnconfirmedOrdersDue,
   findUnpaidOrdersDue,
   insertOrderEvent,
   listAllOrders,
   listOrderEvents,
   listOrders,
+  lockUnconfirmedOrder,
   lockUnpaidOrder,
   markOrderAcked,
   orderQuerySpec,
@@ -317,4 +319,50 @@ export async function unpaidOrdersDue(ctx: ServiceContext, limit: number): Promi
 /** Locks an order that is still placed and unpaid (SKIP LOCKED: another process may be expiring it); else null. */
 export async function lockUnpaidOrderForExpiry(tx: ServiceContext, id: string): Promise<OrderRow | null> {
   return lockUnpaidOrder(tx.db, id)
+}
+
+// ---------------------------------------------------------------- unconfirmed pay-on-delivery orders (decision 52)
+
+/** Pay-on-delivery orders past their deadline that the shop did not confirm, soonest due first (orders_unconfirmed_idx). */
+export async function unconfirmedOrdersDue(ctx: ServiceContext, limit: number): Promise<string[]> {
+  return findUnconfirmedOrdersDue(ctx.db, limit)
+}
+
+/**
+ * Locks an order still placed past its deadline (SKIP LOCKED: another process may be canceling it) and
+ * answers it unless a payment was recorded on it, which confirms it. Staff record payments only under this
+ * lock, so what is read here stays true until the transaction ends.
+ */
+export async function lockUnconfirmedOrderForExpiry(tx: ServiceContext, id: string): Promise<OrderRow | null> {
+  const order = await lockUnconfirmedOrder(tx.db, id)
+  if (!order || (await orderPaidMinor(tx, order.id)) > 0) return null
+  return order
+}
+
+/**
+ * Cancels a locked pay-on-delivery order the shop did not confirm in time, as `recordStatusChange` cancels
+ * (status, timeline note, stock back, the buyer's notification), but the buyer's message says why and what
+ * to do, and the staff who move orders are told it is gone.
+ */
+export async function cancelUnconfirmedOrder(tx: ServiceContext, order: OrderRow, note: string): Promise<OrderRow> {
+  const at = tx.clock.now()
+  const row = await setOrderStatus(tx.db, order.id, 'canceled', at)
+  await insertOrderEvent(tx.db, { shopId: order.shopId, orderId: order.id, status: 'canceled', note, actorId: null, createdAt: at })
+  await restock(tx, order)
+  await sendNotConfirmedMessage(tx, order)
+  if (order.profileId) {
+    await notifyUser(tx, order.shopId, order.profileId, {
+      type: 'order-status',
+      title: `Order ${order.orderId} is ${orderStatusLabels.canceled}`,
+      body: note,
+      link: `/account/orders?order=${order.id}`,
+    })
+  }
+  await notifyStaff(tx, order.shopId, 'orders.move', {
+    type: 'order-canceled',
+    title: `Order ${order.orderId} was canceled: not confirmed in time`,
+    body: note,
+    link: `/admin/orders?order=${order.id}`,
+  })
+  return row
 }

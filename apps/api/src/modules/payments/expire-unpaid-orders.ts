@@ -2,15 +2,24 @@
  * Unpaid orders give their stock back (docs/security.md): an order paid online whose payment has not come
  * within its shop's timeout (default 30 minutes) is canceled, its stock returned and its open payment
  * attempts closed, with a note on its timeline. So a script placing orders it never pays cannot hold a
- * shop's stock for long.
+ * shop's stock for long. Likewise a shopper's order paid on delivery or at pick-up that the shop has not
+ * confirmed by its deadline (the shop's window, 48 hours by default; decision 52).
  *
  * Run by the background worker in every app process (workers/unpaid-order-sweep.ts). Before canceling, the
  * provider is asked about each attempt still pending: a payment made at the last moment settles the order
  * instead, and a provider that cannot answer now leaves the order for the next sweep.
  */
+import { hoursWords } from '@shop/domain'
 import { type ServiceContext, inTransaction } from '../../context'
 import { HttpError } from '../../lib/errors'
-import { lockUnpaidOrderForExpiry, recordStatusChange, unpaidOrdersDue } from '../orders/order.service'
+import {
+  cancelUnconfirmedOrder,
+  lockUnconfirmedOrderForExpiry,
+  lockUnpaidOrderForExpiry,
+  recordStatusChange,
+  unconfirmedOrdersDue,
+  unpaidOrdersDue,
+} from '../orders/order.service'
 import { verifyTransaction } from './settle-payment'
 import { abandonPendingTransactions, listPendingTransactions } from './transaction.repository'
 
@@ -57,6 +66,33 @@ export async function expireUnpaidOrders(ctx: ServiceContext): Promise<number> {
         note: `Canceled automatically: the payment did not arrive within ${timeoutWords(timeoutMinutes)}. The items are back in stock.`,
         actorId: null,
       })
+      return true
+    })
+    if (expired) canceled++
+  }
+  return canceled
+}
+
+const HOUR = 60 * 60 * 1000
+
+/**
+ * Cancels the shoppers' pay-on-delivery orders whose deadline passed before the shop confirmed them (moved
+ * them past placed, or recorded a payment); answers how many. Each gives its stock back, says why on its
+ * timeline and tells the buyer. Runs as the system, like `expireUnpaidOrders`.
+ */
+export async function expireUnconfirmedOrders(ctx: ServiceContext): Promise<number> {
+  let canceled = 0
+  for (const id of await unconfirmedOrdersDue(ctx, BATCH)) {
+    const expired = await inTransaction(ctx, async (tx) => {
+      const order = await lockUnconfirmedOrderForExpiry(tx, id)
+      if (!order) return false
+      const hours = Math.round((order.confirmBy!.getTime() - order.createdAt.getTime()) / HOUR)
+      const paying = order.delivery.type === 'pick-up' ? 'at pick-up' : 'on delivery'
+      await cancelUnconfirmedOrder(
+        tx,
+        order,
+        `Canceled automatically: the shop did not confirm this order, to pay ${paying}, within ${hoursWords(hours)}. The items are back in stock.`,
+      )
       return true
     })
     if (expired) canceled++

@@ -1,9 +1,10 @@
 /**
  * The messages about an order. To the buyer: the confirmation with its receipt, ready for pick-up,
- * dispatched, delivered, canceled, payment received and payment failed (the first four also as SMS). To
- * staff: a new order. Each is made from a snapshot of the order taken when its event happened
- * (`OrderMessageData`), so a message says what was true then; amounts in the order's currency, dates in
- * Africa/Accra, and every piece of text (a product title, the buyer's name, a staff note) escaped by React.
+ * dispatched, delivered, canceled, canceled because the shop did not confirm it in time, payment received
+ * and payment failed (the first four and the unconfirmed one also as SMS). To staff: a new order. Each is
+ * made from a snapshot of the order taken when its event happened (`OrderMessageData`), so a message says
+ * what was true then; amounts in the order's currency, dates in Africa/Accra, and every piece of text (a
+ * product title, the buyer's name, a staff note) escaped by React.
  */
 import { formatDateTime, formatMoney, toMajor } from '@shop/domain'
 import type { ReactElement } from 'react'
@@ -201,6 +202,18 @@ export const orderCanceled = buyerMessage((data) => ({
   heading: 'Order canceled',
   news: `Your order ${data.orderId} is canceled.${data.paidMinor > 0 ? ' What you paid will be refunded.' : ''}`,
 }))
+
+/** A pay-on-delivery order the shop did not confirm within its window (decision 52): what to do now. */
+export const orderNotConfirmed = buyerMessage(
+  (data) => ({
+    subject: `Order ${data.orderId} is canceled`,
+    heading: 'Order canceled',
+    news:
+      `Your order ${data.orderId}, to pay ${data.deliveryType === 'pick-up' ? 'at pick-up' : 'on delivery'}, is canceled: ` +
+      'the shop did not confirm it in time, so its items are back on sale. If you still want them, please call the shop or order again.',
+  }),
+  (data) => `your order ${data.orderId} is canceled: the shop did not confirm it in time. To still get it, call the shop or order again.`,
+)
 
 export const orderPaymentReceived = buyerMessage((data) => ({
   subject: `Payment received for order ${data.orderId}`,
