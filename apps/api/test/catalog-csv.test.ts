@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { describe, expect, it } from 'vitest'
-import { type TestUser, createStaffedShop, errorBody, setupApp } from './helpers'
+import { type TestUser, createShop, createStaffedShop, errorBody, setupApp } from './helpers'
 
 const ctx = await setupApp()
 const { shop, otherShop, keeper, shopper, outsider } = await createStaffedShop(ctx)
@@ -21,7 +21,7 @@ type Product = {
 const json = (method: 'GET' | 'POST', url: string, user?: TestUser, payload?: unknown) =>
   ctx.app.inject({ method, url, headers: user ? user.headers : {}, ...(payload === undefined ? {} : { payload: payload as object }) })
 
-const exportCsv = (user: TestUser | undefined = keeper, shopId = shop.id) => json('GET', `/api/products.csv?shop=${shopId}`, user)
+const exportCsv = (user: TestUser | undefined = keeper, shopId: string = shop.id) => json('GET', `/api/products.csv?shop=${shopId}`, user)
 const importCsv = (text: string, options: { dryRun?: boolean; user?: TestUser; shopId?: string } = {}) =>
   ctx.app.inject({
     method: 'POST',
@@ -63,7 +63,8 @@ describe('GET /api/products.csv', () => {
       {
         product_id: shirt._id,
         title: 'Kente print shirt',
-        description: '- 100 % cotton\n- *hand* printed',
+        // A spreadsheet would run a cell that starts with "-" as a formula: the export quotes it.
+        description: "'- 100 % cotton\n- *hand* printed",
         price: '120',
         sale_price: '99.5',
         published: 'yes',
@@ -198,5 +199,42 @@ describe('POST /api/products.csv', () => {
     const tooLarge = await importCsv('title,price\n' + 'Cap,10\n'.repeat(400_000))
     expect(tooLarge.statusCode).toBe(413)
     expect((await products()).map((product) => product.title)).not.toContain('Cap')
+  })
+})
+
+describe('formula cells in products.csv', () => {
+  it('exports cells a spreadsheet would run with a quote first, and imports them back exactly', async () => {
+    const formulaShop = await createShop(ctx, { keeper })
+    const sale = (await json('POST', '/api/categories/', keeper, { shop: formulaShop.id, name: '@Sale' })).json() as { _id: string }
+    const titles = ['=HYPERLINK("http://evil.example","Click")', "+cmd|' /C calc'!A0", "'=already quoted", "'Tis the season"]
+    for (const title of titles) {
+      const response = await json('POST', '/api/products/', keeper, {
+        shop: formulaShop.id,
+        title,
+        description: '-5 kg\n- *light*',
+        price: { value: 10, currency: 'GHS' },
+        categories: [sale._id],
+        variants: [{ features: { '=Size': '-L' } }, { features: { Size: '@M' } }],
+      })
+      expect(response.statusCode, response.body).toBe(201)
+    }
+    const before = await products(formulaShop.id)
+    const exported = await exportCsv(keeper, formulaShop.id)
+    const cells = rowsOf(exported.body)
+    expect(cells.map((row) => row.title)).toEqual(
+      ['\'=HYPERLINK("http://evil.example","Click")', "'+cmd|' /C calc'!A0", "''=already quoted", "'Tis the season"].flatMap((title) => [title, title]),
+    )
+    expect(cells.every((row) => row.description?.startsWith("'-5 kg") && row.categories === "'@Sale")).toBe(true)
+    expect(cells.map((row) => row.options).slice(0, 2)).toEqual(["'=Size: -L", 'Size: @M'])
+    // No cell of the file starts with a formula character.
+    expect(cells.flatMap((row) => Object.values(row)).filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([])
+
+    const response = await importCsv(exported.body, { shopId: formulaShop.id })
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json()).toMatchObject({ created: 0, updated: 4 })
+    const after = await products(formulaShop.id)
+    const fields = ({ title, description, categories, variants }: Product) => ({ title, description, categories, variants })
+    expect(after.map(fields)).toEqual(before.map(fields))
+    expect(after.map((product) => product.title)).toEqual(titles)
   })
 })

@@ -304,13 +304,20 @@ describe('GET /api/orders.csv', () => {
     expect(header).toBe('Order,Placed at,Status,Customer,Email,Phone,Delivery,Region,Address,Items,Subtotal,Discount,Delivery fee,Tax,Total,Paid,Balance,Payment,Currency')
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(
-      new RegExp(`^${quoted.orderId},\\d{4}-\\d\\d-\\d\\dT[^,]+,Placed,"Adjoa ""AJ"" Mensah, Jr",adjoa@example.com,\\+233244556677,Pick-up,,,1 × Kente scarf,100.00,0.00,0.00,0.00,100.00,30.00,70.00,manual,GHS$`),
+      // The phone is text to a spreadsheet, digit for digit, not a number to compute with.
+      new RegExp(`^${quoted.orderId},\\d{4}-\\d\\d-\\d\\dT[^,]+,Placed,"Adjoa ""AJ"" Mensah, Jr",adjoa@example.com,'\\+233244556677,Pick-up,,,1 × Kente scarf,100.00,0.00,0.00,0.00,100.00,30.00,70.00,manual,GHS$`),
     )
     const packaged = await csvOf(`shop=${shop.id}&status=packaged`)
     expect(packaged.slice(1).map((line) => line.split(',')[0])).toContain(formula.orderId)
     expect(packaged.slice(1).every((line) => line.split(',')[2] === 'Packaged')).toBe(true)
     // A cell a spreadsheet would run as a formula is defused.
     expect(packaged.find((line) => line.startsWith(formula.orderId))).toContain(`"'=HYPERLINK(""x"")"`)
+    for (const [name, q] of [["+cmd|' /C calc'!A0", '+cmd'], ['-2+3', '-2+'], ['@SUM(A1:A9)', '@SUM']] as const) {
+      await place({ name, delivery: { type: 'dispatch', region: 'GH-AA', rate: rider.id, address: '=1+1' }, phone: '0241234567' })
+      const [, line] = await csvOf(`shop=${shop.id}&q=${encodeURIComponent(q)}`)
+      const cells = line!.split(',')
+      expect([cells[3], cells[8]], name).toEqual([`'${name}`, "'=1+1"])
+    }
     const all = await csvOf(`shop=${shop.id}`)
     const count = (await db.select().from(orders).where(eq(orders.shopId, shop.id))).length
     expect(all).toHaveLength(count + 1)

@@ -6,10 +6,14 @@
  * stock. `options` is "Size: L; Colour: Red"; `categories` is "Shirts; Sale"; `stock` is the tracked
  * quantity, empty for not tracked. Rows with the same product_id, or without one and with the same title,
  * are one product; its own fields come from its first row (later rows leave them empty or repeat them).
+ *
+ * Written by the one CSV writer (lib/csv.ts), which puts a single quote before a cell a spreadsheet would
+ * run as a formula; reading takes that quote away again, so a file exported and imported unchanged gives
+ * back exactly the same text (docs/decisions/0051).
  */
 import { parse } from 'csv-parse/sync'
-import { stringify } from 'csv-stringify/sync'
 import { isMajorAmount } from '@shop/domain'
+import { type CsvValue, csvText, unescapeCsvCell } from '../../lib/csv'
 import { MAX_AMOUNT, MAX_CSV_ROWS, MAX_QUANTITY } from './catalog.schemas'
 import type { ProductWithStock } from './catalog.dto'
 
@@ -217,7 +221,7 @@ export function readProductCsv(text: string): CsvProduct[] {
 
   const groups = new Map<string, CsvProduct>()
   body.forEach((record, index) => {
-    const raw = Object.fromEntries(CSV_COLUMNS.map((column) => [column, record[names.indexOf(column)] ?? ''])) as Record<Column, string>
+    const raw = Object.fromEntries(CSV_COLUMNS.map((column) => [column, unescapeCsvCell(record[names.indexOf(column)] ?? '')])) as Record<Column, string>
     const row = readRow(index + 2, raw)
     // A row without an id or a title is its own (invalid) product.
     const key = row.productId ? `id:${row.productId.toLowerCase()}` : row.title ? `title:${row.title}` : `line:${row.line}`
@@ -231,7 +235,7 @@ export function readProductCsv(text: string): CsvProduct[] {
 
 /** The CSV of products: one row per variant, with its stock (empty when not tracked). */
 export function productCsv(rows: ProductWithStock[], categoryNames: Map<string, string>, majorAmount: (minor: number) => number): string {
-  const records: string[][] = [[...CSV_COLUMNS]]
+  const records: CsvValue[][] = [[...CSV_COLUMNS]]
   for (const product of rows) {
     const stock = new Map(product.stock.map((state) => [state.variantId, state]))
     const quantity = (variantId: string) => {
@@ -250,5 +254,5 @@ export function productCsv(rows: ProductWithStock[], categoryNames: Map<string, 
     if (product.variants.length === 0) records.push([...fields, '', '', quantity('')])
     for (const variant of product.variants) records.push([...fields, variant._id, optionsCell(variant.features), quantity(variant._id)])
   }
-  return stringify(records)
+  return csvText(records)
 }

@@ -1,9 +1,9 @@
 /**
- * The orders list as CSV (GET /api/orders.csv), one order per line, for a spreadsheet or the accountant.
- * RFC 4180 quoting; a cell that a spreadsheet would run as a formula (=, +, -, @ first) is prefixed with
- * an apostrophe, except a phone in international form, which spreadsheets read as the number it is.
+ * The orders list as CSV (GET /api/orders.csv), one order per line, for a spreadsheet or the accountant,
+ * written by the one CSV writer (lib/csv.ts: RFC 4180, cells a spreadsheet would run as formulas escaped).
  */
 import { orderStatusLabels, toMajor } from '@shop/domain'
+import { type CsvValue, csvText } from '../../lib/csv'
 import { type OrderView, balanceMinor } from './orders.dto'
 
 const columns = [
@@ -28,12 +28,6 @@ const columns = [
   'Currency',
 ] as const
 
-function cell(value: string | number): string {
-  let text = String(value)
-  if (/^[=+\-@\t\r]/.test(text) && !/^\+\d+$/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
 const amount = (minor: number) => toMajor(minor).toFixed(2)
 
 function itemsText(order: OrderView): string {
@@ -45,7 +39,7 @@ function itemsText(order: OrderView): string {
     .join('; ')
 }
 
-function orderLine(order: OrderView): string {
+function orderRecord(order: OrderView): CsvValue[] {
   const { delivery } = order
   return [
     order.orderId,
@@ -68,11 +62,9 @@ function orderLine(order: OrderView): string {
     order.paymentProvider,
     order.currency,
   ]
-    .map(cell)
-    .join(',')
 }
 
 /** The header and one line per order, each ended by CRLF. */
 export function ordersCsv(orders: readonly OrderView[]): string {
-  return [columns.join(','), ...orders.map(orderLine)].map((line) => `${line}\r\n`).join('')
+  return csvText([columns, ...orders.map(orderRecord)])
 }
