@@ -1,6 +1,8 @@
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { products as productsTable } from '../src/db/schema'
 import { type TestUser, createShop, createStaffedShop, errorBody, setupApp } from './helpers'
 
 const ctx = await setupApp()
@@ -76,6 +78,16 @@ describe('GET /api/products.csv', () => {
       expect.objectContaining({ variant_id: shirt.variants[1]!._id, options: 'Size: L', stock: '0' }),
       expect.objectContaining({ product_id: mug._id, title: 'Clay mug', published: 'no', variant_id: '', options: '', stock: '' }),
     ])
+  })
+
+  it('gives every product once, however many pages it is read in, even products created in one instant', async () => {
+    const bigShop = await createShop(ctx, { keeper })
+    // The same creation time to the microsecond, as products written by one statement get.
+    const createdAt = sql`'2026-03-01 10:00:00.123456+00'::timestamptz`
+    await ctx.database.db.insert(productsTable).values(Array.from({ length: 1201 }, (_, i) => ({ shopId: bigShop.id, title: `Bead ${i}`, priceMinor: 100, createdAt })))
+    const exported = rowsOf((await exportCsv(keeper, bigShop.id)).body)
+    expect(exported).toHaveLength(1201)
+    expect(new Set(exported.map((row) => row.product_id)).size).toBe(1201)
   })
 
   it('is refused to anonymous callers, shoppers and other shops\' staff', async () => {

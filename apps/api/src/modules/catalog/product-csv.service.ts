@@ -12,7 +12,7 @@ import { shopCategoryNames } from './category.repository'
 import { createCategory } from './category.service'
 import { setInventory } from './inventory.service'
 import { CSV_COLUMNS, type CsvProduct, CsvFileError, productCsv, readProductCsv } from './product-csv'
-import { findShopProductsWithStock, shopProductsWithStock } from './product.repository'
+import { type ExportCursor, findShopProductsWithStock, shopProductsWithStock } from './product.repository'
 import { createProduct, patchProduct } from './product.service'
 import type { ProductWithStock } from './catalog.dto'
 
@@ -23,11 +23,11 @@ const MAX_REPORTED_ERRORS = 200
 export async function exportProducts(ctx: ServiceContext, shopId: string): Promise<string> {
   await ctx.actor.authorize(shopId, 'dashboard.view')
   const rows: ProductWithStock[] = []
-  for (;;) {
-    const last = rows.at(-1)
-    const batch = await shopProductsWithStock(ctx.db, shopId, last ? { createdAt: last.createdAt, id: last.id } : null, EXPORT_BATCH)
-    rows.push(...batch)
-    if (batch.length < EXPORT_BATCH) break
+  for (let after: ExportCursor | null = null; ; ) {
+    const page = await shopProductsWithStock(ctx.db, shopId, after, EXPORT_BATCH)
+    rows.push(...page.rows)
+    if (page.rows.length < EXPORT_BATCH) break
+    after = page.next
   }
   return productCsv(rows, await shopCategoryNames(ctx.db, shopId), toMajor)
 }

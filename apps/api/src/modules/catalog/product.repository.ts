@@ -238,20 +238,28 @@ export async function setProductsAvailable(db: Db, shopId: string, ids: string[]
   return rows.map((row) => row.id)
 }
 
-/** Every product of the shop with its stock, oldest first (the CSV export), `batch` at a time. */
-export async function shopProductsWithStock(db: Db, shopId: string, after: { createdAt: Date; id: string } | null, batch: number) {
-  const rows = await db
-    .select(withStockColumns)
+/**
+ * Where a page of the export ends: the last product's creation time as the database keeps it, to the
+ * microsecond, and its id. A Date would cut the time to the millisecond: products created within that
+ * millisecond but after it would come again on every page, and the export would never end.
+ */
+export type ExportCursor = { createdAt: string; id: string }
+
+/** Every product of the shop with its stock, oldest first (the CSV export), `batch` at a time after `after`. */
+export async function shopProductsWithStock(db: Db, shopId: string, after: ExportCursor | null, batch: number) {
+  const found = await db
+    .select({ ...withStockColumns, cursor: sql<string>`${products.createdAt}::text`.as('cursor') })
     .from(products)
     .where(
       and(
         eq(products.shopId, shopId),
-        after ? sql`(${products.createdAt}, ${products.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+        after ? sql`(${products.createdAt}, ${products.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
       ),
     )
     .orderBy(products.createdAt, products.id)
     .limit(batch)
-  return rows.map(withStock)
+  const last = found.at(-1)
+  return { rows: found.map(({ cursor: _, ...row }) => withStock(row)), next: last ? { createdAt: last.cursor, id: last.id } : null }
 }
 
 /** Reads and locks the product row until the transaction ends. */
