@@ -70,3 +70,60 @@ describe('request limits', () => {
     expect(JSON.parse(response.body)).toMatchObject({ name: 'BadRequest', code: 400, className: 'bad-request' })
   })
 })
+
+/** The listening app's port. */
+async function listeningPort(): Promise<number> {
+  await ctx.app.listen({ host: '127.0.0.1', port: 0 }).catch((error: Error & { code?: string }) => {
+    if (error.code !== 'FST_ERR_REOPENED_SERVER') throw error
+  })
+  return (ctx.app.server.address() as net.AddressInfo).port
+}
+
+/** Sends a request's head and then its whole body in 64 KB pieces, as a client does before it reads any answer. */
+async function sendWhole(head: string, pieces: Iterable<string | Buffer>): Promise<{ writeErrors: string[]; response: string }> {
+  const socket = net.connect(await listeningPort(), '127.0.0.1')
+  const writeErrors: string[] = []
+  let response = ''
+  socket.setEncoding('latin1')
+  socket.on('data', (chunk: string) => (response += chunk))
+  socket.on('error', (error: NodeJS.ErrnoException) => writeErrors.push(error.code ?? error.message))
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()))
+  socket.write(head)
+  for (const piece of pieces) {
+    if (socket.destroyed) {
+      writeErrors.push('closed while sending')
+      break
+    }
+    if (!socket.write(piece)) await new Promise((resolve) => socket.once('drain', resolve).once('close', resolve))
+  }
+  socket.end()
+  await closed
+  return { writeErrors, response }
+}
+
+function* repeat<T>(piece: T, times: number): Iterable<T> {
+  for (let i = 0; i < times; i++) yield piece
+}
+
+describe('an oversized body', () => {
+  it('is read to its end before the 413 goes out, so the client finishes sending and reads the answer', async () => {
+    const piece = Buffer.alloc(64 * 1024, 'x')
+    const { writeErrors, response } = await sendWhole(
+      `POST /api/orders/?shop=00000000-0000-4000-8000-000000000000&email=a%40b.co HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${80 * piece.length}\r\nConnection: close\r\n\r\n`,
+      repeat(piece, 80),
+    )
+    expect(writeErrors).toEqual([])
+    expect(response).toMatch(/^HTTP\/1\.1 413 Payload Too Large\r\n/)
+    expect(JSON.parse(response.split('\r\n\r\n')[1]!)).toMatchObject({ name: 'PayloadTooLarge', code: 413 })
+  })
+
+  it('of unknown length (chunked) is answered the same way', async () => {
+    const piece = 'x'.repeat(64 * 1024)
+    const { writeErrors, response } = await sendWhole(
+      'POST /api/token/ HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n',
+      [...repeat(`${piece.length.toString(16)}\r\n${piece}\r\n`, 40), '0\r\n\r\n'],
+    )
+    expect(writeErrors).toEqual([])
+    expect(response).toMatch(/^HTTP\/1\.1 413 /)
+  })
+})

@@ -2,7 +2,7 @@
  * Turns every failure into the Feathers error shape. Validation problems name the field paths; nothing
  * internal (stack, SQL) ever reaches a response; unknown failures become a logged 500.
  */
-import http from 'node:http'
+import http, { type IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
@@ -98,10 +98,39 @@ export function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoExce
   )
 }
 
+/** How much of a refused body is read and dropped, and for how long, before the answer goes out. */
+export const DRAIN_BYTES = 16 * 1024 * 1024
+const DRAIN_MS = 15_000
+
+/**
+ * Reads and drops what is left of a request's body, up to `DRAIN_BYTES` or `DRAIN_MS`. A client sends its
+ * whole body before it reads the answer: closing the connection on a body still arriving (as Node does
+ * once an answer to an unread body is sent) resets it under the client, which then never reads the 413.
+ */
+function drainBody(raw: IncomingMessage): Promise<void> {
+  if (raw.complete || raw.destroyed) return Promise.resolve()
+  return new Promise((resolve) => {
+    let seen = 0
+    const done = () => {
+      clearTimeout(timer)
+      raw.off('data', onData).off('end', done).off('error', done).off('close', done)
+      resolve()
+    }
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length
+      if (seen > DRAIN_BYTES) done()
+    }
+    const timer = setTimeout(done, DRAIN_MS)
+    raw.on('data', onData).once('end', done).once('error', done).once('close', done)
+    raw.resume()
+  })
+}
+
 export default fp(async function errors(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const httpError = toHttpError(error)
     if (httpError.code >= 500) request.log.error({ err: error }, 'request failed')
+    if (httpError.code === 413) await drainBody(request.raw)
     return reply.status(httpError.code).type('application/json').send(httpError.toJSON())
   })
 })
