@@ -1,0 +1,102 @@
+/**
+ * `npm start` behind Debian's PgBouncer in transaction pooling mode, exactly as the README's production
+ * section sets it up (DATABASE_URL at PgBouncer, DATABASE_POOL_MODE=transaction): on an empty database the
+ * start script's own start-up path migrates, seeds the demo shop and serves logins, searches and orders
+ * from its workers. Runs with the PostgreSQL suite (TEST_DATABASE_URL).
+ */
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import fsp from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demoLogins } from '../src/seed/demo-profile'
+import { PGBOUNCER, startPgBouncer } from './postgres-processes'
+import { freePort, startScript, startServer, stopServer } from './server-process'
+
+const serverUrl = process.env.TEST_DATABASE_URL
+
+describe.skipIf(!serverUrl || !fs.existsSync(PGBOUNCER))('npm start through PgBouncer in transaction pooling mode', () => {
+  const name = `shop_test_${process.pid}_${randomBytes(4).toString('hex')}`
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  let bouncer: Awaited<ReturnType<typeof startPgBouncer>>
+  let dataDir: string
+
+  beforeAll(async () => {
+    await admin(`create database "${name}"`)
+    bouncer = await startPgBouncer(serverUrl!)
+    dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'shop-pgbouncer-start-'))
+  })
+  afterAll(async () => {
+    await bouncer?.stop()
+    await admin(`drop database if exists "${name}" with (force)`)
+    await fsp.rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('comes up on an empty database and serves login, search and orders', async () => {
+    const port = await freePort()
+    const server = await startServer(
+      {
+        // The quick start's settings, on PostgreSQL through the pooler.
+        NODE_ENV: undefined,
+        SEED_DEMO: undefined,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: bouncer.url(name),
+        DATABASE_POOL_MODE: 'transaction',
+        WEB_CONCURRENCY: '2',
+      },
+      startScript(),
+    )
+    const api = (url: string, init?: RequestInit) => fetch(`http://127.0.0.1:${port}${url}`, init)
+    try {
+      expect(server.output()).toContain('Demo logins (just seeded)')
+
+      const login = await api('/api/token/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: demoLogins.users[0]!.email, password: demoLogins.password }),
+      })
+      expect(login.status).toBe(201)
+      const { access_token: token } = (await login.json()) as { access_token: string }
+
+      const shop = (await (await api('/api/shops/demo')).json()) as { _id: string }
+      // Many at once, so the workers' statements run on whichever server connection PgBouncer has free.
+      const searches = await Promise.all(Array.from({ length: 12 }, () => api(`/api/products/?shop=${shop._id}&title[$q]=kente`)))
+      for (const search of searches) {
+        expect(search.status).toBe(200)
+        const page = (await search.json()) as { total: number; data: { _id: string; title: string; variants: { _id: string }[] }[] }
+        expect(page.total).toBeGreaterThan(0)
+        expect(page.data.every((product) => /kente/i.test(product.title))).toBe(true)
+      }
+
+      const list = (await (await api(`/api/products/?shop=${shop._id}&$limit=1`)).json()) as { data: { _id: string; variants: { _id: string }[] }[] }
+      const product = list.data[0]!
+      const order = await api(`/api/orders/?shop=${shop._id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          items: [{ product: product._id, ...(product.variants[0] ? { variant: product.variants[0]._id } : {}), count: 1 }],
+          delivery: { type: 'pick-up' },
+          name: 'Ama Owusu',
+          phone: '0245550142',
+        }),
+      })
+      expect(order.status, await order.clone().text()).toBe(201)
+      const placed = (await order.json()) as { _id: string }
+      const read = await api(`/api/orders/${placed._id}`, { headers: { authorization: `Bearer ${token}` } })
+      expect(read.status).toBe(200)
+    } finally {
+      await stopServer(server)
+    }
+  }, 240_000)
+})
