@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { sql } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { describe, expect, it, vi } from 'vitest'
 import { products as productsTable } from '../src/db/schema'
 import { type TestUser, createShop, createStaffedShop, errorBody, setupApp } from './helpers'
 
@@ -176,12 +177,17 @@ describe('POST /api/products.csv', () => {
       ['product_id', 'title', 'price', 'variant_id', 'options'],
       [notOurs!._id, 'Not ours', '1', '', ''],
       [shirt._id, 'Kente print shirt', '120', 'made-up', 'Size: XXL'],
+      ['not-a-product', 'Cap', '1', '', ''],
     ])
     const response = await importCsv(text, { dryRun: true })
     expect(response.json().rows.map((row: { errors: { column: string; message: string }[] }) => row.errors)).toEqual([
       [{ column: 'product_id', message: 'is not a product of this shop' }],
       [{ column: 'variant_id', message: 'is not a variant of this product' }],
+      [{ column: 'product_id', message: 'must be the id of a product, or empty for a new one' }],
     ])
+    const refused = await importCsv(text)
+    expect(refused.statusCode).toBe(400)
+    expect(errorBody(refused).errors?.map((error) => error.path)).toEqual(['rows.2.product_id', 'rows.3.variant_id', 'rows.4.product_id'])
   })
 
   it('refuses files that are not a product CSV with a 400', async () => {
@@ -211,6 +217,53 @@ describe('POST /api/products.csv', () => {
     const tooLarge = await importCsv('title,price\n' + 'Cap,10\n'.repeat(400_000))
     expect(tooLarge.statusCode).toBe(413)
     expect((await products()).map((product) => product.title)).not.toContain('Cap')
+  })
+})
+
+/** How many statements the database runs during `work`: PGlite's queries, or those of the pool's clients. */
+async function statementsDuring(work: () => Promise<unknown>): Promise<number> {
+  const client = (ctx.database.db as unknown as { $client: object }).$client
+  const spy = client instanceof pg.Pool ? vi.spyOn(pg.Client.prototype, 'query') : vi.spyOn(client as { _runExclusiveQuery: () => Promise<unknown> }, '_runExclusiveQuery')
+  try {
+    await work()
+    return spy.mock.calls.length
+  } finally {
+    spy.mockRestore()
+  }
+}
+
+/** New products of two variants each, with stock and categories: a row per variant. */
+function newProductsCsv(prefix: string, count: number): string {
+  const rows = Array.from({ length: count }, (_, i) => [
+    [`${prefix} shirt ${i}`, `Woven by hand, number ${i}`, String(10 + (i % 90)), i % 3 ? 'Shirts' : 'Shirts; Sale', 'Size: M', String(i % 7)],
+    [`${prefix} shirt ${i}`, '', '', '', 'Size: L', ''],
+  ]).flat()
+  return stringify([['title', 'description', 'price', 'categories', 'options', 'stock'], ...rows])
+}
+
+describe('POST /api/products.csv at volume', () => {
+  it('writes a file in the same few statements whatever its size: 1,000 rows as 4', async () => {
+    const volumeShop = await createShop(ctx, { keeper })
+    const importTo = (text: string) => async () => {
+      const response = await importCsv(text, { shopId: volumeShop.id })
+      expect(response.statusCode, response.body).toBe(200)
+    }
+    const small = await statementsDuring(importTo(newProductsCsv('Small', 2)))
+    const large = await statementsDuring(importTo(newProductsCsv('Large', 500)))
+    expect(large).toBe(small)
+    expect(large).toBeLessThanOrEqual(20)
+    // Updating them all, the export imported again, is as few. The export pages through the products
+    // created within the same millisecond and gives each once.
+    const exported = (await exportCsv(keeper, volumeShop.id)).body
+    expect(rowsOf(exported)).toHaveLength(1004)
+    const updating = await statementsDuring(importTo(exported))
+    expect(updating).toBeLessThanOrEqual(20)
+    const after = await json('GET', `/api/products/?shop=${volumeShop.id}&$limit=1&title[$q]=Large shirt 499`, keeper)
+    expect((after.json() as { total: number; data: Product[] }).data[0]).toMatchObject({
+      title: 'Large shirt 499',
+      price: { value: 10 + (499 % 90) },
+      stock: [expect.objectContaining({ quantity: 499 % 7, tracked: true })],
+    })
   })
 })
 

@@ -1,6 +1,7 @@
 /** The only SQL for categories. */
 import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { queryRows } from '../../db/query-rows'
 import { categories } from '../../db/schema'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
 import type { CategoryRow } from './catalog.dto'
@@ -67,4 +68,24 @@ export async function deleteCategory(db: Db, id: string): Promise<CategoryRow | 
 export async function shopCategoryNames(db: Db, shopId: string): Promise<Map<string, string>> {
   const rows = await db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.shopId, shopId))
   return new Map(rows.map((row) => [row.id, row.name]))
+}
+
+/**
+ * The shop's categories of `names` (matched as the unique key matches them, case-insensitively), the
+ * missing ones created in the order given: name as given → id. Share-locked until the transaction ends,
+ * as `lockExistingCategoryIds`. Two statements, however many names.
+ */
+export async function ensureCategories(tx: Db, shopId: string, names: string[]): Promise<Map<string, string>> {
+  if (names.length === 0) return new Map()
+  await tx.execute(sql`
+    insert into ${categories} (shop_id, name)
+    select ${shopId}::uuid, n.name from unnest(${sql.param(names)}::text[]) with ordinality as n(name, ord)
+    order by n.ord
+    on conflict (shop_id, lower(name)) do nothing`)
+  const rows = await queryRows<{ name: string; id: string }>(tx, sql`
+    select n.name, c.id from unnest(${sql.param(names)}::text[]) as n(name)
+    join ${categories} c on c.shop_id = ${shopId}::uuid and lower(c.name) = lower(n.name)
+    order by c.id
+    for share of c`)
+  return new Map(rows.map((row) => [row.name, row.id]))
 }

@@ -1,6 +1,7 @@
 /** The only SQL for inventory rows. Variant '' is the row of a product without variants. */
 import { and, asc, count, eq, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { queryRows } from '../../db/query-rows'
 import { inventory } from '../../db/schema'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
 import type { InventoryRow } from './catalog.dto'
@@ -73,4 +74,46 @@ export async function deleteInventoryExcept(db: Db, shopId: string, productId: s
   await db
     .delete(inventory)
     .where(and(eq(inventory.shopId, shopId), eq(inventory.productId, productId), notInArray(inventory.variantId, variantIds)))
+}
+
+// ---------------------------------------------------------------- many products at once (the CSV import)
+
+/** Locks the rows of all `productIds` in primary-key order, in one statement. */
+export async function lockProductsInventory(tx: Db, shopId: string, productIds: string[]): Promise<void> {
+  if (productIds.length === 0) return
+  await tx.execute(sql`
+    select ${inventory.id} from ${inventory}
+    where ${inventory.shopId} = ${shopId}::uuid and ${inventory.productId} = any(${sql.param(productIds)}::uuid[])
+    order by ${inventory.id}
+    for update`)
+}
+
+/** Of each product, removes the rows of variants not among its `variantIds`, in one statement. */
+export async function deleteInventoryOfOtherVariants(tx: Db, shopId: string, keep: { productId: string; variantIds: string[] }[]): Promise<void> {
+  if (keep.length === 0) return
+  const rows = JSON.stringify(keep.map((product) => ({ product_id: product.productId, variant_ids: product.variantIds })))
+  await tx.execute(sql`
+    delete from ${inventory} as i
+    using jsonb_to_recordset(${rows}::jsonb) as k(product_id uuid, variant_ids text[])
+    where i.shop_id = ${shopId}::uuid and i.product_id = k.product_id and not (i.variant_id = any(k.variant_ids))`)
+}
+
+/** Sets tracked quantities, creating the rows that do not exist yet, in one statement. */
+export async function setTrackedQuantities(tx: Db, shopId: string, rows: { productId: string; variantId: string; quantity: number }[]): Promise<void> {
+  if (rows.length === 0) return
+  const values = JSON.stringify(rows.map((row) => ({ product_id: row.productId, variant_id: row.variantId, quantity: row.quantity })))
+  await tx.execute(sql`
+    insert into ${inventory} (shop_id, product_id, variant_id, quantity, tracked)
+    select ${shopId}::uuid, r.product_id, r.variant_id, r.quantity, true
+    from jsonb_to_recordset(${values}::jsonb) as r(product_id uuid, variant_id text, quantity integer)
+    on conflict (shop_id, product_id, variant_id) do update set quantity = excluded.quantity, tracked = true, updated_at = now()`)
+}
+
+/** The stock state of every row of `productIds`. */
+export async function inventoryStatesOfProducts(tx: Db, shopId: string, productIds: string[]) {
+  if (productIds.length === 0) return []
+  const rows = await queryRows<{ product_id: string; quantity: number; tracked: boolean }>(tx, sql`
+    select product_id, quantity, tracked from ${inventory}
+    where ${inventory.shopId} = ${shopId}::uuid and ${inventory.productId} = any(${sql.param(productIds)}::uuid[])`)
+  return rows.map((row) => ({ productId: row.product_id, quantity: Number(row.quantity), tracked: Boolean(row.tracked) }))
 }

@@ -1,24 +1,40 @@
 /**
- * Products as CSV: the export (staff) and the import, checked whole before anything is written and then
- * written in one transaction through the same operations as the dashboard's forms, so an import obeys
- * every rule a form does. A dry run answers what the import would do, with each row's problems.
+ * Products as CSV: the export (staff) and the import. An import is checked whole, then written in one
+ * transaction of a few set-based statements however many rows the file has (docs/decisions/0051): on
+ * PGlite every request shares one connection, so a statement per row would hold up every shop for the
+ * whole file. One import of a shop runs at a time, a second one meanwhile is a 409; a dry run answers
+ * what the import would do, with each row's problems, and writes nothing.
  */
-import { toMajor } from '@shop/domain'
+import { randomUUID } from 'node:crypto'
+import { isInStock, toMajor, toMinor } from '@shop/domain'
 import { type ServiceContext, inTransaction } from '../../context'
-import { BadRequest, type FieldError, HttpError, NotFound } from '../../lib/errors'
+import type { Db } from '../../db/client'
+import { BadRequest, Conflict, type FieldError, HttpError, NotFound } from '../../lib/errors'
 import { findShop } from '../shops/shop.service'
 import type { ProductImportResult, ProductImportRow } from './catalog.schemas'
-import { shopCategoryNames } from './category.repository'
-import { createCategory } from './category.service'
-import { setInventory } from './inventory.service'
+import { ensureCategories, shopCategoryNames } from './category.repository'
+import { inventoryVariantIds } from './inventory.service'
+import { deleteInventoryOfOtherVariants, inventoryStatesOfProducts, lockProductsInventory, setTrackedQuantities } from './inventory.repository'
 import { CSV_COLUMNS, type CsvProduct, CsvFileError, productCsv, readProductCsv } from './product-csv'
-import { type ExportCursor, findShopProductsWithStock, shopProductsWithStock } from './product.repository'
-import { createProduct, patchProduct } from './product.service'
+import {
+  type ExportCursor,
+  type ImportedProduct,
+  findShopProductsWithStock,
+  insertImportedProducts,
+  lockShopProductsWithStock,
+  setProductsInStock,
+  shopProductsWithStock,
+  tryLockProductImport,
+  updateImportedProducts,
+} from './product.repository'
+import { resolveVariants } from './product.service'
 import type { ProductWithStock } from './catalog.dto'
+import type { Variant } from '../../db/schema'
 
 const EXPORT_BATCH = 500
 /** Enough to fix a file by; the dry run lists every row's problems. */
 const MAX_REPORTED_ERRORS = 200
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 export async function exportProducts(ctx: ServiceContext, shopId: string): Promise<string> {
   await ctx.actor.authorize(shopId, 'dashboard.view')
@@ -35,15 +51,13 @@ export async function exportProducts(ctx: ServiceContext, shopId: string): Promi
 const variantText = (features: Record<string, string> | null) =>
   features ? Object.entries(features).map(([name, value]) => `${name}: ${value}`).join(' · ') : ''
 
-/** Checks the file's products against the shop: ids of its products, ids of their variants. */
-async function checkAgainstShop(ctx: ServiceContext, shopId: string, groups: CsvProduct[]) {
-  const ids = groups.flatMap((group) => (group.productId ? [group.productId] : []))
-  const existing = new Map<string, ProductWithStock>()
-  for (let i = 0; i < ids.length; i += 500) {
-    for (const row of await findShopProductsWithStock(ctx.db, shopId, ids.slice(i, i + 500))) existing.set(row.id, row)
-  }
+/** The products of the file that name an id (a malformed id already has its error). */
+const fileProductIds = (groups: CsvProduct[]) => groups.flatMap((group) => (group.productId && UUID.test(group.productId) ? [group.productId] : []))
+
+/** Checks the file's products against the shop's: ids of its products, ids of their variants. */
+function checkAgainstShop(groups: CsvProduct[], existing: Map<string, ProductWithStock>) {
   for (const group of groups) {
-    if (!group.productId) continue
+    if (!group.productId || !UUID.test(group.productId)) continue
     const product = existing.get(group.productId)
     if (!product) {
       group.rows[0]!.errors.push({ column: 'product_id', message: 'is not a product of this shop' })
@@ -75,7 +89,19 @@ function resultRows(groups: CsvProduct[]): ProductImportRow[] {
     .sort((a, b) => a.line - b.line)
 }
 
-/** A field error of a service, placed on the product's first line. */
+function importResult(groups: CsvProduct[], dryRun: boolean): ProductImportResult {
+  const rows = resultRows(groups)
+  const created = groups.filter((group) => !group.productId).length
+  return { dryRun, valid: rows.every((row) => row.errors.length === 0), created, updated: groups.length - created, rows }
+}
+
+function rowErrors(rows: ProductImportRow[]): HttpError {
+  const errors: FieldError[] = rows.flatMap((row) => row.errors.map((e) => ({ path: `rows.${row.line}.${e.column}`, message: e.message })))
+  const lines = rows.filter((row) => row.errors.length).length
+  return BadRequest(`${lines === 1 ? '1 row has' : `${lines} rows have`} problems; nothing was imported`, errors.slice(0, MAX_REPORTED_ERRORS))
+}
+
+/** A field error of a product rule, placed on the product's first line. */
 function onLine(line: number, error: unknown): never {
   if (error instanceof HttpError && error.code === 400) {
     const errors = error.errors?.length ? error.errors : [{ path: 'row', message: error.message }]
@@ -84,34 +110,61 @@ function onLine(line: number, error: unknown): never {
   throw error
 }
 
-async function writeProducts(ctx: ServiceContext, shopId: string, currency: string, groups: CsvProduct[]): Promise<void> {
-  await inTransaction(ctx, async (tx) => {
-    const categoryIds = new Map([...(await shopCategoryNames(tx.db, shopId))].map(([id, name]) => [name.toLowerCase(), id]))
-    for (const name of new Set(groups.flatMap((group) => group.rows[0]!.categories))) {
-      if (!categoryIds.has(name.toLowerCase())) categoryIds.set(name.toLowerCase(), (await createCategory(tx, { shop: shopId, name }))._id)
+/** The product's variants as the file gives them: ids kept, matched by features to the product's, or new. */
+function variantsOf(group: CsvProduct, existing: Map<string, ProductWithStock>): Variant[] {
+  const input = group.rows.flatMap((row) => (row.features ? [{ ...(row.variantId ? { _id: row.variantId } : {}), features: row.features }] : []))
+  try {
+    return resolveVariants(input, group.productId ? existing.get(group.productId)!.variants : [])
+  } catch (error) {
+    return onLine(group.rows[0]!.line, error)
+  }
+}
+
+/**
+ * Writes checked products as the dashboard's forms would (the same fields, variant ids kept or matched by
+ * their features, stock set, `inStock` following it), a statement for each kind of change.
+ */
+async function writeProducts(tx: Db, shopId: string, currency: string, groups: CsvProduct[], existing: Map<string, ProductWithStock>, now: Date) {
+  const categoryIds = await ensureCategories(tx, shopId, [...new Set(groups.flatMap((group) => group.rows[0]!.categories))])
+  const created: ImportedProduct[] = []
+  const updated: ImportedProduct[] = []
+  const stock: { productId: string; variantId: string; quantity: number }[] = []
+  for (const group of groups) {
+    const first = group.rows[0]!
+    const variants = variantsOf(group, existing)
+    const product: ImportedProduct = {
+      id: group.productId ?? randomUUID(),
+      title: first.title,
+      description: first.description,
+      priceMinor: toMinor(first.price!),
+      sellAtMinor: toMinor(first.salePrice),
+      available: first.published,
+      categoryIds: [...new Set(first.categories.map((name) => categoryIds.get(name)!))],
+      variants,
     }
-    for (const group of groups) {
-      const first = group.rows[0]!
-      const fields = {
-        title: first.title,
-        description: first.description,
-        price: { value: first.price!, currency },
-        sellAt: first.salePrice,
-        available: first.published,
-        categories: [...new Set(first.categories.map((name) => categoryIds.get(name.toLowerCase())!))],
-        variants: group.rows.flatMap((row) => (row.features ? [{ ...(row.variantId ? { _id: row.variantId } : {}), features: row.features }] : [])),
-      }
-      const product = await (group.productId ? patchProduct(tx, group.productId, fields) : createProduct(tx, { shop: shopId, ...fields })).catch(
-        (error: unknown) => onLine(first.line, error),
-      )
-      // The variants come back in the order they were given, with the ids they were given or new ones.
-      for (const [index, row] of group.rows.entries()) {
-        if (row.stock === null) continue
-        const variant = product.variants.length ? product.variants[index]!._id : null
-        await setInventory(tx, { product: product._id, variant, quantity: row.stock, tracked: true }).catch((error: unknown) => onLine(row.line, error))
-      }
+    if (group.productId) updated.push(product)
+    else created.push(product)
+    // The variants come back in the order they were given, with the ids they were given or new ones.
+    for (const [index, row] of group.rows.entries()) {
+      if (row.stock !== null) stock.push({ productId: product.id, variantId: variants.length ? variants[index]!._id : '', quantity: row.stock })
     }
-  })
+  }
+  await insertImportedProducts(tx, shopId, currency, now, created)
+  await updateImportedProducts(tx, shopId, currency, updated)
+  // Rows of removed variants go; the stock flag follows what is left.
+  await deleteInventoryOfOtherVariants(tx, shopId, updated.map((product) => ({ productId: product.id, variantIds: inventoryVariantIds(product) })))
+  await setTrackedQuantities(tx, shopId, stock)
+  const written = [...created, ...updated]
+  const states = new Map(written.map((product) => [product.id, [] as { quantity: number; tracked: boolean }[]]))
+  for (const state of await inventoryStatesOfProducts(tx, shopId, [...states.keys()])) states.get(state.productId)!.push(state)
+  await setProductsInStock(tx, shopId, [...states].map(([id, rows]) => ({ id, inStock: isInStock(rows) })))
+}
+
+/** Another transaction holds the shop's import lock. */
+function importRunning(): HttpError {
+  return Conflict('Another import of this shop\'s products is running; try again when it has finished', [
+    { path: 'shop', message: 'is importing products already' },
+  ])
 }
 
 export async function importProducts(ctx: ServiceContext, shopId: string, text: string, dryRun: boolean): Promise<ProductImportResult> {
@@ -125,16 +178,26 @@ export async function importProducts(ctx: ServiceContext, shopId: string, text: 
     if (!(error instanceof CsvFileError)) throw error
     throw BadRequest(error.message, error.errors.length ? error.errors.map((e) => ({ path: `header.${e.column}`, message: e.message })) : [{ path: 'body', message: error.message }])
   }
-  await checkAgainstShop(ctx, shopId, groups)
-  const rows = resultRows(groups)
-  const valid = rows.every((row) => row.errors.length === 0)
-  const created = groups.filter((group) => !group.productId).length
-  const result = { dryRun, valid, created, updated: groups.length - created, rows }
-  if (!valid && !dryRun) {
-    const errors: FieldError[] = rows.flatMap((row) => row.errors.map((e) => ({ path: `rows.${row.line}.${e.column}`, message: e.message })))
-    const lines = rows.filter((row) => row.errors.length).length
-    throw BadRequest(`${lines === 1 ? '1 row has' : `${lines} rows have`} problems; nothing was imported`, errors.slice(0, MAX_REPORTED_ERRORS))
+  const ids = fileProductIds(groups)
+  if (dryRun) {
+    const existing = new Map<string, ProductWithStock>()
+    for (let i = 0; i < ids.length; i += 500) {
+      for (const row of await findShopProductsWithStock(ctx.db, shopId, ids.slice(i, i + 500))) existing.set(row.id, row)
+    }
+    checkAgainstShop(groups, existing)
+    return importResult(groups, true)
   }
-  if (!dryRun) await writeProducts(ctx, shopId, shop.currency, groups)
-  return result
+  // One transaction: on PostgreSQL a second import of the shop meanwhile, from any process, is refused by
+  // its lock; PGlite runs one transaction at a time anyway.
+  return inTransaction(ctx, async (tx) => {
+    if (!(await tryLockProductImport(tx.db, shopId))) throw importRunning()
+    // Checked against the shop under the locks the write needs, so nothing changes in between.
+    await lockProductsInventory(tx.db, shopId, ids)
+    const existing = new Map((await lockShopProductsWithStock(tx.db, shopId, ids)).map((row) => [row.id, row]))
+    checkAgainstShop(groups, existing)
+    const result = importResult(groups, false)
+    if (!result.valid) throw rowErrors(result.rows)
+    await writeProducts(tx.db, shopId, shop.currency, groups, existing, ctx.clock.now())
+    return result
+  })
 }

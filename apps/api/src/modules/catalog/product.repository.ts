@@ -2,8 +2,9 @@
 import { LOW_STOCK_THRESHOLD } from '@shop/domain/schemas/shop'
 import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import { type Db, driverQuery } from '../../db/client'
+import { queryRows } from '../../db/query-rows'
 import { preparedRows, rowReader } from '../../db/table-rows'
-import { inventory, products, shopConfigs } from '../../db/schema'
+import { type Variant, inventory, products, shopConfigs } from '../../db/schema'
 import { sha256 } from '../../lib/crypto'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
 import type { ProductRow, ProductWithStock, StockState } from './catalog.dto'
@@ -226,6 +227,98 @@ export async function findShopProductsWithStock(db: Db, shopId: string, ids: str
     .from(products)
     .where(and(eq(products.shopId, shopId), inArray(products.id, ids)))
   return rows.map(withStock)
+}
+
+/**
+ * `findShopProductsWithStock`, the product rows locked until the transaction ends, in id order. Lock the
+ * products' inventory rows first (inventory.repository `lockProductsInventory`): the order every writer of
+ * stock takes its locks in.
+ */
+export async function lockShopProductsWithStock(tx: Db, shopId: string, ids: string[]): Promise<ProductWithStock[]> {
+  if (ids.length === 0) return []
+  const rows = await tx
+    .select(withStockColumns)
+    .from(products)
+    .where(and(eq(products.shopId, shopId), sql`${products.id} = any(${sql.param(ids)}::uuid[])`))
+    .orderBy(products.id)
+    .for('update')
+  return rows.map(withStock)
+}
+
+/**
+ * Serializes a shop's product imports: until the transaction ends, another transaction asking for the same
+ * shop's lock gets false. A transaction's lock, so it stays on one server connection behind a pooler in
+ * transaction mode too, and goes with the transaction however that ends.
+ */
+export async function tryLockProductImport(tx: Db, shopId: string): Promise<boolean> {
+  const [row] = await queryRows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(hashtextextended(${`product-import:${shopId}`}, 0)) as locked`)
+  return row?.locked === true
+}
+
+/** A product as an import writes it: every field the file gives, the variants with their ids. */
+export type ImportedProduct = {
+  id: string
+  title: string
+  description: string
+  priceMinor: number
+  sellAtMinor: number
+  available: boolean
+  categoryIds: string[]
+  variants: Variant[]
+}
+
+/** The product fields of an import as one jsonb parameter, read back with `importedColumns`. */
+const importedRows = (rows: ImportedProduct[]) =>
+  JSON.stringify(
+    rows.map((row, ord) => ({
+      ord,
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      price_minor: row.priceMinor,
+      sell_at_minor: row.sellAtMinor,
+      available: row.available,
+      category_ids: row.categoryIds,
+      variants: row.variants,
+    })),
+  )
+const importedColumns = sql.raw(
+  'r(ord integer, id uuid, title text, description text, price_minor integer, sell_at_minor integer, available boolean, category_ids uuid[], variants jsonb)',
+)
+
+/**
+ * Inserts an import's new products in one statement, with the ids given. Each is created a microsecond
+ * after the one before it, so lists sorted by creation keep the file's order.
+ */
+export async function insertImportedProducts(tx: Db, shopId: string, currency: string, createdAt: Date, rows: ImportedProduct[]): Promise<void> {
+  if (rows.length === 0) return
+  await tx.execute(sql`
+    insert into ${products} (id, shop_id, title, description, price_minor, currency, sell_at_minor, available, category_ids, variants, created_at, updated_at)
+    select r.id, ${shopId}::uuid, r.title, r.description, r.price_minor, ${currency}, r.sell_at_minor, r.available, r.category_ids, r.variants,
+           ${createdAt.toISOString()}::timestamptz + r.ord * interval '1 microsecond', ${createdAt.toISOString()}::timestamptz
+    from jsonb_to_recordset(${importedRows(rows)}::jsonb) as ${importedColumns}
+    order by r.ord`)
+}
+
+/** Replaces every field an import gives of the shop's products `rows` name, in one statement (images stay). */
+export async function updateImportedProducts(tx: Db, shopId: string, currency: string, rows: ImportedProduct[]): Promise<void> {
+  if (rows.length === 0) return
+  await tx.execute(sql`
+    update ${products} as p
+    set title = r.title, description = r.description, price_minor = r.price_minor, currency = ${currency},
+        sell_at_minor = r.sell_at_minor, available = r.available, category_ids = r.category_ids, variants = r.variants, updated_at = now()
+    from jsonb_to_recordset(${importedRows(rows)}::jsonb) as ${importedColumns}
+    where p.shop_id = ${shopId}::uuid and p.id = r.id`)
+}
+
+/** Sets `in_stock` of the shop's products where it changed, in one statement. */
+export async function setProductsInStock(tx: Db, shopId: string, changes: { id: string; inStock: boolean }[]): Promise<void> {
+  if (changes.length === 0) return
+  await tx.execute(sql`
+    update ${products} as p
+    set in_stock = r.in_stock, updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(changes.map((change) => ({ id: change.id, in_stock: change.inStock })))}::jsonb) as r(id uuid, in_stock boolean)
+    where p.shop_id = ${shopId}::uuid and p.id = r.id and p.in_stock <> r.in_stock`)
 }
 
 /** Shows or hides the shop's products among `ids`; answers the ids it changed. */
