@@ -4,25 +4,24 @@
  * ignored; `category`; `page` (from 1).
  */
 import type { Query } from './api'
+import { pageParam } from './page-number'
 
 export type StockFilter = 'all' | 'in-stock' | 'out'
 
 export type ProductFilters = { q: string; stock: StockFilter; category: string; page: number }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const MAX_PAGE = 10_000
 
 /** Anything malformed falls back to its default. */
 export function parseProductFilters(params: URLSearchParams): ProductFilters {
   const stock = params.get('stock')
   const category = params.get('category') ?? ''
-  const page = Number.parseInt(params.get('page') ?? '1', 10)
   return {
     q: (params.get('q') ?? '').trim().slice(0, 200),
     stock: stock === 'in-stock' || stock === 'out' ? stock : 'all',
     // Only a well-formed id reaches the API (anything else would be a 400).
     category: UUID.test(category) ? category : '',
-    page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+    page: pageParam(params),
   }
 }
 

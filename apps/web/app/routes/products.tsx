@@ -5,6 +5,7 @@ import { ProductGrid, toProductSummary } from '../features/catalog/components/pr
 import { ProductFilters } from '../features/catalog/components/product-filters'
 import { PAGE_SIZE, parseSearch, searchHref, toProductQuery } from '../features/catalog/search-params'
 import { serverApi } from '../lib/api.server'
+import { assertPageInRange } from '../lib/page-number'
 import { notFound } from '../lib/route-errors'
 import { routeMeta } from '../lib/page-meta'
 import { shopCategories } from '../features/catalog/shop-categories'
@@ -32,6 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A search that found nothing shows what its likely spelling finds ("Did you mean …?").
   const suggestion = found.total === 0 ? (found.suggestion ?? null) : null
   const page = suggestion ? await listProducts(api, toProductQuery({ ...search, q: suggestion }, context.shop._id)) : found
+  assertPageInRange(search.page, page.data.length)
   return { search, categories, suggestion, total: page.total, products: page.data.map(toProductSummary) }
 }
 

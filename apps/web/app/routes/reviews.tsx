@@ -7,6 +7,7 @@ import { ReviewList } from '../features/reviews/components/review-list'
 import { WriteReview } from '../features/reviews/components/write-review'
 import { serverApi } from '../lib/api.server'
 import { routeMeta } from '../lib/page-meta'
+import { assertPageInRange, pageParam } from '../lib/page-number'
 import { notFound } from '../lib/route-errors'
 import { useSite } from '../lib/use-site'
 import type { Route } from './+types/reviews'
@@ -17,7 +18,7 @@ const PAGE = 20
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (!context.shop) notFound()
-  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1)
+  const page = pageParam(new URL(request.url).searchParams)
   const reviews = await listReviews(serverApi(context), {
     shop: context.shop._id,
     // A logged-in moderator sees the page a shopper sees.
@@ -26,6 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     $skip: (page - 1) * PAGE,
     $limit: PAGE,
   })
+  assertPageInRange(page, reviews.data.length)
   return { page, total: reviews.total, average: reviews.average, reviews: reviews.data }
 }
 

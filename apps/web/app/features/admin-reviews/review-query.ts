@@ -3,10 +3,10 @@
  * reload keep them), as the API's query, and ratings as text.
  */
 import type { Query } from '../../lib/api'
+import { pageParam } from '../../lib/page-number'
 
 export const REVIEWS_PER_PAGE = 20
 export const RATINGS = [5, 4, 3, 2, 1] as const
-const MAX_PAGE = 10_000
 
 export type ReviewFilter = {
   /** One rating, or null for all. */
@@ -20,11 +20,10 @@ export type ReviewFilter = {
 /** The filter an address asks for; anything malformed means its default (all ratings, page 1). */
 export function parseReviewFilter(params: URLSearchParams): ReviewFilter {
   const rating = Number(params.get('rating'))
-  const page = Number.parseInt(params.get('page') ?? '1', 10)
   return {
     rating: (RATINGS as readonly number[]).includes(rating) ? rating : null,
     unanswered: params.get('reply') === 'none',
-    page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+    page: pageParam(params),
   }
 }
 
