@@ -8,11 +8,13 @@ import { describe, it } from 'node:test'
 import zlib from 'node:zlib'
 import type { Page } from 'playwright-core'
 import {
+  PROVIDER_NAME,
   api,
   axeViolations,
   demo,
   describeViolations,
   logInPage,
+  openMail,
   readLocalStorage,
   signIn,
   useBrowser,
@@ -136,19 +138,36 @@ describe('the setup wizard', { timeout: 120_000 }, () => {
     const slug = 'esi-fabrics'
     let shopId = ''
 
-    await withPage(browser(), async (page) => {
+    await withPage(browser(), async (page, context) => {
       await page.setViewportSize({ width: 375, height: 800 })
       await page.goto(platformUrl)
       await page.getByRole('link', { name: 'Create your shop' }).click()
 
-      // Logged out: the guard sends the visitor to log in, and back to /setup afterwards.
+      // Logged out: the guard sends the visitor to log in. Creating an account answers "check your
+      // e-mail" (the same for an address that has one), and the e-mailed link chooses the password.
       await page.waitForURL((url) => url.host === `localhost:${port}` && url.pathname === '/login')
       await page.getByRole('link', { name: 'Create an account' }).click()
       const signUp = page.getByRole('region', { name: 'Create account' })
       await signUp.getByRole('textbox', { name: 'Name' }).fill('Esi Mensah')
       await signUp.getByRole('textbox', { name: 'Email' }).fill(email)
-      await signUp.getByLabel('Password').fill('kente-2024')
       await signUp.getByRole('button', { name: 'Create account' }).click()
+      await page.getByRole('status').filter({ hasText: email }).waitFor()
+      await assertAccessible(page, 'sign-up answered')
+
+      // The e-mail opens in another tab, as a link from a mail app does, and signs in on the platform.
+      const mailTab = await context.newPage()
+      await openMail(mailTab, server(), `Welcome to ${PROVIDER_NAME}: choose your password`)
+      await mailTab.getByRole('link', { name: 'View as HTML' }).click()
+      await mailTab.getByRole('link', { name: 'Choose your password' }).click()
+      await mailTab.getByLabel(/New password/).fill('kente-2024')
+      await mailTab.getByRole('button', { name: 'Save and sign in' }).click()
+      await mailTab.waitForURL((url) => url.host === `localhost:${port}` && url.pathname === '/' && !url.searchParams.has('code'))
+      await mailTab.waitForFunction(() => window.localStorage.getItem('user') !== null)
+      await mailTab.close()
+
+      // Signed in on the platform's site, the first tab goes on to create the shop.
+      await page.goto(platformUrl)
+      await page.getByRole('link', { name: 'Create your shop' }).click()
       await page.waitForURL((url) => url.host === `localhost:${port}` && url.pathname === '/setup' && url.search === '')
 
       // Step 1: name and address.

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import { api, axeViolations, demo, describeViolations, request, signIn, useBrowser, useEmptyDnsServer, useServer, withPage } from './fixtures'
+import { api, axeViolations, createAccount, demo, describeViolations, request, signIn, useBrowser, useEmptyDnsServer, useServer, withPage } from './fixtures'
 
 // Custom-domain checks ask this DNS server, which knows no name.
 const dnsServer = useEmptyDnsServer()
@@ -28,15 +28,9 @@ async function tokenOf(email: string, password: string = demo.password): Promise
   return answer.body.access_token
 }
 
-/** Creates an account the way a person does, with the login page's Create account form. */
+/** Creates an account the way a person does: the login page's Create account form, then the e-mailed link. */
 async function signUp(email: string, name: string): Promise<void> {
-  const form = new URLSearchParams({ intent: 'signup', name, email, password: PASSWORD, redir: server().shopUrl(demo.slug) })
-  const answer = await request(server().port, `localhost:${server().port}`, '/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-  })
-  assert.equal(answer.status, 303, `sign-up of ${email}`)
+  await createAccount(server(), { email, name, password: PASSWORD, redir: server().shopUrl(demo.slug) })
 }
 
 /** Leaves the page logged in on an origin (the demo shop's unless told), as the web app keeps a session (see fixtures' logInPage). */

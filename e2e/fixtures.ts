@@ -306,6 +306,46 @@ export async function openMail(page: Page, server: RunningServer, subject: strin
   await page.getByRole('heading', { level: 1, name: subject }).waitFor()
 }
 
+/** Posts a form, as a browser would, to a page of the platform. */
+function postForm(server: RunningServer, urlPath: string, fields: Record<string, string>): Promise<PlainResponse> {
+  const body = new URLSearchParams(fields).toString()
+  return request(server.port, `localhost:${server.port}`, urlPath, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)) },
+    body,
+  })
+}
+
+/** The link after `label: ` in the newest e-mail to `to` in the development mailbox, waiting for the outbox worker. */
+export async function mailedLink(server: RunningServer, to: string, label: string): Promise<URL> {
+  const deadline = Date.now() + 30_000
+  const host = `localhost:${server.port}`
+  const listed = new RegExp(`href="/dev/mailbox/([0-9a-f-]{36})"><span class="subject">[^<]*</span><span class="meta">To ${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `, 'g')
+  for (;;) {
+    // Newest first: the first of this person's e-mails that has the link.
+    for (const [, id] of (await request(server.port, host, '/dev/mailbox')).body.matchAll(listed)) {
+      const text = (await request(server.port, host, `/dev/mailbox/${id}`)).body
+      const link = new RegExp(`${label}: (\\S+)`).exec(text)?.[1]
+      if (link) return new URL(link)
+    }
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} with "${label}" in the mailbox`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+/**
+ * Creates an account the way a person does (decision 54): the login page's Create account form for the
+ * site `redir`, then the e-mailed link, read from the development mailbox, to choose the password.
+ */
+export async function createAccount(server: RunningServer, account: { email: string; name: string; password: string; redir: string }): Promise<void> {
+  const { email, name, password, redir } = account
+  const signedUp = await postForm(server, '/login', { intent: 'signup', email, name, redir })
+  if (signedUp.status !== 202) throw new Error(`sign-up of ${email} answered ${signedUp.status}: ${signedUp.body}`)
+  const token = (await mailedLink(server, email, 'Choose your password')).searchParams.get('token')!
+  const saved = await postForm(server, '/reset-password', { intent: 'reset', token, password })
+  if (saved.status !== 303) throw new Error(`choosing the password of ${email} answered ${saved.status}: ${saved.body}`)
+}
+
 /**
  * Collects what the page reports about content security policy violations, on every document it loads
  * from now on: Chromium's console messages and the `securitypolicyviolation` events.

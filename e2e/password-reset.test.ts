@@ -5,27 +5,28 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { PROVIDER_NAME, axeViolations, demo, describeViolations, openMail, readLocalStorage, request, signIn, useBrowser, useServer, watchCspViolations, withPage } from './fixtures'
+import {
+  PROVIDER_NAME,
+  axeViolations,
+  createAccount,
+  demo,
+  describeViolations,
+  openMail,
+  readLocalStorage,
+  signIn,
+  useBrowser,
+  useServer,
+  watchCspViolations,
+  withPage,
+} from './fixtures'
 
 const { server } = useServer()
 const { browser } = useBrowser()
 
-/** Makes an account on the login page (as a person would, with the form), for the shop. */
-async function signUp(email: string, password: string) {
-  const { port } = server()
-  const body = new URLSearchParams({ intent: 'signup', email, password, name: 'Abena', redir: server().shopUrl(demo.slug) }).toString()
-  const response = await request(port, `localhost:${port}`, '/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)) },
-    body,
-  })
-  assert.equal(response.status, 303, response.body)
-}
-
 describe('forgot password', { timeout: 120_000 }, () => {
   it('resets the password through the e-mailed link and signs the person in on the shop', async () => {
     const email = `forgetful-${Date.now()}@example.com`
-    await signUp(email, 'the-old-password')
+    await createAccount(server(), { email, name: 'Abena', password: 'the-old-password', redir: server().shopUrl(demo.slug) })
     const { port } = server()
     const shopHost = `demo.localhost:${port}`
 

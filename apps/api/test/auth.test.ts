@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loginCodes } from '../src/db/schema'
-import { TEST_PASSWORD, type TestShop, type TestUser, createShop, createUser, errorBody, productionLimits, setupApp } from './helpers'
+import { loginCodes, users } from '../src/db/schema'
+import { listMailbox } from '../src/modules/messages/mailbox.service'
+import { TEST_PASSWORD, type TestShop, type TestUser, createShop, createUser, errorBody, productionLimits, serviceContext, setupApp } from './helpers'
 
 const ctx = await setupApp({ limits: productionLimits })
 const platform = 'http://shops.test'
@@ -30,6 +31,15 @@ async function loginCode(email: string, password: string, redir = shopOrigin) {
   expect(location.origin).toBe(redir)
   expect(location.searchParams.get('c')).toBe('1')
   return location.searchParams.get('code')!
+}
+
+/** The link after `label: ` in the newest e-mail to `email` (the development mailbox keeps what is sent). */
+async function linkMailedTo(email: string, label: string): Promise<URL> {
+  await ctx.app.outbox.drain()
+  const mail = (await listMailbox(serviceContext(ctx))).find((m) => m.to === email)
+  const link = new RegExp(`${label}: (\\S+)`).exec(mail?.text ?? '')?.[1]
+  if (!link) throw new Error(`no "${label}" link e-mailed to ${email}`)
+  return new URL(link)
 }
 
 describe('GET /api/request-login', () => {
@@ -117,24 +127,84 @@ describe('the /login page', () => {
     expect(unknownEmail.body).toContain('Wrong email or password')
   })
 
-  it('creates an account and logs it in', async () => {
-    const response = await ctx.app.inject(
-      form({ intent: 'signup', name: 'Kofi', email: 'kofi@example.com', password: 'longenough', redir: shopOrigin }),
-    )
-    expect(response.statusCode).toBe(303)
-    const code = new URL(response.headers.location as string).searchParams.get('code')!
-    const token = await ctx.app.inject({ method: 'POST', url: '/api/token/', headers: { origin: shopOrigin }, payload: { code } })
-    expect(token.statusCode).toBe(201)
-    const me = await ctx.app.inject({ url: '/api/user/', headers: { authorization: `Bearer ${token.json().access_token}` } })
-    expect(me.json()).toMatchObject({ email: 'kofi@example.com', name: 'Kofi' })
+  it('answers a sign-up the same whether or not the address has an account, and signs nobody in', async () => {
+    const fresh = await ctx.app.inject(form({ intent: 'signup', name: 'Kofi', email: 'kofi@example.com', redir: shopOrigin }))
+    const known = await ctx.app.inject(form({ intent: 'signup', name: 'Mallory', email: 'AMA@example.com', redir: shopOrigin }))
+    for (const response of [fresh, known]) {
+      expect(response.statusCode).toBe(202)
+      expect(response.headers.location).toBeUndefined()
+      expect(response.body).toContain('Check your e-mail')
+    }
+    // Word for word, but for the address typed and the page's nonce.
+    const page = (body: string, email: string) => body.replaceAll(email, 'ADDRESS').replace(/nonce="[^"]*"/g, '')
+    expect(page(fresh.body, 'kofi@example.com')).toBe(page(known.body, 'ama@example.com'))
+    expect(Object.keys(fresh.headers).sort()).toEqual(Object.keys(known.headers).sort())
+    // The account with the address is as it was: its name, its password, its sessions.
+    expect((await ctx.app.inject({ url: '/api/user/', headers: user.headers })).json()).toMatchObject({ email: 'ama@example.com', name: 'Test User' })
+    expect(await loginCode(user.email, TEST_PASSWORD)).toBeTruthy()
   })
 
-  it('refuses a duplicate account, a short password and a bad email, showing the form again', async () => {
-    const duplicate = await ctx.app.inject(form({ intent: 'signup', email: 'AMA@example.com', password: 'longenough', redir: shopOrigin }))
-    expect(duplicate.statusCode).toBe(409)
-    expect(duplicate.body).toContain('already exists')
-    const short = await ctx.app.inject(form({ intent: 'signup', email: 'new@example.com', password: 'short', redir: shopOrigin }))
-    expect(short.statusCode).toBe(400)
+  it('makes a new account that opens only with the e-mailed link, which chooses its password and signs in on the shop', async () => {
+    await ctx.app.inject(form({ intent: 'signup', name: 'Esi', email: 'esi@example.com', redir: shopOrigin }))
+    const noPassword = await ctx.app.inject(form({ intent: 'signin', email: 'esi@example.com', password: 'anything-at-all', redir: shopOrigin }))
+    expect(noPassword.statusCode).toBe(401)
+    const link = await linkMailedTo('esi@example.com', 'Choose your password')
+    expect(link.origin + link.pathname).toBe(`${platform}/reset-password`)
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: '/reset-password',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ intent: 'reset', token: link.searchParams.get('token')!, password: 'esi-chose-this' }).toString(),
+    })
+    expect(saved.statusCode).toBe(303)
+    expect(saved.headers.location).toBe(`${shopOrigin}/session/start?next=%2F`)
+    const code = await loginCode('esi@example.com', 'esi-chose-this')
+    const token = await ctx.app.inject({ method: 'POST', url: '/api/token/', headers: { origin: shopOrigin }, payload: { code } })
+    const me = await ctx.app.inject({ url: '/api/user/', headers: { authorization: `Bearer ${token.json().access_token}` } })
+    expect(me.json()).toMatchObject({ email: 'esi@example.com', name: 'Esi' })
+  })
+
+  it('tells the owner of a known address instead, with a link to choose a new password, and changes nothing', async () => {
+    const owner = await createUser(ctx, { email: `owner-${Date.now()}@example.com`, name: 'Abena' })
+    await ctx.app.inject(form({ intent: 'signup', name: 'Visit evil.example now', email: owner.email, redir: shopOrigin }))
+    await ctx.app.outbox.drain()
+    const mail = (await listMailbox(serviceContext(ctx))).find((m) => m.to === owner.email)!
+    expect(mail).toMatchObject({ subject: `You already have a ${ctx.app.config.providerName} account`, from: `"${ctx.app.config.mailFromName}" <${ctx.app.config.mailFrom}>` })
+    expect(mail.text).toContain('Hello Abena,')
+    expect(mail.text).toContain(`Sign in: ${platform}/session/start?next=%2F`)
+    expect(mail.text).not.toContain('evil.example')
+    expect(mail.text).not.toContain(shop.title)
+    // Nothing changed: the password still works, the session still does.
+    expect((await ctx.app.inject({ url: '/api/user/', headers: owner.headers })).json()).toMatchObject({ name: 'Abena' })
+    expect(await loginCode(owner.email, TEST_PASSWORD)).toBeTruthy()
+    // The link chooses a new password.
+    const link = await linkMailedTo(owner.email, 'Choose a new password')
+    const reset = await ctx.app.inject({ method: 'PATCH', url: `/api/password-resets/${link.searchParams.get('token')}`, payload: { password: 'a-new-one-now' } })
+    expect(reset.statusCode).toBe(204)
+  })
+
+  it('makes one account of sign-ups for the same new address sent at once', async () => {
+    const email = `together-${Date.now()}@example.com`
+    const responses = await Promise.all(Array.from({ length: 3 }, () => ctx.app.inject(form({ intent: 'signup', email, redir: shopOrigin }))))
+    expect(responses.map((response) => response.statusCode)).toEqual([202, 202, 202])
+    expect(await ctx.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(1)
+  })
+
+  it('limits the e-mails sign-ups send to one address, the same whether or not it has an account', async () => {
+    const known = (await createUser(ctx)).email
+    const fresh = `limited-${Date.now()}@example.com`
+    let ip = 1
+    for (const email of [known, fresh]) {
+      const statuses = []
+      for (let i = 0; i < 4; i++) statuses.push((await ctx.app.inject({ ...form({ intent: 'signup', email, redir: shopOrigin }), remoteAddress: `10.60.0.${ip++}` })).statusCode)
+      expect(statuses).toEqual([202, 202, 202, 429])
+    }
+  })
+
+  it('refuses a bad email, showing the form again', async () => {
+    const badSignUp = await ctx.app.inject(form({ intent: 'signup', email: 'not-an-email', redir: shopOrigin }))
+    expect(badSignUp.statusCode).toBe(400)
+    expect(badSignUp.body).toContain('valid email')
     const badEmail = await ctx.app.inject(form({ intent: 'signin', email: 'not-an-email', password: 'whatever', redir: shopOrigin }))
     expect(badEmail.statusCode).toBe(400)
     expect(badEmail.body).toContain('valid email')
@@ -143,14 +213,15 @@ describe('the /login page', () => {
   it('shows each problem beside its field, with the browser’s own checks off', async () => {
     const page = await ctx.app.inject({ url: `/login?redir=${encodeURIComponent(shopOrigin)}` })
     expect(page.body.match(/<form method="post" action="\/login" novalidate>/g)).toHaveLength(2)
-    const both = await ctx.app.inject(form({ intent: 'signup', email: 'ama@', password: 'short', redir: shopOrigin }))
-    expect(both.statusCode).toBe(400)
-    expect(both.body).toContain('aria-invalid="true" aria-describedby="signup-email-error" autofocus')
-    expect(both.body).toContain('<p class="field-error" id="signup-email-error">Enter a valid email address, like name@example.com.</p>')
-    expect(both.body).toContain('aria-invalid="true" aria-describedby="signup-password-error">')
-    expect(both.body).toContain('<p class="field-error" id="signup-password-error">Choose a password of at least 8 characters.</p>')
-    // What was typed stays, except the password.
-    expect(both.body).toContain('value="ama@"')
+    const bad = await ctx.app.inject(form({ intent: 'signup', name: 'Ama', email: 'ama@', redir: shopOrigin }))
+    expect(bad.statusCode).toBe(400)
+    expect(bad.body).toContain('aria-invalid="true" aria-describedby="signup-email-error" autofocus')
+    expect(bad.body).toContain('<p class="field-error" id="signup-email-error">Enter a valid email address, like name@example.com.</p>')
+    // Creating an account asks for no password: the e-mailed link chooses it.
+    expect(bad.body).not.toContain('id="signup-password"')
+    // What was typed stays.
+    expect(bad.body).toContain('value="ama@"')
+    expect(bad.body).toContain('value="Ama"')
     const empty = await ctx.app.inject(form({ intent: 'signin', email: '', password: '', redir: shopOrigin }))
     expect(empty.statusCode).toBe(400)
     expect(empty.body).toContain('id="signin-email-error">Enter your email address.')

@@ -42,10 +42,13 @@ function workerContext(clock: Clock): ServiceContext {
 }
 
 let eventCounter = 0
+/** What a welcome carries: its link to choose a password, and when that ends. */
+const welcomeData = { expiresAt: '2026-05-02T10:30:00Z', link: 'http://shops.test/reset-password?token=test-token' }
+
 /** Writes a welcome message to `recipient` for a new event and answers the event. */
 async function enqueueWelcome(ctx: ServiceContext, recipient: string, shopId: string | null = shop.id) {
   const event = `test:${eventCounter++}`
-  await enqueueMessage(ctx, { shopId, event, recipient, kind: 'welcome', channel: 'email', data: { name: 'Ama' } })
+  await enqueueMessage(ctx, { shopId, event, recipient, kind: 'welcome', channel: 'email', data: welcomeData })
   return event
 }
 
@@ -123,7 +126,7 @@ describe('an invitation', () => {
 describe('enqueueMessage', () => {
   it('writes one message per (event, recipient, kind): a second write is a no-op', async () => {
     const ctx = workerContext(movableClock())
-    const input = { shopId: shop.id, event: 'test:once', recipient: 'Once@Example.com', kind: 'welcome', channel: 'email', data: { name: 'Kofi' } } as const
+    const input = { shopId: shop.id, event: 'test:once', recipient: 'Once@Example.com', kind: 'welcome', channel: 'email', data: welcomeData } as const
     const first = await enqueueMessage(ctx, input)
     const again = await enqueueMessage(ctx, { ...input, recipient: 'once@example.com' })
     expect(first).toEqual({ id: expect.any(String) })
@@ -147,7 +150,7 @@ describe('enqueueMessage', () => {
   it('skips SMS while no SMS provider is configured, and refuses a channel the kind has no form for', async () => {
     const ctx = workerContext(movableClock())
     await expect(
-      enqueueMessage(ctx, { shopId: shop.id, event: 'test:sms', recipient: '+233244123456', kind: 'welcome', channel: 'sms', data: { name: '' } }),
+      enqueueMessage(ctx, { shopId: shop.id, event: 'test:sms', recipient: '+233244123456', kind: 'welcome', channel: 'sms', data: welcomeData }),
     ).rejects.toThrow('no sms form')
     expect(app.config.arkesel).toBeNull()
   })
@@ -261,20 +264,25 @@ describe('the worker', () => {
 })
 
 describe('a new account', () => {
-  it('is welcomed by e-mail from the shop it signed up on', async () => {
+  it('is welcomed by the platform, not the shop it signed up on, with the link to choose its password', async () => {
     const email = `welcome-${Date.now()}@example.com`
     const response = await app.inject({
       method: 'POST',
       url: '/login',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ intent: 'signup', email, password: 'a-new-password', name: 'Esi', redir: `http://${shop.slug}.shops.test` }).toString(),
+      payload: new URLSearchParams({ intent: 'signup', email, name: 'Visit evil.example', redir: `http://${shop.slug}.shops.test` }).toString(),
     })
-    expect(response.statusCode).toBe(303)
+    expect(response.statusCode).toBe(202)
     await app.outbox.drain()
     const [mail] = receivedBy(email)
-    expect(mail).toMatchObject({ fromName: shop.title, subject: `Welcome to ${shop.title}` })
-    expect(mail!.text).toContain('Welcome, Esi!')
-    expect(mail!.text).toContain(`http://${shop.slug}.shops.test`)
+    const provider = app.config.providerName
+    expect(mail).toMatchObject({ fromName: app.config.mailFromName, subject: `Welcome to ${provider}: choose your password` })
+    expect(mail!.text).toMatch(new RegExp(`Choose your password: ${app.config.platformUrl}/reset-password\\?token=[A-Za-z0-9_-]{43}`))
+    // Neither the shop's name nor anything typed on the form: anyone can send this to any address.
+    for (const part of [mail!.text, mail!.html]) {
+      expect(part).not.toContain(shop.title)
+      expect(part).not.toContain('evil.example')
+    }
   })
 
   it('made outside the login page (the demo seed, scripts) gets no welcome', async () => {

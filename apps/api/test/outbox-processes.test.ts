@@ -47,7 +47,7 @@ function startWorker(env: Record<string, string>) {
 
 async function enqueueMany(prefix: string, count: number) {
   for (let i = 0; i < count; i++) {
-    await enqueueMessage(ctx, { shopId: null, event: `${prefix}:${i}`, recipient: `${prefix}-${i}@example.com`, kind: 'welcome', channel: 'email', data: { name: `Buyer ${i}` } })
+    await enqueueMessage(ctx, { shopId: null, event: `${prefix}:${i}`, recipient: `${prefix}-${i}@example.com`, kind: 'welcome', channel: 'email', data: { expiresAt: '2026-05-02T10:30:00Z', link: `http://shops.test/reset-password?token=buyer-${i}` } })
   }
 }
 

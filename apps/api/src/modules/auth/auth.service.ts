@@ -12,6 +12,7 @@ import { type OriginSite, siteOfOrigin } from '../shops/shop-host'
 import type { LoginCode, LoginUrl, TokenBody, TokenData, User, UserPatch } from './auth.schemas'
 import { guardPassword } from './login-limits'
 import { consumeLoginCode, deleteExpiredLoginCodes, insertLoginCode } from './login-code.repository'
+import { limitPasswordLinks, openPasswordLink } from './password-reset.service'
 import { insertAccessToken, revokeAccessToken, revokeOtherTokens } from './token.repository'
 import { toUserDto } from './user.dto'
 import { type UserRow, findUserByEmail, findUserById, insertUser, updateUser } from './user.repository'
@@ -47,35 +48,54 @@ export async function createAccount(ctx: ServiceContext, input: { email: string;
   }
 }
 
-/**
- * The login page's two forms: create an account, or sign in, then a single-use code for `redir` (an origin
- * the page has checked).
- */
-export async function logInFromPage(
-  ctx: ServiceContext,
-  input: { mode: 'signin' | 'signup'; email: string; password: string; name: string; redir: string },
-): Promise<string> {
-  const user =
-    input.mode === 'signup'
-      ? await signUp(ctx, { email: input.email, password: input.password, name: input.name }, input.redir)
-      : await checkCredentials(ctx, input.email, input.password)
+/** The login page's sign-in form: the account, then a single-use code for `redir` (an origin the page has checked). */
+export async function logInFromPage(ctx: ServiceContext, input: { email: string; password: string; redir: string }): Promise<string> {
+  const user = await checkCredentials(ctx, input.email, input.password)
   return issueLoginCode(ctx, user.id, input.redir)
 }
 
-/** A new account made on the login page, welcomed by e-mail from the site it was made for (in the same transaction). */
-async function signUp(ctx: ServiceContext, input: { email: string; password: string; name: string }, redir: string): Promise<UserRow> {
-  const site = await siteOfOrigin(ctx, redir)
-  return inTransaction(ctx, async (tx) => {
-    const user = await createAccount(tx, input)
-    await enqueueMessage(tx, {
-      shopId: site?.shopId ?? null,
-      event: `signup:${user.id}`,
-      recipient: user.email,
-      kind: 'welcome',
-      channel: 'email',
-      data: { name: user.name },
+/**
+ * The login page's sign-up form (docs/decisions/0054). It answers the same whether or not the address has
+ * an account, and signs nobody in, so it tells nobody which addresses have one. A new address gets an
+ * account with no usable password and an e-mail with the link to choose one, which signs the person in
+ * on `redir`; an address with an account is left as it is and its owner gets an e-mail saying so, with a
+ * link to choose a new password. Both cost one password hash and one link, so they also take about the
+ * same time; both count against the limits on e-mailed links (per IP and per address).
+ */
+export async function signUp(ctx: ServiceContext, input: { email: string; name: string; redir: string }): Promise<void> {
+  const email = input.email.trim().toLowerCase()
+  await limitPasswordLinks(ctx, email, 'Too many sign-ups for this address or from this network. Please wait a while and try again.')
+  const site = await knownSite(ctx, input.redir)
+  // Nobody knows this password: the account opens only with the e-mailed link.
+  const passwordHash = await hashPassword(randomToken())
+  const holder = await findUserByEmail(ctx.db, email)
+  if (holder) return tellOwner(ctx, holder, site.origin)
+  try {
+    await inTransaction(ctx, async (tx) => {
+      const user = await insertUser(tx.db, { email, name: input.name, passwordHash })
+      const { link, expiresAt } = await openPasswordLink(tx, user.id, site.origin)
+      await enqueueMessage(tx, { shopId: null, event: `signup:${user.id}`, recipient: user.email, kind: 'welcome', channel: 'email', data: { link, expiresAt } })
     })
-    return user
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error
+    // The same address signed up at the same moment: it has an account now.
+    const winner = await findUserByEmail(ctx.db, email)
+    if (winner) await tellOwner(ctx, winner, site.origin)
+  }
+}
+
+/** E-mails an account's owner that someone tried to sign up with their address, with a link to choose a new password. */
+async function tellOwner(ctx: ServiceContext, user: UserRow, redir: string): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    const { id, link, expiresAt } = await openPasswordLink(tx, user.id, redir)
+    await enqueueMessage(tx, {
+      shopId: null,
+      event: `account-exists:${id}`,
+      recipient: user.email,
+      kind: 'account-exists',
+      channel: 'email',
+      data: { name: user.name, link, expiresAt },
+    })
   })
 }
 

@@ -1,20 +1,22 @@
 /**
  * The platform's login page (DESIGN §5): one small server-rendered HTML page for every shop, with
- * "Sign in" and "Create account". Success sends the browser back to `{redir}/?code={one-time code}&state={state}&c=1`,
- * with the state the site sent, so the site can tell a login it started from one it did not.
+ * "Sign in" and "Create account". Signing in sends the browser back to `{redir}/?code={one-time code}&state={state}&c=1`,
+ * with the state the site sent, so the site can tell a login it started from one it did not. Creating an
+ * account answers "Check your e-mail" whether or not the address has one (docs/decisions/0054): the
+ * e-mailed link chooses the password and signs the person in.
  * No JavaScript; the two forms switch with a CSS :target. The forms are `novalidate`: the server checks
  * them (loginProblems) and answers the page again with each problem beside its field and the first
  * such field focused (`autofocus`), in the storefront's colours and type (apps/web/app/app.css).
  */
 import formbody from '@fastify/formbody'
-import { type LoginField, type LoginProblems, accountRules, loginProblems, normalizeEmail } from '@shop/domain'
+import { type LoginField, type LoginProblems, accountRules, isValidEmail, loginProblems, normalizeEmail } from '@shop/domain'
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { HttpError } from '../../lib/errors'
-import { html } from '../../lib/html'
+import { type SafeHtml, html } from '../../lib/html'
 import { toHttpError } from '../../plugins/errors'
 import { allowFormTarget, cspNonce } from '../../plugins/security-headers'
 import { isAllowedOrigin, resolveHost } from '../shops/shop-host'
-import { logInFromPage } from './auth.service'
+import { logInFromPage, signUp } from './auth.service'
 import { STATE_PATTERN } from './auth.schemas'
 import { limitLoginCalls } from './login-limits'
 import { takeResetSignIn } from './reset-password-page.routes'
@@ -32,35 +34,14 @@ type PageState = {
   error?: string
   /** Problems of single fields, shown beside them. */
   problems?: LoginProblems
+  /** After sign-up: the address the e-mail went to, shown instead of the forms. */
+  sentTo?: string
 }
 
 const statePattern = new RegExp(STATE_PATTERN)
 const stateOf = (value: unknown) => (typeof value === 'string' && statePattern.test(value) ? value : undefined)
 
 function renderPage(providerName: string, state: PageState, nonce: string): string {
-  const error = (mode: PageState['mode']) =>
-    state.error && state.mode === mode ? html`<p class="error" role="alert">${state.error}</p>` : ''
-  const hidden = html`<input type="hidden" name="redir" value="${state.redir}">${
-    state.state ? html`<input type="hidden" name="state" value="${state.state}">` : ''
-  }`
-  const problems = state.problems ?? {}
-  const firstProblem = (['email', 'password'] as const).find((field) => problems[field])
-  /** A field's problem, tied to it with aria-describedby, and autofocus on the first one. */
-  const check = (mode: PageState['mode'], field: LoginField) => {
-    const message = state.mode === mode ? problems[field] : undefined
-    const id = `${mode}-${field}-error`
-    return {
-      attributes: message
-        ? html` aria-invalid="true" aria-describedby="${id}"${firstProblem === field ? html` autofocus` : ''}`
-        : '',
-      message: message ? html`<p class="field-error" id="${id}">${message}</p>` : '',
-    }
-  }
-  const value = (mode: PageState['mode'], text: string | undefined) => (state.mode === mode ? (text ?? '') : '')
-  const signupEmail = check('signup', 'email')
-  const signupPassword = check('signup', 'password')
-  const signinEmail = check('signin', 'email')
-  const signinPassword = check('signin', 'password')
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -83,6 +64,8 @@ function renderPage(providerName: string, state: PageState, nonce: string): stri
   .error{background:#fdecea;color:var(--danger);border:1px solid #f4c7c3;padding:.6rem .9rem;border-radius:var(--radius);margin:0 0 .5rem}
   .field-error{margin:.3rem 0 0;color:var(--danger);font-size:.9rem}
   .switch{margin:1rem 0 0;text-align:center}
+  .hint{margin:.75rem 0 0;color:var(--muted);font-size:.9rem}
+  .done{background:#e8f5e9;color:#1b5e20;padding:.6rem .9rem;border-radius:var(--radius)}
   a{color:var(--brand)}
   #signup{display:${state.mode === 'signup' ? 'block' : 'none'}} #signin{display:${state.mode === 'signup' ? 'none' : 'block'}}
   #signup:target{display:block} #signup:target ~ #signin{display:none}
@@ -92,7 +75,37 @@ function renderPage(providerName: string, state: PageState, nonce: string): stri
 <main>
   <h1>${providerName}</h1>
   <p class="site">Log in to continue to <strong>${state.siteName}</strong></p>
-  <section id="signup" aria-labelledby="signup-title">
+  ${state.sentTo === undefined ? forms(state) : sent(state, state.sentTo)}
+</main>
+</body>
+</html>`.markup
+}
+
+/** "Create account" and "Sign in", each with its problems beside its fields. */
+function forms(state: PageState): SafeHtml {
+  const error = (mode: PageState['mode']) =>
+    state.error && state.mode === mode ? html`<p class="error" role="alert">${state.error}</p>` : ''
+  const hidden = html`<input type="hidden" name="redir" value="${state.redir}">${
+    state.state ? html`<input type="hidden" name="state" value="${state.state}">` : ''
+  }`
+  const problems = state.problems ?? {}
+  const firstProblem = (['email', 'password'] as const).find((field) => problems[field])
+  /** A field's problem, tied to it with aria-describedby, and autofocus on the first one. */
+  const check = (mode: PageState['mode'], field: LoginField) => {
+    const message = state.mode === mode ? problems[field] : undefined
+    const id = `${mode}-${field}-error`
+    return {
+      attributes: message
+        ? html` aria-invalid="true" aria-describedby="${id}"${firstProblem === field ? html` autofocus` : ''}`
+        : '',
+      message: message ? html`<p class="field-error" id="${id}">${message}</p>` : '',
+    }
+  }
+  const value = (mode: PageState['mode'], text: string | undefined) => (state.mode === mode ? (text ?? '') : '')
+  const signupEmail = check('signup', 'email')
+  const signinEmail = check('signin', 'email')
+  const signinPassword = check('signin', 'password')
+  return html`<section id="signup" aria-labelledby="signup-title">
     <h2 id="signup-title">Create account</h2>
     ${error('signup')}
     <form method="post" action="/login" novalidate>
@@ -102,9 +115,7 @@ function renderPage(providerName: string, state: PageState, nonce: string): stri
       <label for="signup-email">Email</label>
       <input id="signup-email" name="email" type="email" autocomplete="email" required maxlength="${accountRules.emailMaxLength}" value="${value('signup', state.email)}"${signupEmail.attributes}>
       ${signupEmail.message}
-      <label for="signup-password">Password <small>(at least ${accountRules.passwordMinLength} characters)</small></label>
-      <input id="signup-password" name="password" type="password" autocomplete="new-password" required minlength="${accountRules.passwordMinLength}" maxlength="${accountRules.passwordMaxLength}"${signupPassword.attributes}>
-      ${signupPassword.message}
+      <p class="hint">We will e-mail you a link to choose your password.</p>
       <button type="submit">Create account</button>
     </form>
     <p class="switch">Already have an account? <a href="#signin">Sign in</a></p>
@@ -124,10 +135,27 @@ function renderPage(providerName: string, state: PageState, nonce: string): stri
     </form>
     <p class="switch"><a href="/reset-password?${new URLSearchParams({ redir: state.redir }).toString()}">Forgot password?</a></p>
     <p class="switch">New here? <a href="#signup">Create an account</a></p>
-  </section>
-</main>
-</body>
-</html>`.markup
+  </section>`
+}
+
+/**
+ * The answer to a sign-up, word for word the same whether or not the address has an account
+ * (docs/decisions/0054): only the address typed is shown back.
+ */
+function sent(state: PageState, email: string): SafeHtml {
+  const again = `/login?${new URLSearchParams({ redir: state.redir, ...(state.state ? { state: state.state } : {}) })}`
+  return html`<section id="sent" aria-labelledby="sent-title">
+    <h2 id="sent-title">Check your e-mail</h2>
+    <p class="done" role="status">We sent a message to <strong>${email}</strong>. Open the link in it to choose your password and finish: it works for 30 minutes.</p>
+    <p>Nothing after a few minutes? Look in your spam folder. If this address already has an account, the message says how to sign in.</p>
+    <p class="switch"><a href="${again}">Back to sign in</a></p>
+  </section>`
+}
+
+/** Sign-up asks only for the address (the password is chosen through the e-mailed link), and a name. */
+function signUpProblems(email: string): LoginProblems {
+  if (!email) return { email: 'Enter your email address.' }
+  return isValidEmail(email) ? {} : { email: 'Enter a valid email address, like name@example.com.' }
 }
 
 export default async function loginPage(app: FastifyInstance) {
@@ -200,9 +228,13 @@ export default async function loginPage(app: FastifyInstance) {
       const state = stateOf(form.state)
       const page = { redir, state, siteName: await siteName(redir), mode, email, name } as const
 
-      const problems = loginProblems(mode, { email, password })
+      const problems = mode === 'signup' ? signUpProblems(email) : loginProblems(mode, { email, password })
       if (Object.keys(problems).length > 0) return sendPage(reply, 400, { ...page, problems })
-      const code = await logInFromPage(request.ctx, { mode, email, password, name, redir })
+      if (mode === 'signup') {
+        await signUp(request.ctx, { email, name, redir })
+        return sendPage(reply, 202, { ...page, sentTo: email })
+      }
+      const code = await logInFromPage(request.ctx, { email, password, redir })
       const back = new URLSearchParams({ code, ...(state ? { state } : {}), c: '1' })
       return reply.redirect(`${redir}/?${back}`, 303)
     },

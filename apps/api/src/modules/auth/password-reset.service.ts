@@ -21,37 +21,48 @@ export const RESET_ACCEPTED = 'If an account uses this address, a link to choose
 
 const invalidLink = () => NotFound('This reset link is not valid: it was used already, it has expired, or it was never issued. Ask for a new one.')
 
-/** Counts one request from the caller's address and one for the e-mail address; 429 past either limit. */
-async function limitResetRequests(ctx: ServiceContext, email: string): Promise<void> {
+/**
+ * Counts one e-mail with a link to choose a password (a reset, or a sign-up on the login page) from the
+ * caller's address and one for the e-mail address, whether or not an account uses it; 429 past either.
+ */
+export async function limitPasswordLinks(ctx: ServiceContext, email: string, message: string): Promise<void> {
   const { limits } = ctx.config
   if (!limits.enabled) return
-  const wait = 'Too many password reset requests. Please wait a while and try again.'
-  await takeOne(ctx.counters, `reset-ip:${ctx.actor.ip}`, limits.passwordResetsPerIp, wait)
-  await takeOne(ctx.counters, `reset-address:${email}`, limits.passwordResetsPerAddress, wait)
+  await takeOne(ctx.counters, `reset-ip:${ctx.actor.ip}`, limits.passwordResetsPerIp, message)
+  await takeOne(ctx.counters, `reset-address:${email}`, limits.passwordResetsPerAddress, message)
+}
+
+/**
+ * Opens a link for the account to choose a new password (in `tx`'s transaction): a random token whose
+ * hash is stored for 30 minutes, remembering the site (`redir`) to sign the person in on afterwards.
+ */
+export async function openPasswordLink(tx: ServiceContext, userId: string, redir: string): Promise<{ id: string; link: string; expiresAt: string }> {
+  const token = randomToken()
+  const now = tx.clock.now()
+  const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TTL_MS)
+  await deleteExpiredResets(tx.db, now)
+  const reset = await insertPasswordReset(tx.db, { userId, tokenHash: sha256(token), redir, expiresAt, createdAt: now })
+  return { id: reset.id, link: `${tx.config.platformUrl}/reset-password?token=${token}`, expiresAt: expiresAt.toISOString() }
 }
 
 /** Asks for a reset link for `email`, from the site `redir` (a shop's or the platform's origin). */
 export async function requestPasswordReset(ctx: ServiceContext, input: { email: string; redir?: string }): Promise<{ message: string }> {
   const email = input.email.trim().toLowerCase()
-  await limitResetRequests(ctx, email)
+  await limitPasswordLinks(ctx, email, 'Too many password reset requests. Please wait a while and try again.')
   const site = (input.redir ? await siteOfOrigin(ctx, input.redir) : null) ?? { origin: new URL(ctx.config.platformUrl).origin, shopId: null }
   const user = await findUserByEmail(ctx.db, email)
   if (user) {
-    const token = randomToken()
-    const now = ctx.clock.now()
-    const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TTL_MS)
     await inTransaction(ctx, async (tx) => {
-      await deleteExpiredResets(tx.db, now)
-      const reset = await insertPasswordReset(tx.db, { userId: user.id, tokenHash: sha256(token), redir: site.origin, expiresAt, createdAt: now })
+      const { id, link, expiresAt } = await openPasswordLink(tx, user.id, site.origin)
       // From the platform, never in a shop's name: any merchant could otherwise send "Reset your <their
       // shop> password" to any account. The link still signs the person in where they asked.
       await enqueueMessage(tx, {
         shopId: null,
-        event: `password-reset:${reset.id}`,
+        event: `password-reset:${id}`,
         recipient: user.email,
         kind: 'password-reset',
         channel: 'email',
-        data: { name: user.name, expiresAt: expiresAt.toISOString(), link: `${ctx.config.platformUrl}/reset-password?token=${token}` },
+        data: { name: user.name, expiresAt, link },
       })
     })
   }

@@ -3,6 +3,7 @@
  * in `templates` (its data type follows from the template).
  */
 import { renderToStaticMarkup } from 'react-dom/server'
+import { accountExists } from './account-exists'
 import { EmailLayout } from './layout'
 import {
   orderCanceled,
@@ -26,6 +27,7 @@ import { welcome } from './welcome'
 export const templates = {
   'staff-invitation': staffInvitation,
   welcome,
+  'account-exists': accountExists,
   'password-reset': passwordReset,
   'test-email': testEmail,
   'order-confirmation': orderConfirmation,

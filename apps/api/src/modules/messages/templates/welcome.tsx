@@ -1,37 +1,38 @@
-/** After sign-up: a welcome from the site where the account was made, with a way back to it. */
-import { ButtonLink } from './layout'
+/**
+ * After sign-up on the login page: the link to choose the account's password, which finishes it and signs
+ * the person in where they signed up (decision 54). From the platform in its own name, never a shop's, and
+ * with nothing the sign-up form carried (not even the name typed): anyone can make the platform send this
+ * to any address, so it must not carry their words.
+ */
+import { formatDateTime } from '@shop/domain'
+import { ButtonLink, LinkAsText } from './layout'
 import type { MessageTemplate } from './template'
 
-export type WelcomeData = { name: string }
+export type WelcomeData = {
+  /** ISO time the link stops working. */
+  expiresAt: string
+  /** `{PLATFORM_URL}/reset-password?token=…`: secret, kept only until the message is sent. */
+  link: string
+}
 
 export const welcome: MessageTemplate<WelcomeData> = {
+  secretFields: ['link'],
   email(data, site) {
-    const greeting = data.name ? `Welcome, ${data.name}!` : 'Welcome!'
+    const expires = formatDateTime(new Date(data.expiresAt))
+    const intro = `Someone (we hope you) started creating a ${site.providerName} account with this e-mail address. To finish it, choose your password. The link works once, until ${expires}.`
+    const ignore = 'Did not sign up? Ignore this e-mail: without a password nobody can use the account.'
     return {
-      subject: `Welcome to ${site.name}`,
+      subject: `Welcome to ${site.providerName}: choose your password`,
       body: (
         <>
-          <h1 style={{ fontSize: 22, margin: '0 0 12px' }}>{greeting}</h1>
-          <p>
-            Your account is ready. Sign in with this e-mail address to follow your orders, keep your delivery details and
-            write reviews.
-          </p>
-          <ButtonLink href={site.origin}>Go to {site.name}</ButtonLink>
-          <p style={{ fontSize: 13, color: '#6b7280' }}>
-            Did not sign up? Someone may have used your address by mistake: use "Forgot password?" on the sign-in page to
-            take the account over.
-          </p>
+          <h1 style={{ fontSize: 22, margin: '0 0 12px' }}>Welcome!</h1>
+          <p>{intro}</p>
+          <ButtonLink href={data.link}>Choose your password</ButtonLink>
+          <LinkAsText href={data.link} />
+          <p style={{ fontSize: 13, color: '#6b7280' }}>{ignore}</p>
         </>
       ),
-      text: [
-        greeting,
-        '',
-        'Your account is ready. Sign in with this e-mail address to follow your orders, keep your delivery details and write reviews.',
-        '',
-        `Go to ${site.name}: ${site.origin}`,
-        '',
-        'Did not sign up? Someone may have used your address by mistake: use "Forgot password?" on the sign-in page to take the account over.',
-      ].join('\n'),
+      text: ['Welcome!', '', intro, '', `Choose your password: ${data.link}`, '', ignore].join('\n'),
     }
   },
 }
