@@ -1,4 +1,4 @@
-import { type OrderStatus, can, formatShortDate, orderStatuses } from '@shop/domain'
+import { type OrderStatus, can, formatDateTime, formatShortDate, orderStatuses } from '@shop/domain'
 import { type PaymentMethod, paymentMethods } from '@shop/domain/schemas/payments'
 import { Link } from 'react-router'
 import { listRegions } from '../api/delivery/list-regions'
@@ -112,6 +112,12 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       </header>
+      {order.confirmBy && (
+        <p className="notice notice-problem">
+          Waiting for you to confirm it: unless you move it to Packaged or record a payment, it is canceled and its items go back on sale
+          on <time dateTime={order.confirmBy}>{formatDateTime(new Date(order.confirmBy))}</time>.
+        </p>
+      )}
       {can(role, 'orders.move') && <OrderStatusActions order={order} />}
       <OrderDetail order={order} transactions={transactions} messages={messages} regions={regions} canRecordPayment={can(role, 'orders.move')} />
     </section>

@@ -26,6 +26,7 @@ import { FacebookMetaSection } from '../features/admin-settings/components/faceb
 import { FinancialAccountsSection } from '../features/admin-settings/components/financial-accounts-section'
 import { NotificationsSection } from '../features/admin-settings/components/notifications-section'
 import { PaymentOptionsSection } from '../features/admin-settings/components/payment-options-section'
+import { ShopperOrdersSection } from '../features/admin-settings/components/shopper-orders-section'
 import { TaxRateSection } from '../features/admin-settings/components/tax-rate-section'
 import { UnpaidOrdersSection } from '../features/admin-settings/components/unpaid-orders-section'
 import { useDirtyForms } from '../features/admin-settings/hooks/use-dirty-forms'
@@ -117,7 +118,10 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
 }
 
-/** The shop's settings (DESIGN §6): delivery rates, payment options, payout accounts, tax, domains, Facebook, notifications. */
+/**
+ * The shop's settings (DESIGN §6): delivery rates, payment options, unpaid orders, limits on shoppers'
+ * orders, payout accounts, tax, domains, Facebook, notifications.
+ */
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const { rates, regions, config, accounts, messages } = loaderData
   const { shop } = useAdmin()
@@ -135,6 +139,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <>
           <PaymentOptionsSection {...configProps} />
           <UnpaidOrdersSection {...configProps} />
+          <ShopperOrdersSection {...configProps} />
           <FinancialAccountsSection shopId={shop._id} accounts={accounts} reportDirty={reportDirty} />
           <TaxRateSection {...configProps} />
           <DomainsSection {...configProps} />

@@ -1,7 +1,19 @@
 import { shopConfigPatchBody } from '@shop/domain/schemas/shop'
 import { describe, expect, it } from 'vitest'
 import { validate } from '../../lib/form-errors'
-import { MAX_DOMAINS, addDomain, domainErrors, facebookMetaBody, paymentOptionRows, paymentOptionsBody, removeDomain, taxRateBody, unpaidOrderTimeoutBody } from './shop-config-forms'
+import {
+  MAX_DOMAINS,
+  addDomain,
+  domainErrors,
+  facebookMetaBody,
+  paymentOptionRows,
+  paymentOptionsBody,
+  removeDomain,
+  shopperOrdersBody,
+  shopperOrdersValues,
+  taxRateBody,
+  unpaidOrderTimeoutBody,
+} from './shop-config-forms'
 
 describe('domain list editing', () => {
   it('adds a host name, keeping only the host of a pasted address', () => {
@@ -63,6 +75,19 @@ describe('tax and Facebook bodies', () => {
     expect(validate(shopConfigPatchBody, unpaidOrderTimeoutBody('10081')).unpaidOrderTimeout).toBe('Must be at most 10080')
     expect(validate(shopConfigPatchBody, unpaidOrderTimeoutBody('12.5')).unpaidOrderTimeout).toBe('Enter a whole number')
     expect(validate(shopConfigPatchBody, unpaidOrderTimeoutBody('')).unpaidOrderTimeout).toBe('Enter a whole number')
+  })
+
+  it("sends the limits on shoppers' orders as whole numbers in their ranges", () => {
+    const form = shopperOrdersValues({ shopperLineMax: 10, unconfirmedOrdersPerBuyer: 3, unconfirmedOrderHours: 48 })
+    expect(form).toEqual({ shopperLineMax: '10', unconfirmedOrdersPerBuyer: '3', unconfirmedOrderHours: '48' })
+    expect(shopperOrdersBody({ ...form, shopperLineMax: ' 25 ' })).toEqual({ shopperLineMax: 25, unconfirmedOrdersPerBuyer: 3, unconfirmedOrderHours: 48 })
+    const problems = validate(shopConfigPatchBody, shopperOrdersBody({ shopperLineMax: '0', unconfirmedOrdersPerBuyer: '101', unconfirmedOrderHours: '' }))
+    expect(problems).toEqual({
+      shopperLineMax: 'Must be at least 1',
+      unconfirmedOrdersPerBuyer: 'Must be at most 100',
+      unconfirmedOrderHours: 'Enter a whole number',
+    })
+    expect(validate(shopConfigPatchBody, shopperOrdersBody({ ...form, unconfirmedOrderHours: '721' })).unconfirmedOrderHours).toBe('Must be at most 720')
   })
 
   it('trims the Facebook code', () => {

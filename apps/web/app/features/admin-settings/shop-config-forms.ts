@@ -1,6 +1,9 @@
-/** The shop settings forms (tax, custom domains, payment options, Facebook meta) and their PATCH bodies. */
+/**
+ * The shop settings forms (tax, custom domains, payment options, Facebook meta, unpaid orders, shoppers'
+ * orders) and their PATCH bodies.
+ */
 import { type PaymentProviderName, paymentProviders } from '@shop/domain/schemas/payments'
-import type { ShopPaymentOption } from '@shop/domain/schemas/shop'
+import type { ShopConfig, ShopPaymentOption } from '@shop/domain/schemas/shop'
 import type { FieldErrors } from '../../lib/form-errors'
 import type { ShopConfigPatch } from '../../api/shop-configs/update-shop-config'
 import { numberField } from './number-field'
@@ -15,6 +18,26 @@ export function taxRateBody(text: string): ShopConfigPatch {
 /** Minutes an online payment may take before the order is canceled; whole minutes, checked by the schema. */
 export function unpaidOrderTimeoutBody(text: string): ShopConfigPatch {
   return { unpaidOrderTimeout: numberField(text) } as ShopConfigPatch
+}
+
+/** The limits on shoppers' orders as typed: the most per item, orders waiting per buyer, hours to confirm. */
+export type ShopperOrdersForm = { shopperLineMax: string; unconfirmedOrdersPerBuyer: string; unconfirmedOrderHours: string }
+
+export function shopperOrdersValues(config: Pick<ShopConfig, keyof ShopperOrdersForm>): ShopperOrdersForm {
+  return {
+    shopperLineMax: String(config.shopperLineMax),
+    unconfirmedOrdersPerBuyer: String(config.unconfirmedOrdersPerBuyer),
+    unconfirmedOrderHours: String(config.unconfirmedOrderHours),
+  }
+}
+
+/** Whole numbers, checked by the schema; text that is not a number yet says "Enter a whole number". */
+export function shopperOrdersBody(form: ShopperOrdersForm): ShopConfigPatch {
+  return {
+    shopperLineMax: numberField(form.shopperLineMax),
+    unconfirmedOrdersPerBuyer: numberField(form.unconfirmedOrdersPerBuyer),
+    unconfirmedOrderHours: numberField(form.unconfirmedOrderHours),
+  } as ShopConfigPatch
 }
 
 export function facebookMetaBody(text: string): ShopConfigPatch {

@@ -35,7 +35,7 @@ export function UnpaidOrdersSection({ config, reportDirty }: ConfigSectionProps)
           name="unpaidOrderTimeout"
           label="Cancel unpaid orders after (minutes)"
           error={errors.unpaidOrderTimeout}
-          hint={`From ${UNPAID_ORDER_TIMEOUT.min} minutes to a week (${UNPAID_ORDER_TIMEOUT.max}). Orders paid on delivery or at pick-up are never canceled this way.`}
+          hint={`From ${UNPAID_ORDER_TIMEOUT.min} minutes to a week (${UNPAID_ORDER_TIMEOUT.max}). Orders paid on delivery or at pick-up are not canceled this way: see Orders from shoppers below.`}
         >
           {(props) => (
             <input
