@@ -50,15 +50,19 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
         .map((line) => ({ ...line.item, unitPriceMinor: line.unitPriceMinor, key: lineKey(line.item) })),
     [lines],
   )
+  const most = shop!.shopperLineMax
+  const lineProblems = lines.map((line) => stockProblem(line, stock.get(lineKey(line.item)), most)?.kind)
   const blocked = !hydrated || loading
     ? 'Loading your cart…'
     : error
       ? 'Your cart could not be loaded.'
       : lines.some((line) => line.unavailable)
         ? 'Remove the items that are no longer available to continue.'
-        : lines.some((line) => stockProblem(line, stock.get(lineKey(line.item))))
+        : lineProblems.includes('stock')
           ? 'Change the items marked above: there is not enough of them in stock.'
-          : null
+          : lineProblems.includes('most')
+            ? `Change the items marked above: the shop sells at most ${most} of one item per order.`
+            : null
 
   function onPlaced(order: Order) {
     cartActions.clear()
@@ -97,7 +101,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
               </Alert>
             )}
             {hydrated ? (
-              <CartLines lines={lines} currency={shop!.currency} label={variantLabel} problems={problems} stock={stock} />
+              <CartLines lines={lines} currency={shop!.currency} label={variantLabel} problems={problems} stock={stock} most={most} />
             ) : (
               // The cart lives in the browser: the server renders the page around it, with room for a line.
               <p className="loading cart-pending" role="status">

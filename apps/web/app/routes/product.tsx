@@ -34,6 +34,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     descriptionHtml: product.description.trim() ? renderMarkdown(product.description) : '',
     url: new URL(`/products/${_id}`, request.url).toString(),
     whatsapp: context.shop.whatsapp,
+    most: context.shop.shopperLineMax,
     categories: categories.filter((category) => product.categories.includes(category._id)),
   }
 }
@@ -42,14 +43,14 @@ export const meta: Route.MetaFunction = (args) =>
   routeMeta(args.loaderData?.product.title ?? 'Product', args, { image: args.loaderData?.product.images[0]?.url })
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, categories, descriptionHtml, url, whatsapp } = loaderData
+  const { product, categories, descriptionHtml, url, whatsapp, most } = loaderData
   return (
     <article className="product-page" aria-labelledby="product-title">
       <ProductGallery images={product.images} title={product.title} />
       <div className="product-info">
         <h1 id="product-title">{product.title}</h1>
         <ProductPrice price={product.price} sellAt={product.sellAt} className="price-large" />
-        <AddToCart productId={product._id} variants={product.variants} availability={product.availability} label={variantLabel} />
+        <AddToCart productId={product._id} variants={product.variants} availability={product.availability} label={variantLabel} most={most} />
         <ShareButton title={product.title} url={url} />
         <WhatsAppChat number={whatsapp} about={`Hello, I have a question about ${product.title}: ${url}`} />
         {descriptionHtml && (

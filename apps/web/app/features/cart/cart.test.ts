@@ -51,6 +51,15 @@ describe('adding with a quantity, and the cap of a line', () => {
     expect(lineCap({ level: 'sold-out', left: 0 })).toBe(0)
     expect(lineCap({ level: 'in-stock' })).toBe(1000)
     expect(lineCap(undefined)).toBe(1000)
-    expect(lineCap({ level: 'in-stock' }, 40)).toBe(40)
+    expect(lineCap({ level: 'in-stock' }, { checkedLeft: 40 })).toBe(40)
+  })
+
+  it("caps a line at the shop's most of one item per order when less is asked of it than is left", () => {
+    expect(lineCap({ level: 'in-stock' }, { most: 10 })).toBe(10)
+    expect(lineCap(undefined, { most: 10 })).toBe(10)
+    expect(lineCap({ level: 'low', left: 3 }, { most: 10 })).toBe(3)
+    expect(lineCap({ level: 'in-stock' }, { most: 10, checkedLeft: 6 })).toBe(6)
+    expect(lineCap({ level: 'in-stock' }, { most: 10, checkedLeft: 40 })).toBe(10)
+    expect(lineCap({ level: 'in-stock' }, { most: 5000 })).toBe(1000)
   })
 })

@@ -13,11 +13,13 @@ export const MAX_LINES = MAX_CART_LINES
 
 /**
  * The most of a line the cart offers: what is left when the shop shows it (low or sold out), else the
- * API's line limit; the checkout's stock check lowers it when a line asks for more than there is.
+ * shop's most of one item per order (`most`, decision 52; the API's line limit without one); the
+ * checkout's stock check lowers it when a line asks for more than there is.
  */
-export function lineCap(availability: Availability | undefined, checkedLeft?: number): number {
-  const cap = availability ? orderableCount(availability, MAX_COUNT) : MAX_COUNT
-  return checkedLeft === undefined ? cap : Math.min(cap, checkedLeft)
+export function lineCap(availability: Availability | undefined, limits: { most?: number; checkedLeft?: number } = {}): number {
+  const most = Math.min(limits.most ?? MAX_COUNT, MAX_COUNT)
+  const cap = availability ? orderableCount(availability, most) : most
+  return limits.checkedLeft === undefined ? cap : Math.min(cap, limits.checkedLeft)
 }
 
 export type CartItem = StoredCartItem

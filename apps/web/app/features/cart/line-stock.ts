@@ -1,5 +1,5 @@
 import type { Availability } from '@shop/domain'
-import { lineCap } from './cart'
+import { MAX_COUNT, lineCap } from './cart'
 import type { CartLine } from './hooks/use-cart-lines'
 import type { LineStock } from './hooks/use-stock-check'
 
@@ -9,19 +9,22 @@ export function lineAvailability(line: Pick<CartLine, 'product' | 'variant'>): A
   return line.product && line.product.variants.length === 0 ? line.product.availability : undefined
 }
 
+/** Why a line cannot be ordered: not enough in stock, or more than the shop sells of one item per order. */
+export type LineProblem = { kind: 'stock' | 'most'; message: string; fix?: number }
+
 /**
- * Why a line cannot be ordered as it is, from what the shop shows and the latest stock check, with the
- * count that would fix it; null when it can.
+ * Why a line cannot be ordered as it is, from what the shop shows, the latest stock check and the shop's
+ * most of one item per order (`most`, decision 52), with the count that would fix it; null when it can.
+ * When both stand in the way, the lower count is the one offered.
  */
-export function stockProblem(line: Pick<CartLine, 'item' | 'product' | 'variant'>, checked: LineStock | undefined): { message: string; fix?: number } | null {
-  if (checked && !checked.enough && !checked.gone) {
-    const left = checked.availability.left ?? 0
-    if (left === 0) return { message: 'Sold out: please remove it.' }
-    return { message: `Only ${left} left: lower the quantity to ${left} or fewer.`, fix: left }
-  }
+export function stockProblem(line: Pick<CartLine, 'item' | 'product' | 'variant'>, checked: LineStock | undefined, most: number = MAX_COUNT): LineProblem | null {
   const availability = lineAvailability(line)
-  if (availability?.level === 'sold-out') return { message: 'Sold out: please remove it.' }
-  const cap = lineCap(availability)
-  if (line.item.count > cap) return { message: `Only ${cap} left: lower the quantity to ${cap} or fewer.`, fix: cap }
+  const checkedLeft = checked && !checked.enough && !checked.gone ? (checked.availability.left ?? 0) : undefined
+  if (checkedLeft === 0 || (checkedLeft === undefined && availability?.level === 'sold-out')) {
+    return { kind: 'stock', message: 'Sold out: please remove it.' }
+  }
+  const left = lineCap(availability, { checkedLeft })
+  if (line.item.count > left && left <= most) return { kind: 'stock', message: `Only ${left} left: lower the quantity to ${left} or fewer.`, fix: left }
+  if (line.item.count > most) return { kind: 'most', message: `The shop sells at most ${most} of one item per order: lower the quantity to ${most} or fewer.`, fix: most }
   return null
 }

@@ -16,13 +16,16 @@ type Props = {
   availability: Availability
   /** How to name a variant to a person. */
   label: (variant: Variant) => string
+  /** The most of one item the shop sells in one order (decision 52). */
+  most: number
 }
 
 /**
- * Variant choice with each variant's stock, a quantity capped at what is left, and Add to cart. A sold-out
- * variant stays choosable, marked, but cannot be added. The cart keeps each product+variant once (SPEC §5).
+ * Variant choice with each variant's stock, a quantity capped at what is left and at the shop's most per
+ * order, and Add to cart. A sold-out variant stays choosable, marked, but cannot be added. The cart keeps
+ * each product+variant once (SPEC §5).
  */
-export function AddToCart({ productId, variants, availability, label }: Props) {
+export function AddToCart({ productId, variants, availability, label, most }: Props) {
   const hydrated = useHydrated()
   const items = useCartItems()
   const groupId = useId()
@@ -34,7 +37,7 @@ export function AddToCart({ productId, variants, availability, label }: Props) {
   const chosen = variants.find((option) => option._id === variant)
   const stock = chosen ? chosen.availability : availability
   const soldOut = stock.level === 'sold-out'
-  const cap = lineCap(stock)
+  const cap = lineCap(stock, { most })
   const inCart = hasItem(items, productId, variant)
 
   function add() {
@@ -60,7 +63,7 @@ export function AddToCart({ productId, variants, availability, label }: Props) {
                 checked={variant === option._id}
                 onChange={() => {
                   setVariant(option._id)
-                  setCount((current) => Math.min(current, lineCap(option.availability)))
+                  setCount((current) => Math.min(current, lineCap(option.availability, { most })))
                   setMessage(null)
                 }}
               />
@@ -79,6 +82,7 @@ export function AddToCart({ productId, variants, availability, label }: Props) {
           <QuantityInput value={Math.min(count, cap)} max={cap} label="Quantity to add" onChange={setCount} />
         </div>
       )}
+      {!soldOut && cap === most && count >= most && <p className="hint">At most {most} of one item per order.</p>}
       {soldOut ? (
         <Button disabled aria-describedby={stockId}>
           Sold out

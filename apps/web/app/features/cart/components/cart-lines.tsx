@@ -19,19 +19,21 @@ type Props = {
   problems?: Map<string, string>
   /** The latest stock check of the lines (lineKey → answer). */
   stock?: Map<string, LineStock>
+  /** The most of one item the shop sells in one order (decision 52). */
+  most: number
 }
 
-export function CartLines({ lines, currency, label, problems, stock }: Props) {
+export function CartLines({ lines, currency, label, problems, stock, most }: Props) {
   return (
     <ul className="cart-lines">
       {lines.map((line) => {
         const { item, product, variant, unavailable, unitPriceMinor } = line
         const title = product?.title ?? 'A product'
         const checked = stock?.get(lineKey(item))
-        const shortage = unavailable ? null : stockProblem(line, checked)
+        const shortage = unavailable ? null : stockProblem(line, checked, most)
         const problem = unavailable ? 'No longer available: please remove it.' : (shortage?.message ?? problems?.get(lineKey(item)))
         const availability = lineAvailability(line)
-        const cap = Math.max(item.count, lineCap(availability, checked && !checked.enough ? checked.availability.left : undefined))
+        const cap = Math.max(item.count, lineCap(availability, { most, checkedLeft: checked && !checked.enough ? checked.availability.left : undefined }))
         return (
           <li key={`${item.product}/${item.variant ?? ''}`} className={problem ? 'cart-line cart-line-problem' : 'cart-line'}>
             <ProductImage image={product?.images[0]} alt="" sizes={PICTURE_SIZES.line} />
@@ -62,7 +64,7 @@ export function CartLines({ lines, currency, label, problems, stock }: Props) {
             <div className="cart-line-actions">
               <QuantityInput
                 value={item.count}
-                // A line already above what is left may only come down.
+                // A line already above what is left, or above the shop's most, may only come down.
                 max={cap}
                 label={`Quantity of ${title}`}
                 onChange={(count) => cartActions.setCount(item.product, item.variant, count)}

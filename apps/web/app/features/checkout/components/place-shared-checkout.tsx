@@ -58,6 +58,9 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
   const [failure, setFailure] = useState<string | null>(null)
   const attempt = useRef<{ signature: string; key: string } | null>(null)
   const own = viewer.kind === 'creator'
+  // The shop's staff may make a checkout of more; a shopper cannot place it (decision 52).
+  const most = shop.shopperLineMax
+  const overMost = checkout.items.some((line) => line.count > most)
 
   const choice: DeliveryChoice | undefined = own ? undefined : draft.type === 'pick-up' ? { type: 'pick-up' } : { type: 'dispatch', rate }
   const choiceKey = JSON.stringify(choice ?? 'own')
@@ -151,7 +154,13 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
       <PaymentChoice options={paymentOptions} value={provider} onChange={setProvider} className="panel" />
       <div className="panel">
         {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
-        <Button type="submit" disabled={busy || paymentOptions.length === 0} aria-busy={busy || undefined}>
+        {overMost && (
+          <p className="hint" role="status">
+            This checkout has more than {most} of one item, and the shop sells at most {most} of one item per order online. Contact the
+            shop to order this much.
+          </p>
+        )}
+        <Button type="submit" disabled={busy || paymentOptions.length === 0 || overMost} aria-busy={busy || undefined}>
           {busy ? 'Placing the order…' : 'Place order'}
         </Button>
       </div>
