@@ -235,10 +235,58 @@ export type FeathersQuery<Params extends Record<string, TSchema>, Required exten
   [K in Required]: Static<Params[K]>
 } & { [K in Exclude<keyof Params, Required>]?: Static<Params[K]> }
 
+/** Every query value arrives as text (qs), so numbers, dates and flags are strings on the wire too. */
+function valueSchema(field: QueryField): Record<string, unknown> {
+  switch (field.type) {
+    case 'uuid':
+      return { type: 'string', format: 'uuid' }
+    case 'boolean':
+      return { type: 'string', enum: ['true', 'false'] }
+    case 'string':
+      return { type: 'string', maxLength: MAX_STRING }
+    case 'integer':
+      return { type: 'string', description: 'an integer' }
+    case 'number':
+      return { type: 'string', description: 'a number' }
+    case 'money':
+      return { type: 'string', description: 'an amount in major units, like 12.50' }
+    case 'date':
+      return { type: 'string', description: 'an ISO-8601 date or date-time, or milliseconds since 1970' }
+  }
+}
+
+/**
+ * A filterable field as the translator reads it: a value (equality; for a list column, "contains"), or an
+ * object of the operators this field supports, written `field[$gte]=10`, `field[$in][]=a`, `field[$q]=text`.
+ */
+function fieldSchema(name: string, field: QueryField): Record<string, unknown> {
+  const value = valueSchema(field)
+  const operators: Record<string, unknown> = {
+    $in: { type: 'array', items: value, maxItems: MAX_IN, description: 'any of these values' },
+    $nin: { type: 'array', items: value, maxItems: MAX_IN, description: 'none of these values' },
+  }
+  for (const op of comparisonOps) {
+    if (!field.arrayOf && (field.type !== 'boolean' || op === '$ne')) operators[op] = value
+  }
+  if (field.search) {
+    operators.$q = {
+      type: 'string',
+      maxLength: MAX_STRING,
+      description: field.search === 'trigram' ? 'search, case-insensitive and typo-tolerant, best matches first' : 'contains this text, case-insensitive',
+    }
+  }
+  const supported = Object.keys(operators).join(', ')
+  return {
+    description: `${field.type} filter: \`${name}=value\`${field.arrayOf ? ' (the list contains it)' : ''}, or operators (${supported}) as \`${name}[$op]=value\``,
+    anyOf: [value, { type: 'object', properties: operators, additionalProperties: false }],
+  }
+}
+
 /**
  * A JSON schema for a Feathers querystring: documents the fields and rejects unknown top-level keys.
  * `params` are the route's own parameters (the shop, a product …); `fields` replaces the generic schema of
- * a filterable field where the route allows less.
+ * a filterable field where the route allows less. Objects are written in qs bracket notation, which the
+ * OpenAPI document names `style: deepObject` (plugins/openapi.ts).
  */
 export function feathersQuerySchema<
   const Params extends Record<string, TSchema>,
@@ -249,27 +297,31 @@ export function feathersQuerySchema<
   options: { required?: readonly Required[]; fields?: Record<string, object> } = {},
 ): TUnsafe<FeathersQuery<Params, Required>> {
   const sortable = Object.entries(spec.fields).filter(([, f]) => f.sort).map(([k]) => k)
-  const fieldSchemas = Object.fromEntries(
-    Object.entries(spec.fields).map(([name, f]) => [
-      name,
-      { description: `${f.type} filter: value, or an object of $in/$nin/$gt/$gte/$lt/$lte/$ne${f.search ? '/$q' : ''}` },
-    ]),
-  )
+  const filters = {
+    ...Object.fromEntries(Object.entries(spec.fields).map(([name, f]) => [name, fieldSchema(name, f)])),
+    ...options.fields,
+  }
   return Type.Unsafe<FeathersQuery<Params, Required>>({
     type: 'object',
     additionalProperties: false,
     properties: {
       ...params,
-      ...fieldSchemas,
-      ...options.fields,
+      ...filters,
       $limit: { type: 'string', pattern: '^\\d+$', description: `page size, at most ${MAX_LIMIT}` },
       $skip: { type: 'string', pattern: '^\\d+$' },
       $sort: {
         type: 'object',
         additionalProperties: false,
         properties: Object.fromEntries(sortable.map((k) => [k, { type: 'string', enum: ['1', '-1'] }])),
+        description: `\`$sort[field]=1\` ascending or \`-1\` descending${sortable.length ? `, by ${sortable.join(', ')}` : ''}`,
       },
-      $or: { description: 'list of filter objects, any of which may match' },
+      $or: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 20,
+        items: { type: 'object', additionalProperties: false, properties: filters },
+        description: 'filters any of which may match, written `$or[0][field]=value`, `$or[1][field][$op]=value`',
+      },
     },
     ...(options.required?.length ? { required: [...options.required] } : {}),
   })

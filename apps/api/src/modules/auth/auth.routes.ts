@@ -50,7 +50,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   )
 
   app.post(
-    '/api/token',
+    '/api/token/',
     {
       preHandler: perIp,
       schema: {
@@ -83,7 +83,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
   )
 
   app.delete(
-    '/api/token',
+    '/api/token/',
     { schema: { tags, operationId: 'revokeToken', summary: 'Log out: revoke the calling token', response: { 204: noContent, ...errorResponses(401) } } },
     async (request, reply) => {
       await logOut(request.ctx)
@@ -92,13 +92,13 @@ export default async function authRoutes(fastify: FastifyInstance) {
   )
 
   app.get(
-    '/api/user',
+    '/api/user/',
     { schema: { tags, operationId: 'getUser', summary: 'The calling user', response: { 200: { $ref: 'User#' }, ...errorResponses(401) } } },
     async (request) => currentUser(request.ctx),
   )
 
   app.patch(
-    '/api/user',
+    '/api/user/',
     {
       schema: {
         tags,

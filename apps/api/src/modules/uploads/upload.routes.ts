@@ -56,6 +56,11 @@ export default async function routes(fastify: FastifyInstance) {
         operationId: 'uploadImage',
         summary: `Upload one image (multipart, at most ${app.config.uploadLimit / 1024 / 1024} MB; JPEG, PNG, WebP or AVIF) (catalog.edit)`,
         consumes: ['multipart/form-data'],
+        // Read by multipartFile (one file part), so described for the document only (plugins/openapi.ts).
+        documentedBody: Type.Object(
+          { file: Type.String({ format: 'binary', description: 'the image: JPEG, PNG, WebP or AVIF' }) },
+          { additionalProperties: false },
+        ),
         querystring: Type.Object({ shop: Uuid }, { additionalProperties: false }),
         response: { 201: UploadResponse, ...errorResponses(400, 401, 403, 404) },
       },
