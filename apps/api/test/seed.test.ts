@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { orderStatuses, orderTotal, subtotal } from '@shop/domain'
-import { asc, count, eq } from 'drizzle-orm'
+import { and, asc, count, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Db } from '../src/db/client'
 import {
@@ -272,6 +272,16 @@ describe('demo seed on an empty database', () => {
     const response = await ctx.app.inject({ url: `/api/orders/${mine.id}`, headers })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toMatchObject({ orderId: mine.orderId, status: mine.status })
+  })
+
+  it('leaves the shop at least half a day to confirm each order still waiting, so no sweep cancels it at start', async () => {
+    const waiting = await db.select().from(orders).where(and(eq(orders.shopId, shopId), eq(orders.status, 'placed')))
+    expect(waiting.length).toBeGreaterThan(0)
+    for (const order of waiting) {
+      if (order.confirmBy === null) continue
+      expect(order.confirmBy.getTime()).toBeGreaterThan(Date.now() + 12 * 60 * 60 * 1000)
+    }
+    expect(waiting.some((order) => order.confirmBy !== null)).toBe(true)
   })
 
   it('writes reviews of delivered orders, notifications and 30 days of visits', async () => {

@@ -84,8 +84,10 @@ export function demoHistory(input: { products: HistoryProduct[]; rates: HistoryR
   const history: DemoHistory = { orders: [], visitors: 180, visitorsSince: new Date(now.getTime() - 30 * DAY + 30_000), visits: [] }
 
   finalStatuses.forEach((finalStatus, index) => {
-    // Newest orders are the least advanced; delivered ones spread over the month.
-    const ageDays = finalStatus === 'delivered' ? random.int(4, 29) : random.int(0, 3)
+    // Newest orders are the least advanced; delivered ones spread over the month. Orders still waiting for
+    // the shop are at most a day and a half old, well inside the 48 hours a shop has to confirm one.
+    const drawnDays = finalStatus === 'delivered' ? random.int(4, 29) : random.int(0, 3)
+    const ageDays = finalStatus === 'placed' ? Math.min(drawnDays, 1) : drawnDays
     const placedAt = new Date(now.getTime() - ageDays * DAY - random.int(1, 10) * HOUR)
     const byShopper = index % 3 === 0 || (finalStatus === 'delivered' && index % 4 === 1)
     const buyer = byShopper ? SHOPPER : random.pick(buyers)
