@@ -62,7 +62,8 @@ export default async function routes(fastify: FastifyInstance) {
           { additionalProperties: false },
         ),
         querystring: Type.Object({ shop: Uuid }, { additionalProperties: false }),
-        response: { 201: UploadResponse, ...errorResponses(400, 401, 403, 404) },
+        // 409: the shop's picture storage is full; 429: too many uploads by this account in this shop.
+        response: { 201: UploadResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => reply.code(201).send(await uploadImage(request.ctx, { shopId: request.query.shop, file: multipartFile(request) })),
