@@ -91,6 +91,26 @@ describe('GET /api/products.csv', () => {
     expect(new Set(exported.map((row) => row.product_id)).size).toBe(1201)
   })
 
+  it('lets other requests in between its pages: a product list sent while a large shop exports answers first', async () => {
+    const largeShop = await createShop(ctx, { keeper })
+    await ctx.database.db.insert(productsTable).values(Array.from({ length: 2500 }, (_, i) => ({ shopId: largeShop.id, title: `Cloth ${i}`, priceMinor: 100 })))
+    const answered: string[] = []
+    const exporting = exportCsv(keeper, largeShop.id).then((response) => {
+      expect(rowsOf(response.body)).toHaveLength(2500)
+      answered.push('export')
+    })
+    // Once the export reads from the database, a shopper's request arrives as one from the network would:
+    // on a later turn of the event loop.
+    await ctx.database.db.execute(sql`select 1`)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const listing = json('GET', `/api/products/?shop=${shop.id}`).then((response) => {
+      expect(response.statusCode).toBe(200)
+      answered.push('list')
+    })
+    await Promise.all([exporting, listing])
+    expect(answered).toEqual(['list', 'export'])
+  })
+
   it('is refused to anonymous callers, shoppers and other shops\' staff', async () => {
     expect((await json('GET', `/api/products.csv?shop=${shop.id}`)).statusCode).toBe(401)
     expect((await exportCsv(shopper)).statusCode).toBe(404)

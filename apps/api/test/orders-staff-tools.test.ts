@@ -2,7 +2,7 @@
  * What staff do with orders day to day: record payments (in full or in part), search, export CSV and
  * move several orders at once; and the buyer's name and phone, as checkout gives them.
  */
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { inventory, notifications, orderEvents, orders, shopConfigs, transactions } from '../src/db/schema'
 import { commerceFixtures } from './commerce-fixtures'
@@ -361,6 +361,43 @@ describe('POST /api/order-moves/ (bulk)', () => {
     ])
     expect((await orderOf(fresh._id)).timeline!.map((entry) => entry.status)).toEqual(['placed', 'packaged'])
     expect((await orderOf(foreign._id, outsider)).status).toBe('placed')
+  })
+
+  it('lets other requests in between its orders: a product list sent while 100 orders move answers first', async () => {
+    const placed = await db
+      .insert(orders)
+      .values(
+        Array.from({ length: 100 }, (_, i) => ({
+          shopId: shop.id,
+          orderId: `BULK${i}`,
+          email: 'bulk@example.com',
+          items: [],
+          delivery: { type: 'pick-up' as const },
+          currency: 'GHS',
+          subtotalMinor: 0,
+          taxMinor: 0,
+          deliveryMinor: 0,
+          discountMinor: 0,
+          totalMinor: 0,
+        })),
+      )
+      .returning({ id: orders.id })
+    const ids = placed.map((order) => order.id)
+    const answered: string[] = []
+    const moving = move({ shop: shop.id, orders: ids }, keeper).then((response) => {
+      expect(response.statusCode, response.body).toBe(200)
+      answered.push('moves')
+    })
+    // Once the first order has moved, a shopper asks for the shop's products.
+    while ((await db.select({ id: orders.id }).from(orders).where(and(inArray(orders.id, ids), eq(orders.status, 'packaged')))).length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 1))
+    }
+    const listing = get(`/api/products/?shop=${shop.id}`).then((response) => {
+      expect(response.statusCode).toBe(200)
+      answered.push('list')
+    })
+    await Promise.all([moving, listing])
+    expect(answered).toEqual(['list', 'moves'])
   })
 
   it('needs orders.move in the shop: 401 anonymous, 404 to other shops\' staff and shoppers; 400 bad bodies', async () => {

@@ -6,6 +6,7 @@
  * what the import would do, with each row's problems, and writes nothing.
  */
 import { randomUUID } from 'node:crypto'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { isInStock, toMajor, toMinor } from '@shop/domain'
 import { type ServiceContext, inTransaction } from '../../context'
 import type { Db } from '../../db/client'
@@ -44,6 +45,8 @@ export async function exportProducts(ctx: ServiceContext, shopId: string): Promi
     rows.push(...page.rows)
     if (page.rows.length < EXPORT_BATCH) break
     after = page.next
+    // PGlite answers without giving the event loop a turn: between two pages, other requests go first.
+    await nextTurn()
   }
   return productCsv(rows, await shopCategoryNames(ctx.db, shopId), toMajor)
 }
@@ -182,11 +185,15 @@ export async function importProducts(ctx: ServiceContext, shopId: string, text: 
   if (dryRun) {
     const existing = new Map<string, ProductWithStock>()
     for (let i = 0; i < ids.length; i += 500) {
+      if (i > 0) await nextTurn()
       for (const row of await findShopProductsWithStock(ctx.db, shopId, ids.slice(i, i + 500))) existing.set(row.id, row)
     }
     checkAgainstShop(groups, existing)
     return importResult(groups, true)
   }
+  // Requests that came in while the file was read go before the transaction, which on PGlite holds the
+  // process's one connection (and, answering without a turn of the event loop, the process) until it ends.
+  await nextTurn()
   // One transaction: on PostgreSQL a second import of the shop meanwhile, from any process, is refused by
   // its lock; PGlite runs one transaction at a time anyway.
   return inTransaction(ctx, async (tx) => {

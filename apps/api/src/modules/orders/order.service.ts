@@ -5,6 +5,7 @@
  * the private link's key. Who may move it: staff with orders.move, one step forward or cancel; the buyer
  * (or key holder) may only cancel while it is placed. Anything else is a 409 and nothing changes.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { type OrderStatus, canTransition, nextStatus, orderStatusLabels, orderSummary } from '@shop/domain'
 import { parsePhone } from '@shop/domain/phone'
 import type { Message } from '@shop/domain/schemas/messages'
@@ -101,7 +102,10 @@ export async function listShopOrders(ctx: ServiceContext, query: OrderListQuery)
 /** The CSV export: every order the list's filters match (the list's own rules of who sees what), newest first. */
 export async function exportShopOrders(ctx: ServiceContext, query: OrderListQuery & { shop: string }): Promise<OrderView[]> {
   const { scope, parsed } = await orderListScope(ctx, query)
-  return listAllOrders(ctx.db, scope, parsed, MAX_EXPORT_ROWS)
+  const rows = await listAllOrders(ctx.db, scope, parsed, MAX_EXPORT_ROWS)
+  // PGlite answers without giving the event loop a turn: other requests go before the CSV is written.
+  await nextTurn()
+  return rows
 }
 
 /** The most orders one CSV holds; narrow the dates for more. */
@@ -238,6 +242,9 @@ export async function moveOrdersForward(ctx: ServiceContext, input: OrderMovesIn
   const shopId = input.shop.toLowerCase()
   const data: OrderMoveResult[] = []
   for (const id of [...new Set(input.orders.map((value) => value.toLowerCase()))]) {
+    // PGlite answers without giving the event loop a turn, so a hundred orders would keep every other
+    // request of the process waiting; between two orders, the others go first.
+    if (data.length > 0) await nextTurn()
     const order = await findOrder(ctx.db, id)
     if (!order || order.shopId !== shopId) {
       data.push({ _id: id, orderId: null, from: null, status: null, moved: false, message: 'No such order in this shop' })
