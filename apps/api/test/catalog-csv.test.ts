@@ -170,7 +170,7 @@ describe('POST /api/products.csv', () => {
 
   it('creates and updates in one go: variants, stock, categories, visibility', async () => {
     const exported = rowsOf((await exportCsv()).body)
-    const edited = exported.map((row) => (row.options === 'Size: L' ? { ...row, stock: '4', price: '' } : row.product_id === mug._id ? { ...row, published: 'yes', title: 'Clay mug, large' } : row))
+    const edited = exported.map((row) => (row.options === 'Size: L' ? { ...row, stock: '4', price: '' } : row.product_id === mug._id ? { ...row, published: 'yes', title: 'Clay mug, large', stock: '5' } : row))
     const columns = Object.keys(exported[0]!)
     const text = stringify([
       columns,
@@ -183,7 +183,7 @@ describe('POST /api/products.csv', () => {
     expect(response.json()).toMatchObject({ created: 1, updated: 2 })
     const [updatedShirt, updatedMug, tote] = await products()
     expect(updatedShirt!.stock?.find((row) => row.variant === shirt.variants[1]!._id)).toEqual({ variant: shirt.variants[1]!._id, quantity: 4, tracked: true })
-    expect(updatedMug).toMatchObject({ title: 'Clay mug, large', available: true })
+    expect(updatedMug).toMatchObject({ title: 'Clay mug, large', available: true, stock: [{ variant: null, quantity: 5, tracked: true }] })
     expect(tote).toMatchObject({ title: 'Adinkra tote', price: { value: 45 } })
     expect(tote!.variants.map((variant) => variant.features)).toEqual([{ Colour: 'Red' }, { Colour: 'Blue' }])
     expect(tote!.stock).toEqual([{ variant: tote!.variants[0]!._id, quantity: 3, tracked: true }])
