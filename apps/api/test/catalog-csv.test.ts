@@ -276,8 +276,14 @@ describe('POST /api/products.csv at volume', () => {
     // created within the same millisecond and gives each once.
     const exported = (await exportCsv(keeper, volumeShop.id)).body
     expect(rowsOf(exported)).toHaveLength(1004)
-    const updating = await statementsDuring(importTo(exported))
+    // Sold out: the products whose only stock row says 0 (every seventh), and no other.
+    const soldOut = async () => ((await json('GET', `/api/products/?shop=${volumeShop.id}&inStock=false&$limit=0`, keeper)).json() as { total: number }).total
+    expect(await soldOut()).toBe(1 + Math.ceil(500 / 7))
+    // Back in stock: one of them gets 3.
+    const restocked = rowsOf(exported).map((row) => (row.title === 'Large shirt 7' && row.options === 'Size: M' ? { ...row, stock: '3' } : row))
+    const updating = await statementsDuring(importTo(stringify(restocked, { header: true })))
     expect(updating).toBeLessThanOrEqual(20)
+    expect(await soldOut()).toBe(Math.ceil(500 / 7))
     const after = await json('GET', `/api/products/?shop=${volumeShop.id}&$limit=1&title[$q]=Large shirt 499`, keeper)
     expect((after.json() as { total: number; data: Product[] }).data[0]).toMatchObject({
       title: 'Large shirt 499',

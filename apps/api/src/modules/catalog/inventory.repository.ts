@@ -98,23 +98,35 @@ export async function deleteInventoryOfOtherVariants(tx: Db, shopId: string, kee
     where i.shop_id = ${shopId}::uuid and i.product_id = k.product_id and not (i.variant_id = any(k.variant_ids))`)
 }
 
+export type StockRow = { productId: string; variantId: string; quantity: number }
+
+const stockValues = (rows: StockRow[]) =>
+  sql`jsonb_to_recordset(${JSON.stringify(rows.map((row) => ({ product_id: row.productId, variant_id: row.variantId, quantity: row.quantity })))}::jsonb)
+    as r(product_id uuid, variant_id text, quantity integer)`
+
+/** Creates tracked rows of products that have none yet (new ones), in one statement. */
+export async function insertTrackedQuantities(tx: Db, shopId: string, rows: StockRow[]): Promise<void> {
+  if (rows.length === 0) return
+  await tx.execute(sql`
+    insert into ${inventory} (shop_id, product_id, variant_id, quantity, tracked)
+    select ${shopId}::uuid, r.product_id, r.variant_id, r.quantity, true from ${stockValues(rows)}`)
+}
+
 /**
  * Sets tracked quantities in two statements: the rows that exist are updated, the others created. An
  * INSERT … ON CONFLICT for all of them would run inventory's per-row insert trigger (page_version) for
  * each; the caller changes the products too, and that statement moves the shop's page version once.
  */
-export async function setTrackedQuantities(tx: Db, shopId: string, rows: { productId: string; variantId: string; quantity: number }[]): Promise<void> {
+export async function setTrackedQuantities(tx: Db, shopId: string, rows: StockRow[]): Promise<void> {
   if (rows.length === 0) return
-  const values = sql`jsonb_to_recordset(${JSON.stringify(rows.map((row) => ({ product_id: row.productId, variant_id: row.variantId, quantity: row.quantity })))}::jsonb)
-    as r(product_id uuid, variant_id text, quantity integer)`
   await tx.execute(sql`
     update ${inventory} as i
     set quantity = r.quantity, tracked = true, updated_at = now()
-    from ${values}
+    from ${stockValues(rows)}
     where i.shop_id = ${shopId}::uuid and i.product_id = r.product_id and i.variant_id = r.variant_id`)
   await tx.execute(sql`
     insert into ${inventory} (shop_id, product_id, variant_id, quantity, tracked)
-    select ${shopId}::uuid, r.product_id, r.variant_id, r.quantity, true from ${values}
+    select ${shopId}::uuid, r.product_id, r.variant_id, r.quantity, true from ${stockValues(rows)}
     where not exists (select 1 from ${inventory} i where i.shop_id = ${shopId}::uuid and i.product_id = r.product_id and i.variant_id = r.variant_id)
     on conflict (shop_id, product_id, variant_id) do update set quantity = excluded.quantity, tracked = true, updated_at = now()`)
 }

@@ -15,7 +15,14 @@ import { findShop } from '../shops/shop.service'
 import type { ProductImportResult, ProductImportRow } from './catalog.schemas'
 import { ensureCategories, shopCategoryNames } from './category.repository'
 import { inventoryVariantIds } from './inventory.service'
-import { deleteInventoryOfOtherVariants, inventoryStatesOfProducts, lockProductsInventory, setTrackedQuantities } from './inventory.repository'
+import {
+  type StockRow,
+  deleteInventoryOfOtherVariants,
+  insertTrackedQuantities,
+  inventoryStatesOfProducts,
+  lockProductsInventory,
+  setTrackedQuantities,
+} from './inventory.repository'
 import { CSV_COLUMNS, type CsvProduct, CsvFileError, productCsv, readProductCsv } from './product-csv'
 import {
   type ExportCursor,
@@ -129,9 +136,10 @@ function variantsOf(group: CsvProduct, existing: Map<string, ProductWithStock>):
  */
 async function writeProducts(tx: Db, shopId: string, currency: string, groups: CsvProduct[], existing: Map<string, ProductWithStock>, now: Date) {
   const categoryIds = await ensureCategories(tx, shopId, [...new Set(groups.flatMap((group) => group.rows[0]!.categories))])
-  const created: ImportedProduct[] = []
+  const created: (ImportedProduct & { inStock: boolean })[] = []
+  const createdStock: StockRow[] = []
   const updated: ImportedProduct[] = []
-  const stock: { productId: string; variantId: string; quantity: number }[] = []
+  const updatedStock: StockRow[] = []
   for (const group of groups) {
     const first = group.rows[0]!
     const variants = variantsOf(group, existing)
@@ -145,20 +153,27 @@ async function writeProducts(tx: Db, shopId: string, currency: string, groups: C
       categoryIds: [...new Set(first.categories.map((name) => categoryIds.get(name)!))],
       variants,
     }
-    if (group.productId) updated.push(product)
-    else created.push(product)
     // The variants come back in the order they were given, with the ids they were given or new ones.
-    for (const [index, row] of group.rows.entries()) {
-      if (row.stock !== null) stock.push({ productId: product.id, variantId: variants.length ? variants[index]!._id : '', quantity: row.stock })
+    const stock = group.rows.flatMap((row, index) =>
+      row.stock === null ? [] : [{ productId: product.id, variantId: variants.length ? variants[index]!._id : '', quantity: row.stock }],
+    )
+    if (group.productId) {
+      updated.push(product)
+      updatedStock.push(...stock)
+    } else {
+      // A new product's stock rows are the file's and no others: its in-stock flag follows from them.
+      created.push({ ...product, inStock: isInStock(stock.map((row) => ({ quantity: row.quantity, tracked: true }))) })
+      createdStock.push(...stock)
     }
   }
   await insertImportedProducts(tx, shopId, currency, now, created)
+  await insertTrackedQuantities(tx, shopId, createdStock)
   await updateImportedProducts(tx, shopId, currency, updated)
-  // Rows of removed variants go; the stock flag follows what is left.
+  // Rows of removed variants go; an updated product's flag follows the rows it has then, the file's and
+  // those the file left as they were.
   await deleteInventoryOfOtherVariants(tx, shopId, updated.map((product) => ({ productId: product.id, variantIds: inventoryVariantIds(product) })))
-  await setTrackedQuantities(tx, shopId, stock)
-  const written = [...created, ...updated]
-  const states = new Map(written.map((product) => [product.id, [] as { quantity: number; tracked: boolean }[]]))
+  await setTrackedQuantities(tx, shopId, updatedStock)
+  const states = new Map(updated.map((product) => [product.id, [] as { quantity: number; tracked: boolean }[]]))
   for (const state of await inventoryStatesOfProducts(tx, shopId, [...states.keys()])) states.get(state.productId)!.push(state)
   await setProductsInStock(tx, shopId, [...states].map(([id, rows]) => ({ id, inStock: isInStock(rows) })))
 }

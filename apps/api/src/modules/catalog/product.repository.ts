@@ -268,10 +268,11 @@ export type ImportedProduct = {
 }
 
 /** The product fields of an import as one jsonb parameter, read back with `importedColumns`. */
-const importedRows = (rows: ImportedProduct[]) =>
+const importedRows = (rows: (ImportedProduct & { inStock?: boolean })[]) =>
   JSON.stringify(
     rows.map((row, ord) => ({
       ord,
+      in_stock: row.inStock,
       id: row.id,
       title: row.title,
       description: row.description,
@@ -283,18 +284,24 @@ const importedRows = (rows: ImportedProduct[]) =>
     })),
   )
 const importedColumns = sql.raw(
-  'r(ord integer, id uuid, title text, description text, price_minor integer, sell_at_minor integer, available boolean, category_ids uuid[], variants jsonb)',
+  'r(ord integer, in_stock boolean, id uuid, title text, description text, price_minor integer, sell_at_minor integer, available boolean, category_ids uuid[], variants jsonb)',
 )
 
 /**
- * Inserts an import's new products in one statement, with the ids given. Each is created a microsecond
- * after the one before it, so lists sorted by creation keep the file's order.
+ * Inserts an import's new products in one statement, with the ids and in-stock flags given. Each is
+ * created a microsecond after the one before it, so lists sorted by creation keep the file's order.
  */
-export async function insertImportedProducts(tx: Db, shopId: string, currency: string, createdAt: Date, rows: ImportedProduct[]): Promise<void> {
+export async function insertImportedProducts(
+  tx: Db,
+  shopId: string,
+  currency: string,
+  createdAt: Date,
+  rows: (ImportedProduct & { inStock: boolean })[],
+): Promise<void> {
   if (rows.length === 0) return
   await tx.execute(sql`
-    insert into ${products} (id, shop_id, title, description, price_minor, currency, sell_at_minor, available, category_ids, variants, created_at, updated_at)
-    select r.id, ${shopId}::uuid, r.title, r.description, r.price_minor, ${currency}, r.sell_at_minor, r.available, r.category_ids, r.variants,
+    insert into ${products} (id, shop_id, title, description, price_minor, currency, sell_at_minor, available, category_ids, variants, in_stock, created_at, updated_at)
+    select r.id, ${shopId}::uuid, r.title, r.description, r.price_minor, ${currency}, r.sell_at_minor, r.available, r.category_ids, r.variants, r.in_stock,
            ${createdAt.toISOString()}::timestamptz + r.ord * interval '1 microsecond', ${createdAt.toISOString()}::timestamptz
     from jsonb_to_recordset(${importedRows(rows)}::jsonb) as ${importedColumns}
     order by r.ord`)
