@@ -9,9 +9,12 @@
  * Then, on PostgreSQL, the same storefront load on 100 and on 1,000 shops of 1,000 products each
  * (bench/tenants-at-scale.ts).
  *
- *   npm run bench                        # both databases, then tenants at scale
+ * Last, on both databases, other shops' product list while one shop's staff import, export and change in
+ * bulk (bench/staff-bulk-work.ts).
+ *
+ *   npm run bench                        # both databases, then tenants at scale, then staff bulk work
  *   npm run bench -- --only=postgres     # or --only=pglite, --only=tenants (--rounds=5), --only=main (both
- *                                        # databases, no tenants); --duration=10 seconds per scenario
+ *                                        # databases, no tenants), --only=bulk; --duration=10 seconds per scenario
  */
 import os from 'node:os'
 import autocannon from 'autocannon'
@@ -20,10 +23,11 @@ import { type Request, driveAtRate, freePort, start, stop } from './load'
 import { type Resident, memoryLines, residentMemory } from './memory'
 import { writeMainResults, writeResultsSection } from './results-file'
 import { fillCatalog, rowsOf, scratchDatabase } from './scratch'
+import { staffBulkWork } from './staff-bulk-work'
 import { tenantsAtScale } from './tenants-at-scale'
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]))
 const duration = Number(args.duration ?? 10)
-const only = args.only as 'postgres' | 'pglite' | 'tenants' | 'main' | undefined
+const only = args.only as 'postgres' | 'pglite' | 'tenants' | 'main' | 'bulk' | undefined
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const SHOPS = 100
 const PER_SHOP = 1000
@@ -184,7 +188,7 @@ const TENANTS_HEADING = 'Tenants at scale'
 const tenants = () => tenantsAtScale({ serverUrl, seconds: duration, warmUp: WARM_UP, rounds: Number(args.rounds ?? 5) })
 
 // Each part replaces its own part of bench/results.md and keeps the rest (bench:cluster's section too).
-if (only !== 'tenants') {
+if (only !== 'tenants' && only !== 'bulk') {
   const results = []
   for (const kind of ['postgres', 'pglite'] as const) {
     if (only && only !== 'main' && only !== kind) continue
@@ -198,4 +202,10 @@ if (only === undefined || only === 'postgres' || only === 'tenants') {
   const section = await tenants()
   console.log(`\n## ${TENANTS_HEADING}\n\n${section}`)
   await writeResultsSection(TENANTS_HEADING, section)
+}
+const BULK_HEADING = 'Staff bulk work beside shoppers'
+if (only === undefined || only === 'bulk') {
+  const section = await staffBulkWork({ serverUrl, seconds: duration, warmUp: WARM_UP, kinds: ['postgres', 'pglite'] })
+  console.log(`\n## ${BULK_HEADING}\n\n${section}`)
+  await writeResultsSection(BULK_HEADING, section)
 }

@@ -27,5 +27,6 @@ export async function writeResultsSection(heading: string, body: string): Promis
   const at = sections.findIndex((s) => s.startsWith(`## ${heading}\n`))
   if (at >= 0) sections[at] = section
   else sections.push(section)
-  await fs.writeFile(file, [main.trimEnd() + '\n\n', ...sections].join('').trimEnd() + '\n')
+  // The file's last section lost its blank line when the file was written; each section keeps one.
+  await fs.writeFile(file, [main, ...sections].map((part) => `${part.trimEnd()}\n\n`).join('').trimEnd() + '\n')
 }
