@@ -323,6 +323,34 @@ describe('GET /api/orders.csv', () => {
     expect(all).toHaveLength(count + 1)
   })
 
+  it('reads a long export a page at a time, newest first, each order once, even many placed in one instant', async () => {
+    const { shop: busy, keeper: busyKeeper } = await createStaffedShop(ctx)
+    const now = new Date()
+    const row = (i: number, createdAt: Date) => ({
+      shopId: busy.id,
+      orderId: `X${String(i).padStart(5, '0')}`,
+      email: 'many@example.com',
+      items: [],
+      delivery: { type: 'pick-up' as const },
+      currency: 'GHS',
+      subtotalMinor: 0,
+      taxMinor: 0,
+      deliveryMinor: 0,
+      discountMinor: 0,
+      totalMinor: 0,
+      createdAt,
+    })
+    // 1,100 in one instant (over two pages of the export), then 150 older ones a second apart.
+    await db.insert(orders).values(Array.from({ length: 1_100 }, (_, i) => row(i, now)))
+    await db.insert(orders).values(Array.from({ length: 150 }, (_, i) => row(1_100 + i, new Date(now.getTime() - (i + 1) * 1000))))
+    const lines = (await csvOf(`shop=${busy.id}`, busyKeeper)).slice(1)
+    const numbers = lines.map((line) => line.split(',')[0]!)
+    expect(numbers).toHaveLength(1_250)
+    expect(new Set(numbers).size).toBe(1_250)
+    const placedAt = lines.map((line) => Date.parse(line.split(',')[1]!))
+    expect(placedAt).toEqual([...placedAt].sort((a, b) => b - a))
+  })
+
   it('shows only the shop\'s own orders: 401 anonymous, 404 to other shops\' staff and shoppers, 400 bad filters', async () => {
     const theirs = await csvOf(`shop=${otherShop.id}`, outsider)
     expect(theirs.slice(1).every((line) => !line.includes('Kente scarf'))).toBe(true)

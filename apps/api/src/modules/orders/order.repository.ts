@@ -4,7 +4,7 @@
  */
 import type { OrderStatus } from '@shop/domain'
 import { SHOPPER_LINE_MAX, UNCONFIRMED_ORDERS_PER_BUYER, UNCONFIRMED_ORDER_HOURS, UNPAID_ORDER_TIMEOUT } from '@shop/domain/schemas/shop'
-import { type SQL, and, asc, count, eq, getTableColumns, lt, or, sql } from 'drizzle-orm'
+import { type SQL, and, asc, count, desc, eq, getTableColumns, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { rowReader, rowValues } from '../../db/table-rows'
@@ -225,8 +225,32 @@ export async function listOrders(db: Db, scope: SQL, parsed: ParsedQuery): Promi
 }
 
 /** Every order matching `scope` and the filters, in their order, up to `max` (the CSV export). */
-export async function listAllOrders(db: Db, scope: SQL, parsed: ParsedQuery, max: number): Promise<OrderView[]> {
-  return db.select(orderView).from(orders).where(and(scope, parsed.where)).orderBy(...parsed.orderBy).limit(max)
+/** Where a newest-first read of orders stopped: the last order's exact time (as the database keeps it) and id. */
+export type OrderCursor = { createdAt: string; id: string }
+
+/**
+ * The next `limit` orders of the scope and filters, newest first, after `cursor` (orders_shop_created_idx).
+ * Read a page at a time, a long export leaves the connection to other requests between pages.
+ */
+export async function ordersNewestFirst(
+  db: Db,
+  scope: SQL,
+  parsed: ParsedQuery,
+  cursor: OrderCursor | null,
+  limit: number,
+): Promise<{ rows: OrderView[]; cursor: OrderCursor | null }> {
+  const after = cursor ? sql`(${orders.createdAt}, ${orders.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined
+  const found = await db
+    .select({ ...orderView, exactTime: sql<string>`${orders.createdAt}::text` })
+    .from(orders)
+    .where(and(scope, parsed.where, after))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+  const last = found.at(-1)
+  return {
+    rows: found.map(({ exactTime: _, ...row }) => row),
+    cursor: last && found.length === limit ? { createdAt: last.exactTime, id: last.id } : null,
+  }
 }
 
 export function shopScope(shopId: string): SQL {

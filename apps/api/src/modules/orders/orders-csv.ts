@@ -64,7 +64,8 @@ function orderRecord(order: OrderView): CsvValue[] {
   ]
 }
 
-/** The header and one line per order, each ended by CRLF. */
-export function ordersCsv(orders: readonly OrderView[]): string {
-  return csvText([columns, ...orders.map(orderRecord)])
+/** The header, then one line per order of each page as the page comes, each line ended by CRLF. */
+export async function* ordersCsv(pages: AsyncIterable<readonly OrderView[]>): AsyncGenerator<string> {
+  yield csvText([columns])
+  for await (const page of pages) yield csvText(page.map(orderRecord))
 }

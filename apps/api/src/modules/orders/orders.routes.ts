@@ -1,4 +1,5 @@
 /** HTTP for checkouts and orders (SPEC §7 /api/checkouts/, /api/orders/): schemas and one call per handler. */
+import { Readable } from 'node:stream'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { IdParams, Page, Uuid, errorResponses } from '@shop/domain/schemas/wire'
@@ -151,13 +152,13 @@ export default async function routes(fastify: FastifyInstance, options: { paymen
       },
     },
     async (request, reply) => {
-      const rows = await exportShopOrders(request.ctx, request.query)
+      const pages = await exportShopOrders(request.ctx, request.query)
       const day = request.ctx.clock.now().toISOString().slice(0, 10)
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
         .header('cache-control', 'no-store')
-        .send(ordersCsv(rows))
+        .send(Readable.from(ordersCsv(pages)))
     },
   )
 
