@@ -285,6 +285,22 @@ describe('GET /api/orders/?q= (staff search)', () => {
   })
 })
 
+/** An order of nothing, written straight to the table: many of them, for the bulk tools. */
+const emptyOrder = (shopId: string, orderId: string, createdAt = new Date()) => ({
+  shopId,
+  orderId,
+  email: 'bulk@example.com',
+  items: [],
+  delivery: { type: 'pick-up' as const },
+  currency: 'GHS',
+  subtotalMinor: 0,
+  taxMinor: 0,
+  deliveryMinor: 0,
+  discountMinor: 0,
+  totalMinor: 0,
+  createdAt,
+})
+
 describe('GET /api/orders.csv', () => {
   const csvOf = async (query: string, user: TestUser = keeper) => {
     const response = await get(`/api/orders.csv?${query}`, user)
@@ -326,23 +342,9 @@ describe('GET /api/orders.csv', () => {
   it('reads a long export a page at a time, newest first, each order once, even many placed in one instant', async () => {
     const { shop: busy, keeper: busyKeeper } = await createStaffedShop(ctx)
     const now = new Date()
-    const row = (i: number, createdAt: Date) => ({
-      shopId: busy.id,
-      orderId: `X${String(i).padStart(5, '0')}`,
-      email: 'many@example.com',
-      items: [],
-      delivery: { type: 'pick-up' as const },
-      currency: 'GHS',
-      subtotalMinor: 0,
-      taxMinor: 0,
-      deliveryMinor: 0,
-      discountMinor: 0,
-      totalMinor: 0,
-      createdAt,
-    })
     // 1,100 in one instant (over two pages of the export), then 150 older ones a second apart.
-    await db.insert(orders).values(Array.from({ length: 1_100 }, (_, i) => row(i, now)))
-    await db.insert(orders).values(Array.from({ length: 150 }, (_, i) => row(1_100 + i, new Date(now.getTime() - (i + 1) * 1000))))
+    await db.insert(orders).values(Array.from({ length: 1_100 }, (_, i) => emptyOrder(busy.id, `X${i}`, now)))
+    await db.insert(orders).values(Array.from({ length: 150 }, (_, i) => emptyOrder(busy.id, `X${1_100 + i}`, new Date(now.getTime() - (i + 1) * 1000))))
     const lines = (await csvOf(`shop=${busy.id}`, busyKeeper)).slice(1)
     const numbers = lines.map((line) => line.split(',')[0]!)
     expect(numbers).toHaveLength(1_250)
@@ -394,21 +396,7 @@ describe('POST /api/order-moves/ (bulk)', () => {
   it('lets other requests in between its orders: a product list sent while 100 orders move answers first', async () => {
     const placed = await db
       .insert(orders)
-      .values(
-        Array.from({ length: 100 }, (_, i) => ({
-          shopId: shop.id,
-          orderId: `BULK${i}`,
-          email: 'bulk@example.com',
-          items: [],
-          delivery: { type: 'pick-up' as const },
-          currency: 'GHS',
-          subtotalMinor: 0,
-          taxMinor: 0,
-          deliveryMinor: 0,
-          discountMinor: 0,
-          totalMinor: 0,
-        })),
-      )
+      .values(Array.from({ length: 100 }, (_, i) => emptyOrder(shop.id, `BULK${i}`)))
       .returning({ id: orders.id })
     const ids = placed.map((order) => order.id)
     const answered: string[] = []
