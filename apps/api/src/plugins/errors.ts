@@ -108,7 +108,7 @@ const DRAIN_MS = 15_000
  * once an answer to an unread body is sent) resets it under the client, which then never reads the 413.
  */
 function drainBody(raw: IncomingMessage): Promise<void> {
-  if (raw.complete || raw.destroyed) return Promise.resolve()
+  if (raw.complete || raw.readableEnded || raw.destroyed) return Promise.resolve()
   return new Promise((resolve) => {
     let seen = 0
     const done = () => {
