@@ -256,10 +256,17 @@ describe('shopper journeys', { timeout: 120_000 }, () => {
         headers: { 'idempotency-key': key },
         body: { items: [{ product: productId, count: 1 }], delivery: { type: 'pick-up' } },
       })
+    const ownerToken = await tokenFor(server(), demo.owner)
+    // The shop confirms the shopper's earlier pay-on-delivery orders (moves them to Packaged), as a shop
+    // does, so the two below stay within its cap of unconfirmed ones per buyer (decision 52).
+    const earlier = await api<{ data: Order[] }>(server(), 'GET', `/api/orders/?shop=${shop_}&status=placed&$limit=100`, { token: ownerToken })
+    for (const order of earlier.body.data.filter((o) => o.email === demo.shopper)) {
+      await api(server(), 'PATCH', `/api/orders/${order._id}`, { token: ownerToken, body: { status: 'packaged' } })
+    }
     const moved = await place(first!._id, 'e2e-account-1')
     const waiting = await place(second!._id, 'e2e-account-2')
     assert.equal(moved.status, 201)
-    const ownerToken = await tokenFor(server(), demo.owner)
+    assert.equal(waiting.status, 201)
     const patched = await api<Order>(server(), 'PATCH', `/api/orders/${moved.body._id}`, {
       token: ownerToken,
       body: { status: 'packaged' },
