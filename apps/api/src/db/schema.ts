@@ -427,6 +427,9 @@ export const orders = pgTable(
     deliveryMinor: money('delivery_minor').notNull(),
     discountMinor: money('discount_minor').notNull(),
     totalMinor: money('total_minor').notNull(),
+    /** A manual discount staff gave when editing the order (decision 60), and why; 0 and null without one. */
+    adjustmentMinor: money('adjustment_minor').notNull().default(0),
+    adjustmentReason: text('adjustment_reason'),
     status: text('status').$type<OrderStatus>().notNull().default('placed'),
     paymentProvider: text('payment_provider').notNull().default('manual'),
     acked: boolean('acked').notNull().default(false),
@@ -531,10 +534,21 @@ export const financialAccounts = pgTable(
     provider: text('provider').notNull(),
     accountName: text('account_name').notNull(),
     accountNumber: text('account_number').notNull(),
+    /** The bank's or mobile money operator's code in Paystack's list for GHS (e.g. `MTN`); null for old rows. */
+    bankCode: text('bank_code'),
+    /** The one account the shop is paid into online (decision 58): at most one per shop. */
+    payout: boolean('payout').notNull().default(false),
+    /** Paystack's subaccount for this payout account (`ACCT_…`), once created. */
+    subaccountCode: text('subaccount_code'),
+    /** When Paystack resolved the account's name and the subaccount was created or updated with it. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('financial_accounts_shop_idx').on(t.shopId)],
+  (t) => [
+    index('financial_accounts_shop_idx').on(t.shopId),
+    uniqueIndex('financial_accounts_shop_payout_key').on(t.shopId).where(sql`${t.payout}`),
+  ],
 )
 
 export const transactions = pgTable(
@@ -559,6 +573,47 @@ export const transactions = pgTable(
   (t) => [
     uniqueIndex('transactions_provider_reference_key').on(t.provider, t.reference),
     index('transactions_order_idx').on(t.orderId),
+  ],
+)
+
+/** Units a refund puts back on sale (decision 59). */
+export type RestockLine = { product: string; variant: string | null; count: number }
+export type RefundMethod = 'paystack' | 'cash' | 'mobile-money' | 'bank-transfer'
+
+/**
+ * Money given back on an order (decision 59): one row per refund, a return without money back being a
+ * refund of 0 with `restock`. A Paystack refund is `pending` until its webhook says processed or failed;
+ * the others are recorded as staff paid them (`succeeded`). Pending and succeeded rows count as refunded.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    shopId: shopId(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The online payment a Paystack refund reverses. */
+    transactionId: uuid('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
+    amountMinor: money('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    method: text('method').$type<RefundMethod>().notNull(),
+    reason: text('reason').notNull(),
+    /** What staff wrote down (a mobile money transaction id, a bank reference). */
+    reference: text('reference'),
+    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull().default('succeeded'),
+    /** Paystack's refund id, which its refund webhooks name. */
+    providerReference: text('provider_reference'),
+    restock: jsonb('restock').$type<RestockLine[]>().notNull().default([]),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_shop_created_idx').on(t.shopId, t.createdAt),
+    uniqueIndex('refunds_provider_reference_key').on(t.providerReference).where(sql`${t.providerReference} is not null`),
+    check('refunds_amount_check', sql`${t.amountMinor} >= 0`),
   ],
 )
 
