@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs/promises'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import { PHONE, api, axeViolations, demo, describeViolations, logInPage, readLocalStorage, tokenFor, useBrowser, useServer, withPhone as withPhoneOf } from './fixtures'
+import { PHONE, api, axeViolations, demo, describeViolations, logInPage, readLocalStorage, tokenFor, useBrowser, useServer, withPhone as withPhoneOf, writeCart } from './fixtures'
 
 const { server } = useServer()
 const { browser } = useBrowser()
@@ -94,10 +94,7 @@ describe('true stock for shoppers on a phone', { timeout: 120_000 }, () => {
     assert.deepEqual(medium.availability, { level: 'in-stock' }, 'M has more than the threshold: no count is shown')
     await withPhone(async (page) => {
       await page.goto(shopUrl('/terms'))
-      await page.evaluate(
-        (items) => window.localStorage.setItem('cart', JSON.stringify({ version: 2, items })),
-        [{ count: 999, product: shirt._id, variant: medium._id }],
-      )
+      await writeCart(page, [{ count: 999, product: shirt._id, variant: medium._id }])
       await page.goto(shopUrl('/checkout'))
       const problem = main(page).getByRole('alert').filter({ hasText: 'Only 6 left' })
       await problem.waitFor()

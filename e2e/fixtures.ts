@@ -364,6 +364,13 @@ export async function watchCspViolations(page: Page): Promise<() => string[]> {
   return () => [...seen]
 }
 
+export type CartLine = { count: number; product: string; variant: string | null }
+
+/** Puts these lines in the shop's cart as the storefront keeps it, on a page of the shop already open. */
+export async function writeCart(page: Page, items: CartLine[]): Promise<void> {
+  await page.evaluate((lines) => window.localStorage.setItem('cart', JSON.stringify({ version: 2, items: lines })), items)
+}
+
 export async function readLocalStorage(page: Page, key: string): Promise<unknown> {
   const raw = await page.evaluate((name) => window.localStorage.getItem(name), key)
   return raw === null ? null : (JSON.parse(raw) as unknown)

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import { api, axeViolations, demo, describeViolations, logInPage, tokenFor, useBrowser, useServer } from './fixtures'
+import { api, axeViolations, demo, describeViolations, logInPage, tokenFor, useBrowser, useServer, writeCart } from './fixtures'
 
 const { server } = useServer()
 const { browser } = useBrowser()
@@ -94,10 +94,7 @@ describe('orders and payments on a phone', { timeout: 180_000 }, () => {
     let orderPath = ''
     await withPhone(async (page) => {
       await page.goto(shopUrl('/terms'))
-      await page.evaluate(
-        (cart) => window.localStorage.setItem('cart', cart),
-        JSON.stringify({ version: 2, items: [{ count: 1, product: product._id, variant: null }] }),
-      )
+      await writeCart(page, [{ count: 1, product: product._id, variant: null }])
       await page.goto(shopUrl('/checkout'))
       await page.getByRole('heading', { name: 'Your cart' }).waitFor()
       await page.getByLabel('Email').fill('phone-check@example.com')

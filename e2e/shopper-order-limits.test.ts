@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import { api, axeViolations, demo, describeViolations, logInPage, readLocalStorage, tokenFor, useBrowser, useServer, withPage } from './fixtures'
+import { api, axeViolations, demo, describeViolations, logInPage, readLocalStorage, tokenFor, useBrowser, useServer, withPage, writeCart } from './fixtures'
 
 type Product = { _id: string; title: string; variants: { _id: string; features: Record<string, string>; availability: { level: string; left?: number } }[] }
 type Config = { shopperLineMax: number; unconfirmedOrdersPerBuyer: number; unconfirmedOrderHours: number }
@@ -90,10 +90,7 @@ describe("limits on shoppers' orders", { timeout: 120_000 }, () => {
       assert.equal(await line.getByRole('spinbutton').inputValue(), '4')
 
       // A cart filled before the shop lowered its most: the line says so and offers the most.
-      await page.evaluate(
-        (items) => window.localStorage.setItem('cart', JSON.stringify({ version: 2, items })),
-        [{ count: 5, product: product._id, variant: medium._id }],
-      )
+      await writeCart(page, [{ count: 5, product: product._id, variant: medium._id }])
       await page.goto(shopUrl('/checkout'))
       const problem = main(page).getByRole('alert').filter({ hasText: 'The shop sells at most 4 of one item per order' })
       await problem.waitFor()
