@@ -98,6 +98,10 @@ export type Config = {
   paystackSecretKey: string | null
   /** Paystack's API origin; only tests point it elsewhere (a local fake). */
   paystackBaseUrl: string
+  /** The platform's share of each online payment, in percent (0–100, decimals allowed): each shop's subaccount's `percentage_charge`. */
+  platformFeePercent: number
+  /** Who bears Paystack's fee on a shop's online payment: the shop's subaccount (the default) or the platform's account. */
+  paystackFeeBearer: 'subaccount' | 'account'
   /** `smtp://` or `smtps://` URL (credentials in it) of the server that sends e-mail; null keeps e-mail in the development mailbox. */
   smtpUrl: string | null
   /** The address e-mail is sent from; the sender's name is the shop's title, or for the platform's own mail `mailFromName`. */
@@ -312,6 +316,24 @@ function paystackSecretKey(env: Env): string | null {
   return raw
 }
 
+/** PLATFORM_FEE_PERCENT: 0 to 100 with at most two decimals, as Paystack takes a subaccount's percentage_charge. */
+function platformFeePercent(env: Env): number {
+  const raw = env.PLATFORM_FEE_PERCENT?.trim()
+  if (!raw) return 0
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(raw) || Number(raw) > 100) {
+    throw new ConfigError(`PLATFORM_FEE_PERCENT must be a percentage from 0 to 100 with at most two decimals (such as 2.5), got "${raw}"`)
+  }
+  return Number(raw)
+}
+
+function paystackFeeBearer(env: Env): Config['paystackFeeBearer'] {
+  const raw = env.PAYSTACK_FEE_BEARER?.trim() || 'subaccount'
+  if (raw !== 'subaccount' && raw !== 'account') {
+    throw new ConfigError(`PAYSTACK_FEE_BEARER must be subaccount (each shop bears Paystack's fee) or account (the platform does), got "${raw}"`)
+  }
+  return raw
+}
+
 /** DNS_SERVERS: a comma-separated list of `ip`, `ip:port`, `[ipv6]:port` or a bare IPv6 address. */
 function dnsServers(env: Env): string[] {
   const raw = env.DNS_SERVERS?.trim()
@@ -426,6 +448,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: trustProxy(env),
     paystackSecretKey: paystackSecretKey(env),
     paystackBaseUrl: providerBaseUrl(env, 'PAYSTACK_BASE_URL', 'https://api.paystack.co'),
+    platformFeePercent: platformFeePercent(env),
+    paystackFeeBearer: paystackFeeBearer(env),
     smtpUrl: smtpUrl(env),
     mailFrom: mail.address,
     mailFromName: mail.name,

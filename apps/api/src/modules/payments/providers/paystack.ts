@@ -9,7 +9,7 @@ import { ProviderError } from './provider'
 
 export type PaystackOptions = { secretKey: string; baseUrl: string; timeoutMs?: number }
 
-type PaystackAnswer = { status?: unknown; message?: unknown; data?: Record<string, unknown> | null }
+type PaystackAnswer = { status?: unknown; message?: unknown; data?: unknown; meta?: unknown }
 
 const DEFAULT_TIMEOUT_MS = 15_000
 
@@ -25,42 +25,65 @@ function shortMessage(value: unknown): string {
   return typeof value === 'string' ? value.replace(/\s+/g, ' ').trim().slice(0, 200) : ''
 }
 
-export function paystackProvider(options: PaystackOptions): PaymentProvider {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+/**
+ * One call to Paystack's API: its `{status, message, data}` envelope unwrapped to `data` (and `meta` when it
+ * pages). Anything else (unreachable, not JSON, `status: false`) is a ProviderError saying what could not be done.
+ */
+export async function paystackRequest(
+  options: PaystackOptions,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  what: string,
+  body?: unknown,
+): Promise<{ data: unknown; meta: Record<string, unknown> | null }> {
+  let response: Response
+  try {
+    response = await fetch(`${options.baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${options.secretKey}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    })
+  } catch (error) {
+    throw new ProviderError(`Paystack could not be reached to ${what}. Please try again.`, (error as Error).message)
+  }
+  let answer: PaystackAnswer
+  try {
+    answer = (await response.json()) as PaystackAnswer
+  } catch {
+    throw new ProviderError(`Paystack gave an unreadable answer when asked to ${what}. Please try again.`, `HTTP ${response.status}`)
+  }
+  if (!response.ok || answer?.status !== true || typeof answer.data !== 'object' || answer.data === null) {
+    const said = shortMessage(answer?.message)
+    throw new ProviderError(`Paystack could not ${what}${said ? `: ${said}` : ''}`, `HTTP ${response.status}`)
+  }
+  const meta = typeof answer.meta === 'object' && answer.meta !== null ? (answer.meta as Record<string, unknown>) : null
+  return { data: answer.data, meta }
+}
 
-  async function call(method: 'GET' | 'POST', path: string, what: string, body?: unknown): Promise<Record<string, unknown>> {
-    let response: Response
-    try {
-      response = await fetch(`${options.baseUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${options.secretKey}`,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      })
-    } catch (error) {
-      throw new ProviderError(`Paystack could not be reached to ${what}. Please try again.`, (error as Error).message)
-    }
-    let answer: PaystackAnswer
-    try {
-      answer = (await response.json()) as PaystackAnswer
-    } catch {
-      throw new ProviderError(`Paystack gave an unreadable answer when asked to ${what}. Please try again.`, `HTTP ${response.status}`)
-    }
-    if (!response.ok || answer?.status !== true || typeof answer.data !== 'object' || answer.data === null) {
-      const said = shortMessage(answer?.message)
-      throw new ProviderError(`Paystack could not ${what}${said ? `: ${said}` : ''}`, `HTTP ${response.status}`)
-    }
-    return answer.data
+/** `fees_split` of a split payment, only its amounts: what Paystack, the platform and the shop each got. */
+function feesSplit(value: unknown): { feesSplit: { paystack: number; integration: number; subaccount: number } } | null {
+  if (typeof value !== 'object' || value === null) return null
+  const split = value as Record<string, unknown>
+  const amount = (key: string) => (typeof split[key] === 'number' && Number.isSafeInteger(split[key]) ? (split[key] as number) : null)
+  const [paystack, integration, subaccount] = [amount('paystack'), amount('integration'), amount('subaccount')]
+  if (paystack === null || integration === null || subaccount === null) return null
+  return { feesSplit: { paystack, integration, subaccount } }
+}
+
+export function paystackProvider(options: PaystackOptions): PaymentProvider {
+  async function call(method: 'GET' | 'POST' | 'PUT', path: string, what: string, body?: unknown): Promise<Record<string, unknown>> {
+    return (await paystackRequest(options, method, path, what, body)).data as Record<string, unknown>
   }
 
   return {
     name: 'paystack',
     instant: true,
-    async start({ order, transaction, returnUrl }) {
+    async start({ order, transaction, returnUrl, split }) {
       const data = await call('POST', '/transaction/initialize', 'start the payment', {
         email: order.email,
         amount: transaction.amountMinor,
@@ -68,6 +91,8 @@ export function paystackProvider(options: PaystackOptions): PaymentProvider {
         reference: transaction.reference,
         callback_url: returnUrl,
         metadata: { orderId: order.orderId, shop: order.shopId },
+        // Settled to the shop's own subaccount; its percentage_charge is the platform's share (decision 58).
+        ...(split ? { subaccount: split.subaccount, bearer: split.bearer } : {}),
       })
       const url = typeof data.authorization_url === 'string' ? data.authorization_url : ''
       let parsed: URL | null = null
@@ -98,6 +123,9 @@ export function paystackProvider(options: PaystackOptions): PaymentProvider {
           channel: data.channel ?? null,
           gatewayResponse: data.gateway_response ?? null,
           paidAt: data.paid_at ?? null,
+          // Paystack's fee and, for a split payment, each party's share (minor units): the shop's payouts view.
+          fees: data.fees ?? null,
+          ...(feesSplit(data.fees_split) ?? {}),
         },
       }
     },

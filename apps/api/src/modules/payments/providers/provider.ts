@@ -21,6 +21,8 @@ export type StartContext = {
   transaction: TransactionRow
   /** Where the buyer lands after paying or giving up: the order's page on the shop's origin. */
   returnUrl: string
+  /** Paystack: the shop's subaccount the payment settles to, and who bears Paystack's fee (decision 58). */
+  split?: { subaccount: string; bearer: 'subaccount' | 'account' }
 }
 
 export type StartResult = { redirectUrl: string } | null
