@@ -55,7 +55,18 @@ describe('orderLedger: tenders', () => {
     expect(ledger.refundPendingMinor).toBe(2_000)
     expect(ledger.netPaidMinor).toBe(22_500)
     expect(ledger.refundableMinor).toBe(22_500)
-    expect(ledger.balanceMinor).toBe(3_000)
+    // A refund on an order that stands is money the buyer no longer owes (a return, a goodwill refund).
+    expect(ledger.balanceMinor).toBe(0)
+    expect(ledger.paymentState).toBe('paid')
+  })
+  it('gives back an over-payment first and never makes a refunded order owe again', () => {
+    const over = orderLedger(charges(), [paid(25_500), paid(1_000), refund(1_000)])
+    expect(over).toMatchObject({ balanceMinor: 0, refundDueMinor: 0, refundableMinor: 25_500, paymentState: 'paid' })
+    // Items worth 5,000 come back on a paid order: nothing is due either way afterwards.
+    const returned = orderLedger(charges(), [paid(25_500), refund(5_000)])
+    expect(returned).toMatchObject({ balanceMinor: 0, refundDueMinor: 0, netPaidMinor: 20_500, refundableMinor: 20_500 })
+    // A part-paid order still owes what it owed before the refund.
+    expect(orderLedger(charges(), [paid(10_000), refund(2_000)]).balanceMinor).toBe(15_500)
   })
   it('is paid when the balance is 0', () => {
     expect(orderLedger(charges(), [paid(25_500)]).paymentState).toBe('paid')

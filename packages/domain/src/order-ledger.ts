@@ -51,7 +51,7 @@ export type OrderLedger = {
   refundPendingMinor: number
   /** Paid minus refunded: the money the shop holds for this order. */
   netPaidMinor: number
-  /** Still to collect: nothing for a canceled order, never below 0. */
+  /** Still to collect: nothing for a canceled order, never below 0; a refund never raises it (it gives back, it does not charge). */
   balanceMinor: number
   /** Still to give back: everything held for a canceled order, else what was paid beyond the total. */
   refundDueMinor: number
@@ -86,7 +86,9 @@ export function orderLedger(charges: OrderCharges, tenders: readonly Tender[] = 
   const refundedMinor = sum(tenders, 'refund', ['pending', 'succeeded'])
   const refundPendingMinor = sum(tenders, 'refund', ['pending'])
   const netPaidMinor = paidMinor - refundedMinor
-  const balanceMinor = charges.canceled ? 0 : Math.max(0, totalInclTaxMinor - netPaidMinor)
+  // On an order that stands, a refund first gives back what was paid beyond the total; any more is money the
+  // buyer no longer owes (items returned, a goodwill refund), so it never makes the order owe again (decision 59).
+  const balanceMinor = charges.canceled ? 0 : Math.max(0, totalInclTaxMinor - paidMinor)
   const refundDueMinor = Math.max(0, charges.canceled ? netPaidMinor : netPaidMinor - totalInclTaxMinor)
   return {
     subtotalMinor: charges.subtotalMinor,
