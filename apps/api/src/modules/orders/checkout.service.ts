@@ -38,7 +38,7 @@ export async function createCheckout(ctx: ServiceContext, query: PlaceQuery, inp
   checkLineMax(input.items, context.terms, (await ctx.actor.callerRole(shopId)) !== null)
   const code = input.discount?.code
   if (code) await assertMayTryCode(ctx, context.terms.shopId, 'discount.code')
-  const snapshot = await priceSnapshot(ctx, context, { ...input, delivery: contact.delivery! }, 'checkout')
+  const snapshot = await priceSnapshot(ctx, context, { ...input, delivery: contact.delivery! })
   // A checkout is a preview: a code that gives no discount is still a guess that missed.
   if (code && !snapshot.discount) await countWrongCode(ctx, context.terms.shopId)
   const row = await insertCheckout(db, {

@@ -13,9 +13,8 @@ import type { SQL } from 'drizzle-orm'
 import { type ServiceContext, inTransaction } from '../../context'
 import { BadRequest, Conflict, Forbidden, HttpError, NotAuthenticated, NotFound } from '../../lib/errors'
 import { type Page, type ParsedQuery, parseQuery } from '../../lib/feathers-query'
-import { refreshInStock } from '../catalog/inventory.service'
 import { notifyStaff, notifyUser } from '../notifications/notify'
-import { returnStock } from './order-stock.repository'
+import { giveStockBack, stockHeld } from './order-stock'
 import { orderMessages, resendMessage, sendNotConfirmedMessage, sendStatusMessage } from './order-messages'
 import {
   buyerScope,
@@ -39,7 +38,6 @@ import {
   shopScope,
 } from './order.repository'
 import { isBuyer } from './buyer-access'
-import type { LineItem } from '../../db/schema'
 import { type OrderRow, type OrderView, orderDto } from './orders.dto'
 import type { OrderDto, OrderMoveResult, OrderMovesInput, OrderPatchInput } from './orders.schemas'
 
@@ -168,15 +166,6 @@ async function actorFor(ctx: ServiceContext, order: OrderRow, key: string | unde
   }
 }
 
-/** Gives a canceled order's stock back and refreshes inStock, after the order row's lock (inventory, then products). */
-async function restock(tx: ServiceContext, order: OrderRow): Promise<void> {
-  const lines = (order.items as LineItem[])
-    .filter((line) => line.stockTaken !== false)
-    .map((line) => ({ productId: line.product, variantId: line.variant ?? '', count: line.count }))
-  const touched = await returnStock(tx.db, order.shopId, lines)
-  for (const productId of touched.sort()) await refreshInStock(tx, productId)
-}
-
 /**
  * Moves a locked order (the caller checked the move is allowed): the status, its timeline entry, the stock
  * back on cancel, and a notification to a logged-in buyer. Staff, the buyer and the unpaid-order sweep
@@ -197,7 +186,7 @@ export async function recordStatusChange(
     actorId: change.actorId,
     createdAt: at,
   })
-  if (change.status === 'canceled') await restock(tx, order)
+  if (change.status === 'canceled') await giveStockBack(tx, order.shopId, stockHeld(order.items))
   await sendStatusMessage(tx, order, change.status, change.note)
   if (order.profileId) {
     await notifyUser(tx, order.shopId, order.profileId, {
@@ -374,7 +363,7 @@ export async function cancelUnconfirmedOrder(tx: ServiceContext, order: OrderRow
   const at = tx.clock.now()
   const row = await setOrderStatus(tx.db, order.id, 'canceled', at)
   await insertOrderEvent(tx.db, { shopId: order.shopId, orderId: order.id, status: 'canceled', note, actorId: null, createdAt: at })
-  await restock(tx, order)
+  await giveStockBack(tx, order.shopId, stockHeld(order.items))
   await sendNotConfirmedMessage(tx, order)
   if (order.profileId) {
     await notifyUser(tx, order.shopId, order.profileId, {

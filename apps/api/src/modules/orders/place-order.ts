@@ -20,15 +20,16 @@ import { type ServiceContext, withDb } from '../../context'
 import type { Db } from '../../db/client'
 import { canonicalJson } from '../../lib/canonical-json'
 import { randomToken, sha256 } from '../../lib/crypto'
-import { Conflict, type FieldError, GeneralError, HttpError, NotFound, Unprocessable, isUniqueViolation, invalidBody } from '../../lib/errors'
-import { refreshInStock } from '../catalog/inventory.service'
+import { Conflict, GeneralError, HttpError, NotFound, Unprocessable, isUniqueViolation, invalidBody } from '../../lib/errors'
+import { redeemDiscountCode } from '../discounts/discount.service'
 import { notifyStaff, notifyUser } from '../notifications/notify'
 import { assertMayTryCode, countWrongCode } from '../discounts/discount-guesses'
 import { findCheckout } from './checkout.repository'
 import type { OpenedPayment, OrderPayments } from './order-payments'
 import { buyerEmail } from './checkout.service'
 import { type CheckedContact, checkContact, normalizedPhone } from './contact'
-import { type StockLine, type StockTake, takeStock } from './order-stock.repository'
+import type { StockTake } from './order-stock.repository'
+import { stockKey, takeOrderStock } from './order-stock'
 import { alertLowStock, sendOrderPlacedMessages } from './order-messages'
 import { checkLineMax, checkWaitingOrders } from './placement-limits'
 import {
@@ -40,10 +41,10 @@ import {
   lockIdempotencyKey,
   setOrderItems,
 } from './order.repository'
-import type { DeliveryDetails, LineItem } from '../../db/schema'
+import type { DeliveryDetails } from '../../db/schema'
 import { type OrderEventRow, type OrderRow, orderDto } from './orders.dto'
 import type { DeliveryInput, OrderCreateInput, OrderDto, PlaceQuery } from './orders.schemas'
-import { type SnapshotInput, checkItemShape, loadPricingContext, priceSnapshot } from './pricing-snapshot'
+import { type PricedLines, type PricedSnapshot, type SnapshotInput, checkItemShape, loadPricingContext, priceLinesAndDelivery, withDiscount } from './pricing-snapshot'
 
 /** No 0/O, 1/I/L: easy to read out over the phone. 31^6 ≈ 887 million codes per shop. */
 export const ORDER_ID_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
@@ -136,51 +137,51 @@ function creatorDelivery(delivery: DeliveryDetails): DeliveryInput {
   }
 }
 
-const stockKey = (productId: string, variantId: string) => `${productId}/${variantId}`
+/** What the request asks for, before any step ran. */
+type PlacementRequest = {
+  shopId: string
+  email: string
+  input: OrderCreateInput
+  contact: CheckedContact
+  idempotency: { key: string; hash: string } | null
+  accessKey: string | null
+}
 
 /**
- * Takes the stock of every line (one statement), refuses with a 409 naming each short line, and refreshes
- * `inStock` of the products that ran out. Answers the keys of the lines that had a tracked row.
+ * The one draft the steps fill in, each adding its part: the price step the source, terms, provider and
+ * priced lines; the redeem step the discount; the write step the order row. A later step reads only what
+ * an earlier one wrote here.
  */
-async function takeOrderStock(tx: ServiceContext, shopId: string, items: LineItem[]): Promise<{ tracked: Set<string>; taken: StockTake[] }> {
-  const lines: StockLine[] = items.map((item) => ({ productId: item.product, variantId: item.variant ?? '', count: item.count }))
-  const taken = await takeStock(tx.db, shopId, lines)
-  const byKey = new Map(taken.map((row) => [stockKey(row.productId, row.variantId), row]))
-  const short: FieldError[] = []
-  lines.forEach((line, i) => {
-    const row = byKey.get(stockKey(line.productId, line.variantId))
-    if (row && row.remaining === null) short.push({ path: `items.${i}`, message: `only ${row.available} left` })
-  })
-  if (short.length) {
-    const first = items[Number(short[0]!.path.split('.')[1])]!
-    throw Conflict(`Not enough stock of ${first.title}: ${short[0]!.message}`, short)
-  }
-  // Only a row that reached 0 can change a product's inStock.
-  const soldOut = [...new Set(taken.filter((row) => row.remaining === 0).map((row) => row.productId))].sort()
-  for (const productId of soldOut) await refreshInStock(tx, productId)
-  return { tracked: new Set(byKey.keys()), taken }
+type Draft = PlacementRequest & { user: AuthUser | null }
+type PricedDraft = Draft & {
+  source: Awaited<ReturnType<typeof orderSource>>
+  terms: ShopTerms
+  provider: string
+  phone: string
+  /** A shopper's order paid on delivery: it holds its stock until the shop confirms it, or its window ends. */
+  awaitsShop: boolean
+  priced: PricedLines
 }
+type RedeemedDraft = PricedDraft & { snapshot: PricedSnapshot }
+type WrittenDraft = RedeemedDraft & { row: OrderRow; event: OrderEventRow }
 
 type Outcome =
   | { created: true; row: OrderRow; events: OrderEventRow[]; payment: OpenedPayment | null }
   | { created: false; row: OrderRow }
 
-async function placeInTransaction(
-  tx: ServiceContext,
-  payments: OrderPayments,
-  shopId: string,
-  email: string,
-  input: OrderCreateInput,
-  contact: CheckedContact,
-  idempotency: { key: string; hash: string } | null,
-  accessKey: string | null,
-): Promise<Outcome> {
-  const user = tx.actor.shopUser(shopId)
-  if (idempotency) {
-    await lockIdempotencyKey(tx.db, shopId, idempotency.key)
-    const existing = await findOrderByIdempotencyKey(tx.db, shopId, idempotency.key)
-    if (existing) return { created: false, row: existing }
-  }
+/** Idempotency: under the key's lock, the order this key already placed in the shop, if any. */
+async function findKeyedOrder(tx: ServiceContext, draft: Draft): Promise<OrderRow | null> {
+  if (!draft.idempotency) return null
+  await lockIdempotencyKey(tx.db, draft.shopId, draft.idempotency.key)
+  return findOrderByIdempotencyKey(tx.db, draft.shopId, draft.idempotency.key)
+}
+
+/**
+ * Price: what to price (body or checkout), the shop's limits on shoppers' orders, the payment provider,
+ * then the lines at today's prices and the delivery at the shop's rate (every bad field in one 400).
+ */
+async function priceStep(tx: ServiceContext, payments: OrderPayments, draft: Draft): Promise<PricedDraft> {
+  const { shopId, input, contact, email, user } = draft
   const source = await orderSource(tx.db, shopId, input, contact, user)
   const context = await loadPricingContext(tx, shopId, source.items)
   const provider = paymentProvider(tx, payments, context.terms, input.payment?.provider)
@@ -188,30 +189,46 @@ async function placeInTransaction(
   const byStaff = (await tx.actor.callerRole(shopId)) !== null
   checkLineMax(source.items, context.terms, byStaff)
   const phone = contact.phone ?? source.creatorContact?.phone ?? source.delivery.phone ?? normalizedPhone(user?.phone) ?? ''
-  // A shopper's order paid on delivery holds its stock until the shop confirms it, or its window ends.
   const awaitsShop = provider === 'manual' && !byStaff
   if (awaitsShop) {
     // Before the discount use is taken: its row lock comes after these, as in every placement.
     const address = source.delivery.type === 'dispatch' ? (source.delivery.address ?? null) : null
     await checkWaitingOrders(tx, context.terms, { phone, email, address })
   }
-  const snapshot = await priceSnapshot(tx, context, source, 'order')
+  const priced = await priceLinesAndDelivery(tx, context, source)
+  return { ...draft, source, terms: context.terms, provider, phone, awaitsShop, priced }
+}
+
+/**
+ * Redeem: takes one use of the discount code against the priced subtotal (422/409 when it cannot be used).
+ * Its compensation, `releaseDiscountCode`, gives the use back when an order no longer has the code after
+ * the transaction that took it (an edit that drops it, order-edits.ts); a failure inside this transaction
+ * rolls the use back with everything else.
+ */
+async function redeemStep(tx: ServiceContext, draft: PricedDraft): Promise<RedeemedDraft> {
+  const code = draft.source.discount?.code
+  if (!code) return { ...draft, snapshot: withDiscount(draft.priced, null, null) }
+  const redeemed = await redeemDiscountCode(tx, draft.shopId, code, draft.priced.subtotalMinor)
+  const terms = { code: redeemed.code, type: redeemed.type, value: redeemed.value }
+  return { ...draft, snapshot: withDiscount(draft.priced, terms, redeemed.id) }
+}
+
+/** Write: the order row and its first timeline entry, under a fresh order id (a taken id draws again). */
+async function writeStep(tx: ServiceContext, draft: RedeemedDraft): Promise<WrittenDraft> {
+  const { snapshot, source, contact, user, provider, idempotency, accessKey } = draft
   const placedAt = tx.clock.now()
   const amounts = { subtotal: snapshot.subtotalMinor, deliveryFee: snapshot.deliveryMinor, discount: snapshot.discountMinor, deliveryType: snapshot.delivery.type }
   const amountDue = checkoutTotal({ ...amounts, tax: snapshot.taxMinor, paymentOption: snapshot.delivery.rate?.paymentOption ?? null })
-
-  let placed: { order: OrderRow; event: OrderEventRow } | null = null
-  for (let attempt = 0; !placed; attempt++) {
-    if (attempt === ORDER_ID_ATTEMPTS) throw GeneralError('Could not allocate an order id')
-    placed = await insertPlacedOrder(
+  for (let attempt = 0; attempt < ORDER_ID_ATTEMPTS; attempt++) {
+    const placed = await insertPlacedOrder(
       tx.db,
       {
-        shopId,
+        shopId: draft.shopId,
         orderId: newOrderId(),
         profileId: user?.id ?? null,
-        email,
+        email: draft.email,
         customerName: contact.name ?? source.creatorContact?.name ?? (user?.name.trim() || ''),
-        phone,
+        phone: draft.phone,
         checkoutId: source.checkoutId,
         items: snapshot.items,
         delivery: snapshot.delivery,
@@ -227,7 +244,7 @@ async function placeInTransaction(
         paymentProvider: provider,
         // Nothing to settle up front: paid on delivery or at pick-up, or nothing due.
         acked: provider === 'manual' || amountDue === 0,
-        confirmBy: awaitsShop ? confirmDeadline(placedAt, context.terms.unconfirmedOrderHours) : null,
+        confirmBy: draft.awaitsShop ? confirmDeadline(placedAt, draft.terms.unconfirmedOrderHours) : null,
         accessKeyHash: accessKey ? sha256(accessKey) : null,
         messageKey: accessKey,
         idempotencyKey: idempotency?.key ?? null,
@@ -237,12 +254,31 @@ async function placeInTransaction(
       },
       user?.id ?? null,
     )
+    if (placed) return { ...draft, row: placed.order, event: placed.event }
   }
-  let row = placed.order
+  throw GeneralError('Could not allocate an order id')
+}
 
+/**
+ * Take stock: every line's units from its tracked row (a shortage is a 409 naming `items.N`). Lines
+ * without a tracked row took nothing, and are marked so that nothing is given back for them later. Its
+ * compensation, `giveStockBack`, runs when units leave the order after this transaction: a cancel, an
+ * edit, a return.
+ */
+async function takeStockStep(tx: ServiceContext, draft: WrittenDraft): Promise<{ row: OrderRow; taken: StockTake[] }> {
+  const items = draft.row.items
+  const lines = items.map((item, i) => ({ ...item, path: `items.${i}` }))
+  const { tracked, taken } = await takeOrderStock(tx, draft.shopId, lines)
+  if (items.every((item) => tracked.has(stockKey(item.product, item.variant)))) return { row: draft.row, taken }
+  const marked = items.map((item) => ({ ...item, stockTaken: tracked.has(stockKey(item.product, item.variant)) }))
+  return { row: await setOrderItems(tx.db, draft.row.id, marked), taken }
+}
+
+/** Announce: the buyer's and the staff's notifications, the order's messages (outbox) and low-stock alerts. */
+async function announceStep(tx: ServiceContext, draft: WrittenDraft, row: OrderRow, taken: StockTake[]): Promise<void> {
+  const { user, shopId, snapshot } = draft
   const summary = orderSummary(snapshot.items)
-  const link = `/account/orders?order=${row.id}`
-  if (user) await notifyUser(tx, shopId, user.id, { type: 'order-placed', title: `Order ${row.orderId} is placed`, body: summary, link })
+  if (user) await notifyUser(tx, shopId, user.id, { type: 'order-placed', title: `Order ${row.orderId} is placed`, body: summary, link: `/account/orders?order=${row.id}` })
   await notifyStaff(
     tx,
     shopId,
@@ -255,19 +291,24 @@ async function placeInTransaction(
     },
     user?.id,
   )
-
-  // The payment attempt is written with the order; its provider is called only after the commit.
-  const payment = await payments.open(tx, row)
-
-  const { tracked, taken } = await takeOrderStock(tx, shopId, snapshot.items)
-  if (snapshot.items.some((item) => !tracked.has(stockKey(item.product, item.variant ?? '')))) {
-    // Lines without a tracked row took no stock, so canceling must not give any back.
-    const items = snapshot.items.map((item) => ({ ...item, stockTaken: tracked.has(stockKey(item.product, item.variant ?? '')) }))
-    row = await setOrderItems(tx.db, row.id, items)
-  }
   await sendOrderPlacedMessages(tx, row)
   await alertLowStock(tx, row, taken)
-  return { created: true, row, events: [placed.event], payment }
+}
+
+/**
+ * The steps over one draft, in one transaction: any step that fails rolls back every earlier one. The
+ * payment attempt is opened before the stock is taken, so the hot inventory rows stay locked for the
+ * shortest time; its provider is called only after the commit.
+ */
+async function placeInTransaction(tx: ServiceContext, payments: OrderPayments, request: PlacementRequest): Promise<Outcome> {
+  const draft: Draft = { ...request, user: tx.actor.shopUser(request.shopId) }
+  const keyed = await findKeyedOrder(tx, draft)
+  if (keyed) return { created: false, row: keyed }
+  const written = await writeStep(tx, await redeemStep(tx, await priceStep(tx, payments, draft)))
+  const payment = await payments.open(tx, written.row)
+  const { row, taken } = await takeStockStep(tx, written)
+  await announceStep(tx, written, row, taken)
+  return { created: true, row, events: [written.event], payment }
 }
 
 /** The order was refused for its discount code (unknown, expired, used up or its minimum not met). */
@@ -318,7 +359,8 @@ export async function placeOrder(ctx: ServiceContext, placement: PlaceOrderInput
   let outcome: Outcome | undefined
   for (let attempt = 1; !outcome; attempt++) {
     try {
-      outcome = await db.transaction((tx) => placeInTransaction(withDb(ctx, tx), payments, shopId, email, input, contact, idempotency, accessKey))
+      const request = { shopId, email, input, contact, idempotency, accessKey }
+      outcome = await db.transaction((tx) => placeInTransaction(withDb(ctx, tx), payments, request))
     } catch (error) {
       // A deadlock with an unrelated writer (a product deleted mid-order, say): run the order again.
       if (isRetryable(error) && attempt < 3) continue

@@ -4,14 +4,14 @@
  * from the shop's settings, and the amounts in minor units. Nothing the client sends is a price.
  *
  * A checkout is a preview: a code that cannot be used now simply gives no discount. An order redeems the
- * code inside its transaction, so an unusable code fails the order (422/409).
+ * code inside its transaction (place-order.ts), so an unusable code fails the order (422/409).
  */
 import { discountAmount, displayedPrice, subtotal, taxAmount } from '@shop/domain'
 import type { ServiceContext } from '../../context'
 import type { DiscountTerms } from '../../db/schema'
 import { type FieldError, NotFound, invalidBody } from '../../lib/errors'
 import { findApplicableRate } from '../delivery/delivery.service'
-import { findValidDiscountCode, redeemDiscountCode } from '../discounts/discount.service'
+import { findValidDiscountCode } from '../discounts/discount.service'
 import { type PricedProduct, type ShopTerms, findShopForPricing } from './order.repository'
 import type { DeliveryDetails, LineItem } from '../../db/schema'
 import type { DeliveryInput, DiscountInput, ItemInput } from './orders.schemas'
@@ -32,8 +32,6 @@ export type PricedSnapshot = {
   deliveryMinor: number
   discountMinor: number
 }
-
-export type SnapshotMode = 'checkout' | 'order'
 
 
 /** The shop's terms and the catalog rows the items name: what a snapshot is priced from. */
@@ -138,41 +136,45 @@ async function resolveDelivery(ctx: ServiceContext, terms: ShopTerms, input: Del
   }
 }
 
+/** Lines and delivery priced from the catalog and the shop's terms, before any discount. */
+export type PricedLines = Omit<PricedSnapshot, 'discount' | 'discountCodeId' | 'discountMinor'>
+
 /**
- * Prices `input` from `context` (loaded for the same items). Every invalid item and delivery field is reported in one 400. In 'order'
- * mode `ctx` must be on the order's transaction (`withDb`): the discount use is taken there.
+ * Prices `input`'s lines at today's displayed prices and its delivery at the shop's rate, from `context`
+ * (loaded for the same items), with tax from the shop's settings. Every invalid item and delivery field is
+ * reported in one 400. Placement's price step, and what an order edit prices its new lines with.
  */
-export async function priceSnapshot(ctx: ServiceContext, context: PricingContext, input: SnapshotInput, mode: SnapshotMode): Promise<PricedSnapshot> {
+export async function priceLinesAndDelivery(ctx: ServiceContext, context: PricingContext, input: Omit<SnapshotInput, 'discount'>): Promise<PricedLines> {
   checkItemShape(input.items)
   const { terms } = context
   const errors: FieldError[] = []
   const items = priceLines(context, input.items, errors)
   const delivery = await resolveDelivery(ctx, terms, input.delivery, errors)
   if (errors.length) invalidBody(errors)
-
   const subtotalMinor = subtotal(items)
-  let discount: DiscountTerms | null = null
-  let discountCodeId: string | null = null
-  const code = input.discount?.code
-  if (code) {
-    if (mode === 'order') {
-      const redeemed = await redeemDiscountCode(ctx, terms.shopId, code, subtotalMinor)
-      discount = { code: redeemed.code, type: redeemed.type, value: redeemed.value }
-      discountCodeId = redeemed.id
-    } else {
-      const row = await findValidDiscountCode(ctx, terms.shopId, code)
-      if (row && row.minSubtotalMinor <= subtotalMinor) discount = { code: row.code, type: row.type, value: row.value }
-    }
-  }
   return {
     currency: terms.currency,
     items,
     delivery,
-    discount,
-    discountCodeId,
     subtotalMinor,
     taxMinor: taxAmount(subtotalMinor, terms.taxRateBps),
     deliveryMinor: delivery.type === 'dispatch' ? (delivery.rate?.rateMinor ?? 0) : 0,
-    discountMinor: discountAmount(subtotalMinor, discount),
   }
+}
+
+/** `priced` with a discount's terms applied to its subtotal (none: no discount). */
+export function withDiscount(priced: PricedLines, discount: DiscountTerms | null, discountCodeId: string | null): PricedSnapshot {
+  return { ...priced, discount, discountCodeId, discountMinor: discountAmount(priced.subtotalMinor, discount) }
+}
+
+/**
+ * A checkout's preview: `input` priced from `context`, with the code's discount when it can be used now
+ * (a code that cannot simply gives none). Orders take the code's use instead (place-order.ts, redeem step).
+ */
+export async function priceSnapshot(ctx: ServiceContext, context: PricingContext, input: SnapshotInput): Promise<PricedSnapshot> {
+  const priced = await priceLinesAndDelivery(ctx, context, input)
+  const code = input.discount?.code
+  const row = code ? await findValidDiscountCode(ctx, context.terms.shopId, code) : null
+  const usable = row && row.minSubtotalMinor <= priced.subtotalMinor
+  return withDiscount(priced, usable ? { code: row.code, type: row.type, value: row.value } : null, null)
 }
