@@ -123,10 +123,10 @@ describe('POST /api/checkouts/', () => {
 
   it('charges no delivery for pick-up and leaves an on-delivery fee out of the total', async () => {
     const picked = await created({ items: [{ product: scarf.id, count: 1 }], delivery: pickUp }, { user: shopper })
-    expect(picked.totals).toEqual({ subtotal: 100, tax: 0, delivery: 0, discount: 0, total: 100 })
+    expect(picked.totals).toEqual({ subtotal: 100, tax: 0, delivery: 0, discount: 0, total: 100, totalInclTax: 100 })
     expect(picked.delivery).toEqual({ type: 'pick-up', region: null, rate: null, address: '', phone: '' })
     const ridden = await created({ items: [{ product: scarf.id, count: 1 }], delivery: dispatch(rider.id) }, { user: shopper })
-    expect(ridden.totals).toEqual({ subtotal: 100, tax: 0, delivery: 15, discount: 0, total: 100 })
+    expect(ridden.totals).toEqual({ subtotal: 100, tax: 0, delivery: 15, discount: 0, total: 100, totalInclTax: 115 })
     expect(ridden.delivery.rate?.paymentOption).toBe('on-delivery')
   })
 
@@ -140,14 +140,14 @@ describe('POST /api/checkouts/', () => {
     const body = (code: string) => ({ items: [{ product: scarf.id, count: 3 }], delivery: pickUp, discount: { code } })
     const ten = await created(body('ten'), { user: shopper })
     expect(ten.discount).toEqual({ code: 'TEN', type: 'percentage', value: 10 })
-    expect(ten.totals).toEqual({ subtotal: 300, tax: 0, delivery: 0, discount: 30, total: 270 })
+    expect(ten.totals).toEqual({ subtotal: 300, tax: 0, delivery: 0, discount: 30, total: 270, totalInclTax: 270 })
     const five = await created(body('FIVE'), { user: shopper })
     expect(five.discount).toEqual({ code: 'FIVE', type: 'fixed', value: 5 })
     expect(five.totals.total).toBe(295)
     for (const code of ['EXPIRED', 'BIGSPEND', 'USEDUP', 'OTHERS', 'NOPE']) {
       const preview = await created(body(code), { user: shopper })
       expect(preview.discount, code).toBeNull()
-      expect(preview.totals).toEqual({ subtotal: 300, tax: 0, delivery: 0, discount: 0, total: 300 })
+      expect(preview.totals).toEqual({ subtotal: 300, tax: 0, delivery: 0, discount: 0, total: 300, totalInclTax: 300 })
     }
     // A preview takes no use.
     expect((await db.select().from(discountCodes).where(eq(discountCodes.id, percent.id)))[0]!.usedCount).toBe(0)
@@ -165,7 +165,7 @@ describe('POST /api/checkouts/', () => {
       { user: shopper, shopId: taxed.id },
     )
     expect(checkout.tax).toBe(12.5)
-    expect(checkout.totals).toEqual({ subtotal: 99.99, tax: 12.5, delivery: 10, discount: 0, total: 122.49 })
+    expect(checkout.totals).toEqual({ subtotal: 99.99, tax: 12.5, delivery: 10, discount: 0, total: 122.49, totalInclTax: 122.49 })
   })
 
   it('answers 400 naming the field for products, variants and rates that do not fit', async () => {

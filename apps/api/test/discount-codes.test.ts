@@ -509,7 +509,7 @@ describe('redeemDiscountCode', () => {
     expect(used.message).toBe('This discount code has been used up')
     const short = await redeemError(db.transaction((tx) => redeemDiscountCode(withDb(services, tx), shop.id, minimum.code, 4999)))
     expect(short.code).toBe(422)
-    expect(short.message).toBe('Spend at least GHS 50.00 to use this code')
+    expect(short.message).toBe('Spend at least GHS\u00a050.00 to use this code')
     expect(await db.transaction((tx) => redeemDiscountCode(withDb(services, tx), shop.id, minimum.code, 5000))).toMatchObject({ id: minimum.id })
     for (const row of [expired, paused, usedUp, theirs]) expect((await readCode(row.id))?.usedCount).toBe(row.usedCount)
   })

@@ -142,7 +142,7 @@ describe('POST /api/transactions/ (staff record a payment)', () => {
     expect(now.timeline!.at(-1)).toMatchObject({
       type: 'note',
       status: 'placed',
-      note: 'Payment of GHS 40.00 received in cash (reference R-77): From the rider. Balance due GHS 75.00',
+      note: 'Payment of GHS\u00a040.00 received in cash (reference R-77): From the rider. Balance due GHS\u00a075.00',
     })
     // One "placed" entry however many notes follow it.
     expect(now.timeline!.filter((entry) => entry.type === 'status').map((entry) => entry.status)).toEqual(['placed'])
@@ -151,7 +151,7 @@ describe('POST /api/transactions/ (staff record a payment)', () => {
     expect(rest.statusCode, rest.body).toBe(201)
     now = await orderOf(order._id)
     expect(now).toMatchObject({ paid: 115, balance: 0 })
-    expect(now.timeline!.at(-1)!.note).toBe("Payment of GHS 75.00 received by mobile money to the shop's number. Paid in full")
+    expect(now.timeline!.at(-1)!.note).toBe("Payment of GHS\u00a075.00 received by mobile money to the shop's number. Paid in full")
     // The payment on delivery opened with the order is replaced by what staff recorded.
     const rows = await paymentsOf(order._id)
     expect(rows.map((row) => [row.status, row.amountMinor])).toEqual([
@@ -170,7 +170,7 @@ describe('POST /api/transactions/ (staff record a payment)', () => {
     const order = await place({})
     const over = await record({ order: order._id, method: 'cash', amount: 100.01 }, keeper)
     expect(over.statusCode).toBe(409)
-    expect(errorBody(over).errors).toEqual([{ path: 'amount', message: 'is more than the balance due (GHS 100.00)' }])
+    expect(errorBody(over).errors).toEqual([{ path: 'amount', message: 'is more than the balance due (GHS\u00a0100.00)' }])
     expect((await record({ order: order._id, method: 'bank-transfer', amount: 100 }, keeper)).statusCode).toBe(201)
     const again = await record({ order: order._id, method: 'cash', amount: 1 }, keeper)
     expect(again.statusCode).toBe(409)
@@ -247,7 +247,7 @@ describe('POST /api/transactions/ (staff record a payment)', () => {
       ['status', 'placed'],
       ['note', 'placed'],
     ])
-    expect(timeline[1]!.note).toMatch(/^Payment of GHS 100\.00 received via the test provider/)
+    expect(timeline[1]!.note).toMatch(/^Payment of GHS\s100\.00 received via the test provider/)
     expect((await eventsOf(order._id)).map((event) => event.kind)).toEqual(['status', 'note'])
   })
 })
@@ -317,11 +317,11 @@ describe('GET /api/orders.csv', () => {
     await ctx.app.inject({ method: 'PATCH', url: `/api/orders/${formula._id}`, headers: keeper.headers, payload: { status: 'packaged' } })
 
     const [header, ...lines] = await csvOf(`shop=${shop.id}&q=adjoa`)
-    expect(header).toBe('Order,Placed at,Status,Customer,Email,Phone,Delivery,Region,Address,Items,Subtotal,Discount,Delivery fee,Tax,Total,Paid,Balance,Payment,Currency')
+    expect(header).toBe('Order,Placed at,Status,Customer,Email,Phone,Delivery,Region,Address,Items,Subtotal,Discount,Shop discount,Delivery fee,Tax,Total before tax,Total with tax,Paid,Refunded,Balance,Refund due,Payment,Currency')
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(
       // The phone is text to a spreadsheet, digit for digit, not a number to compute with.
-      new RegExp(`^${quoted.orderId},\\d{4}-\\d\\d-\\d\\dT[^,]+,Placed,"Adjoa ""AJ"" Mensah, Jr",adjoa@example.com,'\\+233244556677,Pick-up,,,1 × Kente scarf,100.00,0.00,0.00,0.00,100.00,30.00,70.00,manual,GHS$`),
+      new RegExp(`^${quoted.orderId},\\d{4}-\\d\\d-\\d\\dT[^,]+,Placed,"Adjoa ""AJ"" Mensah, Jr",adjoa@example.com,'\\+233244556677,Pick-up,,,1 × Kente scarf,100.00,0.00,0.00,0.00,0.00,100.00,100.00,30.00,0.00,70.00,0.00,manual,GHS$`),
     )
     const packaged = await csvOf(`shop=${shop.id}&status=packaged`)
     expect(packaged.slice(1).map((line) => line.split(',')[0])).toContain(formula.orderId)

@@ -186,7 +186,7 @@ describe('POST /api/payments/paystack/webhook', () => {
     expect(row.status).toBe('success')
     expect((await orderRow(order._id)).acked).toBe(true)
     const events = await eventsOf(order._id)
-    expect(events.at(-1)).toMatchObject({ status: 'placed', note: `Payment of GHS 100.00 received via Paystack (reference ${reference})` })
+    expect(events.at(-1)).toMatchObject({ status: 'placed', note: `Payment of GHS\u00a0100.00 received via Paystack (reference ${reference})` })
     const told = (await paymentNotifications()).slice(before)
     expect(told.map((n) => n.userId).sort()).toEqual([owner.id, administrator.id, manager.id, keeper.id].sort())
     expect(told[0]).toMatchObject({ title: `Payment received for order ${order.orderId}`, link: `/admin/orders?order=${order._id}` })
@@ -269,7 +269,7 @@ describe('POST /api/payments/paystack/webhook', () => {
       expect((await orderRow(order._id)).acked).toBe(false)
       const dto = (await patch(row.id, { action: 'verify' }, shopper)).json() as Transaction
       expect(dto).toMatchObject({ status: 'failed' })
-      expect(dto.error).toMatch(script.currency ? /not GHS/ : /GHS 1\.00 was paid, not GHS 100\.00/)
+      expect(dto.error).toMatch(script.currency ? /not GHS/ : /GHS\s1\.00 was paid, not GHS\s100\.00/)
       // Repeated deliveries change nothing more.
       const settled = await snapshot(order)
       expect((await webhook(hook.payload, hook.headers)).statusCode).toBe(200)

@@ -124,7 +124,7 @@ describe('the test provider\'s pay page', () => {
     expect(html).toMatch(/<h1 id="title">Demonstration payment<\/h1>/)
     expect(html).toContain(`<dd>${shop.title}</dd>`)
     expect(html).toContain(`<dd>${order.orderId}</dd>`)
-    expect(html).toContain('GHS 100.00')
+    expect(html).toContain('GHS\u00a0100.00')
     expect(html).toContain(`<form method="post" action="/pay/test/${id}"`)
     expect(html).toContain(`<input type="hidden" name="access" value="${access}">`)
     expect(html).toContain('<button type="submit" name="outcome" value="pay" class="pay">Pay now</button>')
@@ -136,7 +136,7 @@ describe('the test provider\'s pay page', () => {
     expect(paid.headers.location).toBe(`http://${host}/orders/${order._id}?transaction=${id}&payment=success`)
     expect((await transactionRow(id)).status).toBe('success')
     expect((await orderRow(order._id)).acked).toBe(true)
-    expect((await eventsOf(order._id)).at(-1)!.note).toMatch(/^Payment of GHS 100\.00 received via the test provider \(a demonstration: no money moved\)/)
+    expect((await eventsOf(order._id)).at(-1)!.note).toMatch(/^Payment of GHS\s100\.00 received via the test provider \(a demonstration: no money moved\)/)
     expect((await paymentNotes()).length - before).toBe(4)
 
     // The page now says so and offers no buttons; pressing again changes nothing.
@@ -300,7 +300,7 @@ describe('payments on delivery or at pick-up (manual)', () => {
     expect(row.details).toMatchObject({ recordedBy: keeper.id, note: 'Cash from the rider' })
     const last = (await eventsOf(order._id)).at(-1)!
     expect(last).toMatchObject({ actorId: keeper.id, status: 'placed' })
-    expect(last.note).toBe(`Payment of GHS 100.00 received on delivery or at pick-up (reference ${row.reference}): Cash from the rider`)
+    expect(last.note).toBe(`Payment of GHS\u00a0100.00 received on delivery or at pick-up (reference ${row.reference}): Cash from the rider`)
     // The other staff hear of it; the one who recorded it does not.
     const told = (await paymentNotes()).slice(before).map((n) => n.userId).sort()
     expect(told).toEqual([owner.id, administrator.id, manager.id].sort())

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buyerMessageKinds, isBuyerMessageKind, messageKindLabels, smsMessageKinds } from './messages'
-import { formatMoney } from './money'
+import { formatMinor, formatMoney } from './money'
 
 describe('formatMoney', () => {
   it('writes the amount with its currency code, grouped, two decimals', () => {
@@ -10,6 +10,11 @@ describe('formatMoney', () => {
 
   it('writes an unknown code as given rather than failing', () => {
     expect(formatMoney(5, 'XX1')).toBe('XX1 5.00')
+  })
+
+  it('writes minor units the same way', () => {
+    expect(formatMinor(123_450, 'GHS')).toBe(formatMoney(1234.5, 'GHS'))
+    expect(formatMinor(5, 'XX1')).toBe('XX1 0.05')
   })
 })
 

@@ -38,3 +38,8 @@ function formatter(currency: string): Intl.NumberFormat {
 export function formatMoney(value: number, currency: string): string {
   return formatter(currency).format(value)
 }
+
+/** `formatMoney` of an amount in integer minor units, as the API and its messages keep money. */
+export function formatMinor(minor: number, currency: string): string {
+  return formatMoney(toMajor(minor), currency)
+}

@@ -28,7 +28,8 @@ export type OrderCharges = {
 }
 
 /** Where an order's money stands, for cards, lists and filters. */
-export type PaymentState = 'unpaid' | 'part-paid' | 'paid' | 'refund-due' | 'refunded' | 'nothing-due'
+export const paymentStates = ['unpaid', 'part-paid', 'paid', 'refund-due', 'refunded', 'nothing-due'] as const
+export type PaymentState = (typeof paymentStates)[number]
 
 export type OrderLedger = {
   subtotalMinor: number

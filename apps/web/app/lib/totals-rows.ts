@@ -1,18 +1,20 @@
 import type { Checkout, Order } from '@shop/domain/schemas/orders'
 import type { TotalsRow } from '../components/totals-table'
 
-type Priced = Pick<Checkout | Order, 'totals' | 'delivery' | 'discount'>
+type Priced = Pick<Checkout | Order, 'totals' | 'delivery' | 'discount'> & Partial<Pick<Order, 'adjustment'>>
 
 /**
- * The server's figures of a checkout or an order, as rows. A checkout's total leaves out a fee paid to
- * the rider (SPEC §9 checkout total); an order's total is subtotal + delivery − discount (order total).
+ * The server's figures of a checkout or an order, as rows. A checkout's total is what paying now collects,
+ * a fee paid to the rider left out (SPEC §9 checkout total); an order's is everything its buyer owes, tax
+ * and any delivery fee in (its ledger's `totalInclTax`).
  */
 export function pricedRows(priced: Priced, kind: 'checkout' | 'order'): TotalsRow[] {
-  const { totals, delivery, discount } = priced
+  const { totals, delivery, discount, adjustment } = priced
   const rows: TotalsRow[] = [{ label: 'Subtotal', value: totals.subtotal }]
   if (discount && totals.discount > 0) {
     rows.push({ label: `Discount (${discount.code})`, value: totals.discount, negative: true })
   }
+  if (adjustment) rows.push({ label: `Discount from the shop (${adjustment.reason})`, value: adjustment.value, negative: true })
   if (totals.tax > 0 || kind === 'checkout') rows.push({ label: 'Tax', value: totals.tax })
   if (delivery.type === 'pick-up') {
     rows.push({ label: 'Delivery', value: 'Free (pick-up)' })
@@ -24,6 +26,6 @@ export function pricedRows(priced: Priced, kind: 'checkout' | 'order'): TotalsRo
       note: onDelivery && totals.delivery > 0 ? 'paid to the rider on delivery' : undefined,
     })
   }
-  rows.push({ label: 'Total', value: totals.total, total: true })
+  rows.push({ label: 'Total', value: kind === 'order' ? totals.totalInclTax : totals.total, total: true })
   return rows
 }

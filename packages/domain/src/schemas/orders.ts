@@ -3,6 +3,7 @@
  * payment. Money on the wire is major units. The request bodies stay with the API's routes.
  */
 import { type Static, Type } from 'typebox'
+import { type PaymentState, paymentStates } from '../order-ledger'
 import { type OrderStatus, orderStatuses } from '../order-status'
 import { ProductImage, Variant } from './catalog'
 import { DiscountType } from './discount-code'
@@ -10,6 +11,7 @@ import { TransactionStatus } from './payments'
 import { IsoDate, Money } from './wire'
 
 export const OrderStatusSchema = Type.Unsafe<OrderStatus>({ type: 'string', enum: [...orderStatuses] })
+export const PaymentStateSchema = Type.Unsafe<PaymentState>({ type: 'string', enum: [...paymentStates] })
 export const DeliveryTypeSchema = Type.Union([Type.Literal('pick-up'), Type.Literal('dispatch')])
 
 /** The payment part of an order's answer. */
@@ -74,8 +76,15 @@ export const TotalsResponse = Type.Object({
   tax: Type.Number(),
   /** The delivery fee of the chosen rate (0 for pick-up), whether or not `total` includes it. */
   delivery: Type.Number(),
+  /** The discount code's amount (a manual discount is the order's `adjustment`). */
   discount: Type.Number(),
+  /**
+   * A checkout: what it collects (SPEC §9 checkout total, tax in, a fee paid to the rider out). An order:
+   * SPEC §9's order total, subtotal + delivery − discounts, tax NOT in; `totalInclTax` is what the buyer owes.
+   */
   total: Type.Number(),
+  /** Everything the buyer pays, tax and any delivery fee in, less discounts. */
+  totalInclTax: Type.Number(),
 })
 export type Totals = Static<typeof TotalsResponse>
 
@@ -130,8 +139,16 @@ export const OrderResponse = Type.Object({
   amountDue: Type.Number(),
   /** Received so far: the payments providers confirmed and staff recorded (major units). */
   paid: Type.Number(),
-  /** Still to pay: the order total and its tax less what was paid; 0 once paid in full and for a canceled order. */
+  /** Given back or on its way back (refunds pending or done). */
+  refunded: Money,
+  /** Still to pay: `totals.totalInclTax` less what was paid net of refunds; 0 once paid in full and for a canceled order. */
   balance: Type.Number(),
+  /** Still to give back: everything held for a canceled order, else what was paid beyond `totals.totalInclTax`. */
+  refundDue: Money,
+  /** Where the order's money stands, from its ledger (`balance` and `refundDue` say how much). */
+  paymentState: PaymentStateSchema,
+  /** A manual discount staff gave, with why; null without one. */
+  adjustment: Type.Union([Type.Object({ value: Type.Number(), currency: Type.String(), reason: Type.String() }), Type.Null()]),
   status: OrderStatusSchema,
   acked: Type.Boolean(),
   /**

@@ -3,7 +3,7 @@
  * Shoppers only ever look up one code by its exact text, and only see it while it is usable. Orders take a
  * use with `redeemDiscountCode` inside their own transaction (a context on it: `withDb`); see docs/decisions/0006-discount-code-uses.md.
  */
-import { endOfDay, isMajorAmount, toMajor, toMinor } from '@shop/domain'
+import { endOfDay, formatMinor, isMajorAmount, toMinor } from '@shop/domain'
 import { type DiscountType, discountValueProblem } from '@shop/domain/schemas/discount-code'
 import type { ServiceContext } from '../../context'
 import { BadRequest, Conflict, NotFound, Unprocessable, isUniqueViolation, invalidBody } from '../../lib/errors'
@@ -219,7 +219,7 @@ export async function redeemDiscountCode(ctx: ServiceContext, shopId: string, co
     throw Conflict('This discount code has been used up', [{ path: 'discount.code', message: 'has been used up' }])
   }
   if (state.minSubtotalMinor > subtotal) {
-    const minimum = `${state.currency} ${toMajor(state.minSubtotalMinor).toFixed(2)}`
+    const minimum = formatMinor(state.minSubtotalMinor, state.currency)
     throw Unprocessable(`Spend at least ${minimum} to use this code`, [
       { path: 'discount.code', message: `needs a subtotal of at least ${minimum}` },
     ])

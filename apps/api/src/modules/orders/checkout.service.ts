@@ -3,13 +3,12 @@
  * shared: whoever opens it sees the items and totals, and only its creator (logged in) sees the email,
  * address and phone. A checkout takes no stock and no discount use; placing an order re-prices it.
  */
-import { checkoutTotal } from '@shop/domain'
 import type { ServiceContext } from '../../context'
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
 import { assertMayTryCode, countWrongCode } from '../discounts/discount-guesses'
 import { checkoutQuerySpec, findCheckout, insertCheckout, listCheckouts } from './checkout.repository'
-import { type CheckoutRow, checkoutDto } from './orders.dto'
+import { type CheckoutRow, checkoutDto, ledgerOf } from './orders.dto'
 import type { CheckoutCreateInput, CheckoutDto, PlaceQuery } from './orders.schemas'
 import { checkContact } from './contact'
 import { checkItemShape, loadPricingContext, priceSnapshot } from './pricing-snapshot'
@@ -56,14 +55,8 @@ export async function createCheckout(ctx: ServiceContext, query: PlaceQuery, inp
     taxMinor: snapshot.taxMinor,
     deliveryMinor: snapshot.deliveryMinor,
     discountMinor: snapshot.discountMinor,
-    totalMinor: checkoutTotal({
-      subtotal: snapshot.subtotalMinor,
-      tax: snapshot.taxMinor,
-      deliveryFee: snapshot.deliveryMinor,
-      discount: snapshot.discountMinor,
-      deliveryType: snapshot.delivery.type,
-      paymentOption: snapshot.delivery.rate?.paymentOption ?? null,
-    }),
+    // SPEC §9's checkout total: what paying online collects.
+    totalMinor: ledgerOf(snapshot).dueWithOrderMinor,
   })
   return checkoutDto(row, true)
 }

@@ -9,7 +9,7 @@
  * `order:{id}:`. A logged-in buyer's link is their account's order page; an anonymous buyer's carries the
  * order's private key, held (`message_key`) until the order is delivered or canceled.
  */
-import { type BuyerMessageKind, type OrderStatus, formatMoney, smsMessageKinds, toMajor } from '@shop/domain'
+import { type BuyerMessageKind, type OrderLedger, type OrderStatus, formatMinor as money, smsMessageKinds } from '@shop/domain'
 import type { Message } from '@shop/domain/schemas/messages'
 import type { ServiceContext } from '../../context'
 import { NotFound, Unprocessable } from '../../lib/errors'
@@ -18,8 +18,8 @@ import { enqueueMessage, messageSettings } from '../messages/outbox'
 import { staffAlertRecipients } from '../messages/staff-alerts.service'
 import type { OrderMessageData } from '../messages/templates/order'
 import { type StockTake, lowStockThreshold } from './order-stock.repository'
-import { findOrderView } from './order.repository'
-import { type OrderRow, balanceMinor, owedMinor } from './orders.dto'
+import { findOrderTenders } from './order.repository'
+import { type OrderRow, type OrderTenders, ledgerOf, noTenders } from './orders.dto'
 import type { LineItem } from '../../db/schema'
 
 export const orderEventPrefix = (orderId: string) => `order:${orderId}:`
@@ -31,16 +31,17 @@ const statusMessages: Partial<Record<OrderStatus, BuyerMessageKind>> = {
   canceled: 'order-canceled',
 }
 
-const money = (minor: number, currency: string) => formatMoney(toMajor(minor), currency)
-
-/** How the order stands with its payments, as the buyer reads it. */
-function paymentStatus(order: OrderRow, paidMinor: number): string {
-  const owed = owedMinor(order)
-  const balance = balanceMinor(order, paidMinor)
-  if (order.status === 'canceled') return paidMinor > 0 ? `${money(paidMinor, order.currency)} paid, to be refunded` : 'Nothing to pay'
-  if (owed === 0) return 'Nothing to pay'
+/** How the order stands with its payments, as the buyer reads it (from its ledger). */
+function paymentStatus(order: OrderRow, ledger: OrderLedger): string {
+  const { balanceMinor: balance, netPaidMinor: netPaid, refundDueMinor: refundDue } = ledger
+  if (order.status === 'canceled') {
+    if (refundDue > 0) return `${money(refundDue, order.currency)} paid, to be refunded`
+    return ledger.refundedMinor > 0 ? `${money(ledger.refundedMinor, order.currency)} refunded` : 'Nothing to pay'
+  }
+  if (refundDue > 0) return `Paid in full; ${money(refundDue, order.currency)} to be refunded`
+  if (ledger.totalInclTaxMinor === 0) return 'Nothing to pay'
   if (balance === 0) return 'Paid in full'
-  if (paidMinor > 0) return `${money(paidMinor, order.currency)} paid, ${money(balance, order.currency)} still to pay`
+  if (netPaid > 0) return `${money(netPaid, order.currency)} paid, ${money(balance, order.currency)} still to pay`
   if (order.paymentProvider !== 'manual') return `Waiting for your payment of ${money(balance, order.currency)}`
   return `To pay ${order.delivery.type === 'pick-up' ? 'at pick-up' : 'on delivery'}: ${money(balance, order.currency)}`
 }
@@ -56,26 +57,27 @@ function buyerPath(order: OrderRow): string {
   return order.messageKey ? `/orders/${order.id}?key=${order.messageKey}` : `/orders/${order.id}`
 }
 
-/** A snapshot of the order for its messages: what was true when the event happened. */
-async function orderData(tx: ServiceContext, order: OrderRow, note: string, paidMinor?: number): Promise<OrderMessageData> {
-  const paid = paidMinor ?? (await findOrderView(tx.db, order.id))?.paidMinor ?? 0
+/** A snapshot of the order for its messages: what was true when the event happened, its money from its ledger. */
+async function orderData(tx: ServiceContext, order: OrderRow, note: string, tenders?: OrderTenders): Promise<OrderMessageData> {
+  const ledger = ledgerOf(order, tenders ?? (await findOrderTenders(tx.db, order.id)))
   return {
     orderId: order.orderId,
     customerName: order.customerName,
     placedAt: order.createdAt.toISOString(),
     currency: order.currency,
     lines: order.items.map((line) => ({ title: line.title, features: featuresText(line), count: line.count, totalMinor: line.unitPriceMinor * line.count })),
-    subtotalMinor: order.subtotalMinor,
-    discountMinor: order.discountMinor,
+    subtotalMinor: ledger.subtotalMinor,
+    discountMinor: ledger.discountMinor,
+    adjustmentMinor: ledger.adjustmentMinor,
     discountCode: order.discount?.code ?? null,
     deliveryType: order.delivery.type,
     deliveryName: order.delivery.rate?.name ?? '',
-    deliveryMinor: order.deliveryMinor,
+    deliveryMinor: ledger.deliveryMinor,
     address: order.delivery.address ?? '',
-    taxMinor: order.taxMinor,
-    totalMinor: owedMinor(order),
-    paidMinor: paid,
-    paymentStatus: paymentStatus(order, paid),
+    taxMinor: ledger.taxMinor,
+    totalMinor: ledger.totalInclTaxMinor,
+    paidMinor: ledger.netPaidMinor,
+    paymentStatus: paymentStatus(order, ledger),
     note,
     path: buyerPath(order),
   }
@@ -95,7 +97,7 @@ async function toBuyer(tx: ServiceContext, order: OrderRow, event: string, kind:
 /** In the placing transaction: the buyer's confirmation (and SMS), and a new-order alert to each staff member who wants one. */
 export async function sendOrderPlacedMessages(tx: ServiceContext, order: OrderRow): Promise<void> {
   const event = `${orderEventPrefix(order.id)}placed`
-  const data = await orderData(tx, order, '', 0)
+  const data = await orderData(tx, order, '', noTenders)
   await toBuyer(tx, order, event, 'order-confirmation', data)
   const staffData = { ...data, path: `/admin/orders/${order.id}`, email: order.email, phone: order.phone }
   for (const recipient of await staffAlertRecipients(tx, order.shopId, 'newOrders')) {

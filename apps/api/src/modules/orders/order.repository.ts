@@ -8,9 +8,9 @@ import { type SQL, and, asc, count, desc, eq, getTableColumns, lt, or, sql } fro
 import type { Db } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { rowReader, rowValues } from '../../db/table-rows'
-import { orderEvents, orders, products, shopConfigs, shops, transactions, users } from '../../db/schema'
+import { orderEvents, orders, products, refunds, shopConfigs, shops, transactions, users } from '../../db/schema'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
-import type { OrderEventRow, OrderRow, OrderView } from './orders.dto'
+import { type OrderEventRow, type OrderRow, type OrderTenders, type OrderView, noTenders } from './orders.dto'
 
 /** What `GET /api/orders/` may filter and sort by; anything else is a 400. */
 export const orderQuerySpec: QuerySpec = {
@@ -153,9 +153,24 @@ const paidMinor = sql<number>`coalesce((
   select sum(t.amount_minor) from ${transactions} t
   where t.order_id = ${orders}.id and t.status = 'success'), 0)::bigint`.mapWith(Number)
 
-const orderView = { ...getTableColumns(orders), paidMinor }
+/** Its refunds given or under way, and of those the ones a provider has not confirmed yet (refunds_order_idx). */
+const refundedMinor = sql<number>`coalesce((
+  select sum(r.amount_minor) from ${refunds} r
+  where r.order_id = ${orders}.id and r.status in ('pending', 'succeeded')), 0)::bigint`.mapWith(Number)
+const refundPendingMinor = sql<number>`coalesce((
+  select sum(r.amount_minor) from ${refunds} r
+  where r.order_id = ${orders}.id and r.status = 'pending'), 0)::bigint`.mapWith(Number)
 
-/** The order with what it has been paid, as its answers show it. */
+/** The order row and its tenders' sums: what `ledgerOf` turns into the order's ledger. */
+const orderView = { ...getTableColumns(orders), paidMinor, refundedMinor, refundPendingMinor }
+
+/** The sums of the order's tenders alone (all 0 for no such order). */
+export async function findOrderTenders(db: Db, id: string): Promise<OrderTenders> {
+  const [row] = await db.select({ paidMinor, refundedMinor, refundPendingMinor }).from(orders).where(eq(orders.id, id)).limit(1)
+  return row ?? noTenders
+}
+
+/** The order with what it has been paid and refunded, as its answers show it. */
 export async function findOrderView(db: Db, id: string): Promise<OrderView | null> {
   const [row] = await db.select(orderView).from(orders).where(eq(orders.id, id)).limit(1)
   return row ?? null

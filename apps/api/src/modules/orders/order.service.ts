@@ -6,7 +6,7 @@
  * (or key holder) may only cancel while it is placed. Anything else is a 409 and nothing changes.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { type OrderStatus, canTransition, nextStatus, orderStatusLabels, orderSummary } from '@shop/domain'
+import { type OrderLedger, type OrderStatus, canTransition, nextStatus, orderStatusLabels, orderSummary } from '@shop/domain'
 import { parsePhone } from '@shop/domain/phone'
 import type { Message } from '@shop/domain/schemas/messages'
 import type { SQL } from 'drizzle-orm'
@@ -21,6 +21,7 @@ import {
   findBuyerName,
   findOrder,
   findOrderForUpdate,
+  findOrderTenders,
   findOrderView,
   findUnconfirmedOrdersDue,
   findUnpaidOrdersDue,
@@ -38,7 +39,7 @@ import {
   shopScope,
 } from './order.repository'
 import { isBuyer } from './buyer-access'
-import { type OrderRow, type OrderView, orderDto } from './orders.dto'
+import { type OrderRow, type OrderView, ledgerOf, orderDto } from './orders.dto'
 import type { OrderDto, OrderMoveResult, OrderMovesInput, OrderPatchInput } from './orders.schemas'
 
 type Actor = 'staff' | 'shopper'
@@ -323,7 +324,12 @@ export async function noteOnTimeline(tx: ServiceContext, order: OrderRow, note: 
 
 /** What the order has been paid so far (minor units), inside the caller's transaction. */
 export async function orderPaidMinor(ctx: ServiceContext, id: string): Promise<number> {
-  return (await findOrderView(ctx.db, id))?.paidMinor ?? 0
+  return (await findOrderTenders(ctx.db, id)).paidMinor
+}
+
+/** The ledger of `order` (its row as the caller read it, locked or not) with its tenders as they stand now. */
+export async function orderLedgerNow(ctx: ServiceContext, order: OrderRow): Promise<OrderLedger> {
+  return ledgerOf(order, await findOrderTenders(ctx.db, order.id))
 }
 
 /** Unpaid online orders past their shop's timeout, oldest first (partial index orders_unpaid_idx). */

@@ -4,7 +4,7 @@
  */
 import { orderStatusLabels, toMajor } from '@shop/domain'
 import { type CsvValue, csvText } from '../../lib/csv'
-import { type OrderView, balanceMinor } from './orders.dto'
+import { type OrderView, ledgerOf } from './orders.dto'
 
 const columns = [
   'Order',
@@ -19,15 +19,20 @@ const columns = [
   'Items',
   'Subtotal',
   'Discount',
+  'Shop discount',
   'Delivery fee',
   'Tax',
-  'Total',
+  'Total before tax',
+  'Total with tax',
   'Paid',
+  'Refunded',
   'Balance',
+  'Refund due',
   'Payment',
   'Currency',
 ] as const
 
+/** Data, not display: a plain number with two decimals, as a spreadsheet reads it. */
 const amount = (minor: number) => toMajor(minor).toFixed(2)
 
 function itemsText(order: OrderView): string {
@@ -41,6 +46,7 @@ function itemsText(order: OrderView): string {
 
 function orderRecord(order: OrderView): CsvValue[] {
   const { delivery } = order
+  const ledger = ledgerOf(order, order)
   return [
     order.orderId,
     order.createdAt.toISOString(),
@@ -52,13 +58,17 @@ function orderRecord(order: OrderView): CsvValue[] {
     delivery.region ?? '',
     delivery.address ?? '',
     itemsText(order),
-    amount(order.subtotalMinor),
-    amount(order.discountMinor),
-    amount(order.deliveryMinor),
-    amount(order.taxMinor),
-    amount(order.totalMinor),
-    amount(order.paidMinor),
-    amount(balanceMinor(order, order.paidMinor)),
+    amount(ledger.subtotalMinor),
+    amount(ledger.discountMinor),
+    amount(ledger.adjustmentMinor),
+    amount(ledger.deliveryMinor),
+    amount(ledger.taxMinor),
+    amount(ledger.totalExTaxMinor),
+    amount(ledger.totalInclTaxMinor),
+    amount(ledger.paidMinor),
+    amount(ledger.refundedMinor),
+    amount(ledger.balanceMinor),
+    amount(ledger.refundDueMinor),
     order.paymentProvider,
     order.currency,
   ]

@@ -2,7 +2,7 @@
  * Row → response mappers for checkouts and orders, and the shapes of their stored snapshots. Only the
  * fields listed here ever reach a client; contact details only when the caller may see them.
  */
-import { checkoutTotal, toMajor } from '@shop/domain'
+import { type OrderCharges, type OrderLedger, orderLedger, toMajor } from '@shop/domain'
 import type { DeliveryDetails, DiscountTerms, LineItem, checkouts, orderEvents, orders } from '../../db/schema'
 import { imageFields } from '../../lib/image-ref'
 import type { CheckoutDto, DeliveryDto, DiscountDto, LineDto, OrderDto, TotalsDto } from './orders.schemas'
@@ -10,8 +10,15 @@ import type { CheckoutDto, DeliveryDto, DiscountDto, LineDto, OrderDto, TotalsDt
 export type CheckoutRow = typeof checkouts.$inferSelect
 export type OrderRow = typeof orders.$inferSelect
 export type OrderEventRow = typeof orderEvents.$inferSelect
-/** An order as its answers show it: the row and what its payments received so far (minor units). */
-export type OrderView = OrderRow & { paidMinor: number }
+/**
+ * An order as its answers show it: the row and the sums of its tenders (minor units): payments received,
+ * refunds given or under way, and of those the ones a provider has not confirmed yet.
+ */
+export type OrderView = OrderRow & OrderTenders
+/** An order's tenders as sums (all 0 for an order nothing was paid for yet). */
+export type OrderTenders = { paidMinor: number; refundedMinor: number; refundPendingMinor: number }
+
+export const noTenders: OrderTenders = { paidMinor: 0, refundedMinor: 0, refundPendingMinor: 0 }
 
 export function lineDto(stored: LineItem): LineDto {
   return {
@@ -52,15 +59,41 @@ export function discountDto(terms: DiscountTerms | null): DiscountDto {
   return { code: terms.code, type: terms.type, value: terms.type === 'fixed' ? toMajor(terms.value) : terms.value }
 }
 
-type Amounts = { subtotalMinor: number; taxMinor: number; deliveryMinor: number; discountMinor: number; totalMinor: number }
-
-function totalsDto(row: Amounts): TotalsDto {
+/** What an order or checkout charges, as the ledger reads it. A checkout is never canceled nor adjusted. */
+export function chargesOf(
+  row: Pick<OrderRow, 'subtotalMinor' | 'discountMinor' | 'deliveryMinor' | 'taxMinor' | 'delivery'> &
+    Partial<Pick<OrderRow, 'adjustmentMinor' | 'status'>>,
+): OrderCharges {
   return {
-    subtotal: toMajor(row.subtotalMinor),
-    tax: toMajor(row.taxMinor),
-    delivery: toMajor(row.deliveryMinor),
-    discount: toMajor(row.discountMinor),
-    total: toMajor(row.totalMinor),
+    subtotalMinor: row.subtotalMinor,
+    discountMinor: row.discountMinor,
+    adjustmentMinor: row.adjustmentMinor ?? 0,
+    deliveryMinor: row.deliveryMinor,
+    deliveryType: row.delivery.type,
+    deliveryPaymentOption: row.delivery.rate?.paymentOption ?? null,
+    taxMinor: row.taxMinor,
+    canceled: row.status === 'canceled',
+  }
+}
+
+/** The order's ledger (decision 57): every figure of an order's money comes from here. */
+export function ledgerOf(row: Parameters<typeof chargesOf>[0], tenders: OrderTenders = noTenders): OrderLedger {
+  return orderLedger(chargesOf(row), [
+    { kind: 'payment', amountMinor: tenders.paidMinor, state: 'succeeded' },
+    { kind: 'refund', amountMinor: tenders.refundedMinor - tenders.refundPendingMinor, state: 'succeeded' },
+    { kind: 'refund', amountMinor: tenders.refundPendingMinor, state: 'pending' },
+  ])
+}
+
+/** `total`: what a checkout collects, or an order's total without tax (SPEC §9); `totalInclTax`: what the buyer owes. */
+function totalsDto(ledger: OrderLedger, totalMinor: number): TotalsDto {
+  return {
+    subtotal: toMajor(ledger.subtotalMinor),
+    tax: toMajor(ledger.taxMinor),
+    delivery: toMajor(ledger.deliveryMinor),
+    discount: toMajor(ledger.discountMinor),
+    total: toMajor(totalMinor),
+    totalInclTax: toMajor(ledger.totalInclTaxMinor),
   }
 }
 
@@ -74,35 +107,15 @@ export function checkoutDto(row: CheckoutRow, creator: boolean): CheckoutDto {
     discount: discountDto(row.discount ?? null),
     tax: toMajor(row.taxMinor),
     currency: row.currency,
-    totals: totalsDto(row),
+    totals: totalsDto(ledgerOf(row), row.totalMinor),
     createdAt: row.createdAt.toISOString(),
     ...(creator ? { email: row.email, profile: row.profileId, customerName: row.customerName ?? '', phone: row.phone ?? '' } : {}),
   }
 }
 
-/** SPEC §9's checkout total of an order: what an instant provider collects when it is placed. */
-export function amountDueMinor(row: Pick<OrderRow, 'subtotalMinor' | 'taxMinor' | 'deliveryMinor' | 'discountMinor' | 'delivery'>): number {
-  return checkoutTotal({
-    subtotal: row.subtotalMinor,
-    tax: row.taxMinor,
-    deliveryFee: row.deliveryMinor,
-    discount: row.discountMinor,
-    deliveryType: row.delivery.type,
-    paymentOption: row.delivery.rate?.paymentOption ?? null,
-  })
-}
-
-/** Everything the buyer owes: the order total (SPEC §9) and its tax, as a payment on delivery collects it. */
-export function owedMinor(row: Pick<OrderRow, 'totalMinor' | 'taxMinor'>): number {
-  return row.totalMinor + row.taxMinor
-}
-
-/** What is still to pay: nothing for a canceled order, never below 0 (a double payment is a refund, noted on the timeline). */
-export function balanceMinor(row: Pick<OrderRow, 'totalMinor' | 'taxMinor' | 'status'>, paidMinor: number): number {
-  return row.status === 'canceled' ? 0 : Math.max(0, owedMinor(row) - paidMinor)
-}
-
 export function orderDto(row: OrderView, timeline?: OrderEventRow[]): OrderDto {
+  const ledger = ledgerOf(row, row)
+  const money = (minor: number) => ({ value: toMajor(minor), currency: row.currency })
   return {
     _id: row.id,
     orderId: row.orderId,
@@ -116,14 +129,18 @@ export function orderDto(row: OrderView, timeline?: OrderEventRow[]): OrderDto {
     discount: discountDto(row.discount ?? null),
     tax: toMajor(row.taxMinor),
     currency: row.currency,
-    totals: totalsDto(row),
-    amountDue: toMajor(amountDueMinor(row)),
-    paid: toMajor(row.paidMinor),
-    balance: toMajor(balanceMinor(row, row.paidMinor)),
+    totals: totalsDto(ledger, ledger.totalExTaxMinor),
+    amountDue: toMajor(ledger.dueWithOrderMinor),
+    paid: toMajor(ledger.paidMinor),
+    refunded: money(ledger.refundedMinor),
+    balance: toMajor(ledger.balanceMinor),
+    refundDue: money(ledger.refundDueMinor),
+    paymentState: ledger.paymentState,
+    adjustment: row.adjustmentMinor > 0 ? { ...money(row.adjustmentMinor), reason: row.adjustmentReason ?? '' } : null,
     status: row.status,
     acked: row.acked,
     // Moving the order on or a payment confirms it (decision 52).
-    confirmBy: row.confirmBy && row.status === 'placed' && row.paidMinor === 0 ? row.confirmBy.toISOString() : null,
+    confirmBy: row.confirmBy && row.status === 'placed' && ledger.paidMinor === 0 ? row.confirmBy.toISOString() : null,
     payment: { provider: row.paymentProvider },
     ...(timeline
       ? {

@@ -14,7 +14,7 @@
  * (order-payments.ts), which the caller hands in.
  */
 import { randomInt } from 'node:crypto'
-import { checkoutTotal, confirmDeadline, orderSummary, orderTotal, toMajor } from '@shop/domain'
+import { confirmDeadline, formatMinor, orderSummary } from '@shop/domain'
 import type { AuthUser } from '../../actor'
 import { type ServiceContext, withDb } from '../../context'
 import type { Db } from '../../db/client'
@@ -42,7 +42,7 @@ import {
   setOrderItems,
 } from './order.repository'
 import type { DeliveryDetails } from '../../db/schema'
-import { type OrderEventRow, type OrderRow, orderDto } from './orders.dto'
+import { type OrderEventRow, type OrderRow, ledgerOf, noTenders, orderDto } from './orders.dto'
 import type { DeliveryInput, OrderCreateInput, OrderDto, PlaceQuery } from './orders.schemas'
 import { type PricedLines, type PricedSnapshot, type SnapshotInput, checkItemShape, loadPricingContext, priceLinesAndDelivery, withDiscount } from './pricing-snapshot'
 
@@ -217,8 +217,7 @@ async function redeemStep(tx: ServiceContext, draft: PricedDraft): Promise<Redee
 async function writeStep(tx: ServiceContext, draft: RedeemedDraft): Promise<WrittenDraft> {
   const { snapshot, source, contact, user, provider, idempotency, accessKey } = draft
   const placedAt = tx.clock.now()
-  const amounts = { subtotal: snapshot.subtotalMinor, deliveryFee: snapshot.deliveryMinor, discount: snapshot.discountMinor, deliveryType: snapshot.delivery.type }
-  const amountDue = checkoutTotal({ ...amounts, tax: snapshot.taxMinor, paymentOption: snapshot.delivery.rate?.paymentOption ?? null })
+  const ledger = ledgerOf(snapshot)
   for (let attempt = 0; attempt < ORDER_ID_ATTEMPTS; attempt++) {
     const placed = await insertPlacedOrder(
       tx.db,
@@ -239,11 +238,11 @@ async function writeStep(tx: ServiceContext, draft: RedeemedDraft): Promise<Writ
         taxMinor: snapshot.taxMinor,
         deliveryMinor: snapshot.deliveryMinor,
         discountMinor: snapshot.discountMinor,
-        totalMinor: orderTotal(amounts),
+        totalMinor: ledger.totalExTaxMinor,
         status: 'placed',
         paymentProvider: provider,
         // Nothing to settle up front: paid on delivery or at pick-up, or nothing due.
-        acked: provider === 'manual' || amountDue === 0,
+        acked: provider === 'manual' || ledger.dueWithOrderMinor === 0,
         confirmBy: draft.awaitsShop ? confirmDeadline(placedAt, draft.terms.unconfirmedOrderHours) : null,
         accessKeyHash: accessKey ? sha256(accessKey) : null,
         messageKey: accessKey,
@@ -286,7 +285,7 @@ async function announceStep(tx: ServiceContext, draft: WrittenDraft, row: OrderR
     {
       type: 'new-order',
       title: `New order ${row.orderId}`,
-      body: `${summary} · ${snapshot.currency} ${toMajor(row.totalMinor).toFixed(2)}`,
+      body: `${summary} · ${formatMinor(ledgerOf(row).totalInclTaxMinor, snapshot.currency)}`,
       link: `/admin/orders?order=${row.id}`,
     },
     user?.id,
@@ -378,13 +377,13 @@ export async function placeOrder(ctx: ServiceContext, placement: PlaceOrderInput
   if (!outcome.created) {
     checkSameBuyer(outcome.row, ctx, email)
     checkSameRequest(outcome.row, idempotency!.hash)
-    const view = (await findOrderView(db, outcome.row.id)) ?? { ...outcome.row, paidMinor: 0 }
+    const view = (await findOrderView(db, outcome.row.id)) ?? { ...outcome.row, ...noTenders }
     const replayed = orderDto(view, await listOrderEvents(db, outcome.row.shopId, outcome.row.id))
     replayed.payment = await payments.current(ctx, outcome.row)
     return { created: false, order: replayed }
   }
   // Nothing is paid yet: a payment attempt is at most opened with the order.
-  const order = orderDto({ ...outcome.row, paidMinor: 0 }, outcome.events)
+  const order = orderDto({ ...outcome.row, ...noTenders }, outcome.events)
   if (accessKey) {
     order.accessKey = accessKey
     order.privateUrl = `/orders/${outcome.row.id}?key=${accessKey}`

@@ -6,14 +6,13 @@
  * nothing to collect: a refund is not a payment), and the payer's reference stays out of the unique
  * provider reference (staff type it, so it may repeat, and that key does not include the shop).
  */
-import { isMajorAmount, toMinor } from '@shop/domain'
+import { formatMinor, isMajorAmount, toMinor } from '@shop/domain'
 import { type ServiceContext, inTransaction } from '../../context'
 import { Conflict, NotAuthenticated, NotFound, invalidBody } from '../../lib/errors'
-import { findOrderRow, lockOrder, orderPaidMinor } from '../orders/order.service'
-import { balanceMinor } from '../orders/orders.dto'
+import { findOrderRow, lockOrder, orderLedgerNow } from '../orders/order.service'
 import { transactionDto } from './payments.dto'
 import type { TransactionCreateInput, TransactionDto } from './payments.schemas'
-import { type RecordedPayment, formatMoney, recordPaymentOnOrder } from './settle-payment'
+import { type RecordedPayment, recordPaymentOnOrder } from './settle-payment'
 import { newReference } from './start-payment'
 import { insertTransaction, lockPendingTransactions, updateTransaction } from './transaction.repository'
 
@@ -35,10 +34,10 @@ export async function recordPayment(ctx: ServiceContext, input: TransactionCreat
     if (order.status === 'canceled') {
       throw Conflict(`Order ${order.orderId} is canceled: there is nothing to pay`, [{ path: 'order', message: 'is canceled' }])
     }
-    const balance = balanceMinor(order, await orderPaidMinor(tx, order.id))
+    const balance = (await orderLedgerNow(tx, order)).balanceMinor
     if (balance === 0) throw Conflict(`Order ${order.orderId} is already paid in full`, [{ path: 'amount', message: 'nothing is due on this order' }])
     if (amountMinor > balance) {
-      const due = formatMoney(balance, order.currency)
+      const due = formatMinor(balance, order.currency)
       throw Conflict(`The balance due on order ${order.orderId} is ${due}`, [{ path: 'amount', message: `is more than the balance due (${due})` }])
     }
     const at = ctx.clock.now()

@@ -7,14 +7,13 @@
  * Settled for good: a paid attempt, and one whose payment did not match (a person must look at it).
  * Anything else may still move, since a declined card can be tried again on the same pay page.
  */
-import { toMajor } from '@shop/domain'
+import { formatMinor } from '@shop/domain'
 import { type ServiceContext, inTransaction } from '../../context'
 import { Conflict, HttpError, NotFound } from '../../lib/errors'
 import { notifyStaff } from '../notifications/notify'
 import { paymentMethods, type PaymentMethod } from '@shop/domain/schemas/payments'
-import { ackOrder, lockOrder, noteOnTimeline, orderPaidMinor } from '../orders/order.service'
+import { ackOrder, lockOrder, noteOnTimeline, orderLedgerNow } from '../orders/order.service'
 import { sendPaymentMessage } from '../orders/order-messages'
-import { balanceMinor, owedMinor } from '../orders/orders.dto'
 import { ProviderError, type VerifyResult } from './providers/provider'
 import { paymentProvider } from './providers/registry'
 import {
@@ -57,8 +56,6 @@ function receivedWords(transaction: TransactionRow): string {
   return `received ${how} (reference ${transaction.reference})`
 }
 
-export const formatMoney = (minor: number, currency: string) => `${currency} ${toMajor(minor).toFixed(2)}`
-
 export function isSettled(row: Pick<TransactionRow, 'status' | 'details'>): boolean {
   return row.status === 'success' || row.details.failure === 'mismatch'
 }
@@ -71,19 +68,16 @@ export async function recordPaymentOnOrder(tx: ServiceContext, transaction: Tran
   const order = await lockOrder(tx, transaction.orderId)
   if (!order) throw NotFound('No such order')
   await ackOrder(tx, order.id)
-  let note = `Payment of ${formatMoney(transaction.amountMinor, transaction.currency)} ${receivedWords(transaction)}${extra}`
+  let note = `Payment of ${formatMinor(transaction.amountMinor, transaction.currency)} ${receivedWords(transaction)}${extra}`
   const recorded = recordedPayment(transaction) !== null
-  const paid = await orderPaidMinor(tx, order.id)
+  const ledger = await orderLedgerNow(tx, order)
   // Staff never record more than the balance; a provider's payment beyond what is owed is a refund to make.
-  if (!recorded && paid > owedMinor(order)) note += '. The order was already paid: refund one payment'
+  if (!recorded && ledger.netPaidMinor > ledger.totalInclTaxMinor) note += '. The order was already paid: refund one payment'
   if (order.status === 'canceled') note += '. The order is canceled: refund the payment'
-  else {
-    const balance = balanceMinor(order, paid)
-    if (balance > 0) note += `. Balance due ${formatMoney(balance, order.currency)}`
-    else if (recorded) note += '. Paid in full'
-  }
+  else if (ledger.balanceMinor > 0) note += `. Balance due ${formatMinor(ledger.balanceMinor, order.currency)}`
+  else if (recorded) note += '. Paid in full'
   await noteOnTimeline(tx, order, note, actorId)
-  await sendPaymentMessage(tx, order, { transactionId: transaction.id, outcome: 'received', note: `${formatMoney(transaction.amountMinor, transaction.currency)} received.` })
+  await sendPaymentMessage(tx, order, { transactionId: transaction.id, outcome: 'received', note: `${formatMinor(transaction.amountMinor, transaction.currency)} received.` })
   await notifyStaff(
     tx,
     order.shopId,
@@ -124,7 +118,7 @@ export async function applyVerification(ctx: ServiceContext, id: string, result:
     const problems: string[] = []
     if (result.currency !== current.currency) problems.push(`it was in ${result.currency || 'an unknown currency'}, not ${current.currency}`)
     if (result.amountMinor !== current.amountMinor) {
-      problems.push(`${result.amountMinor >= 0 ? formatMoney(result.amountMinor, result.currency || current.currency) : 'an unknown amount'} was paid, not ${formatMoney(current.amountMinor, current.currency)}`)
+      problems.push(`${result.amountMinor >= 0 ? formatMinor(result.amountMinor, result.currency || current.currency) : 'an unknown amount'} was paid, not ${formatMinor(current.amountMinor, current.currency)}`)
     }
     if (problems.length) {
       ctx.log.warn({ transaction: id, provider: current.provider, problems }, 'payment does not match its transaction')

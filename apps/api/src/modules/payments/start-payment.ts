@@ -9,7 +9,7 @@ import { type ServiceContext, inTransaction } from '../../context'
 import type { Db } from '../../db/client'
 import { Conflict, NotFound } from '../../lib/errors'
 import { lockOrder } from '../orders/order.service'
-import { amountDueMinor } from '../orders/orders.dto'
+import { ledgerOf } from '../orders/orders.dto'
 import type { PaymentSummary } from '../orders/orders.schemas'
 import { orderReturnUrl, shopOrigin } from './order-access'
 import { type OrderRow, ProviderError, isProviderName } from './providers/provider'
@@ -30,7 +30,8 @@ export type Started = { transaction: TransactionRow; redirectUrl: string | null 
  * paid on delivery or at pick-up, everything the buyer owes (the order total and its tax).
  */
 export function attemptAmountMinor(order: OrderRow, provider: string): number {
-  return isProviderName(provider) && instantProviders[provider] ? amountDueMinor(order) : order.totalMinor + order.taxMinor
+  const ledger = ledgerOf(order)
+  return isProviderName(provider) && instantProviders[provider] ? ledger.dueWithOrderMinor : ledger.totalInclTaxMinor
 }
 
 /** Unique per provider; only letters, digits and '-', as Paystack allows. */

@@ -15,7 +15,8 @@ import { keyMatches } from '../orders/buyer-access'
 import { orderReturnUrl, shopOrigin } from './order-access'
 import type { PayPageForm, PayPageQuery } from './payments.schemas'
 import { acceptedProviders } from './providers/registry'
-import { formatMoney, verifyTransaction } from './settle-payment'
+import { formatMinor } from '@shop/domain'
+import { verifyTransaction } from './settle-payment'
 import { findPayPageData, findTransaction, findTransactionForUpdate, updateTransaction } from './transaction.repository'
 
 const styles = html`
@@ -94,7 +95,7 @@ export async function renderPayPage(ctx: ServiceContext, id: string, query: PayP
   <dl>
     <dt>Shop</dt><dd>${shopTitle}</dd>
     <dt>Order</dt><dd>${order.orderId}</dd>
-    <dt>Amount</dt><dd class="amount">${formatMoney(transaction.amountMinor, transaction.currency)}</dd>
+    <dt>Amount</dt><dd class="amount">${formatMinor(transaction.amountMinor, transaction.currency)}</dd>
   </dl>`
   const actions =
     transaction.status === 'pending'

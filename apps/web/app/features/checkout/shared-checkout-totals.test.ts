@@ -3,7 +3,7 @@ import { sharedCheckoutRows } from './shared-checkout-totals'
 
 // Subtotal 200 with a 10 % code and 5 of tax; the creator chose an instant rate of 25.
 const checkout = {
-  totals: { subtotal: 200, tax: 5, delivery: 25, discount: 20, total: 210 },
+  totals: { subtotal: 200, tax: 5, delivery: 25, discount: 20, total: 210, totalInclTax: 210 },
   delivery: {
     type: 'dispatch' as const,
     region: 'GH-AH',

@@ -6,7 +6,7 @@
  * what was true then; amounts in the order's currency, dates in Africa/Accra, and every piece of text (a
  * product title, the buyer's name, a staff note) escaped by React.
  */
-import { formatDateTime, formatMoney, toMajor } from '@shop/domain'
+import { formatDateTime, formatMinor as money } from '@shop/domain'
 import type { ReactElement } from 'react'
 import { ButtonLink, LinkAsText } from './layout'
 import { type Site, linkOn } from './site'
@@ -25,6 +25,8 @@ export type OrderMessageData = {
   subtotalMinor: number
   discountMinor: number
   discountCode: string | null
+  /** A manual discount staff gave (absent from messages written before there were any). */
+  adjustmentMinor?: number
   deliveryType: 'pick-up' | 'dispatch'
   /** The delivery rate's name ('' for pick-up). */
   deliveryName: string
@@ -33,6 +35,7 @@ export type OrderMessageData = {
   taxMinor: number
   /** What the buyer owes in all: the order total and its tax. */
   totalMinor: number
+  /** Paid net of refunds. */
   paidMinor: number
   /** How the order is paid, as the buyer reads it: "Paid in full", "To pay on delivery: GHS 10.00"… */
   paymentStatus: string
@@ -45,7 +48,6 @@ export type OrderMessageData = {
   path: string
 }
 
-const money = (minor: number, currency: string) => formatMoney(toMajor(minor), currency)
 const muted = { color: '#6b7280', fontSize: 14 }
 const cell = { padding: '6px 0', borderBottom: '1px solid #e5e7eb', verticalAlign: 'top' } as const
 const amountCell = { ...cell, textAlign: 'right', whiteSpace: 'nowrap', paddingLeft: 12 } as const
@@ -54,6 +56,7 @@ const amountCell = { ...cell, textAlign: 'right', whiteSpace: 'nowrap', paddingL
 function amountRows(data: OrderMessageData): [string, string][] {
   const rows: [string, string][] = [['Subtotal', money(data.subtotalMinor, data.currency)]]
   if (data.discountMinor > 0) rows.push([`Discount${data.discountCode ? ` (${data.discountCode})` : ''}`, `−${money(data.discountMinor, data.currency)}`])
+  if (data.adjustmentMinor) rows.push(['Discount from the shop', `−${money(data.adjustmentMinor, data.currency)}`])
   rows.push([data.deliveryType === 'pick-up' ? 'Pick-up' : `Delivery${data.deliveryName ? ` (${data.deliveryName})` : ''}`, money(data.deliveryMinor, data.currency)])
   if (data.taxMinor > 0) rows.push(['Tax', money(data.taxMinor, data.currency)])
   return rows
