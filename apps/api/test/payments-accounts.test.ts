@@ -50,7 +50,21 @@ describe('financial accounts', () => {
   it('adds mobile money and bank accounts, stores the number and answers it masked', async () => {
     const account = await create(momo)
     expect(account).toMatchObject({ shop: shop.id, kind: 'mobile-money', provider: 'MTN MoMo', accountName: 'Ama Mensah', accountNumber: '•••• 4567' })
-    expect(Object.keys(account).sort()).toEqual(['_id', 'accountName', 'accountNumber', 'createdAt', 'kind', 'provider', 'shop', 'updatedAt'])
+    expect(Object.keys(account).sort()).toEqual([
+      '_id',
+      'accountName',
+      'accountNumber',
+      'bankCode',
+      'createdAt',
+      'kind',
+      'payout',
+      'provider',
+      'shop',
+      'updatedAt',
+      'verifiedAt',
+    ])
+    // Not the payout account: that one is chosen from Paystack's list and resolved (payouts.test.ts).
+    expect(account).toMatchObject({ payout: false, bankCode: null, verifiedAt: null })
     expect((await stored(account._id))!.accountNumber).toBe('0244124567')
 
     const international = await create({ ...momo, provider: 'Telecel Cash', accountNumber: '+233 20 765 4321' }, owner)
@@ -225,11 +239,12 @@ describe('GET /api/payment-info/', () => {
       .where(eq(shopConfigs.shopId, fresh.shop.id))
     await create({ ...momo, shop: fresh.shop.id, accountNumber: '0261112222' }, fresh.owner)
     const second = await info(`shop=${fresh.shop.id}`, shopper)
+    // An account kept for the records is not a payout account Paystack verified (decision 58).
     expect(second.json()).toEqual({
       shop: fresh.shop.id,
       currency: 'GHS',
       options: [{ provider: 'test', label: 'Try it out', instant: true }],
-      payout: true,
+      payout: false,
     })
     expect(second.body).not.toMatch(/sk_|secret|accountNumber|1112222/)
 

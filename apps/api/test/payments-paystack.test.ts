@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../src/config'
-import { inventory, notifications, orderEvents, orders, products, shopConfigs, shopDomains, transactions } from '../src/db/schema'
+import { financialAccounts, inventory, notifications, orderEvents, orders, products, shopConfigs, shopDomains, transactions } from '../src/db/schema'
 import { productFactory } from '../src/seed/factories'
 import { startFakePaystack } from './fake-paystack'
 import { type TestUser, createStaffedShop, createUser, errorBody, setupApp } from './helpers'
@@ -12,6 +12,16 @@ const ctx = await setupApp({ paystackSecretKey: fake.secretKey, paystackBaseUrl:
 const db = ctx.database.db
 const { shop, otherShop, owner, administrator, manager, keeper, shopper, outsider } = await createStaffedShop(ctx)
 
+// Paystack settles to the shop's own payout account (decision 58; payouts.test.ts): it has one before it takes any.
+fake.holder('MTN', '0244124567', 'AMA MENSAH')
+const payout = await ctx.app.inject({
+  method: 'POST',
+  url: '/api/financial-accounts/',
+  headers: owner.headers,
+  payload: { shop: shop.id, payout: true, kind: 'mobile-money', bankCode: 'MTN', accountNumber: '0244124567' },
+})
+expect(payout.statusCode, payout.body).toBe(201)
+const [{ subaccountCode }] = await db.select({ subaccountCode: financialAccounts.subaccountCode }).from(financialAccounts).where(eq(financialAccounts.shopId, shop.id))
 await db
   .update(shopConfigs)
   .set({ paymentOptions: [{ provider: 'paystack', enabled: true }, { provider: 'manual', enabled: true }] })
@@ -104,6 +114,8 @@ describe('placing an order paid with Paystack', () => {
       reference: row.reference,
       callback_url: `http://${shop.slug}.shops.test/orders/${order._id}?transaction=${row.id}`,
       metadata: { orderId: order.orderId, shop: shop.id },
+      subaccount: subaccountCode,
+      bearer: 'subaccount',
     })
     expect(fake.requests[0]!.authorization).toBe(`Bearer ${fake.secretKey}`)
   })
@@ -450,7 +462,7 @@ describe('GET /api/payment-info/ with Paystack configured', () => {
         { provider: 'paystack', label: 'Mobile money or card (Paystack)', instant: true },
         { provider: 'manual', label: 'Pay on delivery or at pick-up', instant: false },
       ],
-      payout: false,
+      payout: true,
     })
     expect(response.body).not.toContain(fake.secretKey)
     expect(response.body).not.toContain('sk_')

@@ -35,6 +35,8 @@ describe('GET /api/shop-configs/{id}', () => {
         unconfirmedOrdersPerBuyer: 3,
         unconfirmedOrderHours: 48,
         paymentOptions: [],
+        // No Paystack on this platform: online payments cannot be turned on (payouts.test.ts).
+        onlinePayments: 'unavailable',
         domains: [],
         customDomains: [],
       })
@@ -43,6 +45,7 @@ describe('GET /api/shop-configs/{id}', () => {
         'customDomains',
         'domains',
         'facebook',
+        'onlinePayments',
         'paymentOptions',
         'shopperLineMax',
         'taxRate',

@@ -17,14 +17,25 @@ const AccountNumber = Type.String({
   description: 'digits only (spaces, dashes and a leading + are fine)',
 })
 
+/** A bank's or mobile money network's code in Paystack's list for GHS (`GET /api/financial-accounts/banks`). */
+export const BankCode = Type.String({ minLength: 1, maxLength: 30, pattern: '^[A-Za-z0-9_-]+$', description: "a code from the shop's bank list" })
+
 export const FinancialAccountCreateBody = Type.Object(
   {
     shop: Uuid,
     kind: FinancialAccountKind,
-    /** The network ('MTN MoMo', 'Telecel Cash', 'AirtelTigo Money') or the bank's name. */
-    provider: Text(80),
-    accountName: Text(100),
+    /**
+     * The network ('MTN MoMo', 'Telecel Cash', 'AirtelTigo Money') or the bank's name. Required unless
+     * `payout`: a payout account takes the name from Paystack's list.
+     */
+    provider: Type.Optional(Text(80)),
+    /** Required unless `payout`: a payout account's name is the one Paystack resolves. */
+    accountName: Type.Optional(Text(100)),
     accountNumber: AccountNumber,
+    /** The account the shop is paid into online (one per shop): resolved and made a Paystack subaccount. */
+    payout: Type.Optional(Type.Boolean()),
+    /** Required with `payout`: the bank or network from the shop's bank list. */
+    bankCode: Type.Optional(BankCode),
   },
   { additionalProperties: false },
 )
@@ -36,6 +47,8 @@ export const FinancialAccountPatchBody = Type.Object(
     provider: Type.Optional(Text(80)),
     accountName: Type.Optional(Text(100)),
     accountNumber: Type.Optional(AccountNumber),
+    /** The payout account's bank or network from the shop's bank list; a change is resolved and sent to Paystack. */
+    bankCode: Type.Optional(BankCode),
   },
   { additionalProperties: false, minProperties: 1 },
 )
@@ -123,10 +136,81 @@ export const FinancialAccountResponse = Type.Object({
   accountName: Type.String(),
   /** Masked: `•••• 4567`, only the last four digits. The full number never leaves the server. */
   accountNumber: Type.String(),
+  /** The account the shop is paid into online. */
+  payout: Type.Boolean(),
+  bankCode: Type.Union([Type.String(), Type.Null()]),
+  /** When Paystack resolved its name and holds it as the shop's subaccount; null until then. */
+  verifiedAt: Type.Union([IsoDate, Type.Null()]),
   createdAt: IsoDate,
   updatedAt: IsoDate,
 })
 export type FinancialAccount = Static<typeof FinancialAccountResponse>
+
+// ---------------------------------------------------------------- payout accounts (decision 58)
+
+/** `GET /api/financial-accounts/banks?shop=&kind=`: Paystack's banks or mobile money networks for GHS. */
+export const PayoutBank = Type.Object({ code: Type.String(), name: Type.String(), kind: FinancialAccountKind })
+export type PayoutBank = Static<typeof PayoutBank>
+export const PayoutBanksResponse = Type.Object({ data: Type.Array(PayoutBank) })
+export type PayoutBanks = Static<typeof PayoutBanksResponse>
+
+/** `POST /api/financial-accounts/resolve`: the name the bank or network holds for a number, shown before saving. */
+export const AccountResolveBody = Type.Object(
+  { shop: Uuid, kind: FinancialAccountKind, bankCode: BankCode, accountNumber: AccountNumber },
+  { additionalProperties: false },
+)
+export type AccountResolveInput = Static<typeof AccountResolveBody>
+export const AccountResolveResponse = Type.Object({
+  accountName: Type.String(),
+  bankCode: Type.String(),
+  bankName: Type.String(),
+  /** Masked, as every answer shows a number. */
+  accountNumber: Type.String(),
+})
+export type AccountResolved = Static<typeof AccountResolveResponse>
+
+export const SettlementStatus = Type.Union([Type.Literal('pending'), Type.Literal('processing'), Type.Literal('success'), Type.Literal('failed')])
+
+/** One payout Paystack made (or is making) to the shop's account. */
+export const PayoutSettlement = Type.Object({
+  _id: Type.String(),
+  status: SettlementStatus,
+  /** What reached (or will reach) the shop's account. */
+  amount: Money,
+  /** What the payments in it came to before fees. */
+  processed: Money,
+  fees: Money,
+  settledAt: Type.Union([IsoDate, Type.Null()]),
+  createdAt: Type.Union([IsoDate, Type.Null()]),
+})
+export type PayoutSettlement = Static<typeof PayoutSettlement>
+
+/** `GET /api/payouts/settlements?shop=&page=`: a page of the shop's settlements, newest first, as Paystack pages them. */
+export const PayoutSettlementsResponse = Type.Object({
+  page: Type.Integer(),
+  perPage: Type.Integer(),
+  total: Type.Integer(),
+  pageCount: Type.Integer(),
+  data: Type.Array(PayoutSettlement),
+})
+export type PayoutSettlements = Static<typeof PayoutSettlementsResponse>
+
+/** `GET /api/payouts/payments?shop=`: one order's online payment and what the shop keeps of it. */
+export const PayoutPayment = Type.Object({
+  transaction: Type.String(),
+  order: Type.String(),
+  /** The order's number, as staff and buyers see it. */
+  orderId: Type.String(),
+  reference: Type.String(),
+  amount: Money,
+  /** Paystack's fee, and the platform's share; null when Paystack did not say (a payment before payouts). */
+  paystackFee: Type.Union([Money, Type.Null()]),
+  platformFee: Type.Union([Money, Type.Null()]),
+  /** What the shop's account gets of it. */
+  net: Type.Union([Money, Type.Null()]),
+  paidAt: IsoDate,
+})
+export type PayoutPayment = Static<typeof PayoutPayment>
 
 /** A way to pay the shop accepts; `instant` ones are paid on a pay page when the order is placed. */
 export const PaymentInfoOption = Type.Object({ provider: PaymentProvider, label: Type.String(), instant: Type.Boolean() })
@@ -137,7 +221,7 @@ export const PaymentInfoResponse = Type.Object({
   currency: Type.String(),
   /** The ways to pay this shop takes, in its order; the first is the default. */
   options: Type.Array(PaymentInfoOption),
-  /** Whether the shop has payout details on file. */
+  /** Whether the shop has a verified payout account (decision 58): only then does it take payments online. */
   payout: Type.Boolean(),
 })
 export type PaymentInfo = Static<typeof PaymentInfoResponse>

@@ -191,6 +191,11 @@ export const ShopConfigResponse = Type.Object({
   unconfirmedOrdersPerBuyer: Type.Integer({ description: 'open pay-on-delivery orders not yet confirmed that one phone, e-mail or delivery address may have' }),
   unconfirmedOrderHours: Type.Integer({ description: 'hours a pay-on-delivery order may stay unconfirmed before it is canceled' }),
   paymentOptions: Type.Array(ShopPaymentOption),
+  /**
+   * Whether the shop can turn on online payments (Paystack): `ready`, `needs-payout-account` (add the account
+   * it is paid into first) or `unavailable` (this platform takes no online payments).
+   */
+  onlinePayments: Type.Union([Type.Literal('ready'), Type.Literal('needs-payout-account'), Type.Literal('unavailable')]),
   domains: Type.Array(Type.String(), { description: 'every custom domain, pending or verified: the list PATCH takes' }),
   customDomains: Type.Array(ShopDomainResponse, { description: 'the same domains with their verification state and instructions' }),
   updatedAt: IsoDate,

@@ -1,12 +1,14 @@
 /** The only SQL for financial accounts (a shop's payout details). */
-import { and, count, eq, sql } from 'drizzle-orm'
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { financialAccounts } from '../../db/schema'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
 
 export type FinancialAccountRow = typeof financialAccounts.$inferSelect
 export type NewFinancialAccount = typeof financialAccounts.$inferInsert
-export type FinancialAccountChanges = Partial<Pick<NewFinancialAccount, 'kind' | 'provider' | 'accountName' | 'accountNumber'>>
+export type FinancialAccountChanges = Partial<
+  Pick<NewFinancialAccount, 'kind' | 'provider' | 'accountName' | 'accountNumber' | 'bankCode' | 'subaccountCode' | 'verifiedAt'>
+>
 
 /** What `GET /api/financial-accounts/` may filter and sort by (never the account number). */
 export const financialAccountQuerySpec: QuerySpec = {
@@ -68,8 +70,29 @@ export async function listFinancialAccounts(db: Db, shopId: string, parsed: Pars
   return { rows, total: counted?.total ?? 0 }
 }
 
-/** Payment info only needs to know whether the shop can be paid out at all. */
-export async function shopHasFinancialAccount(db: Db, shopId: string): Promise<boolean> {
-  const [row] = await db.select({ id: financialAccounts.id }).from(financialAccounts).where(eq(financialAccounts.shopId, shopId)).limit(1)
-  return !!row
+/** The shop's payout account (decision 58), verified or not; null when it has none. */
+export async function findPayoutAccount(db: Db, shopId: string): Promise<FinancialAccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(financialAccounts)
+    .where(and(eq(financialAccounts.shopId, shopId), eq(financialAccounts.payout, true)))
+    .limit(1)
+  return row ?? null
+}
+
+/** The Paystack subaccount the shop's online payments settle to: only a verified payout account has one. */
+export async function findPayoutSubaccount(db: Db, shopId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ code: financialAccounts.subaccountCode })
+    .from(financialAccounts)
+    .where(
+      and(
+        eq(financialAccounts.shopId, shopId),
+        eq(financialAccounts.payout, true),
+        isNotNull(financialAccounts.subaccountCode),
+        isNotNull(financialAccounts.verifiedAt),
+      ),
+    )
+    .limit(1)
+  return row?.code ?? null
 }

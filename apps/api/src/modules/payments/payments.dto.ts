@@ -22,6 +22,9 @@ export function financialAccountDto(row: FinancialAccountRow): FinancialAccountD
     provider: row.provider,
     accountName: row.accountName,
     accountNumber: maskAccountNumber(row.accountNumber),
+    payout: row.payout,
+    bankCode: row.bankCode,
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }

@@ -18,17 +18,27 @@ import {
   listShopFinancialAccounts,
   patchFinancialAccount,
   removeFinancialAccount,
+  resolveFinancialAccount,
 } from './financial-account.service'
+import { listPayoutBanks } from './payout-account.service'
+import { listPayoutPayments, listSettlements } from './payouts.service'
 import { financialAccountQuerySpec } from './financial-account.repository'
 import { getPaymentInfo } from './payment-info.service'
 import {
+  AccountResolveBody,
+  AccountResolveResponse,
   FinancialAccountCreateBody,
   FinancialAccountPatchBody,
   FinancialAccountResponse,
   PayPageForm,
   PayPageQuery,
   PaymentInfoResponse,
+  PayoutBanksQuery,
+  PayoutBanksResponse,
+  PayoutPayment,
+  PayoutSettlementsResponse,
   PaystackEvent,
+  SettlementsQuery,
   ShopQuery,
   TransactionCreateBody,
   TransactionPatchBody,
@@ -38,11 +48,12 @@ import { recordPayment } from './record-payment'
 import { handlePaystackEvent, isValidPaystackSignature } from './paystack-webhook'
 import { payPageError, renderPayPage, submitPayPage } from './test-pay-page'
 import { listOrderTransactions, patchTransaction } from './transaction.service'
-import { transactionQuerySpec } from './transaction.repository'
+import { payoutPaymentQuerySpec, transactionQuerySpec } from './transaction.repository'
 
 const tags = ['payments']
 const transactionListQuery = feathersQuerySchema(transactionQuerySpec, { order: Uuid, key: KeyQuery.properties.key }, { required: ['order'] })
 const accountListQuery = feathersQuerySchema(financialAccountQuerySpec, { shop: Uuid }, { required: ['shop'] })
+const payoutPaymentsQuery = feathersQuerySchema(payoutPaymentQuerySpec, { shop: Uuid }, { required: ['shop'] })
 
 export default async function routes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -113,9 +124,13 @@ export default async function routes(fastify: FastifyInstance) {
         tags,
         operationId: 'createFinancialAccount',
         summary: 'Add a payout account: mobile money or bank (settings.manage)',
-        description: 'Mobile money: a Ghana number (10 digits starting with 0, or +233…). Bank: 6–20 digits. Answers the number masked.',
+        description:
+          'Mobile money: a Ghana number (10 digits starting with 0, or +233…). Bank: 6–20 digits. Answers the number masked. ' +
+          "`payout: true` with `bankCode` (from GET /api/financial-accounts/banks) makes it the account the shop's online payments " +
+          'settle to: Paystack resolves its name (422 when it finds no such account) and it becomes the shop\'s Paystack subaccount; ' +
+          'one per shop (409); 502 when Paystack cannot be reached.',
         body: FinancialAccountCreateBody,
-        response: { 201: FinancialAccountResponse, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: FinancialAccountResponse, ...errorResponses(400, 401, 403, 404, 409, 422), 502: errorResponse('Paystack unreachable') },
       },
     },
     async (request, reply) => reply.code(201).send(await createFinancialAccount(request.ctx, request.body)),
@@ -157,9 +172,12 @@ export default async function routes(fastify: FastifyInstance) {
         tags,
         operationId: 'updateFinancialAccount',
         summary: 'Change a payout account (settings.manage)',
+        description:
+          "The payout account changes by kind, bankCode and accountNumber: Paystack resolves the new name and its subaccount is updated " +
+          '(422 when Paystack finds no such account, 502 when it cannot be reached).',
         params: IdParams,
         body: FinancialAccountPatchBody,
-        response: { 200: FinancialAccountResponse, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: FinancialAccountResponse, ...errorResponses(400, 401, 403, 404, 409, 422), 502: errorResponse('Paystack unreachable') },
       },
     },
     async (request) => patchFinancialAccount(request.ctx, request.params.id, request.body),
@@ -172,11 +190,75 @@ export default async function routes(fastify: FastifyInstance) {
         tags,
         operationId: 'deleteFinancialAccount',
         summary: 'Remove a payout account (settings.manage); answers it, masked',
+        description: 'The payout account of a shop that takes payments online is a 409: turn online payments off first.',
         params: IdParams,
-        response: { 200: FinancialAccountResponse, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: FinancialAccountResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => removeFinancialAccount(request.ctx, request.params.id),
+  )
+
+  // ---------------------------------------------------------------- payout account and payouts (decision 58)
+  app.get(
+    '/api/financial-accounts/banks',
+    {
+      schema: {
+        tags,
+        operationId: 'listPayoutBanks',
+        summary: "Paystack's banks or mobile money networks for the shop's currency, for its payout account (settings.manage)",
+        description: 'Kept for ten minutes. 409 when this platform takes no online payments; 502 when Paystack cannot be reached.',
+        querystring: PayoutBanksQuery,
+        response: { 200: PayoutBanksResponse, ...errorResponses(400, 401, 403, 404, 409), 502: errorResponse('Paystack unreachable') },
+      },
+    },
+    async (request) => listPayoutBanks(request.ctx, request.query.shop, request.query.kind),
+  )
+
+  app.post(
+    '/api/financial-accounts/resolve',
+    {
+      schema: {
+        tags,
+        operationId: 'resolvePayoutAccount',
+        summary: 'The name the bank or network holds for an account number, to confirm before saving it (settings.manage)',
+        description:
+          'Nothing is saved. 400 for a number that does not fit the kind or a bank code not in the list; 422 when Paystack finds no ' +
+          'such account; 409 when this platform takes no online payments; 502 when Paystack cannot be reached. The number is answered masked.',
+        body: AccountResolveBody,
+        response: { 200: AccountResolveResponse, ...errorResponses(400, 401, 403, 404, 409, 422), 502: errorResponse('Paystack unreachable') },
+      },
+    },
+    async (request) => resolveFinancialAccount(request.ctx, request.body),
+  )
+
+  app.get(
+    '/api/payouts/settlements',
+    {
+      schema: {
+        tags,
+        operationId: 'listPayoutSettlements',
+        summary: "The settlements Paystack made to the shop's payout account, newest first (settings.manage)",
+        description: 'Paged as Paystack pages them (`page`, `perPage` up to 100). Empty without a verified payout account. 502 when Paystack cannot be reached.',
+        querystring: SettlementsQuery,
+        response: { 200: PayoutSettlementsResponse, ...errorResponses(400, 401, 403, 404), 502: errorResponse('Paystack unreachable') },
+      },
+    },
+    async (request) => listSettlements(request.ctx, request.query),
+  )
+
+  app.get(
+    '/api/payouts/payments',
+    {
+      schema: {
+        tags,
+        operationId: 'listPayoutPayments',
+        summary: "The shop's orders paid online and what each paid it, net of Paystack's fee and the platform's share (settings.manage)",
+        description: 'Newest first; sort by updatedAt (when the payment was confirmed) or createdAt.',
+        querystring: payoutPaymentsQuery,
+        response: { 200: Page(PayoutPayment), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => listPayoutPayments(request.ctx, request.query),
   )
 
   // ---------------------------------------------------------------- payment info

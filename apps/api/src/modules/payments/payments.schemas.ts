@@ -2,6 +2,7 @@
  * Wire schemas of transactions, financial accounts and payment info. Requests are strict (unknown fields
  * are a 400). Money on the wire is major units. Account numbers only ever leave the server masked.
  */
+import { FinancialAccountKind } from '@shop/domain/schemas/payments'
 import { Uuid } from '@shop/domain/schemas/wire'
 import { type Static, Type } from 'typebox'
 import { AccessKey } from '../orders/orders.schemas'
@@ -11,6 +12,16 @@ import { AccessKey } from '../orders/orders.schemas'
  * with the bodies too, and the web derives its types from the answers.
  */
 export {
+  AccountResolveBody,
+  type AccountResolveInput,
+  AccountResolveResponse,
+  type AccountResolved as AccountResolvedDto,
+  type PayoutBank as PayoutBankDto,
+  PayoutBanksResponse,
+  type PayoutPayment as PayoutPaymentDto,
+  PayoutPayment,
+  type PayoutSettlements as PayoutSettlementsDto,
+  PayoutSettlementsResponse,
   FinancialAccountCreateBody,
   type FinancialAccountCreateInput,
   FinancialAccountPatchBody,
@@ -44,6 +55,21 @@ export type TransactionPatchInput = Static<typeof TransactionPatchBody>
 // ---------------------------------------------------------------- financial accounts
 
 export const MAX_FINANCIAL_ACCOUNTS = 10
+
+/** `GET /api/financial-accounts/banks`: the shop, and banks or mobile money networks. */
+export const PayoutBanksQuery = Type.Object({ shop: Uuid, kind: FinancialAccountKind }, { additionalProperties: false })
+export type PayoutBanksQuery = Static<typeof PayoutBanksQuery>
+
+/** `GET /api/payouts/settlements`: Paystack's pages (1-based, up to 100 a page). */
+export const SettlementsQuery = Type.Object(
+  {
+    shop: Uuid,
+    page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$', description: 'page number, from 1 (default 1)' })),
+    perPage: Type.Optional(Type.String({ pattern: '^(100|[1-9][0-9]?)$', description: 'settlements a page, 1 to 100 (default 20)' })),
+  },
+  { additionalProperties: false },
+)
+export type SettlementsQuery = Static<typeof SettlementsQuery>
 
 // ---------------------------------------------------------------- payment info
 

@@ -12,7 +12,8 @@ import { lockOrder } from '../orders/order.service'
 import { ledgerOf } from '../orders/orders.dto'
 import type { PaymentSummary } from '../orders/orders.schemas'
 import { orderReturnUrl, shopOrigin } from './order-access'
-import { type OrderRow, ProviderError, isProviderName } from './providers/provider'
+import { findPayoutSubaccount } from './financial-account.repository'
+import { type OrderRow, ProviderError, type StartContext, isProviderName } from './providers/provider'
 import { instantProviders, paymentProvider } from './providers/registry'
 import { verifyTransaction } from './settle-payment'
 import {
@@ -58,6 +59,18 @@ export async function openOrderTransaction(tx: ServiceContext, order: OrderRow):
   })
 }
 
+export const noPayoutAccount = 'This shop cannot take payments online right now. Please choose another way to pay.'
+
+/**
+ * Every Paystack payment settles to its shop's subaccount (decision 58); a shop without a verified payout
+ * account takes none, so its money can never land in the platform's account.
+ */
+async function paystackSplit(ctx: ServiceContext, shopId: string): Promise<NonNullable<StartContext['split']>> {
+  const subaccount = await findPayoutSubaccount(ctx.db, shopId)
+  if (!subaccount) throw new ProviderError(noPayoutAccount, 'no verified payout account')
+  return { subaccount, bearer: ctx.config.paystackFeeBearer }
+}
+
 /** Marks a pending attempt failed with `error` (unless something settled it meanwhile). */
 async function failToStart(db: Db, id: string, error: string, detail: string | undefined): Promise<TransactionRow> {
   return db.transaction(async (tx) => {
@@ -78,7 +91,8 @@ export async function startTransaction(ctx: ServiceContext, order: OrderRow, row
   try {
     if (!provider) throw new ProviderError(`Payments through ${row.provider} are not available right now`)
     const origin = await shopOrigin(ctx, order.shopId)
-    const started = await provider.start({ order, transaction: row, returnUrl: orderReturnUrl(origin, order, row.id, accessKey) })
+    const split = row.provider === 'paystack' ? await paystackSplit(ctx, order.shopId) : undefined
+    const started = await provider.start({ order, transaction: row, returnUrl: orderReturnUrl(origin, order, row.id, accessKey), split })
     return { transaction: row, redirectUrl: started?.redirectUrl ?? null }
   } catch (error) {
     const known = error instanceof ProviderError

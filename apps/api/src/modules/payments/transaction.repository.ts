@@ -160,3 +160,34 @@ export async function abandonPendingTransactions(db: Db, shopId: string, orderId
     .set({ status: 'abandoned', updatedAt: new Date() })
     .where(and(eq(transactions.shopId, shopId), eq(transactions.orderId, orderId), eq(transactions.status, 'pending')))
 }
+
+// ---------------------------------------------------------------- a shop's payouts (decision 58)
+
+/** What the payouts view may sort by: newest payments first. */
+export const payoutPaymentQuerySpec: QuerySpec = {
+  fields: {
+    createdAt: { column: transactions.createdAt, type: 'date', sort: true },
+    updatedAt: { column: transactions.updatedAt, type: 'date', sort: true },
+  },
+  defaultSort: { updatedAt: -1 },
+  tieBreaker: transactions.id,
+}
+
+/** One page of the shop's successful Paystack payments, each with its order's number. */
+export async function listPaidOnline(db: Db, shopId: string, parsed: ParsedQuery) {
+  const where = and(eq(transactions.shopId, shopId), eq(transactions.provider, 'paystack'), eq(transactions.status, 'success'), parsed.where) as SQL
+  const [rows, [counted]] = await Promise.all([
+    parsed.limit > 0
+      ? db
+          .select({ transaction: transactions, orderNumber: orders.orderId })
+          .from(transactions)
+          .innerJoin(orders, eq(orders.id, transactions.orderId))
+          .where(where)
+          .orderBy(...parsed.orderBy)
+          .limit(parsed.limit)
+          .offset(parsed.skip)
+      : Promise.resolve([] as { transaction: TransactionRow; orderNumber: string }[]),
+    db.select({ total: count() }).from(transactions).where(where),
+  ])
+  return { rows, total: counted?.total ?? 0 }
+}

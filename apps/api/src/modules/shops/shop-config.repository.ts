@@ -1,9 +1,9 @@
 /** SQL for a shop's settings row (shop_configs) and its custom domains (shop_domains). */
-import { and, asc, eq, inArray, ne, notInArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, ne, notInArray } from 'drizzle-orm'
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
 import { randomToken } from '../../lib/crypto'
-import { type PaymentOption, shopConfigs, shopDomains } from '../../db/schema'
+import { type PaymentOption, financialAccounts, shopConfigs, shopDomains } from '../../db/schema'
 
 export type ShopConfigRow = typeof shopConfigs.$inferSelect
 export type ShopDomainRow = typeof shopDomains.$inferSelect
@@ -27,6 +27,19 @@ export async function findShopConfig(db: Db, shopId: string): Promise<ShopConfig
   const [row] = await db.select().from(shopConfigs).where(eq(shopConfigs.shopId, shopId)).limit(1)
   if (!row) return null
   return { ...row, domains: await findShopDomainRows(db, shopId) }
+}
+
+/**
+ * Whether the shop has a payout account Paystack verified (decision 58): online payments may be turned on
+ * only then. Read here, not through payments, which depends on shops.
+ */
+export async function hasVerifiedPayoutAccount(db: Db, shopId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: financialAccounts.id })
+    .from(financialAccounts)
+    .where(and(eq(financialAccounts.shopId, shopId), eq(financialAccounts.payout, true), isNotNull(financialAccounts.subaccountCode), isNotNull(financialAccounts.verifiedAt)))
+    .limit(1)
+  return !!row
 }
 
 /** Which of `domains` a shop other than `shopId` has verified (pending claims elsewhere do not count). */

@@ -24,6 +24,7 @@ import {
   findShopConfig,
   findShopDomainRow,
   findShopDomainRows,
+  hasVerifiedPayoutAccount,
   recordDomainCheck,
   saveShopConfig,
 } from './shop-config.repository'
@@ -83,6 +84,17 @@ export function facebookVerificationCode(raw: string): string | null {
   return /^[A-Za-z0-9_-]{0,200}$/.test(text) ? text : null
 }
 
+/** Whether the shop may turn on Paystack: the platform needs its key, the shop a verified payout account. */
+async function onlinePayments(ctx: ServiceContext, shopId: string): Promise<ShopConfigDto['onlinePayments']> {
+  if (!ctx.config.paystackSecretKey) return 'unavailable'
+  return (await hasVerifiedPayoutAccount(ctx.db, shopId)) ? 'ready' : 'needs-payout-account'
+}
+
+const onlinePaymentsRefusal: Record<Exclude<ShopConfigDto['onlinePayments'], 'ready'>, string> = {
+  unavailable: 'Online payments are not available on this platform yet',
+  'needs-payout-account': 'Add the account you want to be paid into (mobile money or bank) to take payments online',
+}
+
 export async function getShopConfig(ctx: ServiceContext, shopId: string): Promise<ShopConfigDto> {
   await ctx.actor.authorize(shopId, 'settings.manage')
   const config = await findShopConfig(ctx.db, shopId)
@@ -101,6 +113,7 @@ export async function getShopConfig(ctx: ServiceContext, shopId: string): Promis
       updatedAt: ctx.clock.now(),
       domains: [],
     },
+    await onlinePayments(ctx, shopId),
   )
 }
 
@@ -148,6 +161,12 @@ export async function updateShopConfig(ctx: ServiceContext, shopId: string, body
   await ctx.actor.authorize(shopId, 'settings.manage')
   const changes = toChanges(body, ctx.config)
   const db = ctx.db
+  const online = await onlinePayments(ctx, shopId)
+  const paystackAt = changes.paymentOptions?.findIndex((option) => option.provider === 'paystack' && option.enabled) ?? -1
+  if (paystackAt >= 0 && online !== 'ready') {
+    // Online payments settle to the shop's own account (decision 58): without one there is nowhere to pay.
+    throw Conflict(onlinePaymentsRefusal[online], [{ path: `paymentOptions.${paystackAt}.enabled`, message: onlinePaymentsRefusal[online] }])
+  }
   if (changes.domains) {
     // Only new claims are checked: a pending domain the shop already had stays listed (its check answers
     // 409). Another shop's pending claim does not block this one; only a verified domain is taken.
@@ -160,7 +179,7 @@ export async function updateShopConfig(ctx: ServiceContext, shopId: string, body
       )
     }
   }
-  return toShopConfig(await saveShopConfig(db, shopId, changes))
+  return toShopConfig(await saveShopConfig(db, shopId, changes), online)
 }
 
 /** How much of a check's failure reason is kept: enough to read, not a place to store a page. */

@@ -46,7 +46,7 @@ export function toShopDomain(row: ShopDomainRow): ShopDomainDto {
   }
 }
 
-export function toShopConfig(config: ShopConfigRecord): ShopConfigDto {
+export function toShopConfig(config: ShopConfigRecord, onlinePayments: ShopConfigDto['onlinePayments']): ShopConfigDto {
   return {
     _id: config.shopId,
     facebook: { meta: config.facebookMeta },
@@ -60,6 +60,7 @@ export function toShopConfig(config: ShopConfigRecord): ShopConfigDto {
       enabled,
       ...(label ? { label } : {}),
     })),
+    onlinePayments,
     domains: config.domains.map((row) => row.domain),
     customDomains: config.domains.map(toShopDomain),
     updatedAt: config.updatedAt.toISOString(),
