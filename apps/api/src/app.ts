@@ -36,6 +36,7 @@ import notificationRoutes from './modules/notifications/notification.routes'
 import orderRoutes from './modules/orders/orders.routes'
 import { orderPayments } from './modules/payments/order-payments'
 import paymentRoutes from './modules/payments/payments.routes'
+import refundRoutes from './modules/payments/refunds.routes'
 import reviewRoutes from './modules/reviews/review.routes'
 import shopRoutes from './modules/shops/shop.routes'
 import { isAllowedOrigin } from './modules/shops/shop-host'
@@ -168,6 +169,7 @@ export async function buildApp({ config, database, logger, imageLimiter, message
   // Placing an order opens its payment through payments' side of OrderPayments (orders never imports payments).
   await app.register(orderRoutes, { payments: orderPayments })
   await app.register(paymentRoutes)
+  await app.register(refundRoutes)
   await app.register(reviewRoutes)
   await app.register(notificationRoutes)
   await app.register(messageRoutes)

@@ -1,5 +1,6 @@
 /**
- * A local stand-in for Paystack's API (POST /transaction/initialize, GET /transaction/verify/{reference})
+ * A local stand-in for Paystack's API (POST /transaction/initialize, GET /transaction/verify/{reference},
+ * POST /refund and GET /refund/{id})
  * on 127.0.0.1 and a random port, scriptable per test: what verify answers for a reference (status, amount,
  * currency), and failures (an HTTP error, a refusal, or a dropped connection as if Paystack were down).
  * It checks the secret key and the initialize body as Paystack does, and records every request.
@@ -27,6 +28,9 @@ export type Initialized = {
   subaccount?: string
   bearer?: 'account' | 'subaccount'
 
+/** A refund as Paystack keeps it: queued (`pending`) until it is processed or fails. */
+export type FakeRefund = { id: number; transaction: string; amount: number; currency: string; status: 'pending' | 'processed' | 'failed'; merchant_note: string }
+
 export type RecordedRequest = { method: string; path: string; authorization: string | undefined; body: unknown }
 
 export type FakePaystack = FakePayoutControls & {
@@ -36,14 +40,18 @@ export type FakePaystack = FakePayoutControls & {
   requests: RecordedRequest[]
   /** Transactions initialized, by reference. */
   initialized: Map<string, Initialized>
-  /** Makes the next calls fail (initialize, verify or both) until cleared with null. */
-  fail(endpoint: 'initialize' | 'verify', failure: Failure | null): void
+  /** Refunds asked for, by Paystack's refund id. */
+  refunds: Map<number, FakeRefund>
+  /** Makes the next calls fail (initialize, verify, refund) until cleared with null. */
+  fail(endpoint: 'initialize' | 'verify' | 'refund', failure: Failure | null): void
   /** What verify answers for `reference`: by default 'abandoned' (not paid yet) with the initialized amount. */
   script(reference: string, answer: VerifyScript): void
   /** The buyer pays on Paystack's page: verify answers success with the initialized amount and currency. */
   pay(reference: string): void
   /** A signed webhook delivery for `charge.success` of `reference`, as Paystack sends it. */
   chargeSuccess(reference: string, overrides?: Record<string, unknown>): { payload: string; headers: Record<string, string> }
+  /** Paystack settles a refund (`refund.processed`) or gives up on it (`refund.failed`): the signed webhook it sends. */
+  refundEvent(id: number, outcome: 'processed' | 'failed'): { payload: string; headers: Record<string, string> }
   sign(payload: string): string
   reset(): void
   close(): Promise<void>
@@ -80,7 +88,9 @@ export async function startFakePaystack(secretKey = `sk_test_${randomBytes(20).t
   const requests: RecordedRequest[] = []
   const initialized = new Map<string, Initialized>()
   const scripts = new Map<string, VerifyScript>()
-  const failures: Record<'initialize' | 'verify', Failure | null> = { initialize: null, verify: null }
+  const failures: Record<'initialize' | 'verify' | 'refund', Failure | null> = { initialize: null, verify: null, refund: null }
+  const refunds = new Map<number, FakeRefund>()
+  let nextRefundId = 3_018_284
 
   const server = http.createServer(async (request, response) => {
     const path = (request.url ?? '/').split('?')[0]!
@@ -148,8 +158,58 @@ export async function startFakePaystack(secretKey = `sk_test_${randomBytes(20).t
         },
       })
     }
+    if (request.method === 'POST' && path === '/refund') {
+      if (failures.refund) return fails(response, failures.refund)
+      const input = body as { transaction?: unknown; amount?: unknown; currency?: unknown; merchant_note?: unknown } | null
+      const reference = typeof input?.transaction === 'string' ? input.transaction : ''
+      const started = initialized.get(reference)
+      if (!started || scripts.get(reference)?.status !== 'success') return send(response, 400, { status: false, message: 'Transaction not found' })
+      const already = [...refunds.values()].filter((r) => r.transaction === reference && r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0)
+      // Amount is optional (a full refund); never more than what is left of the payment.
+      const amount = input?.amount === undefined ? started.amount - already : input.amount
+      if (!Number.isInteger(amount) || (amount as number) <= 0) return send(response, 400, { status: false, message: 'Invalid amount' })
+      if ((amount as number) > started.amount - already) {
+        return send(response, 400, { status: false, message: 'Refund amount cannot be more than the transaction amount' })
+      }
+      if (input?.currency !== undefined && input.currency !== started.currency) return send(response, 400, { status: false, message: 'Currency mismatch' })
+      const refund: FakeRefund = {
+        id: nextRefundId++,
+        transaction: reference,
+        amount: amount as number,
+        currency: started.currency,
+        status: 'pending',
+        merchant_note: typeof input?.merchant_note === 'string' ? input.merchant_note : '',
+      }
+      refunds.set(refund.id, refund)
+      return send(response, 200, { status: true, message: 'Refund has been queued for processing', data: refundData(refund) })
+    }
+
+    const fetchRefund = /^\/refund\/(\d+)$/.exec(path)
+    if (request.method === 'GET' && fetchRefund) {
+      const refund = refunds.get(Number(fetchRefund[1]))
+      if (!refund) return send(response, 404, { status: false, message: 'Refund not found' })
+      return send(response, 200, { status: true, message: 'Refund retrieved', data: refundData(refund) })
+    }
     send(response, 404, { status: false, message: 'Not found' })
   })
+
+  function refundData(refund: FakeRefund) {
+    const started = initialized.get(refund.transaction)
+    return {
+      transaction: { id: 4_099_260_516, reference: refund.transaction, amount: started?.amount ?? 0, currency: refund.currency },
+      integration: 412_829,
+      domain: 'test',
+      id: refund.id,
+      amount: refund.amount,
+      deducted_amount: 0,
+      currency: refund.currency,
+      channel: 'mobile_money',
+      status: refund.status,
+      merchant_note: refund.merchant_note,
+      refunded_by: 'api',
+      createdAt: new Date().toISOString(),
+    }
+  }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
@@ -161,6 +221,7 @@ export async function startFakePaystack(secretKey = `sk_test_${randomBytes(20).t
     secretKey,
     requests,
     initialized,
+    refunds,
     fail: (endpoint, failure) => {
       failures[endpoint] = failure
     },
@@ -185,10 +246,33 @@ export async function startFakePaystack(secretKey = `sk_test_${randomBytes(20).t
       })
       return { payload, headers: { 'content-type': 'application/json', 'x-paystack-signature': sign(payload) } }
     },
+    refundEvent: (id, outcome) => {
+      const refund = refunds.get(id)
+      if (!refund) throw new Error(`no refund ${id}`)
+      refund.status = outcome
+      // Paystack's refund events carry the refund's id, the payment's reference, the amount and the state.
+      const payload = JSON.stringify({
+        event: `refund.${outcome}`,
+        data: {
+          status: outcome,
+          transaction_reference: refund.transaction,
+          refund_reference: outcome === 'processed' ? `RF${refund.id}` : null,
+          amount: refund.amount,
+          currency: refund.currency,
+          processor: 'mobile_money',
+          customer: { email: initialized.get(refund.transaction)?.email ?? '' },
+          integration: 412_829,
+          domain: 'test',
+          id: String(refund.id),
+        },
+      })
+      return { payload, headers: { 'content-type': 'application/json', 'x-paystack-signature': sign(payload) } }
+    },
     sign,
     reset: () => {
       failures.initialize = null
       failures.verify = null
+      failures.refund = null
       scripts.clear()
       requests.length = 0
     },

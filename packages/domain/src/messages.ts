@@ -11,6 +11,7 @@ export const buyerMessageKinds = [
   'order-not-confirmed',
   'order-payment-received',
   'order-payment-failed',
+  'order-refunded',
 ] as const
 export type BuyerMessageKind = (typeof buyerMessageKinds)[number]
 
@@ -23,10 +24,18 @@ export const buyerMessageLabels: Record<BuyerMessageKind, string> = {
   'order-not-confirmed': 'Canceled: not confirmed in time',
   'order-payment-received': 'Payment received',
   'order-payment-failed': 'Payment failed',
+  'order-refunded': 'Refund or return',
 }
 
 /** The buyer messages that also go by SMS to the phone given at checkout. */
-export const smsMessageKinds: readonly BuyerMessageKind[] = ['order-confirmation', 'order-ready', 'order-dispatched', 'order-delivered', 'order-not-confirmed']
+export const smsMessageKinds: readonly BuyerMessageKind[] = [
+  'order-confirmation',
+  'order-ready',
+  'order-dispatched',
+  'order-delivered',
+  'order-not-confirmed',
+  'order-refunded',
+]
 
 /** Every kind of message, as the order's timeline names it. */
 export const messageKindLabels: Record<string, string> = {

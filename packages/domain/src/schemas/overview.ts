@@ -38,7 +38,7 @@ export const ShopOverviewResponse = Type.Object({
   to: Type.String({ format: 'date-time' }),
   currency: Type.String(),
   period: Type.Object({
-    sales: Type.Number({ description: 'totals of the orders placed in the period that were not canceled' }),
+    sales: Type.Number({ description: 'totals of the orders placed in the period that were not canceled, net of their refunds' }),
     orders: Type.Integer({ description: 'orders placed in the period that were not canceled' }),
     averageOrderValue: Type.Union([Type.Number(), Type.Null()], { description: 'sales ÷ orders; null without orders' }),
     visits: Type.Integer({ description: 'site_visit events in the period' }),
@@ -56,6 +56,7 @@ export const ShopOverviewResponse = Type.Object({
     lowStockThreshold: Type.Integer(),
     lowStockItems: Type.Array(LowStockItem, { description: 'the lowest few, fewest left first' }),
     reviewsToAnswer: Type.Integer({ description: `visible reviews of the last ${REVIEW_REPLY_DAYS} days without a reply` }),
+    refundsDue: Type.Integer({ description: 'orders with money to give back: canceled ones still holding a payment, standing ones paid beyond what they owe' }),
   }),
 })
 export type ShopOverview = Static<typeof ShopOverviewResponse>

@@ -17,6 +17,7 @@ import {
   lowStockRows,
   lowStockThreshold,
   orderTodoCounts,
+  refundsDueCount,
   periodTotals,
   topProducts,
   unansweredReviewCount,
@@ -90,13 +91,14 @@ export async function shopOverview(ctx: ServiceContext, shopId: string, query: S
   const now = ctx.clock.now()
   const range = resolveRange(query, { from: 'from', to: 'to' }, now)
   const db = ctx.db
-  const [shop, totals, sold, todos, threshold, reviewsToAnswer] = await Promise.all([
+  const [shop, totals, sold, todos, threshold, reviewsToAnswer, refundsDue] = await Promise.all([
     findShop(ctx, shopId),
     periodTotals(db, shopId, range),
     topProducts(db, shopId, range, OVERVIEW_LIST_SIZE),
     orderTodoCounts(db, shopId),
     lowStockThreshold(db, shopId),
     unansweredReviewCount(db, shopId, new Date(now.getTime() - REVIEW_REPLY_DAYS * DAY_MS)),
+    refundsDueCount(db, shopId),
   ])
   if (!shop) throw NotFound('No such shop')
   const low = await lowStockRows(db, shopId, threshold, OVERVIEW_LIST_SIZE)
@@ -132,6 +134,7 @@ export async function shopOverview(ctx: ServiceContext, shopId: string, query: S
         quantity: row.quantity,
       })),
       reviewsToAnswer,
+      refundsDue,
     },
   }
 }

@@ -7,15 +7,19 @@ import { LOW_STOCK_THRESHOLD } from '@shop/domain/schemas/shop'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
-import { analyticsEvents, inventory, orders, products, reviews, shopConfigs } from '../../db/schema'
+import { analyticsEvents, inventory, orders, products, refunds, reviews, shopConfigs, transactions } from '../../db/schema'
 import type { DateRange } from './date-range'
+import { netSaleMinor } from './sales.repository'
 
 export type PeriodTotals = { salesMinor: number; orders: number; visits: number }
 export type TopProductRow = { product: string; title: string; units: number; revenueMinor: number; unitsRank: number; revenueRank: number }
 export type LowStockRow = { product: string; variant: string; title: string; features: Record<string, string> | null; quantity: number; total: number }
 export type OrderTodoCounts = Partial<Record<'placed' | 'packaged' | 'ready', number>>
 
-/** Orders placed in the range that were not canceled (orders_shop_created_idx), and visits (analytics_events_shop_created_idx). */
+/**
+ * Orders placed in the range that were not canceled, their sales net of refunds (orders_shop_created_idx),
+ * and visits (analytics_events_shop_created_idx).
+ */
 export async function periodTotals(db: Db, shopId: string, range: DateRange): Promise<PeriodTotals> {
   const from = range.from.toISOString()
   const to = range.to.toISOString()
@@ -23,7 +27,7 @@ export async function periodTotals(db: Db, shopId: string, range: DateRange): Pr
     db,
     sql`
       select
-        (select coalesce(sum(${orders.totalMinor}), 0)::float8 from ${orders}
+        (select coalesce(sum(${netSaleMinor}), 0)::float8 from ${orders}
           where ${orders.shopId} = ${shopId} and ${orders.createdAt} >= ${from}::timestamptz
             and ${orders.createdAt} <= ${to}::timestamptz and ${orders.status} <> 'canceled') as sales_minor,
         (select count(*)::int from ${orders}
@@ -134,5 +138,28 @@ export async function unansweredReviewCount(db: Db, shopId: string, since: Date)
       where ${reviews.shopId} = ${shopId} and ${reviews.createdAt} >= ${since.toISOString()}::timestamptz
         and not ${reviews.hidden} and ${reviews.reply} is null`,
   )
+  return Number(row?.count ?? 0)
+}
+
+/**
+ * Orders with money to give back (decision 59): canceled ones still holding a payment, and standing ones paid
+ * beyond what they owe, less what their refunds (given or under way) already gave back. The shop's orders
+ * (orders_shop_created_idx), each one's payments and refunds by transactions_order_idx and refunds_order_idx;
+ * exported for EXPLAIN.
+ */
+export function refundsDueQuery(shopId: string) {
+  return sql`
+      select count(*)::int as count from (
+        select o.status, o.total_minor + o.tax_minor as owed_minor,
+          coalesce((select sum(t.amount_minor) from ${transactions} t where t.order_id = o.id and t.status = 'success'), 0)
+          - coalesce((select sum(r.amount_minor) from ${refunds} r where r.order_id = o.id and r.status in ('pending', 'succeeded')), 0) as held_minor
+        from ${orders} o
+        where o.shop_id = ${shopId}
+      ) held
+      where held.held_minor > case when held.status = 'canceled' then 0 else held.owed_minor end`
+}
+
+export async function refundsDueCount(db: Db, shopId: string): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(db, refundsDueQuery(shopId))
   return Number(row?.count ?? 0)
 }

@@ -15,8 +15,9 @@ import type { ServiceContext } from '../../context'
 import { NotFound, Unprocessable } from '../../lib/errors'
 import { findMessageAbout, messageDto, messagesAbout } from '../messages/message-history'
 import { enqueueMessage, messageSettings } from '../messages/outbox'
+import type { MessageData } from '../messages/templates'
 import { staffAlertRecipients } from '../messages/staff-alerts.service'
-import type { OrderMessageData } from '../messages/templates/order'
+import type { OrderMessageData, OrderRefundData } from '../messages/templates/order'
 import { type StockTake, lowStockThreshold } from './order-stock.repository'
 import { findOrderTenders } from './order.repository'
 import { type OrderRow, type OrderTenders, ledgerOf, noTenders } from './orders.dto'
@@ -24,7 +25,7 @@ import type { LineItem } from '../../db/schema'
 
 export const orderEventPrefix = (orderId: string) => `order:${orderId}:`
 
-const statusMessages: Partial<Record<OrderStatus, BuyerMessageKind>> = {
+const statusMessages: Partial<Record<OrderStatus, 'order-ready' | 'order-dispatched' | 'order-delivered' | 'order-canceled'>> = {
   ready: 'order-ready',
   dispatched: 'order-dispatched',
   delivered: 'order-delivered',
@@ -84,7 +85,7 @@ async function orderData(tx: ServiceContext, order: OrderRow, note: string, tend
 }
 
 /** The buyer's e-mail of `kind` (unless the shop turned it off) and, for the SMS kinds, its SMS when SMS is on. */
-async function toBuyer(tx: ServiceContext, order: OrderRow, event: string, kind: BuyerMessageKind, data: OrderMessageData): Promise<void> {
+async function toBuyer<K extends BuyerMessageKind>(tx: ServiceContext, order: OrderRow, event: string, kind: K, data: MessageData<K>): Promise<void> {
   const settings = await messageSettings(tx, order.shopId)
   if (!settings.buyerEmailsOff.includes(kind)) {
     await enqueueMessage(tx, { shopId: order.shopId, event, recipient: order.email, kind, channel: 'email', data })
@@ -132,6 +133,17 @@ export async function sendPaymentMessage(
   const kind = payment.outcome === 'received' ? 'order-payment-received' : 'order-payment-failed'
   const data = await orderData(tx, order, payment.note)
   await toBuyer(tx, order, `${orderEventPrefix(order.id)}payment:${payment.transactionId}:${payment.outcome}`, kind, data)
+}
+
+/**
+ * In the refunding transaction (decision 59): the buyer hears how much comes back, how, why, and what they
+ * returned; the receipt below shows the order's money after it. `refund.id` names the event, so each refund
+ * is one message.
+ */
+export async function sendRefundMessage(tx: ServiceContext, order: OrderRow, refund: { id: string } & OrderRefundData['refund']): Promise<void> {
+  const { id, ...details } = refund
+  const data: OrderRefundData = { ...(await orderData(tx, order, '')), refund: details }
+  await toBuyer(tx, order, `${orderEventPrefix(order.id)}refund:${id}`, 'order-refunded', data)
 }
 
 /**
@@ -189,6 +201,10 @@ export async function resendMessage(tx: ServiceContext, order: OrderRow, message
     case 'order-payment-received':
     case 'order-payment-failed':
       queued = await enqueueMessage(tx, { ...base, kind: original.kind, data })
+      break
+    case 'order-refunded':
+      // The refund it told of stays what it was; the order's money below it is today's.
+      queued = await enqueueMessage(tx, { ...base, kind: 'order-refunded', data: { ...data, refund: original.data.refund as OrderRefundData['refund'] } })
       break
     default:
       throw Unprocessable(`A ${original.kind} message cannot be sent again`, [{ path: 'message', message: 'is not a message this order can send again' }])

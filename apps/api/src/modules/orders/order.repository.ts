@@ -421,3 +421,16 @@ export async function lockUnconfirmedOrder(db: Db, id: string): Promise<OrderRow
     .for('update', { skipLocked: true })
   return row ?? null
 }
+
+/** Units the order's refunds put back on sale (decision 59), summed per product and variant ('' for none). */
+export async function findReturnedUnits(db: Db, orderId: string): Promise<{ product: string; variant: string; count: number }[]> {
+  const rows = await queryRows<{ product: string; variant: string; count: number }>(
+    db,
+    sql`
+      select line->>'product' as product, coalesce(line->>'variant', '') as variant, sum((line->>'count')::int)::int as count
+      from ${refunds} r cross join lateral jsonb_array_elements(r.restock) as line
+      where r.order_id = ${orderId}::uuid
+      group by 1, 2`,
+  )
+  return rows.map((row) => ({ product: row.product, variant: row.variant, count: Number(row.count) }))
+}

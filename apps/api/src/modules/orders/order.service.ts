@@ -14,7 +14,7 @@ import { type ServiceContext, inTransaction } from '../../context'
 import { BadRequest, Conflict, Forbidden, HttpError, NotAuthenticated, NotFound } from '../../lib/errors'
 import { type Page, type ParsedQuery, parseQuery } from '../../lib/feathers-query'
 import { notifyStaff, notifyUser } from '../notifications/notify'
-import { giveStockBack, stockHeld } from './order-stock'
+import { giveStockBack } from './order-stock'
 import { orderMessages, resendMessage, sendNotConfirmedMessage, sendStatusMessage } from './order-messages'
 import {
   buyerScope,
@@ -23,6 +23,7 @@ import {
   findOrderForUpdate,
   findOrderTenders,
   findOrderView,
+  findReturnedUnits,
   findUnconfirmedOrdersDue,
   findUnpaidOrdersDue,
   insertOrderEvent,
@@ -187,7 +188,7 @@ export async function recordStatusChange(
     actorId: change.actorId,
     createdAt: at,
   })
-  if (change.status === 'canceled') await giveStockBack(tx, order.shopId, stockHeld(order.items))
+  if (change.status === 'canceled') await giveStockBack(tx, order.shopId, await stockStillOut(tx, order))
   await sendStatusMessage(tx, order, change.status, change.note)
   if (order.profileId) {
     await notifyUser(tx, order.shopId, order.profileId, {
@@ -332,6 +333,29 @@ export async function orderLedgerNow(ctx: ServiceContext, order: OrderRow): Prom
   return ledgerOf(order, await findOrderTenders(ctx.db, order.id))
 }
 
+/** What a cancel gives back: the units that took stock and are still with the buyer (a return already gave some back). */
+async function stockStillOut(tx: ServiceContext, order: OrderRow): Promise<{ product: string; variant: string | null; count: number }[]> {
+  return (await unitsWithBuyer(tx, order)).filter((line) => line.stockTaken && line.out > 0).map((line) => ({ ...line, count: line.out }))
+}
+
+/** One of an order's lines as a return sees it: sold, and still with the buyer after earlier returns. */
+export type UnitsOut = { product: string; variant: string | null; title: string; sold: number; out: number; stockTaken: boolean }
+
+/**
+ * Each line's units still with the buyer (decision 59): what was sold, less what the order's refunds already
+ * put back on sale. Inside the caller's transaction, after the order's lock, so two returns cannot both count
+ * the same units.
+ */
+export async function unitsWithBuyer(ctx: ServiceContext, order: OrderRow): Promise<UnitsOut[]> {
+  const returned = new Map((await findReturnedUnits(ctx.db, order.id)).map((row) => [`${row.product}/${row.variant}`, row.count]))
+  return order.items.map((line) => {
+    const key = `${line.product}/${line.variant ?? ''}`
+    const back = Math.min(line.count, returned.get(key) ?? 0)
+    returned.set(key, (returned.get(key) ?? 0) - back)
+    return { product: line.product, variant: line.variant ?? null, title: line.title, sold: line.count, out: line.count - back, stockTaken: line.stockTaken !== false }
+  })
+}
+
 /** Unpaid online orders past their shop's timeout, oldest first (partial index orders_unpaid_idx). */
 export async function unpaidOrdersDue(ctx: ServiceContext, limit: number): Promise<{ id: string; timeoutMinutes: number }[]> {
   return findUnpaidOrdersDue(ctx.db, limit)
@@ -369,7 +393,7 @@ export async function cancelUnconfirmedOrder(tx: ServiceContext, order: OrderRow
   const at = tx.clock.now()
   const row = await setOrderStatus(tx.db, order.id, 'canceled', at)
   await insertOrderEvent(tx.db, { shopId: order.shopId, orderId: order.id, status: 'canceled', note, actorId: null, createdAt: at })
-  await giveStockBack(tx, order.shopId, stockHeld(order.items))
+  await giveStockBack(tx, order.shopId, await stockStillOut(tx, order))
   await sendNotConfirmedMessage(tx, order)
   if (order.profileId) {
     await notifyUser(tx, order.shopId, order.profileId, {

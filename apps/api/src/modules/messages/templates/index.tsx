@@ -14,6 +14,7 @@ import {
   orderPaymentFailed,
   orderPaymentReceived,
   orderReady,
+  orderRefunded,
   staffNewOrder,
 } from './order'
 import { passwordReset } from './password-reset'
@@ -38,6 +39,7 @@ export const templates = {
   'order-not-confirmed': orderNotConfirmed,
   'order-payment-received': orderPaymentReceived,
   'order-payment-failed': orderPaymentFailed,
+  'order-refunded': orderRefunded,
   'staff-new-order': staffNewOrder,
   'staff-low-stock': staffLowStock,
 }

@@ -243,3 +243,47 @@ export const staffNewOrder: MessageTemplate<OrderMessageData & { email: string; 
     })
   },
 }
+
+/** What a refund or a return tells the buyer (decision 59): how much, how it comes back, why, and what came back. */
+export type OrderRefundData = OrderMessageData & {
+  refund: {
+    amountMinor: number
+    /** How the money goes back, as a sentence ends: "in cash", "through Paystack, to the card or wallet that paid". */
+    how: string
+    reason: string
+    /** A Paystack refund on its way: it can take some days to arrive. */
+    pending: boolean
+    /** Units the shop took back. */
+    returnedUnits: number
+  }
+}
+
+function refundNews(data: OrderRefundData): string {
+  const { refund } = data
+  const units = `${refund.returnedUnits} item${refund.returnedUnits === 1 ? '' : 's'}`
+  if (refund.amountMinor === 0) return `We received the ${units} you returned from order ${data.orderId}.`
+  const amount = money(refund.amountMinor, data.currency)
+  const back = refund.returnedUnits > 0 ? ` We also received the ${units} you returned.` : ''
+  if (refund.pending) return `We are refunding ${amount} for order ${data.orderId} ${refund.how}. It can take a few days to reach you.${back}`
+  return `We refunded ${amount} for order ${data.orderId} ${refund.how}.${back}`
+}
+
+/** To the buyer: money given back on their order, or items they returned taken back. E-mail and SMS. */
+export const orderRefunded: MessageTemplate<OrderRefundData> = {
+  secretFields: ['path'],
+  email: (data, site) =>
+    orderEmail({ ...data, note: `Reason: ${data.refund.reason}` }, site, {
+      subject: data.refund.amountMinor > 0 ? `Refund for order ${data.orderId}` : `Return received for order ${data.orderId}`,
+      heading: data.refund.amountMinor > 0 ? 'Your refund' : 'Your return',
+      news: refundNews(data),
+      receipt: true,
+    }),
+  sms: (data, site) =>
+    orderSms(
+      site,
+      data,
+      data.refund.amountMinor > 0
+        ? `${money(data.refund.amountMinor, data.currency)} ${data.refund.pending ? 'is being refunded' : 'refunded'} for order ${data.orderId} ${data.refund.how}.`
+        : `we received your return from order ${data.orderId}.`,
+    ),
+}

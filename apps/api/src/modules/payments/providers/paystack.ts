@@ -1,6 +1,7 @@
 /**
  * `paystack`: mobile money and cards (DESIGN §8). `start` initializes a transaction and answers Paystack's
- * hosted pay page; `verify` asks Paystack what happened to a reference. Amounts go to Paystack in the
+ * hosted pay page; `verify` asks Paystack what happened to a reference; `refund` gives part or all of a payment
+ * back through Paystack's Refund API. Amounts go to Paystack in the
  * currency's subunit (pesewas for GHS), which is how we store them. The webhook's signature is checked in
  * paystack-webhook.ts; its body is never trusted beyond the reference.
  */
@@ -129,5 +130,28 @@ export function paystackProvider(options: PaystackOptions): PaymentProvider {
         },
       }
     },
+    async refund({ transactionReference, amountMinor, currency, reason }) {
+      // Paystack's Refund API: the payment's reference and the amount in its subunit; the refund is queued and
+      // its outcome arrives as a refund.processed or refund.failed webhook.
+      const data = await call('POST', '/refund', 'refund the payment', {
+        transaction: transactionReference,
+        amount: amountMinor,
+        currency,
+        customer_note: reason,
+        merchant_note: reason,
+      })
+      const id = data.id
+      if ((typeof id !== 'number' && typeof id !== 'string') || String(id) === '') {
+        throw new ProviderError('Paystack did not say which refund it queued. Please check your Paystack dashboard.', 'no refund id')
+      }
+      return { providerReference: String(id), status: refundStatusOf(data.status) }
+    },
   }
+}
+
+/** Paystack's refund states, as ours: processed is done, failed is not, anything else is on its way. */
+export function refundStatusOf(value: unknown): 'pending' | 'succeeded' | 'failed' {
+  if (value === 'processed') return 'succeeded'
+  if (value === 'failed') return 'failed'
+  return 'pending'
 }

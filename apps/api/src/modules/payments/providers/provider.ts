@@ -35,11 +35,23 @@ export type VerifyResult = {
   raw: Record<string, unknown>
 }
 
+/** Money given back on a payment the provider took: its reference, and how much (minor units, ≤ what it took). */
+export type RefundRequest = { transactionReference: string; amountMinor: number; currency: string; reason: string }
+
+export type RefundResult = {
+  /** The provider's id of the refund, which its later news about it names. */
+  providerReference: string
+  /** Most refunds are `pending` until the provider says they were processed; some settle at once. */
+  status: 'pending' | 'succeeded' | 'failed'
+}
+
 export type PaymentProvider = {
   name: ProviderName
   instant: boolean
   start(context: StartContext): Promise<StartResult>
   verify(reference: string): Promise<VerifyResult>
+  /** Gives money back on one of its payments (decision 59); absent for a provider that cannot. */
+  refund?(request: RefundRequest): Promise<RefundResult>
 }
 
 /** The provider could not be reached or refused the call; `message` is safe to show to a buyer. */
