@@ -4,10 +4,10 @@
  * on 127.0.0.1 and a random port, scriptable per test: what verify answers for a reference (status, amount,
  * currency), and failures (an HTTP error, a refusal, or a dropped connection as if Paystack were down).
  * It checks the secret key and the initialize body as Paystack does, and records every request.
- */
  * Payouts (decision 58): the bank list for GHS (banks and mobile money), resolving an account's name,
  * subaccounts (create, update, fetch), initialize's `subaccount` and `bearer` with the split they make, and
  * settlements by subaccount, paged with `meta` as Paystack pages them.
+ */
 import { createHmac, randomBytes } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -23,10 +23,10 @@ export type Initialized = {
   reference: string
   callback_url: string
   metadata: Record<string, unknown>
-}
   /** A split payment: the shop's subaccount, and who bears Paystack's fee. */
   subaccount?: string
   bearer?: 'account' | 'subaccount'
+}
 
 /** A refund as Paystack keeps it: queued (`pending`) until it is processed or fails. */
 export type FakeRefund = { id: number; transaction: string; amount: number; currency: string; status: 'pending' | 'processed' | 'failed'; merchant_note: string }
@@ -85,6 +85,7 @@ function fails(response: http.ServerResponse, failure: Failure): void {
 }
 
 export async function startFakePaystack(secretKey = `sk_test_${randomBytes(20).toString('hex')}`): Promise<FakePaystack> {
+  const payouts = fakePayouts()
   const requests: RecordedRequest[] = []
   const initialized = new Map<string, Initialized>()
   const scripts = new Map<string, VerifyScript>()
@@ -95,7 +96,6 @@ export async function startFakePaystack(secretKey = `sk_test_${randomBytes(20).t
   const server = http.createServer(async (request, response) => {
     const path = (request.url ?? '/').split('?')[0]!
     const text = await readBody(request)
-  const payouts = fakePayouts()
     let body: unknown = null
     try {
       body = text ? JSON.parse(text) : null
@@ -107,6 +107,7 @@ export async function startFakePaystack(secretKey = `sk_test_${randomBytes(20).t
     if (request.headers.authorization !== `Bearer ${secretKey}`) {
       return send(response, 401, { status: false, message: 'Invalid key' })
     }
+    if (payouts.handle(request.method ?? '', request.url ?? '/', body, response)) return
 
     if (request.method === 'POST' && path === '/transaction/initialize') {
       if (failures.initialize) return fails(response, failures.initialize)
@@ -117,7 +118,6 @@ export async function startFakePaystack(secretKey = `sk_test_${randomBytes(20).t
         Number.isInteger(input.amount) &&
         (input.amount as number) > 0 &&
         typeof input.currency === 'string' &&
-    if (payouts.handle(request.method ?? '', request.url ?? '/', body, response)) return
         typeof input.reference === 'string' &&
         /^[A-Za-z0-9.=-]+$/.test(input.reference) &&
         typeof input.callback_url === 'string' &&
@@ -155,6 +155,7 @@ export async function startFakePaystack(secretKey = `sk_test_${randomBytes(20).t
           gateway_response: script.status === 'success' ? 'Approved' : 'The transaction was not completed',
           paid_at: script.status === 'success' ? new Date().toISOString() : null,
           customer: { email: started.email },
+          ...payouts.fees(started, script.amount ?? started.amount),
         },
       })
     }
@@ -215,8 +216,8 @@ export async function startFakePaystack(secretKey = `sk_test_${randomBytes(20).t
   const { port } = server.address() as AddressInfo
   const sign = (payload: string) => createHmac('sha512', secretKey).update(payload).digest('hex')
 
-          ...payouts.fees(started, script.amount ?? started.amount),
   return {
+    ...payouts.controls,
     url: `http://127.0.0.1:${port}`,
     secretKey,
     requests,
@@ -274,6 +275,7 @@ export async function startFakePaystack(secretKey = `sk_test_${randomBytes(20).t
       failures.verify = null
       failures.refund = null
       scripts.clear()
+      payouts.reset()
       requests.length = 0
     },
     close: () =>
@@ -283,8 +285,6 @@ export async function startFakePaystack(secretKey = `sk_test_${randomBytes(20).t
       }),
   }
 }
-    ...payouts.controls,
-      payouts.reset()
 
 // ---------------------------------------------------------------- payouts: banks, resolve, subaccounts, settlements
 
