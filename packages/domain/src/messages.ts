@@ -12,6 +12,7 @@ export const buyerMessageKinds = [
   'order-payment-received',
   'order-payment-failed',
   'order-refunded',
+  'order-updated',
 ] as const
 export type BuyerMessageKind = (typeof buyerMessageKinds)[number]
 
@@ -25,6 +26,7 @@ export const buyerMessageLabels: Record<BuyerMessageKind, string> = {
   'order-payment-received': 'Payment received',
   'order-payment-failed': 'Payment failed',
   'order-refunded': 'Refund or return',
+  'order-updated': 'Order changed, with the new receipt',
 }
 
 /** The buyer messages that also go by SMS to the phone given at checkout. */
@@ -35,6 +37,7 @@ export const smsMessageKinds: readonly BuyerMessageKind[] = [
   'order-delivered',
   'order-not-confirmed',
   'order-refunded',
+  'order-updated',
 ]
 
 /** Every kind of message, as the order's timeline names it. */

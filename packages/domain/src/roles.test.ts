@@ -30,6 +30,7 @@ describe('roles', () => {
       'catalog.edit': [true, true, true, true],
       'orders.move': [true, true, true, true],
       'orders.refund': [false, true, true, true],
+      'orders.discount': [false, true, true, true],
       'site.edit': [true, true, true, true],
       'discounts.manage': [false, true, true, true],
       'staff.manage': [false, false, true, true],
@@ -83,6 +84,7 @@ describe('who a permission or tab is for', () => {
     expect(refusalMessage('settings.manage')).toBe('Only administrators and owners may change settings.')
     expect(refusalMessage('owner.grant')).toBe('Only owners may make someone owner or change an administrator.')
     expect(refusalMessage('orders.refund')).toBe('Only managers, administrators and owners may refund orders and take returns.')
+    expect(refusalMessage('orders.discount')).toBe('Only managers, administrators and owners may give an order a manual discount.')
     const tab = (path: string) => adminTabs.find((known) => known.path === path)!
     expect(tabAudience(tab('settings'))).toBe('Settings is for administrators and owners.')
     expect(tabAudience(tab('management'))).toBe('Management is for administrators and owners.')

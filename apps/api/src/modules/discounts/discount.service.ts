@@ -227,10 +227,16 @@ export async function redeemDiscountCode(ctx: ServiceContext, shopId: string, co
   throw notValid()
 }
 
+/** The subtotal a code asks for (minor units), or null when the code is gone: an edited order's code is re-checked against it. */
+export async function discountCodeMinimum(ctx: ServiceContext, id: string): Promise<number | null> {
+  return (await findCode(ctx.db, id))?.minSubtotalMinor ?? null
+}
+
 /**
- * Gives back one use taken by `redeemDiscountCode`. Not for canceled orders, which keep their use (see
- * docs/decisions/0006-discount-code-uses.md); for a compensation step when a use was taken in a transaction
- * that committed but the order it was for was not placed. False when there was no use to give back.
+ * Gives back one use taken by `redeemDiscountCode`: the compensation of placement's redeem step, for an
+ * order that no longer has the code after the transaction that took it (an edit dropped it, decision 60).
+ * Not for canceled orders, which keep their use (docs/decisions/0006-discount-code-uses.md). False when
+ * there was no use to give back.
  */
 export async function releaseDiscountCode(ctx: ServiceContext, id: string): Promise<boolean> {
   if (!uuidPattern.test(id)) return false

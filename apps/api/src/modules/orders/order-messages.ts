@@ -147,6 +147,15 @@ export async function sendRefundMessage(tx: ServiceContext, order: OrderRow, ref
 }
 
 /**
+ * In the editing transaction (decision 60): the buyer's updated receipt, with what changed as its note.
+ * `at` names the event, so each edit is one message.
+ */
+export async function sendOrderUpdatedMessage(tx: ServiceContext, order: OrderRow, note: string, at: Date): Promise<void> {
+  const data = await orderData(tx, order, note)
+  await toBuyer(tx, order, `${orderEventPrefix(order.id)}edit:${at.getTime()}`, 'order-updated', data)
+}
+
+/**
  * In the placing transaction: one alert for each tracked variant this order took from above the shop's
  * threshold to at or below it. Restocked above and fallen again is a new crossing, by another order.
  */
@@ -200,6 +209,7 @@ export async function resendMessage(tx: ServiceContext, order: OrderRow, message
     case 'order-not-confirmed':
     case 'order-payment-received':
     case 'order-payment-failed':
+    case 'order-updated':
       queued = await enqueueMessage(tx, { ...base, kind: original.kind, data })
       break
     case 'order-refunded':

@@ -80,6 +80,20 @@ export async function returnStock(tx: Db, shopId: string, lines: StockLine[]): P
   return [...new Set(rows.map((row) => row.product_id))]
 }
 
+/**
+ * Locks the tracked rows of `lines` in id order, as every writer of inventory does, for a caller that then
+ * takes from some and gives back to others in separate statements (an order edit).
+ */
+export async function lockStockRows(tx: Db, shopId: string, lines: StockLine[]): Promise<void> {
+  if (lines.length === 0) return
+  await queryRows(tx, sql`
+    select i.id from inventory i
+    join ${wanted(lines)} on wanted.product_id = i.product_id and wanted.variant_id = i.variant_id
+    where i.shop_id = ${shopId}::uuid and i.tracked
+    order by i.id
+    for update of i`)
+}
+
 /** The shop's low-stock threshold, or the default before its settings were first saved. */
 export async function lowStockThreshold(tx: Db, shopId: string): Promise<number> {
   const [row] = await tx.select({ value: shopConfigs.lowStockThreshold }).from(shopConfigs).where(eq(shopConfigs.shopId, shopId))

@@ -7,7 +7,7 @@ import type { ServiceContext } from '../../context'
 import type { LineItem } from '../../db/schema'
 import { Conflict, type FieldError } from '../../lib/errors'
 import { refreshInStock } from '../catalog/inventory.service'
-import { type StockLine, type StockTake, returnStock, takeStock } from './order-stock.repository'
+import { type StockLine, type StockTake, lockStockRows, returnStock, takeStock } from './order-stock.repository'
 
 /** Units of one product (and variant) an order needs; `path` names the request field a shortage points at. */
 export type StockRequest = { product: string; variant?: string | null; count: number; title: string; path: string }
@@ -55,4 +55,15 @@ export function stockHeld(items: readonly LineItem[]): { product: string; varian
 export async function giveStockBack(tx: ServiceContext, shopId: string, lines: { product: string; variant?: string | null; count: number }[]): Promise<void> {
   const touched = await returnStock(tx.db, shopId, lines.filter((line) => line.count > 0).map(stockLine))
   for (const productId of touched.sort()) await refreshInStock(tx, productId)
+}
+
+/**
+ * An edit's stock: `moves` with a positive count are taken (a shortage is a 409 naming the move's path),
+ * with a negative one given back. Every row both touch is locked first, in id order, so an edit never
+ * deadlocks with a placement that takes the same rows in one statement.
+ */
+export async function moveOrderStock(tx: ServiceContext, shopId: string, moves: StockRequest[]): Promise<{ tracked: Set<string>; taken: StockTake[] }> {
+  await lockStockRows(tx.db, shopId, moves.map((move) => stockLine({ ...move, count: Math.abs(move.count) })))
+  await giveStockBack(tx, shopId, moves.filter((move) => move.count < 0).map((move) => ({ ...move, count: -move.count })))
+  return takeOrderStock(tx, shopId, moves.filter((move) => move.count > 0))
 }

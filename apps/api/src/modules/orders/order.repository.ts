@@ -213,6 +213,28 @@ export async function setOrderItems(db: Db, id: string, items: OrderRow['items']
   return row!
 }
 
+/** What an order edit rewrites: its lines, delivery, discounts and the amounts computed from them. */
+export type EditedOrder = Pick<
+  OrderRow,
+  | 'items'
+  | 'delivery'
+  | 'discount'
+  | 'discountCodeId'
+  | 'subtotalMinor'
+  | 'taxMinor'
+  | 'deliveryMinor'
+  | 'discountMinor'
+  | 'adjustmentMinor'
+  | 'adjustmentReason'
+  | 'totalMinor'
+  | 'updatedAt'
+>
+
+export async function setOrderCharges(db: Db, id: string, charges: EditedOrder): Promise<OrderRow> {
+  const [row] = await db.update(orders).set(charges).where(eq(orders.id, id)).returning()
+  return row!
+}
+
 /** The text staff search (number, name, e-mail, phone): the expression orders_shop_search_trgm_idx indexes. */
 const searchText = sql`lower(${orders.orderId} || ' ' || ${orders.customerName} || ' ' || ${orders.email} || ' ' || ${orders.phone})`
 

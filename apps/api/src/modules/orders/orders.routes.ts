@@ -7,7 +7,7 @@ import { feathersQuerySchema } from '../../lib/feathers-query'
 import { checkoutQuerySpec } from './checkout.repository'
 import { createCheckout, getCheckout, listOwnCheckouts } from './checkout.service'
 import { orderQuerySpec } from './order.repository'
-import { changeOrderStatus, exportShopOrders, getOrder, listOrderMessages, listShopOrders, moveOrdersForward, resendOrderMessage } from './order.service'
+import { exportShopOrders, getOrder, listOrderMessages, listShopOrders, moveOrdersForward, resendOrderMessage } from './order.service'
 import { MessageListResponse, MessageResponse, OrderMessageParams } from '@shop/domain/schemas/messages'
 import { ordersCsv } from './orders-csv'
 import {
@@ -25,6 +25,7 @@ import {
   PlaceQuery,
 } from './orders.schemas'
 import type { OrderPayments } from './order-payments'
+import { updateOrder } from './order-edits'
 import { placeOrder } from './place-order'
 import { limitPlacement } from './placement-limits'
 
@@ -202,7 +203,14 @@ export default async function routes(fastify: FastifyInstance, options: { paymen
       schema: {
         tags: ['orders'],
         operationId: 'updateOrder',
-        summary: 'Move an order: staff one step forward or cancel; the buyer (or ?key=) cancel while placed',
+        summary: 'Move an order (staff one step forward or cancel; the buyer, or ?key=, cancel while placed), or edit it (staff)',
+        description:
+          'With `status`: a move. Without it: an edit of a placed or packaged order by staff who move orders: `items` is ' +
+          'the whole new list of lines (lines already on the order keep their price, new ones take today\'s), `delivery` ' +
+          'a new delivery at today\'s rate, `adjustment` a manual discount with its reason (managers and up; null removes ' +
+          'it). Stock moves by the difference (409 naming `items.N` when short); a discount code whose minimum the new ' +
+          'subtotal no longer meets is dropped and its use given back. The answer\'s `balance` and `refundDue` say what ' +
+          'is left to collect or to give back. The timeline notes the change and the buyer gets the new receipt.',
         security: [{}, { bearer: [] }],
         params: IdParams,
         querystring: KeyQuery,
@@ -210,7 +218,7 @@ export default async function routes(fastify: FastifyInstance, options: { paymen
         response: { 200: OrderResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => changeOrderStatus(request.ctx, request.params.id, request.query.key, request.body),
+    async (request) => updateOrder(request.ctx, request.params.id, request.query.key, request.body),
   )
 
   app.get(

@@ -103,11 +103,44 @@ export const OrderCreateBody = Type.Object(
 )
 export type OrderCreateInput = Static<typeof OrderCreateBody>
 
+/** The most a manual discount may be (major units); an order's own amounts bound it further. */
+export const MAX_ADJUSTMENT = 10_000_000
+
+/** A manual discount staff give an order (managers and up), with the reason the buyer and the timeline see. */
+export const AdjustmentInput = Type.Union([
+  Type.Object(
+    {
+      amount: Type.Number({ exclusiveMinimum: 0, maximum: MAX_ADJUSTMENT, description: 'major units, at most 2 decimals' }),
+      reason: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+    },
+    { additionalProperties: false },
+  ),
+  Type.Null(),
+])
+
+/**
+ * Either a move (`status`, with an optional `note`) or an edit of a placed or packaged order (staff): the
+ * whole new list of `items` (lines already on the order keep their price), a new `delivery`, and/or a manual
+ * discount (`adjustment`, null removes it). A move and an edit are not sent together.
+ */
 export const OrderPatchBody = Type.Object(
-  { status: OrderStatusSchema, note: Type.Optional(Type.String({ maxLength: 500 })) },
-  { additionalProperties: false },
+  {
+    status: Type.Optional(OrderStatusSchema),
+    note: Type.Optional(Type.String({ maxLength: 500 })),
+    items: Type.Optional(Items),
+    delivery: Type.Optional(DeliveryInput),
+    adjustment: Type.Optional(AdjustmentInput),
+  },
+  {
+    additionalProperties: false,
+    anyOf: [{ required: ['status'] }, { required: ['items'] }, { required: ['delivery'] }, { required: ['adjustment'] }],
+  },
 )
-export type OrderPatchInput = Static<typeof OrderPatchBody>
+export type OrderPatchBodyInput = Static<typeof OrderPatchBody>
+/** A move: the status to reach. */
+export type OrderPatchInput = OrderPatchBodyInput & { status: Static<typeof OrderStatusSchema> }
+/** An edit: what changes. */
+export type OrderEditInput = Omit<OrderPatchBodyInput, 'status'>
 
 /** Staff move these orders of the shop each one step forward (POST /api/order-moves/). */
 export const OrderMovesBody = Type.Object(

@@ -57,31 +57,34 @@ export function checkItemShape(items: ItemInput[]): void {
   if (errors.length) invalidBody(errors)
 }
 
-function priceLines({ terms, products }: PricingContext, items: ItemInput[], errors: FieldError[]): LineItem[] {
+/** An item to price and its place in the request (`items.{index}`), which its errors name. */
+export type PlacedItem = { index: number; item: ItemInput }
+
+function priceLines({ terms, products }: PricingContext, entries: readonly PlacedItem[], errors: FieldError[]): LineItem[] {
   const lines: LineItem[] = []
-  items.forEach((item, i) => {
+  for (const { index: i, item } of entries) {
     const product = products.get(item.product.toLowerCase())
     if (!product) {
       errors.push({ path: `items.${i}.product`, message: 'is not an available product of this shop' })
-      return
+      continue
     }
     if (product.currency !== terms.currency) {
       errors.push({ path: `items.${i}.product`, message: `is priced in ${product.currency}; this shop sells in ${terms.currency}` })
-      return
+      continue
     }
     const variantId = item.variant ?? null
     const variant = variantId === null ? undefined : product.variants.find((v) => v._id === variantId)
     if (product.variants.length > 0 && variantId === null) {
       errors.push({ path: `items.${i}.variant`, message: 'is required: the product has variants' })
-      return
+      continue
     }
     if (product.variants.length > 0 && !variant) {
       errors.push({ path: `items.${i}.variant`, message: 'is not a variant of the product' })
-      return
+      continue
     }
     if (product.variants.length === 0 && variantId !== null) {
       errors.push({ path: `items.${i}.variant`, message: 'must be omitted: the product has no variants' })
-      return
+      continue
     }
     lines.push({
       product: product.id,
@@ -94,7 +97,7 @@ function priceLines({ terms, products }: PricingContext, items: ItemInput[], err
       sellAtMinor: product.sellAtMinor,
       images: product.images,
     })
-  })
+  }
   return lines
 }
 
@@ -140,25 +143,38 @@ async function resolveDelivery(ctx: ServiceContext, terms: ShopTerms, input: Del
 export type PricedLines = Omit<PricedSnapshot, 'discount' | 'discountCodeId' | 'discountMinor'>
 
 /**
- * Prices `input`'s lines at today's displayed prices and its delivery at the shop's rate, from `context`
- * (loaded for the same items), with tax from the shop's settings. Every invalid item and delivery field is
- * reported in one 400. Placement's price step, and what an order edit prices its new lines with.
+ * The price step: `items` at today's displayed prices and, when given, `delivery` at the shop's rate, from
+ * `context` (loaded for the same items). Every invalid item and delivery field is reported in one 400, each
+ * item at its place in the request. Placement prices a whole order with it (`priceLinesAndDelivery`); an
+ * edit prices only its new lines and its new delivery.
  */
+export async function priceParts(
+  ctx: ServiceContext,
+  context: PricingContext,
+  parts: { items: readonly PlacedItem[]; delivery?: DeliveryInput },
+): Promise<{ items: LineItem[]; delivery: DeliveryDetails | null }> {
+  const errors: FieldError[] = []
+  const items = priceLines(context, parts.items, errors)
+  const delivery = parts.delivery ? await resolveDelivery(ctx, context.terms, parts.delivery, errors) : null
+  if (errors.length) invalidBody(errors)
+  return { items, delivery }
+}
+
+/** The fee a delivery charges: its rate's for dispatch, nothing for pick-up. */
+export const deliveryFee = (delivery: DeliveryDetails) => (delivery.type === 'dispatch' ? (delivery.rate?.rateMinor ?? 0) : 0)
+
+/** A whole order's lines and delivery priced (`priceParts`), with its subtotal and the shop's tax on it. */
 export async function priceLinesAndDelivery(ctx: ServiceContext, context: PricingContext, input: Omit<SnapshotInput, 'discount'>): Promise<PricedLines> {
   checkItemShape(input.items)
-  const { terms } = context
-  const errors: FieldError[] = []
-  const items = priceLines(context, input.items, errors)
-  const delivery = await resolveDelivery(ctx, terms, input.delivery, errors)
-  if (errors.length) invalidBody(errors)
+  const { items, delivery } = await priceParts(ctx, context, { items: input.items.map((item, index) => ({ index, item })), delivery: input.delivery })
   const subtotalMinor = subtotal(items)
   return {
-    currency: terms.currency,
+    currency: context.terms.currency,
     items,
-    delivery,
+    delivery: delivery!,
     subtotalMinor,
-    taxMinor: taxAmount(subtotalMinor, terms.taxRateBps),
-    deliveryMinor: delivery.type === 'dispatch' ? (delivery.rate?.rateMinor ?? 0) : 0,
+    taxMinor: taxAmount(subtotalMinor, context.terms.taxRateBps),
+    deliveryMinor: deliveryFee(delivery!),
   }
 }
 

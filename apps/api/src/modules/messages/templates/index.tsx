@@ -15,6 +15,7 @@ import {
   orderPaymentReceived,
   orderReady,
   orderRefunded,
+  orderUpdated,
   staffNewOrder,
 } from './order'
 import { passwordReset } from './password-reset'
@@ -40,6 +41,7 @@ export const templates = {
   'order-payment-received': orderPaymentReceived,
   'order-payment-failed': orderPaymentFailed,
   'order-refunded': orderRefunded,
+  'order-updated': orderUpdated,
   'staff-new-order': staffNewOrder,
   'staff-low-stock': staffLowStock,
 }

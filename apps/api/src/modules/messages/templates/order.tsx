@@ -230,6 +230,17 @@ export const orderPaymentFailed = buyerMessage((data) => ({
   news: `Your payment for order ${data.orderId} did not go through. Open your order to try again.`,
 }))
 
+/** The shop changed the order (decision 60): what changed is the note, the receipt below is the order now. */
+export const orderUpdated = buyerMessage(
+  (data) => ({
+    subject: `Order ${data.orderId} was changed`,
+    heading: 'Your order was changed',
+    news: `The shop changed your order ${data.orderId}. Here is what changed and the new receipt.`,
+    receipt: true,
+  }),
+  (data) => `your order ${data.orderId} was changed, new total ${money(data.totalMinor, data.currency)}. See it here:`,
+)
+
 /** To staff: a new order, with its receipt and the buyer's contact, linking to the dashboard. */
 export const staffNewOrder: MessageTemplate<OrderMessageData & { email: string; phone: string }> = {
   email(data, site) {
