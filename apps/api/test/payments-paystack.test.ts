@@ -21,7 +21,8 @@ const payout = await ctx.app.inject({
   payload: { shop: shop.id, payout: true, kind: 'mobile-money', bankCode: 'MTN', accountNumber: '0244124567' },
 })
 expect(payout.statusCode, payout.body).toBe(201)
-const [{ subaccountCode }] = await db.select({ subaccountCode: financialAccounts.subaccountCode }).from(financialAccounts).where(eq(financialAccounts.shopId, shop.id))
+const [payoutRow] = await db.select({ subaccountCode: financialAccounts.subaccountCode }).from(financialAccounts).where(eq(financialAccounts.shopId, shop.id))
+const subaccountCode = payoutRow!.subaccountCode
 await db
   .update(shopConfigs)
   .set({ paymentOptions: [{ provider: 'paystack', enabled: true }, { provider: 'manual', enabled: true }] })

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../src/config'
-import { financialAccounts, inventory, products, shopConfigs, transactions } from '../src/db/schema'
+import { financialAccounts, inventory, orders, products, shopConfigs, transactions } from '../src/db/schema'
 import { productFactory } from '../src/seed/factories'
 import { startFakePaystack } from './fake-paystack'
 import { type TestUser, createShop, createStaffedShop, createUser, errorBody, setupApp } from './helpers'
@@ -250,6 +250,8 @@ describe('online payments and the payout account', () => {
     expect(response.statusCode).toBe(409)
     expect(errorBody(response).message).toMatch(/cannot take payments online/)
     expect(fake.requests.some((r) => r.path === '/transaction/initialize')).toBe(false)
+    // Refused before anything is written: no order, no attempt.
+    expect(await db.select().from(orders).where(eq(orders.shopId, legacy.id))).toEqual([])
   })
 })
 

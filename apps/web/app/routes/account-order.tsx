@@ -1,6 +1,7 @@
 import { Link, useRevalidator } from 'react-router'
 import { listRegions } from '../api/delivery/list-regions'
 import { getOrder } from '../api/orders/get-order'
+import { listOrderRefunds } from '../api/refunds/list-refunds'
 import { StatusPage } from '../components/status-page'
 import { NoShop } from '../features/account/components/no-shop'
 import { requireUser } from '../features/auth/guard'
@@ -23,10 +24,15 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
   if (!shop) return null
   try {
     // Without the names the region's code is shown.
-    const [order, regions] = await Promise.all([getOrder(api, params.id), listRegions(api).catch(() => [])])
-    return { order: order.shop === shop._id ? order : null, regions }
+    const [order, regions, refunds] = await Promise.all([
+      getOrder(api, params.id),
+      listRegions(api).catch(() => []),
+      // What a canceled order's money became; without it the page still says what is due.
+      listOrderRefunds(api, params.id).catch(() => []),
+    ])
+    return { order: order.shop === shop._id ? order : null, regions, refunds }
   } catch (error) {
-    if (isMissing(error)) return { order: null, regions: [] }
+    if (isMissing(error)) return { order: null, regions: [], refunds: [] }
     throw error
   }
 }
@@ -36,7 +42,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
   const { shop } = useSite()
   const revalidator = useRevalidator()
   if (!shop || !loaderData) return <NoShop title="Order" />
-  const { order, regions } = loaderData
+  const { order, regions, refunds } = loaderData
   if (!order) {
     return (
       <StatusPage code={404} title="Order not found">
@@ -54,7 +60,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
       </p>
       <h1 id="order-title">Order {order.orderId}</h1>
       {/* A cancel reloads the order, so the page shows what the server now holds. */}
-      <OrderDetails order={order} regions={regions} onChange={() => void revalidator.revalidate()} />
+      <OrderDetails order={order} regions={regions} refunds={refunds} onChange={() => void revalidator.revalidate()} />
     </section>
   )
 }

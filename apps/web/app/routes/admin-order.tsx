@@ -1,5 +1,6 @@
 import { type OrderStatus, can, formatDateTime, formatShortDate, orderStatuses } from '@shop/domain'
 import { type PaymentMethod, paymentMethods } from '@shop/domain/schemas/payments'
+import { type Refund, type RefundCreateInput, type RefundMethod, refundMethods } from '@shop/domain/schemas/refunds'
 import { Link } from 'react-router'
 import { listRegions } from '../api/delivery/list-regions'
 import { getOrder } from '../api/orders/get-order'
@@ -8,12 +9,14 @@ import { resendOrderMessage } from '../api/orders/resend-order-message'
 import { updateOrder } from '../api/orders/update-order'
 import { listTransactions } from '../api/transactions/list-transactions'
 import { recordPayment } from '../api/transactions/record-payment'
+import { createRefund } from '../api/refunds/create-refund'
+import { listOrderRefunds } from '../api/refunds/list-refunds'
 import { requireStaff } from '../features/admin/staff-session'
 import { useAdmin } from '../features/admin/hooks/use-admin'
 import { OrderDetail } from '../features/admin-orders/components/order-detail'
 import { OrderStatusActions } from '../features/admin-orders/components/order-status-actions'
 import { OrderStatusBadge } from '../features/admin-orders/components/order-status-badge'
-import { api } from '../lib/api'
+import { api, errorMessage } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
 import { perform, readSubmission, refuse } from '../lib/route-data'
 import { isMissing } from '../lib/route-errors'
@@ -30,15 +33,20 @@ export const meta: Route.MetaFunction = (args) => routeMeta('Order', args)
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const { shop } = await requireStaff(request)
   try {
-    const [order, transactions, messages, regions] = await Promise.all([
+    const [order, transactions, messages, regions, refunds] = await Promise.all([
       getOrder(api, params.id),
       listTransactions(api, params.id),
       listOrderMessages(api, params.id),
       // Without the names the region's code is shown.
       listRegions(api).catch(() => []),
+      listOrderRefunds(api, params.id, { shop: shop._id }).catch((error: unknown) => {
+        // Another shop's order is not found among this shop's refunds: the check below says so.
+        if (isMissing(error)) return []
+        throw error
+      }),
     ])
     // Someone on the staff of two shops can read the other's orders, but this dashboard shows its own.
-    return order.shop === shop._id ? { order, transactions, messages, regions } : null
+    return order.shop === shop._id ? { order, transactions, messages, regions, refunds } : null
   } catch (error) {
     if (isMissing(error)) return null
     throw error
@@ -47,7 +55,10 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
 clientLoader.hydrate = true as const
 
 /**
- * `move`: the next step or canceled (orders.move; the API refuses a move the status machine does not allow).
+ * `move`: the next step or canceled (orders.move; the API refuses a move the status machine does not allow);
+ * a cancel may carry `refund` (what was paid, given back in the same step: the order is canceled first,
+ * then the refund is made, and a refund the API refuses is said with the order already canceled).
+ * `refund`: money back, items back on sale, or both (orders.refund: managers and up).
  * `record-payment`: a payment the shop received, in full or in part (the API refuses more than the balance).
  * `resend`: one of the order's e-mails or SMS, sent again to the same recipient.
  */
@@ -58,10 +69,21 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
     case 'move': {
       const status = submission.status as OrderStatus
       if (!orderStatuses.includes(status)) return refuse('move', { form: 'Choose a status to move the order to' })
-      return perform('move', async () => {
+      const refund = status === 'canceled' ? refundInput(params.id, submission.refund) : null
+      if (refund && 'problem' in refund) return refuse('move', { form: refund.problem })
+      const moved = await perform('move', async () => {
         await updateOrder(api, params.id, status)
-        return { status }
+        return { status, refunded: null as Refund | null }
       })
+      if (!moved.ok || !refund) return moved
+      return perform('move', async () => ({ status, refunded: await createRefund(api, refund) }), (error) => ({
+        form: `The order is canceled, but the refund was not made: ${errorMessage(error)} Use Refund or return on the order.`,
+      }))
+    }
+    case 'refund': {
+      const input = refundInput(params.id, submission)
+      if (!input || 'problem' in input) return refuse('refund', { form: input?.problem ?? 'Fill in the refund' })
+      return perform('refund', () => createRefund(api, input), ['amount', 'reason', 'reference', 'restock', 'method'])
     }
     case 'record-payment': {
       const { method, amount, reference } = submission
@@ -74,6 +96,24 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
       return perform('resend', () => resendOrderMessage(api, params.id, String(submission.message)))
     default:
       throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
+  }
+}
+
+/** The refund a form sent, shaped for the API, or what is wrong with it (the API checks the rest). */
+function refundInput(order: string, value: unknown): RefundCreateInput | { problem: string } | null {
+  if (!value || typeof value !== 'object') return null
+  const { amount, method, reason, reference, restock } = value as Record<string, unknown>
+  if (!refundMethods.includes(method as RefundMethod)) return { problem: 'Choose how the money goes back' }
+  if (typeof amount !== 'number' || !(amount >= 0)) return { problem: 'Enter the amount to give back' }
+  if (typeof reason !== 'string' || !reason.trim()) return { problem: 'Say why' }
+  const lines = Array.isArray(restock) ? (restock as RefundCreateInput['restock'] & object) : []
+  return {
+    order,
+    amount,
+    method: method as RefundMethod,
+    reason: reason.trim(),
+    ...(typeof reference === 'string' && reference.trim() ? { reference: reference.trim() } : {}),
+    ...(lines.length ? { restock: lines } : {}),
   }
 }
 
@@ -92,7 +132,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
     )
   }
 
-  const { order, transactions, messages, regions } = loaderData
+  const { order, transactions, messages, regions, refunds } = loaderData
   return (
     <section aria-labelledby="order-title" className="admin-order">
       <p className="admin-back">
@@ -118,8 +158,16 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           on <time dateTime={order.confirmBy}>{formatDateTime(new Date(order.confirmBy))}</time>.
         </p>
       )}
-      {can(role, 'orders.move') && <OrderStatusActions order={order} />}
-      <OrderDetail order={order} transactions={transactions} messages={messages} regions={regions} canRecordPayment={can(role, 'orders.move')} />
+      {can(role, 'orders.move') && <OrderStatusActions order={order} canRefund={can(role, 'orders.refund')} />}
+      <OrderDetail
+        order={order}
+        transactions={transactions}
+        messages={messages}
+        regions={regions}
+        canRecordPayment={can(role, 'orders.move')}
+        refunds={refunds}
+        canRefund={can(role, 'orders.refund')}
+      />
     </section>
   )
 }

@@ -1,4 +1,4 @@
-import { FinancialAccountCreateBody } from '@shop/domain/schemas/payments'
+import { AccountResolveBody, FinancialAccountCreateBody, FinancialAccountPatchBody } from '@shop/domain/schemas/payments'
 import { MessageSettingsBody, type MessageSettingsInput } from '@shop/domain/schemas/messages'
 import { RateCreateBody, RatePatchBody } from '@shop/domain/schemas/delivery'
 import { shopConfigPatchBody } from '@shop/domain/schemas/shop'
@@ -10,6 +10,10 @@ import { updateDeliveryRate } from '../api/delivery/update-delivery-rate'
 import { createFinancialAccount } from '../api/financial-accounts/create-financial-account'
 import { deleteFinancialAccount } from '../api/financial-accounts/delete-financial-account'
 import { listFinancialAccounts } from '../api/financial-accounts/list-financial-accounts'
+import { resolvePayoutAccount } from '../api/financial-accounts/resolve-payout-account'
+import { updateFinancialAccount } from '../api/financial-accounts/update-financial-account'
+import { listPayoutPayments } from '../api/payouts/list-payout-payments'
+import { listPayoutSettlements } from '../api/payouts/list-payout-settlements'
 import { checkDomain } from '../api/shop-configs/check-domain'
 import { getShopConfig } from '../api/shop-configs/get-shop-config'
 import { type ShopConfigPatch, updateShopConfig } from '../api/shop-configs/update-shop-config'
@@ -19,13 +23,14 @@ import { updateMessageSettings } from '../api/messages/update-message-settings'
 import { LoadError } from '../components/load-error'
 import { useAdmin } from '../features/admin/hooks/use-admin'
 import { requireStaff } from '../features/admin/staff-session'
-import { type AccountForm, accountBody } from '../features/admin-settings/account-form'
+import { type AccountForm, payoutCreateBody, payoutPatchBody, resolveBody } from '../features/admin-settings/account-form'
 import { DeliveryRatesSection } from '../features/admin-settings/components/delivery-rates-section'
 import { DomainsSection } from '../features/admin-settings/components/domains-section'
 import { FacebookMetaSection } from '../features/admin-settings/components/facebook-meta-section'
-import { FinancialAccountsSection } from '../features/admin-settings/components/financial-accounts-section'
 import { NotificationsSection } from '../features/admin-settings/components/notifications-section'
 import { PaymentOptionsSection } from '../features/admin-settings/components/payment-options-section'
+import { PayoutAccountSection } from '../features/admin-settings/components/payout-account-section'
+import { PayoutsSection } from '../features/admin-settings/components/payouts-section'
 import { ShopperOrdersSection } from '../features/admin-settings/components/shopper-orders-section'
 import { TaxRateSection } from '../features/admin-settings/components/tax-rate-section'
 import { UnpaidOrdersSection } from '../features/admin-settings/components/unpaid-orders-section'
@@ -45,26 +50,29 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
 export const meta: Route.MetaFunction = (args) => routeMeta('Settings', args)
 
 const RATE_FIELDS = ['name', 'regions', 'rate', 'paymentOption', 'estimatedDays', 'active']
-const ACCOUNT_FIELDS = ['kind', 'provider', 'accountName', 'accountNumber']
+const ACCOUNT_FIELDS = ['kind', 'bankCode', 'accountNumber']
 
 /** Each part loads on its own: one that fails shows its error with a retry, the others still show. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { shop } = await requireStaff(request)
-  const [rates, regions, config, accounts, messages] = await Promise.all([
+  const [rates, regions, config, accounts, messages, settlements, payments] = await Promise.all([
     // All the shop's rates, inactive ones too.
     settle(listDeliveryRates(api, { client: shop._id, active: 'all', $limit: 100 })),
     settle(listRegions(api)),
     settle(getShopConfig(api, shop._id)),
     settle(listFinancialAccounts(api, shop._id)),
     settle(getMessageSettings(api, shop._id)),
+    settle(listPayoutSettlements(api, shop._id)),
+    settle(listPayoutPayments(api, shop._id)),
   ])
-  return { rates, regions, config, accounts, messages }
+  return { rates, regions, config, accounts, messages, settlements, payments }
 }
 clientLoader.hydrate = true as const
 
 /**
  * `update-config` (one settings form's part of the shop's settings), `check-domain`, `create-rate`,
- * `update-rate`, `add-account` and `remove-account`; each body is checked with the API's schema first.
+ * `update-rate`, `resolve-payout` (the name Paystack holds, before saving), `save-payout` (add or change the
+ * payout account) and `remove-account`; each body is checked with the API's schema first.
  */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const { shop } = await requireStaff(request)
@@ -99,11 +107,24 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
       if (hasErrors(problems)) return refuse('update-rate', problems)
       return perform('update-rate', () => updateDeliveryRate(api, id, body), RATE_FIELDS)
     }
-    case 'add-account': {
-      const body = accountBody(shop._id, submission.form as AccountForm)
+    case 'resolve-payout': {
+      const body = resolveBody(shop._id, submission.form as AccountForm)
+      const problems = validate(AccountResolveBody, body)
+      if (hasErrors(problems)) return refuse('resolve-payout', problems)
+      return perform('resolve-payout', () => resolvePayoutAccount(api, body), ACCOUNT_FIELDS)
+    }
+    case 'save-payout': {
+      const form = submission.form as AccountForm
+      if (submission.id) {
+        const body = payoutPatchBody(form)
+        const problems = validate(FinancialAccountPatchBody, body)
+        if (hasErrors(problems)) return refuse('save-payout', problems)
+        return perform('save-payout', () => updateFinancialAccount(api, id, body), ACCOUNT_FIELDS)
+      }
+      const body = payoutCreateBody(shop._id, form)
       const problems = validate(FinancialAccountCreateBody, body)
-      if (hasErrors(problems)) return refuse('add-account', problems)
-      return perform('add-account', () => createFinancialAccount(api, body), ACCOUNT_FIELDS)
+      if (hasErrors(problems)) return refuse('save-payout', problems)
+      return perform('save-payout', () => createFinancialAccount(api, body), ACCOUNT_FIELDS)
     }
     case 'remove-account':
       return perform(
@@ -120,10 +141,10 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 
 /**
  * The shop's settings (DESIGN §6): delivery rates, payment options, unpaid orders, limits on shoppers'
- * orders, payout accounts, tax, domains, Facebook, notifications.
+ * orders, the payout account and the payouts made to it, tax, domains, Facebook, notifications.
  */
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
-  const { rates, regions, config, accounts, messages } = loaderData
+  const { rates, regions, config, accounts, messages, settlements, payments } = loaderData
   const { shop } = useAdmin()
   const reportDirty = useDirtyForms()
   const revalidator = useRevalidator()
@@ -140,7 +161,8 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           <PaymentOptionsSection {...configProps} />
           <UnpaidOrdersSection {...configProps} />
           <ShopperOrdersSection {...configProps} />
-          <FinancialAccountsSection shopId={shop._id} accounts={accounts} reportDirty={reportDirty} />
+          <PayoutAccountSection shopId={shop._id} accounts={accounts} onlinePayments={configProps.config.onlinePayments} reportDirty={reportDirty} />
+          <PayoutsSection shopId={shop._id} settlements={settlements} payments={payments} />
           <TaxRateSection {...configProps} />
           <DomainsSection {...configProps} />
           <FacebookMetaSection {...configProps} />

@@ -5,6 +5,7 @@ import { requireUser } from '../features/auth/guard'
 import { listRegions } from '../api/delivery/list-regions'
 import { ShareLink } from '../features/checkout/components/share-link'
 import { getOrder } from '../api/orders/get-order'
+import { listOrderRefunds } from '../api/refunds/list-refunds'
 import { OrderDetails } from '../features/orders/components/order-details'
 import { PaymentOutcome } from '../features/orders/components/payment-outcome'
 import { api } from '../lib/api'
@@ -22,15 +23,17 @@ export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const key = new URL(request.url).searchParams.get('key')
   if (!key) await requireUser(request)
-  const [order, regions] = await Promise.all([
+  const [order, regions, refunds] = await Promise.all([
     getOrder(api, params.id, key).catch((error: unknown) => {
       if (isMissing(error)) return null
       throw error
     }),
     listRegions(api).catch(() => []),
+    // Only a canceled order's page says what happened to the money; without the list it still says what is due.
+    listOrderRefunds(api, params.id, { key }).catch(() => []),
   ])
   if (!order) notFound()
-  return { order, regions, accessKey: key }
+  return { order, regions, refunds, accessKey: key }
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -55,7 +58,9 @@ function OrderView(loaderData: Route.ComponentProps['loaderData']) {
   const [order, setOrder] = useState(loaderData.order)
   const params = new URLSearchParams(location.search)
   const payment = params.get('payment')
-  const placed = (location.state as { placed?: boolean } | null)?.placed === true || payment === 'success'
+  // A canceled order is thanked for nothing: its page says what happens to the money instead.
+  const canceled = order.status === 'canceled'
+  const placed = !canceled && ((location.state as { placed?: boolean } | null)?.placed === true || payment === 'success')
   if (!shop || order.shop !== shop._id) {
     return (
       <StatusPage code={404} title="Page not found">
@@ -72,7 +77,7 @@ function OrderView(loaderData: Route.ComponentProps['loaderData']) {
           Your order <strong>{order.orderId}</strong> is placed. The shop will let you know as it moves along.
         </p>
       )}
-      {payment && (
+      {payment && !canceled && (
         <PaymentOutcome outcome={payment} transaction={params.get('transaction')} accessKey={loaderData.accessKey} />
       )}
       {privateUrl ? (
@@ -82,7 +87,7 @@ function OrderView(loaderData: Route.ComponentProps['loaderData']) {
           <Link to="/account/orders">See all your orders</Link>
         </p>
       )}
-      <OrderDetails order={order} regions={loaderData.regions} accessKey={loaderData.accessKey} onChange={setOrder} />
+      <OrderDetails order={order} regions={loaderData.regions} accessKey={loaderData.accessKey} onChange={setOrder} refunds={loaderData.refunds} />
     </section>
   )
 }

@@ -1,22 +1,26 @@
-/** The form that adds a payout account, and what the list shows of one. */
-import type { FinancialAccount, FinancialAccountCreateInput } from '@shop/domain/schemas/payments'
+/** The form that sets the shop's payout account (decision 58), and what the page shows of an account. */
+import type { AccountResolveInput, FinancialAccount, FinancialAccountCreateInput, FinancialAccountPatchInput } from '@shop/domain/schemas/payments'
 
-export type AccountForm = { kind: FinancialAccount['kind']; provider: string; accountName: string; accountNumber: string }
+export type AccountForm = { kind: FinancialAccount['kind']; bankCode: string; accountNumber: string }
 
-export const emptyAccountForm: AccountForm = { kind: 'mobile-money', provider: '', accountName: '', accountNumber: '' }
+export const emptyAccountForm: AccountForm = { kind: 'mobile-money', bankCode: '', accountNumber: '' }
 
-export function accountBody(shop: string, form: AccountForm): FinancialAccountCreateInput {
-  return {
-    shop,
-    kind: form.kind,
-    provider: form.provider.trim(),
-    accountName: form.accountName.trim(),
-    accountNumber: form.accountNumber.trim(),
-  }
+/** What Paystack is asked to resolve: the same fields the account is saved with. */
+export function resolveBody(shop: string, form: AccountForm): AccountResolveInput {
+  return { shop, kind: form.kind, bankCode: form.bankCode, accountNumber: form.accountNumber.trim() }
+}
+
+/** A new payout account: its name comes from Paystack, never from the form. */
+export function payoutCreateBody(shop: string, form: AccountForm): FinancialAccountCreateInput {
+  return { shop, payout: true, kind: form.kind, bankCode: form.bankCode, accountNumber: form.accountNumber.trim() }
+}
+
+export function payoutPatchBody(form: AccountForm): FinancialAccountPatchInput {
+  return { kind: form.kind, bankCode: form.bankCode, accountNumber: form.accountNumber.trim() }
 }
 
 export function isAccountFormDirty(form: AccountForm): boolean {
-  return form.provider.trim() !== '' || form.accountName.trim() !== '' || form.accountNumber.trim() !== ''
+  return form.bankCode !== '' || form.accountNumber.trim() !== ''
 }
 
 /** The digits the API left visible in a masked number (`•••• 1234` → `1234`). */

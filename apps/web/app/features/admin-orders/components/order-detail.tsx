@@ -2,6 +2,7 @@ import { formatShortDate } from '@shop/domain'
 import type { Region } from '@shop/domain/schemas/delivery'
 import type { DeliveryDetails, Order } from '@shop/domain/schemas/orders'
 import type { Transaction } from '@shop/domain/schemas/payments'
+import type { Refund } from '@shop/domain/schemas/refunds'
 import { TotalsTable } from '../../../components/totals-table'
 import { formatMoney } from '../../../lib/money'
 import { pricedRows } from '../../../lib/totals-rows'
@@ -9,11 +10,22 @@ import { paymentWay, providerLabel, transactionStatusLabels } from '../payment-l
 import { PaymentFacts } from './payment-facts'
 import { OrderItemsTable } from './order-items-table'
 import { RecordPaymentForm } from './record-payment-form'
+import { OrderRefunds } from './order-refunds'
+import { RefundForm } from './refund-form'
 import { OrderTimeline } from '../../../components/order-timeline'
 import { OrderMessages } from './order-messages'
 import type { Message } from '@shop/domain/schemas/messages'
 
-type Props = { order: Order; transactions: Transaction[]; regions: Region[]; messages: Message[]; canRecordPayment: boolean }
+type Props = {
+  order: Order
+  transactions: Transaction[]
+  regions: Region[]
+  messages: Message[]
+  canRecordPayment: boolean
+  refunds: Refund[]
+  /** Managers and up give refunds and take returns (orders.refund). */
+  canRefund: boolean
+}
 
 /** A phone as a link to call it. */
 function PhoneLink({ phone }: { phone: string }) {
@@ -21,7 +33,7 @@ function PhoneLink({ phone }: { phone: string }) {
 }
 
 /** Everything staff need to fulfil an order: items and totals, timeline, customer, delivery and payment. */
-export function OrderDetail({ order, transactions, regions, messages, canRecordPayment }: Props) {
+export function OrderDetail({ order, transactions, regions, messages, canRecordPayment, refunds, canRefund }: Props) {
   const { delivery } = order
   const region = regions.find((candidate) => candidate._id === delivery.region)?.name ?? delivery.region
   const phone = order.phone || delivery.phone
@@ -111,6 +123,11 @@ export function OrderDetail({ order, transactions, regions, messages, canRecordP
               <RecordPaymentForm order={order} />
             </div>
           )}
+          {canRefund && (
+            <div className="order-record-payment">
+              <RefundForm order={order} refunds={refunds} />
+            </div>
+          )}
           {transactions.length > 0 && (
             <>
               <h3 className="order-transactions-title">Payments</h3>
@@ -131,6 +148,7 @@ export function OrderDetail({ order, transactions, regions, messages, canRecordP
               </ul>
             </>
           )}
+          <OrderRefunds order={order} refunds={refunds} />
         </section>
       </div>
     </div>

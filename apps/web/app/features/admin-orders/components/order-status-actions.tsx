@@ -1,5 +1,6 @@
 import type { OrderStatus } from '@shop/domain'
-import { useState } from 'react'
+import { type Refund, type RefundMethod, refundMethodLabels } from '@shop/domain/schemas/refunds'
+import { useId, useState } from 'react'
 import { useFetcher } from 'react-router'
 import type { Order } from '@shop/domain/schemas/orders'
 import { Alert } from '../../../components/ui/alert'
@@ -8,31 +9,59 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { useToast } from '../../../components/ui/toast'
 import type { ActionAnswer } from '../../../lib/route-data'
 import { jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
+import { formatMoney } from '../../../lib/money'
 import { movedMessage, orderActions } from '../order-actions'
+import { heldOf, parseRefundAmount, refundMethodsFor } from '../refund-input'
 
 /**
  * The next step as one button ("Mark as packaged") and Cancel, after a confirmation, while the status
  * machine allows them. They submit the page's `move` intent; the page then re-reads the order, so it shows
- * what the server now holds.
+ * what the server now holds. Canceling an order that was paid offers to give the money back in the same
+ * step (decision 59): the amount held, prefilled, and how it goes back; unticked, it stays a refund due.
  */
-export function OrderStatusActions({ order }: { order: Order }) {
+export function OrderStatusActions({ order, canRefund = false }: { order: Order; canRefund?: boolean }) {
+  const id = useId()
   const toast = useToast()
-  const fetcher = useFetcher<ActionAnswer<'move', { status: OrderStatus }>>()
+  const fetcher = useFetcher<ActionAnswer<'move', { status: OrderStatus; refunded?: Refund | null }>>()
   const [confirming, setConfirming] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const held = heldOf(order)
+  const methods = refundMethodsFor(order)
+  const [refundNow, setRefundNow] = useState(true)
+  const [method, setMethod] = useState<RefundMethod>(methods[0]!)
+  const [amount, setAmount] = useState(held.toFixed(2))
+  const [amountError, setAmountError] = useState<string | null>(null)
   const busy = fetcher.state !== 'idle'
+  const money = (value: number) => formatMoney(value, order.currency)
   useFetcherDone(fetcher, (answer) => {
     setConfirming(false)
-    if (answer.ok) toast(movedMessage(order.orderId, answer.data.status))
-    else setError(problemOf(answer.errors))
+    if (answer.ok) {
+      const refunded = answer.data.refunded
+      toast(refunded ? `Order ${order.orderId} was canceled and ${money(refunded.amount.value)} given back` : movedMessage(order.orderId, answer.data.status))
+    } else setError(problemOf(answer.errors))
   })
   const { next, canCancel } = orderActions(order.status, order.delivery.type)
   if (!next && !canCancel) return null
+  const offerRefund = canRefund && held > 0
 
   function move(status: OrderStatus) {
     if (busy) return
     setError(null)
     void fetcher.submit({ intent: 'move', status }, jsonSubmit)
+  }
+
+  function cancel() {
+    if (busy) return
+    if (!offerRefund || !refundNow) return move('canceled')
+    const value = parseRefundAmount(amount)
+    if (value === null || value <= 0 || value > held) {
+      setAmountError(`Enter an amount more than 0 and at most ${money(held)}.`)
+      document.getElementById(`${id}-amount`)?.focus()
+      return
+    }
+    setAmountError(null)
+    setError(null)
+    void fetcher.submit({ intent: 'move', status: 'canceled', refund: { amount: value, method, reason: 'Order canceled' } }, jsonSubmit)
   }
 
   return (
@@ -45,7 +74,17 @@ export function OrderStatusActions({ order }: { order: Order }) {
           </Button>
         )}
         {canCancel && (
-          <Button variant="secondary" onClick={() => setConfirming(true)} disabled={busy}>
+          <Button
+          variant="secondary"
+          onClick={() => {
+            setAmount(held.toFixed(2))
+            setMethod(methods[0]!)
+            setRefundNow(true)
+            setAmountError(null)
+            setConfirming(true)
+          }}
+          disabled={busy}
+        >
             Cancel order
           </Button>
         )}
@@ -54,13 +93,54 @@ export function OrderStatusActions({ order }: { order: Order }) {
       <ConfirmDialog
         open={confirming}
         title={`Cancel order ${order.orderId}?`}
-        confirmLabel="Yes, cancel the order"
+        confirmLabel={offerRefund && refundNow ? 'Cancel and refund' : 'Yes, cancel the order'}
         danger
         busy={busy}
-        onConfirm={() => move('canceled')}
+        onConfirm={cancel}
         onCancel={() => setConfirming(false)}
       >
         <p>The items go back into stock and the customer is told. This cannot be undone.</p>
+        {offerRefund && (
+          <fieldset className="cancel-refund">
+            <legend>{money(held)} was paid</legend>
+            <label className="choice">
+              <input type="checkbox" checked={refundNow} onChange={(event) => setRefundNow(event.target.checked)} />
+              <span>Refund it now</span>
+            </label>
+            {refundNow ? (
+              <>
+                <div className={amountError ? 'field field-invalid' : 'field'}>
+                  <label htmlFor={`${id}-amount`}>Amount ({order.currency})</label>
+                  <input
+                    id={`${id}-amount`}
+                    type="text"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={amount}
+                    aria-invalid={amountError ? true : undefined}
+                    aria-describedby={amountError ? `${id}-amount-error` : undefined}
+                    onChange={(event) => setAmount(event.target.value)}
+                  />
+                  {amountError && (
+                    <p className="field-error" id={`${id}-amount-error`}>
+                      {amountError}
+                    </p>
+                  )}
+                </div>
+                <div className="choice-list" role="radiogroup" aria-label="How the money goes back">
+                  {methods.map((option) => (
+                    <label key={option} className="choice">
+                      <input type="radio" name={`${id}-method`} value={option} checked={method === option} onChange={() => setMethod(option)} />
+                      <span>{refundMethodLabels[option]}</span>
+                    </label>
+                  ))}
+                </div>
+              </>
+            ) : (
+              <p className="field-hint">It stays on the Overview as a refund due until you give it back.</p>
+            )}
+          </fieldset>
+        )}
       </ConfirmDialog>
     </div>
   )

@@ -15,7 +15,7 @@ const orderCounts = (todo: Todo): Record<(typeof orderTodos)[number]['status'], 
 
 /**
  * What waits for the shop now, each line leading to the list that holds it: orders by the step staff
- * take next (the status machine's words), low stock, and recent reviews without a reply.
+ * take next (the status machine's words), low stock, refunds due, and recent reviews without a reply.
  */
 export function TodoPanel({ todo, ordersHref }: { todo: Todo; ordersHref: (status: OrderStatus) => string }) {
   const counts = orderCounts(todo)
@@ -49,6 +49,12 @@ export function TodoPanel({ todo, ordersHref }: { todo: Todo; ordersHref: (statu
           </ul>
         )}
       </TodoItem>
+      <TodoItem
+        count={todo.refundsDue}
+        label={todo.refundsDue === 1 ? 'Refund due' : 'Refunds due'}
+        hint="Canceled orders still holding a payment, and orders paid more than they owe"
+        href={ordersHref('canceled')}
+      />
       <TodoItem
         count={todo.reviewsToAnswer}
         label="Reviews to answer"

@@ -2,6 +2,7 @@ import { type PaymentProviderName, defaultPaymentLabels } from '@shop/domain/sch
 import { type FormEvent, useState } from 'react'
 import { SaveButton } from '../../../components/ui/button'
 import { Field, FormError } from '../../../components/ui/field'
+import { onlinePaymentsText } from '../../../lib/online-payments'
 import { useConfigSave } from '../hooks/use-config-save'
 import { useReportDirty } from '../hooks/use-dirty-forms'
 import { type PaymentOptionRow, paymentOptionRows, paymentOptionsBody } from '../shop-config-forms'
@@ -21,9 +22,8 @@ const providers: Record<PaymentProviderName, { title: string; note: string }> = 
   },
   paystack: {
     title: 'Paystack',
-    note:
-      'Mobile money and card, paid online with the order and confirmed by Paystack. Offered once the platform runs with ' +
-      'your Paystack secret key (PAYSTACK_SECRET_KEY, see the README); until then buyers do not see it.',
+    // Said by the shop's state instead (lib/online-payments.ts).
+    note: '',
   },
 }
 
@@ -55,11 +55,28 @@ export function PaymentOptionsSection({ config, reportDirty }: ConfigSectionProp
         {rows.map((row, index) => (
           <fieldset key={row.provider} className="payment-option">
             <legend>{providers[row.provider].title}</legend>
-            <p className="field-hint">{providers[row.provider].note}</p>
+            <p className="field-hint">{row.provider === 'paystack' ? onlinePaymentsText[config.onlinePayments] : providers[row.provider].note}</p>
+            {row.provider === 'paystack' && config.onlinePayments === 'needs-payout-account' && (
+              <p>
+                <a href="#accounts-title">Add your payout account</a>
+              </p>
+            )}
             <label className="checkbox">
-              <input type="checkbox" checked={row.enabled} onChange={(event) => update(index, { enabled: event.target.checked })} />
+              <input
+                type="checkbox"
+                checked={row.enabled}
+                // Online payments go to the shop's own payout account: they can be turned off, not on, without one.
+                disabled={row.provider === 'paystack' && config.onlinePayments !== 'ready' && !row.enabled}
+                aria-describedby={errors[`paymentOptions.${index}.enabled`] ? `payment-option-${index}-error` : undefined}
+                onChange={(event) => update(index, { enabled: event.target.checked })}
+              />
               Offer at checkout
             </label>
+            {errors[`paymentOptions.${index}.enabled`] && (
+              <p className="field-error" id={`payment-option-${index}-error`}>
+                {errors[`paymentOptions.${index}.enabled`]}
+              </p>
+            )}
             <Field
               name={`paymentOptions.${index}.label`}
               label="Label buyers see"

@@ -11,6 +11,8 @@ import { pricedRows } from '../../../lib/totals-rows'
 import { updateOrder } from '../../../api/orders/update-order'
 import { OrderStatusBadge } from './order-status-badge'
 import { OrderTimeline } from '../../../components/order-timeline'
+import type { Refund } from '@shop/domain/schemas/refunds'
+import { CanceledMoney } from './canceled-money'
 
 type Props = {
   order: Order
@@ -19,10 +21,12 @@ type Props = {
   accessKey?: string | null
   onChange: (order: Order) => void
   headingLevel?: 2 | 3
+  /** The order's refunds, to say what happens to the money of a canceled order. */
+  refunds?: readonly Refund[]
 }
 
 /** An order for its buyer: status, items, delivery, totals, timeline, and cancel while placed. */
-export function OrderDetails({ order, regions, accessKey, onChange, headingLevel = 2 }: Props) {
+export function OrderDetails({ order, regions, accessKey, onChange, headingLevel = 2, refunds = [] }: Props) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const Heading = `h${headingLevel}` as const
@@ -44,6 +48,7 @@ export function OrderDetails({ order, regions, accessKey, onChange, headingLevel
 
   return (
     <div className="order-details">
+      <CanceledMoney order={order} refunds={refunds} />
       <dl className="order-facts">
         <div>
           <dt>Order number</dt>
@@ -103,5 +108,6 @@ const providerNames: Record<string, string> = { test: 'Demonstration payment', p
 function paymentWords(order: Order): string {
   if (order.payment.provider === 'manual') return 'On delivery or at pick-up'
   const name = providerNames[order.payment.provider] ?? order.payment.provider
-  return `${name}: ${order.acked ? 'paid' : order.status === 'canceled' ? 'not paid' : 'waiting for payment'}`
+  if (order.status === 'canceled') return `${name}: ${order.paid > 0 ? 'paid, see above' : 'not paid'}`
+  return `${name}: ${order.acked ? 'paid' : 'waiting for payment'}`
 }

@@ -1,7 +1,11 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import type { Shop } from '@shop/domain/schemas/shop'
+import { getShopConfig } from '../../../api/shop-configs/get-shop-config'
 import { Button } from '../../../components/ui/button'
+import { api } from '../../../lib/api'
+import { onlinePaymentsText } from '../../../lib/online-payments'
+import { useApiData } from '../../../lib/use-api-data'
 import { useSite } from '../../../lib/use-site'
 import { shopOrigin } from '../shop-address'
 import { backPath } from '../steps'
@@ -18,6 +22,9 @@ export function DoneStep({ shop }: { shop: Shop }) {
   const { platform } = useSite()
   const [busy, setBusy] = useState(false)
   const origin = shopOrigin(platform.url, shop.slug)
+  // Whether this platform takes online payments, and whether the shop has where to be paid (decision 58).
+  const config = useApiData(`setup-config/${shop._id}`, () => getShopConfig(api, shop._id))
+  const online = config.data?.onlinePayments ?? null
 
   function openDashboard() {
     setBusy(true)
@@ -44,8 +51,17 @@ export function DoneStep({ shop }: { shop: Shop }) {
           payments too: the order shows the balance due).
         </li>
         <li>
-          <strong>Paystack</strong> takes mobile money and card online with the order. It is offered once the platform runs
-          with your Paystack secret key (<code>PAYSTACK_SECRET_KEY</code>); then tick it in Settings → Payment options.
+          <strong>Paystack</strong> takes mobile money and card online with the order, paid into your own account.{' '}
+          {online === 'unavailable' ? (
+            onlinePaymentsText.unavailable
+          ) : online === 'ready' ? (
+            <>Tick it in Settings → Payment options.</>
+          ) : (
+            <>
+              {onlinePaymentsText['needs-payout-account']} Add it in Settings → Payout account, then tick Paystack in Settings →
+              Payment options.
+            </>
+          )}
         </li>
         <li>
           <strong>Demonstration payments</strong> show a pretend pay page for trying the checkout; no money moves. Leave them
