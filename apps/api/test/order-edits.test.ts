@@ -252,6 +252,23 @@ describe('PATCH /api/orders/{id}: the ledger after an edit', () => {
     expect(mine[0]!.data).toMatchObject({ note, totalMinor: 9_000 })
   })
 
+  it('previews an edit: the answer is the order as edited, and nothing changes', async () => {
+    const order = await place([item(scarf, 1)])
+    await pay(order, 100)
+    const scarves = await stock(scarf)
+    const preview = await edit(order, { items: [item(scarf, 3)], preview: true })
+    expect(preview).toMatchObject({ totals: { subtotal: 300 }, paid: 100, balance: 200, paymentState: 'part-paid' })
+    expect(await stock(scarf)).toBe(scarves)
+    const [row] = await db.select().from(orders).where(eq(orders.id, order._id))
+    expect(row!.items.map((line) => line.count)).toEqual([1])
+    const messages = await listOutboxMessages(db, { kind: 'order-updated' })
+    expect(messages.filter((message) => message.event.startsWith(`order:${order._id}:`))).toEqual([])
+    // A short line is a 409 in the preview already.
+    const scarce = await addProduct({ title: 'Scarce cloth', priceMinor: 1_000 })
+    await db.insert(inventory).values({ shopId: shop.id, productId: scarce.id, variantId: '', quantity: 2, tracked: true })
+    expect((await patch(order, { items: [item(scarce, 3)], preview: true })).statusCode).toBe(409)
+  })
+
   it('changes nothing, and notes nothing, when the edit asks for the order as it is', async () => {
     const order = await place([item(scarf, 1)])
     const same = await edit(order, { items: [item(scarf, 1)], delivery: { type: 'pick-up' } })
@@ -291,6 +308,7 @@ describe('PATCH /api/orders/{id}: who, when and what', () => {
     const scarves = await stock(scarf)
     const cases: [Body, string][] = [
       [{ status: 'packaged', items: [item(scarf, 1)] }, 'items'],
+      [{ status: 'packaged', preview: true }, 'preview'],
       [{ items: [] }, '"items"'],
       [{ items: [item(scarf, 1), item(scarf, 2)] }, 'items.1'],
       [{ items: [item(shirt, 1)] }, 'items.0.variant'],

@@ -29,7 +29,7 @@ const EDITABLE = ['placed', 'packaged'] as const
 export async function updateOrder(ctx: ServiceContext, id: string, key: string | undefined, body: OrderPatchBodyInput): Promise<OrderDto> {
   const { status, ...edit } = body
   if (status === undefined) return editOrder(ctx, id, edit)
-  const extra = (['items', 'delivery', 'adjustment'] as const).filter((field) => edit[field] !== undefined)
+  const extra = (['items', 'delivery', 'adjustment', 'preview'] as const).filter((field) => edit[field] !== undefined)
   if (extra.length) invalidBody(extra.map((field) => ({ path: field, message: 'is not allowed with status: a move and an edit are separate requests' })))
   return changeOrderStatus(ctx, id, key, { ...body, status })
 }
@@ -44,17 +44,32 @@ export async function editOrder(ctx: ServiceContext, id: string, input: OrderEdi
     invalidBody([{ path: 'adjustment.amount', message: 'must have at most two decimals' }])
   }
   const actorId = ctx.actor.requireUser().id
-  await inTransaction(ctx, async (tx) => {
-    const order = await findOrderForUpdate(tx.db, found.id)
-    if (!order) throw NotFound('No such order')
-    if (!(EDITABLE as readonly string[]).includes(order.status)) {
-      throw Conflict(`Order ${order.orderId} is ${order.status}: only placed or packaged orders can be changed`, [
-        { path: 'status', message: `is ${order.status}` },
-      ])
-    }
-    await applyEdit(tx, order, input, actorId)
-  })
+  const { preview, ...change } = input
+  try {
+    await inTransaction(ctx, async (tx) => {
+      const order = await findOrderForUpdate(tx.db, found.id)
+      if (!order) throw NotFound('No such order')
+      if (!(EDITABLE as readonly string[]).includes(order.status)) {
+        throw Conflict(`Order ${order.orderId} is ${order.status}: only placed or packaged orders can be changed`, [
+          { path: 'status', message: `is ${order.status}` },
+        ])
+      }
+      await applyEdit(tx, order, change, actorId)
+      // A preview reads the order as edited inside the transaction, then rolls all of it back.
+      if (preview) throw new Previewed(await getOrder(tx, order.id, undefined))
+    })
+  } catch (error) {
+    if (error instanceof Previewed) return error.order
+    throw error
+  }
   return getOrder(ctx, found.id, undefined)
+}
+
+/** Thrown to roll a preview's transaction back with the order it would have made. */
+class Previewed extends Error {
+  constructor(readonly order: OrderDto) {
+    super('preview')
+  }
 }
 
 /** The lines an edit adds (not on the order yet), each with its place in the request. */

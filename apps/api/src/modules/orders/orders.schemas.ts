@@ -130,6 +130,9 @@ export const OrderPatchBody = Type.Object(
     items: Type.Optional(Items),
     delivery: Type.Optional(DeliveryInput),
     adjustment: Type.Optional(AdjustmentInput),
+    preview: Type.Optional(
+      Type.Boolean({ description: 'With an edit: answer the order as the edit would make it (totals, balance, refund due) and change nothing.' }),
+    ),
   },
   {
     additionalProperties: false,
