@@ -7,6 +7,7 @@ import { getOrder } from '../api/orders/get-order'
 import { listOrderMessages } from '../api/orders/list-order-messages'
 import { resendOrderMessage } from '../api/orders/resend-order-message'
 import { updateOrder } from '../api/orders/update-order'
+import { type OrderEditInput, editOrder } from '../api/orders/edit-order'
 import { listTransactions } from '../api/transactions/list-transactions'
 import { recordPayment } from '../api/transactions/record-payment'
 import { createRefund } from '../api/refunds/create-refund'
@@ -14,6 +15,7 @@ import { listOrderRefunds } from '../api/refunds/list-refunds'
 import { requireStaff } from '../features/admin/staff-session'
 import { useAdmin } from '../features/admin/hooks/use-admin'
 import { OrderDetail } from '../features/admin-orders/components/order-detail'
+import { OrderEditForm } from '../features/admin-orders/components/order-edit-form'
 import { OrderStatusActions } from '../features/admin-orders/components/order-status-actions'
 import { OrderStatusBadge } from '../features/admin-orders/components/order-status-badge'
 import { api, errorMessage } from '../lib/api'
@@ -61,6 +63,8 @@ clientLoader.hydrate = true as const
  * `refund`: money back, items back on sale, or both (orders.refund: managers and up).
  * `record-payment`: a payment the shop received, in full or in part (the API refuses more than the balance).
  * `resend`: one of the order's e-mails or SMS, sent again to the same recipient.
+ * `edit-order`: new lines, delivery or manual discount (orders.move; the discount for managers and up); with
+ * `preview`, the order as the edit would make it, nothing changed.
  */
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   await requireStaff(request)
@@ -94,6 +98,12 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
     }
     case 'resend':
       return perform('resend', () => resendOrderMessage(api, params.id, String(submission.message)))
+    case 'edit-order': {
+      const { items, delivery, adjustment, preview } = submission as OrderEditInput
+      if (!Array.isArray(items) || items.length === 0) return refuse('edit-order', { form: 'An order needs at least one item' })
+      const input: OrderEditInput = { items, ...(delivery ? { delivery } : {}), ...(adjustment !== undefined ? { adjustment } : {}), preview: preview === true }
+      return perform('edit-order', async () => ({ order: await editOrder(api, params.id, input), preview: input.preview === true }))
+    }
     default:
       throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
   }
@@ -158,6 +168,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           on <time dateTime={order.confirmBy}>{formatDateTime(new Date(order.confirmBy))}</time>.
         </p>
       )}
+      {can(role, 'orders.move') && <OrderEditForm order={order} regions={regions} canDiscount={can(role, 'orders.discount')} />}
       {can(role, 'orders.move') && <OrderStatusActions order={order} canRefund={can(role, 'orders.refund')} />}
       <OrderDetail
         order={order}

@@ -1,0 +1,19 @@
+import type { Order } from '@shop/domain/schemas/orders'
+import type { ApiClient } from '../../lib/api'
+
+/** What an edit changes: the whole new list of lines, a new delivery, a manual discount (null removes it). */
+export type OrderEditInput = {
+  items?: { product: string; variant?: string; count: number }[]
+  delivery?: { type: 'pick-up' } | { type: 'dispatch'; region: string; rate: string; address: string }
+  adjustment?: { amount: number; reason: string } | null
+  /** Answer the order as the edit would make it, changing nothing. */
+  preview?: boolean
+}
+
+/**
+ * Edits a placed or packaged order (`PATCH /api/orders/{id}` without a status): staff who move orders;
+ * the manual discount for managers and up. 409 naming `items.N` when a line is short of stock.
+ */
+export function editOrder(client: ApiClient, id: string, input: OrderEditInput): Promise<Order> {
+  return client.patch<Order>(`/api/orders/${encodeURIComponent(id)}`, input)
+}

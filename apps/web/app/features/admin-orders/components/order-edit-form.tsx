@@ -1,0 +1,396 @@
+import type { DeliveryRateOption, Region } from '@shop/domain/schemas/delivery'
+import type { Product } from '@shop/domain/schemas/catalog'
+import type { Order } from '@shop/domain/schemas/orders'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
+import { calculateDelivery } from '../../../api/delivery/calculate-delivery'
+import type { OrderEditInput } from '../../../api/orders/edit-order'
+import { listProducts } from '../../../api/products/list-products'
+import { Alert } from '../../../components/ui/alert'
+import { Button, SaveButton } from '../../../components/ui/button'
+import { Field } from '../../../components/ui/field'
+import { useToast } from '../../../components/ui/toast'
+import { api } from '../../../lib/api'
+import { formatMoney } from '../../../lib/money'
+import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
+import { parseAmount } from './record-payment-form'
+
+/** A line as the form holds it: the product's variants once read, to change the size or colour. */
+type EditLine = { product: string; title: string; variant: string | null; count: number; variants: { _id: string; label: string }[] }
+
+const variantLabel = (features: Record<string, string>) => Object.values(features).join(' / ') || 'Standard'
+
+function linesOf(order: Order): EditLine[] {
+  return order.items.map((line) => ({
+    product: line.product._id,
+    title: line.product.title,
+    variant: line.variant?._id ?? null,
+    count: line.count,
+    variants: line.variant ? [{ _id: line.variant._id, label: variantLabel(line.variant.features) }] : [],
+  }))
+}
+
+/** What the form sends: every line, the delivery when it was changed, the manual discount when it was. */
+export function editInput(lines: EditLine[], delivery: OrderEditInput['delivery'] | null, adjustment: OrderEditInput['adjustment'] | undefined): OrderEditInput {
+  return {
+    items: lines.map((line) => ({ product: line.product, ...(line.variant ? { variant: line.variant } : {}), count: line.count })),
+    ...(delivery ? { delivery } : {}),
+    ...(adjustment !== undefined ? { adjustment } : {}),
+  }
+}
+
+type Answer = ActionAnswer<'edit-order', { order: Order; preview: boolean }>
+
+/**
+ * "Edit order" while an order is placed or packaged: change counts or sizes, remove a line, add a product,
+ * change the delivery, and (managers and up) give a manual discount with its reason. "Review changes" asks
+ * the API what the order would become (its new total, and what is left to collect or to refund) without
+ * changing it; "Save changes" then makes the edit. Both go through the page's `edit-order` intent.
+ */
+export function OrderEditForm({ order, regions, canDiscount }: { order: Order; regions: Region[]; canDiscount: boolean }) {
+  const id = useId()
+  const toast = useToast()
+  const fetcher = useFetcher<Answer>()
+  const [open, setOpen] = useState(false)
+  const [lines, setLines] = useState<EditLine[]>(() => linesOf(order))
+  const [search, setSearch] = useState('')
+  const [found, setFound] = useState<Product[]>([])
+  const [deliveryType, setDeliveryType] = useState(order.delivery.type)
+  const [region, setRegion] = useState(order.delivery.region ?? '')
+  const [rate, setRate] = useState(order.delivery.rate?._id ?? '')
+  const [rates, setRates] = useState<DeliveryRateOption[]>([])
+  const [address, setAddress] = useState(order.delivery.address ?? '')
+  const [deliveryChanged, setDeliveryChanged] = useState(false)
+  const [amount, setAmount] = useState(order.adjustment ? String(order.adjustment.value) : '')
+  const [reason, setReason] = useState(order.adjustment?.reason ?? '')
+  const [preview, setPreview] = useState<Order | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const opener = useRef<HTMLButtonElement>(null)
+  const busy = fetcher.state !== 'idle'
+  const money = (value: number) => formatMoney(value, order.currency)
+
+  // The variants of the products on the order, to offer another size or colour.
+  useEffect(() => {
+    if (!open) return
+    const ids = [...new Set(order.items.map((line) => line.product._id))]
+    void listProducts(api, { shop: order.shop, _id: { $in: ids }, $limit: 100 }).then(
+      (page) => {
+        const byId = new Map(page.data.map((product) => [product._id, product]))
+        setLines((current) =>
+          current.map((line) => {
+            const product = byId.get(line.product)
+            return product && product.variants.length ? { ...line, variants: product.variants.map((v) => ({ _id: v._id, label: variantLabel(v.features) })) } : line
+          }),
+        )
+      },
+      () => undefined,
+    )
+  }, [open, order.items, order.shop])
+
+  // The shop's rates for the region chosen, as the checkout offers them.
+  useEffect(() => {
+    if (!open || deliveryType !== 'dispatch' || !region) return
+    const items = lines.map((line) => ({ product: line.product, ...(line.variant ? { variant: line.variant } : {}), count: line.count }))
+    const controller = new AbortController()
+    void calculateDelivery(api, { shop: order.shop, region, items }, controller.signal).then(setRates, () => setRates([]))
+    return () => controller.abort()
+    // The rates depend on the region, not on each count typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, deliveryType, region, order.shop])
+
+  useFetcherDone(fetcher, (answer) => {
+    if (!answer.ok) {
+      setProblem(answer.errors.form ?? Object.values(answer.errors)[0] ?? 'The order could not be changed')
+      return
+    }
+    if (answer.data.preview) {
+      setPreview(answer.data.order)
+      return
+    }
+    toast(`Order ${order.orderId} changed`)
+    setOpen(false)
+    opener.current?.focus()
+  })
+
+  function changed() {
+    setPreview(null)
+    setProblem(null)
+  }
+
+  function start() {
+    setLines(linesOf(order))
+    setDeliveryType(order.delivery.type)
+    setRegion(order.delivery.region ?? '')
+    setRate(order.delivery.rate?._id ?? '')
+    setAddress(order.delivery.address ?? '')
+    setDeliveryChanged(false)
+    setAmount(order.adjustment ? String(order.adjustment.value) : '')
+    setReason(order.adjustment?.reason ?? '')
+    setSearch('')
+    setFound([])
+    changed()
+    setOpen(true)
+  }
+
+  function setLine(index: number, change: Partial<EditLine>) {
+    setLines((current) => current.map((line, i) => (i === index ? { ...line, ...change } : line)))
+    changed()
+  }
+
+  async function find(event: FormEvent) {
+    event.preventDefault()
+    const text = search.trim()
+    if (!text) return
+    const page = await listProducts(api, { shop: order.shop, q: text, $limit: 8 }).catch(() => null)
+    setFound(page?.data ?? [])
+  }
+
+  function add(product: Product) {
+    const variants = product.variants.map((v) => ({ _id: v._id, label: variantLabel(v.features) }))
+    const variant = variants[0]?._id ?? null
+    const existing = lines.findIndex((line) => line.product === product._id && line.variant === variant)
+    if (existing >= 0) setLine(existing, { count: lines[existing]!.count + 1 })
+    else {
+      setLines((current) => [...current, { product: product._id, title: product.title, variant, count: 1, variants }])
+      changed()
+    }
+    setFound([])
+    setSearch('')
+  }
+
+  /** The edit as the API takes it, or what is missing. */
+  function input(): OrderEditInput | string {
+    if (lines.length === 0) return 'An order needs at least one item. To drop them all, cancel the order.'
+    let delivery: OrderEditInput['delivery'] | null = null
+    if (deliveryChanged) {
+      if (deliveryType === 'pick-up') delivery = { type: 'pick-up' }
+      else if (!region || !rate || !address.trim()) return 'Choose the region, the delivery rate and the address.'
+      else delivery = { type: 'dispatch', region, rate, address: address.trim() }
+    }
+    let adjustment: OrderEditInput['adjustment'] | undefined
+    if (canDiscount) {
+      const was = order.adjustment
+      if (!amount.trim()) adjustment = was ? null : undefined
+      else {
+        const value = parseAmount(amount)
+        if (value === null) return 'Enter the discount as an amount, like 10 or 10.50.'
+        if (!reason.trim()) return 'Say why you give the discount: the buyer sees it.'
+        adjustment = was && was.value === value && was.reason === reason.trim() ? undefined : { amount: value, reason: reason.trim() }
+      }
+    }
+    return editInput(lines, delivery, adjustment)
+  }
+
+  function submit(previewOnly: boolean) {
+    if (busy) return
+    const edit = input()
+    if (typeof edit === 'string') {
+      setProblem(edit)
+      return
+    }
+    setProblem(null)
+    void fetcher.submit({ intent: 'edit-order', ...edit, preview: previewOnly }, jsonSubmit)
+  }
+
+  if (order.status !== 'placed' && order.status !== 'packaged') return null
+  if (!open) {
+    return (
+      <Button ref={opener} variant="secondary" onClick={start}>
+        Edit order
+      </Button>
+    )
+  }
+
+  return (
+    <section className="order-edit" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Edit order {order.orderId}</h2>
+      <ul className="order-edit-lines">
+        {lines.map((line, index) => (
+          <li key={`${line.product}/${line.variant ?? ''}`} className="order-edit-line">
+            <span className="order-edit-title">{line.title}</span>
+            {line.variants.length > 1 && (
+              <label>
+                <span>Size or colour</span>
+                <select value={line.variant ?? ''} onChange={(event) => setLine(index, { variant: event.target.value })}>
+                  {line.variants.map((v) => (
+                    <option key={v._id} value={v._id}>
+                      {v.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+            <label>
+              <span>How many</span>
+              <input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={1000}
+                value={line.count}
+                onChange={(event) => setLine(index, { count: Math.max(1, Math.min(1000, Math.trunc(Number(event.target.value)) || 1)) })}
+              />
+            </label>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setLines((current) => current.filter((_, i) => i !== index))
+                changed()
+              }}
+            >
+              Remove {line.title}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <form className="order-edit-search" role="search" onSubmit={(event) => void find(event)}>
+        <Field name="search" label="Add a product">
+          {(props) => <input {...props} type="search" placeholder="Search your products" value={search} onChange={(event) => setSearch(event.target.value)} />}
+        </Field>
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </form>
+      {found.length > 0 && (
+        <ul className="order-edit-found" aria-label="Products found">
+          {found.map((product) => (
+            <li key={product._id}>
+              <span>
+                {product.title} · {money(product.sellAt > 0 ? product.sellAt : product.price.value)}
+              </span>
+              <Button variant="ghost" onClick={() => add(product)}>
+                Add {product.title}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <fieldset className="field">
+        <legend>Delivery</legend>
+        <div className="choice-list">
+          {(['pick-up', 'dispatch'] as const).map((type) => (
+            <label key={type} className="choice">
+              <input
+                type="radio"
+                name={`${id}-delivery`}
+                checked={deliveryType === type}
+                onChange={() => {
+                  setDeliveryType(type)
+                  setDeliveryChanged(true)
+                  changed()
+                }}
+              />
+              <span>{type === 'pick-up' ? 'Pick-up at the shop' : 'Delivery to an address'}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {deliveryType === 'dispatch' && (
+        <>
+          <Field name="region" label="Region">
+            {(props) => (
+              <select
+                {...props}
+                value={region}
+                onChange={(event) => {
+                  setRegion(event.target.value)
+                  setRate('')
+                  setDeliveryChanged(true)
+                  changed()
+                }}
+              >
+                <option value="">Choose a region</option>
+                {regions.map((option) => (
+                  <option key={option._id} value={option._id}>
+                    {option.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field name="rate" label="Delivery rate" hint={region && rates.length === 0 ? 'No delivery rate of yours covers this region.' : undefined}>
+            {(props) => (
+              <select
+                {...props}
+                value={rate}
+                onChange={(event) => {
+                  setRate(event.target.value)
+                  setDeliveryChanged(true)
+                  changed()
+                }}
+              >
+                <option value="">Choose a rate</option>
+                {rates.map((option) => (
+                  <option key={option._id} value={option._id}>
+                    {option.name} · {money(option.fee.value)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field name="address" label="Address">
+            {(props) => (
+              <textarea
+                {...props}
+                rows={2}
+                maxLength={500}
+                value={address}
+                onChange={(event) => {
+                  setAddress(event.target.value)
+                  setDeliveryChanged(true)
+                  changed()
+                }}
+              />
+            )}
+          </Field>
+        </>
+      )}
+      {canDiscount && (
+        <fieldset className="field">
+          <legend>Manual discount (optional)</legend>
+          <Field name="adjustment.amount" label={`Amount off (${order.currency})`} hint="Leave empty for none.">
+            {(props) => <input {...props} type="text" inputMode="decimal" autoComplete="off" value={amount} onChange={(event) => { setAmount(event.target.value); changed() }} />}
+          </Field>
+          <Field name="adjustment.reason" label="Reason" hint="The buyer sees it on the receipt.">
+            {(props) => <input {...props} type="text" maxLength={200} value={reason} onChange={(event) => { setReason(event.target.value); changed() }} />}
+          </Field>
+        </fieldset>
+      )}
+      {preview && <EditPreview before={order} after={preview} />}
+      {problem && <Alert onDismiss={() => setProblem(null)}>{problem}</Alert>}
+      <div className="form-actions">
+        {preview ? (
+          <SaveButton saving={busy} type="button" onClick={() => submit(false)}>
+            Save changes
+          </SaveButton>
+        ) : (
+          <Button variant="primary" onClick={() => submit(true)} disabled={busy}>
+            Review changes
+          </Button>
+        )}
+        <Button variant="ghost" onClick={() => setOpen(false)} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </section>
+  )
+}
+
+/** The new total and what it leaves to collect or to give back, before saving. */
+function EditPreview({ before, after }: { before: Order; after: Order }) {
+  const money = (value: number) => formatMoney(value, after.currency)
+  return (
+    <div className="order-edit-preview" role="status">
+      <p>
+        New total <strong>{money(after.totals.totalInclTax)}</strong> (was {money(before.totals.totalInclTax)})
+      </p>
+      {after.refundDue.value > 0 ? (
+        <p>To refund after saving: {money(after.refundDue.value)}</p>
+      ) : after.balance > 0 ? (
+        <p>Still to pay after saving: {money(after.balance)}</p>
+      ) : (
+        <p>Nothing more to pay.</p>
+      )}
+    </div>
+  )
+}
