@@ -37,7 +37,7 @@ type Order = {
   status: string
   acked: boolean
   payment: { provider: string }
-  timeline?: { status: string; note: string; createdAt: string }[]
+  timeline?: { type: string; status: string; note: string; createdAt: string }[]
   createdAt: string
   updatedAt: string
   accessKey?: string
@@ -815,12 +815,13 @@ describe('PATCH /api/orders/{id}', () => {
     const order = await newOrder()
     let last: Order = order
     for (const [status, user] of [['packaged', keeper], ['ready', manager], ['dispatched', administrator], ['delivered', owner]] as const) {
-      const response = await patch(order._id, { status, note: `now ${status}` }, user)
+      // Nothing was paid: delivered only with the staff's word that it goes unpaid (decision 57).
+      const response = await patch(order._id, { status, note: `now ${status}`, ...(status === 'delivered' ? { deliveredUnpaid: true } : {}) }, user)
       expect(response.statusCode, response.body).toBe(200)
       last = response.json()
       expect(last.status).toBe(status)
     }
-    expect(last.timeline!.map((e) => e.status)).toEqual(['placed', 'packaged', 'ready', 'dispatched', 'delivered'])
+    expect(last.timeline!.filter((e) => e.type === 'status').map((e) => e.status)).toEqual(['placed', 'packaged', 'ready', 'dispatched', 'delivered'])
     expect(last.timeline![1]!.note).toBe('now packaged')
     expect(Date.parse(last.updatedAt)).toBeGreaterThan(Date.parse(order.updatedAt))
     const notes = await db
@@ -841,7 +842,7 @@ describe('PATCH /api/orders/{id}', () => {
     const dispatched = await patch(order._id, { status: 'dispatched' }, keeper)
     expect(dispatched.statusCode).toBe(409)
     expect((await orderRow(order._id)).status).toBe('ready')
-    const delivered = await patch(order._id, { status: 'delivered' }, keeper)
+    const delivered = await patch(order._id, { status: 'delivered', deliveredUnpaid: true }, keeper)
     expect(delivered.statusCode).toBe(200)
     expect(delivered.json().status).toBe('delivered')
   })

@@ -44,6 +44,7 @@ export const smsMessageKinds: readonly BuyerMessageKind[] = [
 export const messageKindLabels: Record<string, string> = {
   ...buyerMessageLabels,
   'staff-new-order': 'New order (staff alert)',
+  'staff-order-canceled': 'Canceled by the buyer (staff alert)',
   'staff-low-stock': 'Low stock (staff alert)',
 }
 

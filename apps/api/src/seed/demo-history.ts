@@ -128,13 +128,14 @@ export function demoHistory(input: { products: HistoryProduct[]; rates: HistoryR
     const [rating, text] = reviewed ? reviewTexts[history.orders.filter((order) => order.review).length]! : [0, '']
     const review = reviewed ? { rating, text, at: new Date(Math.min(time + 2 * HOUR, now.getTime())) } : null
 
-    // Paid when delivered, by cash or mobile money; some orders on their way paid half up front.
+    // Paid on handing over, by cash or mobile money, before the order is marked delivered (money owed is never
+    // lost, decision 57); some orders on their way paid half up front.
     const method = index % 3 === 1 ? 'mobile-money' : 'cash'
     const payments: HistoryOrder['payments'] = []
     if (finalStatus === 'ready' || finalStatus === 'dispatched') payments.push({ method: 'mobile-money', share: 'half', after: finalStatus })
     if (finalStatus === 'delivered') {
       if (index % 5 === 0) payments.push({ method: 'mobile-money', share: 'half', after: 'packaged' })
-      payments.push({ method, share: 'all', after: 'delivered' })
+      payments.push({ method, share: 'all', after: statuses.at(-2)! })
     }
 
     history.orders.push({ placedAt, byShopper, email: buyer.email, contact, items, delivery, moves, payments, review })

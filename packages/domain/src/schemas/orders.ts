@@ -177,6 +177,8 @@ export const OrderMoveResult = Type.Object({
   status: Type.Union([OrderStatusSchema, Type.Null()]),
   moved: Type.Boolean(),
   message: Type.String(),
+  /** Not moved to delivered because money is still due on it (decision 57). */
+  balanceDue: Type.Optional(Type.Boolean()),
 })
 export type OrderMoveResult = Static<typeof OrderMoveResult>
 

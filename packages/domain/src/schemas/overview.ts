@@ -56,6 +56,7 @@ export const ShopOverviewResponse = Type.Object({
     lowStockThreshold: Type.Integer(),
     lowStockItems: Type.Array(LowStockItem, { description: 'the lowest few, fewest left first' }),
     reviewsToAnswer: Type.Integer({ description: `visible reviews of the last ${REVIEW_REPLY_DAYS} days without a reply` }),
+    unpaidOrders: Type.Integer({ description: 'orders with a balance still due, not canceled (delivered unpaid included)' }),
     refundsDue: Type.Integer({ description: 'orders with money to give back: canceled ones still holding a payment, standing ones paid beyond what they owe' }),
   }),
 })

@@ -21,6 +21,7 @@ import {
   periodTotals,
   topProducts,
   unansweredReviewCount,
+  unpaidOrdersCount,
 } from './overview.repository'
 
 export const TRACKING_ID_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
@@ -91,7 +92,7 @@ export async function shopOverview(ctx: ServiceContext, shopId: string, query: S
   const now = ctx.clock.now()
   const range = resolveRange(query, { from: 'from', to: 'to' }, now)
   const db = ctx.db
-  const [shop, totals, sold, todos, threshold, reviewsToAnswer, refundsDue] = await Promise.all([
+  const [shop, totals, sold, todos, threshold, reviewsToAnswer, refundsDue, unpaidOrders] = await Promise.all([
     findShop(ctx, shopId),
     periodTotals(db, shopId, range),
     topProducts(db, shopId, range, OVERVIEW_LIST_SIZE),
@@ -99,6 +100,7 @@ export async function shopOverview(ctx: ServiceContext, shopId: string, query: S
     lowStockThreshold(db, shopId),
     unansweredReviewCount(db, shopId, new Date(now.getTime() - REVIEW_REPLY_DAYS * DAY_MS)),
     refundsDueCount(db, shopId),
+    unpaidOrdersCount(db, shopId),
   ])
   if (!shop) throw NotFound('No such shop')
   const low = await lowStockRows(db, shopId, threshold, OVERVIEW_LIST_SIZE)
@@ -135,6 +137,7 @@ export async function shopOverview(ctx: ServiceContext, shopId: string, query: S
       })),
       reviewsToAnswer,
       refundsDue,
+      unpaidOrders,
     },
   }
 }

@@ -163,3 +163,21 @@ export async function refundsDueCount(db: Db, shopId: string): Promise<number> {
   const [row] = await queryRows<{ count: number }>(db, refundsDueQuery(shopId))
   return Number(row?.count ?? 0)
 }
+
+/**
+ * Orders with money still to collect, as the ledger's balance says (decision 57): not canceled, owing more,
+ * tax in, than was paid (a refund never makes an order owe again), delivered unpaid included. The shop's
+ * orders (orders_shop_status_idx), each one's payments by transactions_order_idx; exported for EXPLAIN.
+ */
+export function unpaidOrdersQuery(shopId: string) {
+  return sql`
+      select count(*)::int as count from ${orders} o
+      where o.shop_id = ${shopId} and o.status <> 'canceled'
+        and o.total_minor + o.tax_minor >
+          coalesce((select sum(t.amount_minor) from ${transactions} t where t.order_id = o.id and t.status = 'success'), 0)`
+}
+
+export async function unpaidOrdersCount(db: Db, shopId: string): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(db, unpaidOrdersQuery(shopId))
+  return Number(row?.count ?? 0)
+}

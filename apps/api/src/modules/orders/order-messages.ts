@@ -106,6 +106,18 @@ export async function sendOrderPlacedMessages(tx: ServiceContext, order: OrderRo
   }
 }
 
+/**
+ * In the canceling transaction: the staff who get new-order alerts hear that the buyer canceled, with what
+ * was paid (so what is to refund). `order` is the row canceled.
+ */
+export async function sendBuyerCanceledAlert(tx: ServiceContext, order: OrderRow): Promise<void> {
+  const data = { ...(await orderData(tx, order, '')), path: `/admin/orders/${order.id}`, email: order.email, phone: order.phone }
+  const event = `${orderEventPrefix(order.id)}buyer-canceled`
+  for (const recipient of await staffAlertRecipients(tx, order.shopId, 'newOrders')) {
+    await enqueueMessage(tx, { shopId: order.shopId, event, recipient, kind: 'staff-order-canceled', channel: 'email', data })
+  }
+}
+
 /** In the moving transaction: the buyer's message of the status reached (packaged has none). `order` is the row as it was, with its key. */
 export async function sendStatusMessage(tx: ServiceContext, order: OrderRow, status: OrderStatus, note: string): Promise<void> {
   const kind = statusMessages[status]
@@ -200,6 +212,9 @@ export async function resendMessage(tx: ServiceContext, order: OrderRow, message
   switch (original.kind) {
     case 'staff-new-order':
       queued = await enqueueMessage(tx, { ...base, kind: 'staff-new-order', data: { ...data, path: `/admin/orders/${order.id}`, email: order.email, phone: order.phone } })
+      break
+    case 'staff-order-canceled':
+      queued = await enqueueMessage(tx, { ...base, kind: 'staff-order-canceled', data: { ...data, path: `/admin/orders/${order.id}`, email: order.email, phone: order.phone } })
       break
     case 'order-confirmation':
     case 'order-ready':

@@ -164,6 +164,13 @@ const refundPendingMinor = sql<number>`coalesce((
 /** The order row and its tenders' sums: what `ledgerOf` turns into the order's ledger. */
 const orderView = { ...getTableColumns(orders), paidMinor, refundedMinor, refundPendingMinor }
 
+/**
+ * Orders with money still to collect, as the ledger's `balanceMinor` says (decision 57): not canceled, and
+ * owing more, tax in, than was paid (a refund gives back, it never makes an order owe again). `total_minor`
+ * is SPEC §9's order total, the ledger's `totalExTaxMinor`.
+ */
+export const balanceDue = sql`(${orders.status} <> 'canceled' and ${orders.totalMinor} + ${orders.taxMinor} > ${paidMinor})`
+
 /** The sums of the order's tenders alone (all 0 for no such order). */
 export async function findOrderTenders(db: Db, id: string): Promise<OrderTenders> {
   const [row] = await db.select({ paidMinor, refundedMinor, refundPendingMinor }).from(orders).where(eq(orders.id, id)).limit(1)

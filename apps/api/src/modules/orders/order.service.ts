@@ -6,17 +6,18 @@
  * (or key holder) may only cancel while it is placed. Anything else is a 409 and nothing changes.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { type OrderLedger, type OrderStatus, canTransition, nextStatus, orderStatusLabels, orderSummary } from '@shop/domain'
+import { type OrderLedger, type OrderStatus, canTransition, formatMinor, nextStatus, orderStatusLabels, orderSummary } from '@shop/domain'
 import { parsePhone } from '@shop/domain/phone'
 import type { Message } from '@shop/domain/schemas/messages'
-import type { SQL } from 'drizzle-orm'
+import { type SQL, and } from 'drizzle-orm'
 import { type ServiceContext, inTransaction } from '../../context'
 import { BadRequest, Conflict, Forbidden, HttpError, NotAuthenticated, NotFound } from '../../lib/errors'
 import { type Page, type ParsedQuery, parseQuery } from '../../lib/feathers-query'
 import { notifyStaff, notifyUser } from '../notifications/notify'
 import { giveStockBack } from './order-stock'
-import { orderMessages, resendMessage, sendNotConfirmedMessage, sendStatusMessage } from './order-messages'
+import { orderMessages, resendMessage, sendBuyerCanceledAlert, sendNotConfirmedMessage, sendStatusMessage } from './order-messages'
 import {
+  balanceDue,
   buyerScope,
   findBuyerName,
   findOrder,
@@ -53,7 +54,7 @@ async function loadOrder(ctx: ServiceContext, id: string, key: string | undefine
   return order
 }
 
-export type OrderListQuery = Record<string, unknown> & { shop?: string; profile?: string; q?: string }
+export type OrderListQuery = Record<string, unknown> & { shop?: string; profile?: string; q?: string; unpaid?: 'true' }
 
 /**
  * Who may list what, and the filters: a shop's orders for its staff (`shop`), a buyer's own (`profile` =
@@ -61,7 +62,7 @@ export type OrderListQuery = Record<string, unknown> & { shop?: string; profile?
  * number, name, e-mail and phone.
  */
 async function orderListScope(ctx: ServiceContext, query: OrderListQuery) {
-  const { shop, profile, q, ...rest } = query
+  const { shop, profile, q, unpaid, ...rest } = query
   const parsed = parseQuery(orderQuerySpec, rest)
   const user = ctx.actor.requireUser()
   let scope: SQL
@@ -83,6 +84,7 @@ async function orderListScope(ctx: ServiceContext, query: OrderListQuery) {
     await ctx.actor.authorize(shop, 'dashboard.view')
     scope = shopScope(shop)
   }
+  if (unpaid === 'true') scope = and(scope, balanceDue)!
   return { scope: searchScope(scope, searchTerms(q)), parsed }
 }
 
@@ -201,11 +203,42 @@ export async function recordStatusChange(
   return row
 }
 
+/** The refusal of a move to delivered while money is due: a 409 whose field is `deliveredUnpaid`. */
+const balanceDuePath = 'deliveredUnpaid'
+
+/**
+ * Money owed is never lost (decision 57): an order with a balance due reaches delivered only when staff
+ * confirm it goes delivered unpaid, else a 409 saying what is due. Answers the timeline's note of that
+ * confirmation, or null when nothing is due.
+ */
+async function deliveredUnpaidNote(tx: ServiceContext, order: OrderRow, confirmed: boolean): Promise<string | null> {
+  const { balanceMinor } = await orderLedgerNow(tx, order)
+  if (balanceMinor === 0) return null
+  const due = formatMinor(balanceMinor, order.currency)
+  if (!confirmed) {
+    throw Conflict(`${due} is still due on order ${order.orderId}. Record the payment first, or mark it delivered unpaid.`, [
+      { path: balanceDuePath, message: `${due} is still due` },
+    ])
+  }
+  const user = tx.actor.user
+  return `Delivered with ${due} unpaid — confirmed by ${user?.name.trim() || user?.email || 'staff'}`
+}
+
+/** What staff hear when a buyer cancels: what was paid, and so what is to refund. */
+async function buyerCanceledBody(tx: ServiceContext, canceled: OrderRow, note: string): Promise<string> {
+  const ledger = await orderLedgerNow(tx, canceled)
+  const said = note || orderSummary(canceled.items)
+  if (ledger.refundDueMinor === 0) return `${said} · Nothing was paid: nothing to refund`
+  const paid = formatMinor(ledger.netPaidMinor, canceled.currency)
+  return `${said} · ${paid} was paid: refund ${formatMinor(ledger.refundDueMinor, canceled.currency)}`
+}
+
 /**
  * Moves the order to `status` under its row lock, if the status machine lets `actor` do so from where it is
- * now (else a 409 and nothing changes). A buyer's cancel also tells staff.
+ * now (else a 409 and nothing changes), and, to delivered with a balance due, only with `deliveredUnpaid`.
+ * A buyer's cancel also tells staff, with what is to refund.
  */
-async function moveOrder(ctx: ServiceContext, id: string, actor: Actor, status: OrderStatus, note: string): Promise<OrderRow> {
+async function moveOrder(ctx: ServiceContext, id: string, actor: Actor, status: OrderStatus, note: string, deliveredUnpaid = false): Promise<OrderRow> {
   return inTransaction(ctx, async (tx) => {
     const order = await findOrderForUpdate(tx.db, id)
     if (!order) throw NotFound('No such order')
@@ -216,14 +249,18 @@ async function moveOrder(ctx: ServiceContext, id: string, actor: Actor, status: 
           : `Order ${order.orderId} cannot move from ${order.status} to ${status}`
       throw Conflict(message, [{ path: 'status', message: `cannot change from ${order.status} to ${status}` }])
     }
-    const row = await recordStatusChange(tx, order, { status, note, actorId: ctx.actor.user?.id ?? null })
+    const unpaidNote = status === 'delivered' ? await deliveredUnpaidNote(tx, order, deliveredUnpaid) : null
+    const actorId = ctx.actor.user?.id ?? null
+    const row = await recordStatusChange(tx, order, { status, note, actorId })
+    if (unpaidNote) await noteOnTimeline(tx, row, unpaidNote, actorId)
     if (actor === 'shopper') {
       await notifyStaff(tx, order.shopId, 'orders.move', {
         type: 'order-canceled',
         title: `Order ${order.orderId} was canceled by the buyer`,
-        body: note || orderSummary(order.items),
+        body: await buyerCanceledBody(tx, row, note),
         link: `/admin/orders?order=${order.id}`,
       })
+      await sendBuyerCanceledAlert(tx, row)
     }
     return row
   })
@@ -237,7 +274,7 @@ export async function changeOrderStatus(
 ): Promise<OrderDto> {
   const found = await loadOrder(ctx, id, key)
   const actor = await actorFor(ctx, found, key)
-  const updated = await moveOrder(ctx, found.id, actor, input.status, input.note?.trim() ?? '')
+  const updated = await moveOrder(ctx, found.id, actor, input.status, input.note?.trim() ?? '', input.deliveredUnpaid === true)
   return viewOrder(ctx, updated.id)
 }
 
@@ -271,6 +308,12 @@ export async function moveOrdersForward(ctx: ServiceContext, input: OrderMovesIn
       data.push({ ...base, status: moved.status, moved: true, message: `Now ${orderStatusLabels[moved.status]}` })
     } catch (error) {
       if (!(error instanceof HttpError) || error.code !== 409) throw error
+      // Never delivered in bulk with money due: that takes the payment, or a confirmation on the order itself.
+      const due = error.errors?.[0]?.path === balanceDuePath ? error.errors[0].message : null
+      if (due) {
+        data.push({ ...base, status: order.status, moved: false, balanceDue: true, message: `Skipped: ${due}. Record the payment, or mark it delivered unpaid on the order` })
+        continue
+      }
       // Moved by someone else meanwhile: say where it is now.
       const now = (await findOrder(ctx.db, order.id))?.status ?? order.status
       data.push({ ...base, status: now, moved: false, message: `Could not move: it is ${orderStatusLabels[now]} now` })

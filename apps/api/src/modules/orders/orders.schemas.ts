@@ -127,6 +127,13 @@ export const OrderPatchBody = Type.Object(
   {
     status: Type.Optional(OrderStatusSchema),
     note: Type.Optional(Type.String({ maxLength: 500 })),
+    deliveredUnpaid: Type.Optional(
+      Type.Boolean({
+        description:
+          'With status "delivered": the staff member confirms the order goes delivered with a balance still due ' +
+          '(noted on its timeline). Without it, moving an order with a balance due to delivered is a 409.',
+      }),
+    ),
     items: Type.Optional(Items),
     delivery: Type.Optional(DeliveryInput),
     adjustment: Type.Optional(AdjustmentInput),
@@ -151,6 +158,9 @@ export const OrderMovesBody = Type.Object(
   { additionalProperties: false },
 )
 export type OrderMovesInput = Static<typeof OrderMovesBody>
+
+/** `unpaid=true`: only orders with a balance still due (not canceled; delivered unpaid included). */
+export const UnpaidFilter = Type.Literal('true', { description: 'only orders with a balance still due' })
 
 /** Staff search: part of an order's number, the buyer's name, e-mail or phone (any form of the number). */
 export const OrderSearch = Type.String({ maxLength: 100 })

@@ -17,6 +17,7 @@ import {
   orderRefunded,
   orderUpdated,
   staffNewOrder,
+  staffOrderCanceled,
 } from './order'
 import { passwordReset } from './password-reset'
 import type { Site } from './site'
@@ -43,6 +44,7 @@ export const templates = {
   'order-refunded': orderRefunded,
   'order-updated': orderUpdated,
   'staff-new-order': staffNewOrder,
+  'staff-order-canceled': staffOrderCanceled,
   'staff-low-stock': staffLowStock,
 }
 

@@ -255,6 +255,21 @@ export const staffNewOrder: MessageTemplate<OrderMessageData & { email: string; 
   },
 }
 
+/** To staff: the buyer canceled their order, with what they paid and so what is to refund. */
+export const staffOrderCanceled: MessageTemplate<OrderMessageData & { email: string; phone: string }> = {
+  email(data, site) {
+    const who = [data.customerName, data.email, data.phone].filter(Boolean).join(' · ')
+    const refund = data.paidMinor > 0 ? ` ${money(data.paidMinor, data.currency)} was paid: refund it.` : ' Nothing was paid: nothing to refund.'
+    return orderEmail({ ...data, customerName: '' }, site, {
+      subject: `Order ${data.orderId} was canceled by the buyer`,
+      heading: `Order ${data.orderId} was canceled`,
+      news: `${who} canceled the order.${refund}`,
+      receipt: true,
+      button: 'Open the order',
+    })
+  },
+}
+
 /** What a refund or a return tells the buyer (decision 59): how much, how it comes back, why, and what came back. */
 export type OrderRefundData = OrderMessageData & {
   refund: {
