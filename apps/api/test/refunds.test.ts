@@ -339,6 +339,22 @@ describe('refunds through Paystack', () => {
     expect((await refund({ order: order._id, amount: 100, method: 'cash', reason: 'Paid back at the shop' })).statusCode).toBe(201)
   })
 
+  it('finds a refund whose Paystack id it has not written yet by its payment and amount, and never another\'s', async () => {
+    const { order, reference } = await paidWithPaystack([{ product: scarf.id, count: 1 }])
+    expect((await refund({ order: order._id, amount: 25, method: 'paystack', reason: 'Early event' })).statusCode).toBe(201)
+    const [sent] = [...fake.refunds.values()].filter((r) => r.transaction === reference)
+    // As if Paystack's event came before our own write of its id.
+    await db.update(refunds).set({ providerReference: null }).where(eq(refunds.orderId, order._id))
+    // An event of a refund of another amount (made on Paystack's dashboard, say) moves nothing.
+    const other = JSON.parse(fake.refundEvent(sent!.id, 'processed').payload) as { event: string; data: Record<string, unknown> }
+    const stranger = JSON.stringify({ ...other, data: { ...other.data, id: '999', amount: 1_000 } })
+    expect((await webhook({ payload: stranger, headers: { 'content-type': 'application/json', 'x-paystack-signature': fake.sign(stranger) } })).statusCode).toBe(200)
+    expect((await refundRows(order._id))[0]!.status).toBe('pending')
+
+    expect((await webhook(fake.refundEvent(sent!.id, 'processed'))).statusCode).toBe(200)
+    expect((await refundRows(order._id))[0]).toMatchObject({ status: 'succeeded', providerReference: String(sent!.id) })
+  })
+
   it('answers 502 when Paystack cannot be reached and Paystack\'s own refusal, writing nothing', async () => {
     const { order } = await paidWithPaystack([{ product: scarf.id, count: 1 }])
     for (const failure of ['down', 'refuse'] as const) {

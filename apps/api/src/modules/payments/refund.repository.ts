@@ -3,7 +3,7 @@
  * queued it, and the reads a refund needs of the order's Paystack payments. Every read of a shop's refunds
  * names the shop.
  */
-import { type SQL, and, asc, count, eq, inArray, sql } from 'drizzle-orm'
+import { type SQL, and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { refunds, transactions, users } from '../../db/schema'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
@@ -68,8 +68,8 @@ export async function findRefundByProviderReference(db: Db, providerReference: s
 }
 
 /**
- * A Paystack refund still waiting, found by its payment's reference and amount when its webhook names a refund
- * id we have not stored yet (it came before our own write of it): the oldest such.
+ * A Paystack refund still waiting for its id, found by its payment's reference and amount when its webhook
+ * names a refund id we have not stored yet (it came before our own write of it): the oldest such.
  */
 export async function findPendingRefundOfPayment(db: Db, transactionReference: string, amountMinor: number, lock: boolean): Promise<RefundRow | null> {
   const query = db
@@ -82,6 +82,8 @@ export async function findPendingRefundOfPayment(db: Db, transactionReference: s
         eq(transactions.reference, transactionReference),
         eq(refunds.status, 'pending'),
         eq(refunds.amountMinor, amountMinor),
+        // One whose Paystack id is known is only ever found by it.
+        isNull(refunds.providerReference),
       ),
     )
     .orderBy(asc(refunds.createdAt))
