@@ -1,9 +1,10 @@
 /**
- * Placing an order (DESIGN §8), in one transaction: check the shop's limits on shoppers' orders
- * (placement-limits.ts), re-price from the catalog (never from the checkout's stored prices), take the
- * discount use, write the order, its first timeline entry and the notifications, then take the stock.
- * Stock comes last so the hot inventory rows stay locked for as short a time as possible; any failure (a
- * shortage is a 409 naming the line) rolls everything back.
+ * Placing an order (DESIGN §8), as named steps over one draft in one transaction (decision 60):
+ * idempotency (the order this key already placed), price (the shop's limits on shoppers' orders, then the
+ * catalog's prices, never the checkout's stored ones), redeem (the discount use), write (the order and its
+ * first timeline entry), open payment, take stock, announce (notifications and messages). Stock is taken
+ * late so the hot inventory rows stay locked for as short a time as possible; any failure (a shortage is a
+ * 409 naming the line) rolls every step back. The price and stock steps are what edits and returns reuse.
  *
  * `Idempotency-Key`: requests with the same key for the same shop are serialized by an advisory lock, and
  * every one after the first answers the first one's order (200) instead of placing another. The order keeps
