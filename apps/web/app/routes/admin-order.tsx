@@ -57,7 +57,8 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
 clientLoader.hydrate = true as const
 
 /**
- * `move`: the next step or canceled (orders.move; the API refuses a move the status machine does not allow);
+ * `move`: the next step or canceled (orders.move; the API refuses a move the status machine does not allow,
+ * and delivered with a balance due unless `deliveredUnpaid` carries the staff's confirmation);
  * a cancel may carry `refund` (what was paid, given back in the same step: the order is canceled first,
  * then the refund is made, and a refund the API refuses is said with the order already canceled).
  * `refund`: money back, items back on sale, or both (orders.refund: managers and up).
@@ -76,7 +77,7 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
       const refund = status === 'canceled' ? refundInput(params.id, submission.refund) : null
       if (refund && 'problem' in refund) return refuse('move', { form: refund.problem })
       const moved = await perform('move', async () => {
-        await updateOrder(api, params.id, status)
+        await updateOrder(api, params.id, status, null, { deliveredUnpaid: submission.deliveredUnpaid === true })
         return { status, refunded: null as Refund | null }
       })
       if (!moved.ok || !refund) return moved

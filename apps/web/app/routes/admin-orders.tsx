@@ -1,7 +1,7 @@
 import { can } from '@shop/domain'
 import type { OrderMoves } from '@shop/domain/schemas/orders'
 import { useState } from 'react'
-import { redirect, useFetcher, useNavigation } from 'react-router'
+import { Link, redirect, useFetcher, useNavigation } from 'react-router'
 import { exportOrders } from '../api/orders/export-orders'
 import { listOrders } from '../api/orders/list-orders'
 import { moveOrders } from '../api/orders/move-orders'
@@ -134,7 +134,8 @@ function BulkMove({ ticked, onDone }: { ticked: string[]; onDone: () => void }) 
           <ul>
             {report.map((result) => (
               <li key={result._id}>
-                {result.orderId ?? 'Unknown order'}: {result.message}
+                {/* Skipped for money still due: the order itself is where to record it or confirm delivered unpaid. */}
+                {result.balanceDue ? <Link to={`/admin/orders/${result._id}`}>{result.orderId}</Link> : (result.orderId ?? 'Unknown order')}: {result.message}
               </li>
             ))}
           </ul>

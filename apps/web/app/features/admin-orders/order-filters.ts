@@ -3,8 +3,8 @@
  * status tab), `from` and `to` (days, 'YYYY-MM-DD'), `q` (part of an order number, a name, an e-mail or a
  * phone) and `page`. To the API: the status as a `$or` filter, the days as createdAt[$gte]/[$lte] in
  * milliseconds (SPEC's startDate and endDate; the `to` day counts whole, in the shop's time zone), q as the
- * staff search `q` (number, name, e-mail or phone, a phone in any form), newest first, and only
- * acked orders (DESIGN §8: staff lists show orders that are paid or need no payment up front).
+ * staff search `q` (number, name, e-mail or phone, a phone in any form), `unpaid=1` as the API's
+ * `unpaid=true` (a balance still due), newest first, and only acked orders (DESIGN §8: staff lists show orders that are paid or need no payment up front).
  */
 import { type OrderStatus, endOfDay, isOrderStatus, orderStatusLabels, orderStatuses } from '@shop/domain'
 import type { Query } from '../../lib/api'
@@ -19,10 +19,12 @@ export type OrderFilters = {
   from: string
   to: string
   q: string
+  /** Only orders with a balance still due (delivered unpaid included). */
+  unpaid: boolean
   page: number
 }
 
-export const noOrderFilters: OrderFilters = { status: null, from: '', to: '', q: '', page: 1 }
+export const noOrderFilters: OrderFilters = { status: null, from: '', to: '', q: '', unpaid: false, page: 1 }
 
 /** The tabs above the list: All, then SPEC §4's statuses in their order. */
 export const statusTabs: readonly { status: OrderStatus | null; label: string }[] = [
@@ -46,6 +48,7 @@ export function parseOrderFilters(params: URLSearchParams): OrderFilters {
     from,
     to,
     q: (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
+    unpaid: params.get('unpaid') === '1',
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 10_000) : 1,
   }
 }
@@ -72,6 +75,7 @@ export function toOrderQuery(filters: OrderFilters, shopId: string, pageSize = O
   const end = filters.to ? dayBounds(filters.to)?.end : undefined
   if (start !== undefined || end !== undefined) query.createdAt = { $gte: start, $lte: end }
   if (filters.q) query.q = filters.q
+  if (filters.unpaid) query.unpaid = 'true'
   return query
 }
 
@@ -82,6 +86,7 @@ export function ordersHref(filters: Partial<OrderFilters>): string {
   if (filters.from) params.set('from', filters.from)
   if (filters.to) params.set('to', filters.to)
   if (filters.q) params.set('q', filters.q)
+  if (filters.unpaid) params.set('unpaid', '1')
   if (filters.page && filters.page > 1) params.set('page', String(filters.page))
   const search = params.toString()
   return search ? `/admin/orders?${search}` : '/admin/orders'

@@ -1,3 +1,4 @@
+import type { PaymentState } from '@shop/domain'
 import type { Order } from '@shop/domain/schemas/orders'
 import { type PaymentMethod, type Transaction, type TransactionStatus, paymentMethodLabels } from '@shop/domain/schemas/payments'
 import { formatMoney } from '../../lib/money'
@@ -22,6 +23,16 @@ export const transactionStatusLabels: Record<TransactionStatus, string> = {
 /** How a payment reached the shop: the method staff recorded, else the provider. */
 export function paymentWay(attempt: Transaction): string {
   return attempt.recorded ? paymentMethodLabels[attempt.recorded.method as PaymentMethod] : providerLabel(attempt.provider)
+}
+
+/** The order's payment state in a word or two, for lists and cards. */
+export const paymentStateLabels: Record<PaymentState, string> = {
+  unpaid: 'Unpaid',
+  'part-paid': 'Part-paid',
+  paid: 'Paid',
+  'refund-due': 'Refund due',
+  refunded: 'Refunded',
+  'nothing-due': 'Nothing to pay',
 }
 
 type PaidFigures = Pick<Order, 'status' | 'paid' | 'balance' | 'currency' | 'payment'>

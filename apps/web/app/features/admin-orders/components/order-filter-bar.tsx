@@ -22,6 +22,15 @@ export function OrderFilterBar({ filters }: { filters: OrderFilters }) {
           ))}
         </ul>
       </nav>
+      <p className="order-unpaid-filter">
+        {filters.unpaid ? (
+          <>
+            Showing orders with a balance due. <Link to={ordersHref({ ...filters, unpaid: false, page: 1 })}>Show all orders</Link>
+          </>
+        ) : (
+          <Link to={ordersHref({ ...filters, unpaid: true, page: 1 })}>Show only unpaid orders</Link>
+        )}
+      </p>
       {/* A new address (back, a tab) starts the form afresh from it. */}
       <OrderSearchForm key={`${filters.from}/${filters.to}/${filters.q}`} filters={filters} />
     </>
@@ -42,7 +51,7 @@ function OrderSearchForm({ filters }: { filters: OrderFilters }) {
       aria-label="Orders"
       onSubmit={(event) => {
         event.preventDefault()
-        navigate(ordersHref({ status: filters.status, from, to, q: q.trim() }))
+        navigate(ordersHref({ status: filters.status, unpaid: filters.unpaid, from, to, q: q.trim() }))
       }}
     >
       <Field name="q" label="Search orders" hint="Order number, name, e-mail or phone">
@@ -59,7 +68,7 @@ function OrderSearchForm({ filters }: { filters: OrderFilters }) {
       <div className="order-search-actions">
         <Button type="submit">Apply</Button>
         {filtered && (
-          <Link className="button button-ghost" to={ordersHref({ status: filters.status })}>
+          <Link className="button button-ghost" to={ordersHref({ status: filters.status, unpaid: filters.unpaid })}>
             Clear
           </Link>
         )}

@@ -18,12 +18,15 @@ import { heldOf, parseRefundAmount, refundMethodsFor } from '../refund-input'
  * machine allows them. They submit the page's `move` intent; the page then re-reads the order, so it shows
  * what the server now holds. Canceling an order that was paid offers to give the money back in the same
  * step (decision 59): the amount held, prefilled, and how it goes back; unticked, it stays a refund due.
+ * Marking an order delivered while money is still due asks first (decision 57): record the payment (the
+ * page's Record payment form opens), or confirm it goes delivered unpaid.
  */
 export function OrderStatusActions({ order, canRefund = false }: { order: Order; canRefund?: boolean }) {
   const id = useId()
   const toast = useToast()
   const fetcher = useFetcher<ActionAnswer<'move', { status: OrderStatus; refunded?: Refund | null }>>()
   const [confirming, setConfirming] = useState(false)
+  const [askingUnpaid, setAskingUnpaid] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const held = heldOf(order)
   const methods = refundMethodsFor(order)
@@ -35,6 +38,7 @@ export function OrderStatusActions({ order, canRefund = false }: { order: Order;
   const money = (value: number) => formatMoney(value, order.currency)
   useFetcherDone(fetcher, (answer) => {
     setConfirming(false)
+    setAskingUnpaid(false)
     if (answer.ok) {
       const refunded = answer.data.refunded
       toast(refunded ? `Order ${order.orderId} was canceled and ${money(refunded.amount.value)} given back` : movedMessage(order.orderId, answer.data.status))
@@ -44,10 +48,23 @@ export function OrderStatusActions({ order, canRefund = false }: { order: Order;
   if (!next && !canCancel) return null
   const offerRefund = canRefund && held > 0
 
-  function move(status: OrderStatus) {
+  function move(status: OrderStatus, deliveredUnpaid = false) {
     if (busy) return
     setError(null)
-    void fetcher.submit({ intent: 'move', status }, jsonSubmit)
+    void fetcher.submit({ intent: 'move', status, ...(deliveredUnpaid ? { deliveredUnpaid: true } : {}) }, jsonSubmit)
+  }
+
+  function moveNext(status: OrderStatus) {
+    if (status === 'delivered' && order.balance > 0) setAskingUnpaid(true)
+    else move(status)
+  }
+
+  /** Opens the page's Record payment form, its amount the balance due, and goes there. */
+  function recordFirst() {
+    setAskingUnpaid(false)
+    const opener = document.querySelector<HTMLButtonElement>('[data-record-payment]')
+    opener?.scrollIntoView({ block: 'center' })
+    opener?.click()
   }
 
   function cancel() {
@@ -69,7 +86,7 @@ export function OrderStatusActions({ order, canRefund = false }: { order: Order;
       <div className="form-actions">
         {next && (
           // aria-disabled rather than disabled keeps keyboard focus on the button for the next step.
-          <Button onClick={() => move(next.status)} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
+          <Button onClick={() => moveNext(next.status)} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
             {next.label}
           </Button>
         )}
@@ -90,6 +107,24 @@ export function OrderStatusActions({ order, canRefund = false }: { order: Order;
         )}
       </div>
       {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
+      <ConfirmDialog
+        open={askingUnpaid}
+        title={`${money(order.balance)} is still due`}
+        confirmLabel="Delivered unpaid"
+        busy={busy}
+        onConfirm={() => move('delivered', true)}
+        onCancel={() => setAskingUnpaid(false)}
+      >
+        <p>
+          Record the payment first, or mark order {order.orderId} delivered unpaid: it then stays on the Overview's to-do list
+          until it is paid.
+        </p>
+        <p>
+          <Button variant="secondary" onClick={recordFirst} disabled={busy}>
+            Record payment
+          </Button>
+        </p>
+      </ConfirmDialog>
       <ConfirmDialog
         open={confirming}
         title={`Cancel order ${order.orderId}?`}

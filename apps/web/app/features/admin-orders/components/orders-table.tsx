@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { Order } from '@shop/domain/schemas/orders'
 import { formatMoney } from '../../../lib/money'
 import { OrderStatusBadge } from './order-status-badge'
+import { PaymentStateBadge } from './payment-state-badge'
 
 /** Which orders are ticked for a bulk action, and how to tick them. */
 export type OrderSelection = {
@@ -19,8 +20,9 @@ export function customerWords(order: Pick<Order, 'customerName' | 'email'>): str
 }
 
 /**
- * Orders as table rows (number to the detail page, date, customer, SPEC §9 summary, total, status) from
- * 768px up, and as cards (number, customer, total, status, date) on a phone, so nothing is cut off. Only
+ * Orders as table rows (number to the detail page, date, customer, SPEC §9 summary, what the buyer owes
+ * with tax, status and payment) from 768px up, and as cards (number, customer, total, status, payment,
+ * date) on a phone, so nothing is cut off. Only
  * one of the two shows (admin-orders.css); with `selection`, each has a box to tick it for a bulk action.
  */
 export function OrdersTable({ orders, caption, selection }: Props) {
@@ -62,6 +64,7 @@ export function OrdersTable({ orders, caption, selection }: Props) {
                 Total
               </th>
               <th scope="col">Status</th>
+              <th scope="col">Payment</th>
             </tr>
           </thead>
           <tbody>
@@ -85,9 +88,12 @@ export function OrdersTable({ orders, caption, selection }: Props) {
                   <td className="orders-table-long" title={summary}>
                     {summary}
                   </td>
-                  <td className="orders-table-amount">{formatMoney(order.totals.total, order.currency)}</td>
+                  <td className="orders-table-amount">{formatMoney(order.totals.totalInclTax, order.currency)}</td>
                   <td>
                     <OrderStatusBadge status={order.status} />
+                  </td>
+                  <td>
+                    <PaymentStateBadge state={order.paymentState} />
                   </td>
                 </tr>
               )
@@ -111,11 +117,12 @@ export function OrdersTable({ orders, caption, selection }: Props) {
                   <Link to={`/admin/orders/${order._id}`} className="order-card-number" aria-label={`Order ${order.orderId}`}>
                     {order.orderId}
                   </Link>
-                  <strong>{formatMoney(order.totals.total, order.currency)}</strong>
+                  <strong>{formatMoney(order.totals.totalInclTax, order.currency)}</strong>
                 </p>
                 <p className="order-card-customer">{customerWords(order)}</p>
                 <p className="order-card-bottom">
                   <OrderStatusBadge status={order.status} />
+                  <PaymentStateBadge state={order.paymentState} />
                   <time dateTime={order.createdAt}>{formatShortDate(new Date(order.createdAt))}</time>
                 </p>
               </div>

@@ -2,7 +2,7 @@ import { isMajorAmount } from '@shop/domain'
 import type { Order } from '@shop/domain/schemas/orders'
 import { type PaymentMethod, paymentMethodLabels, paymentMethods } from '@shop/domain/schemas/payments'
 import type { Transaction } from '@shop/domain/schemas/payments'
-import { type FormEvent, useId, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { Button, SaveButton } from '../../../components/ui/button'
@@ -38,6 +38,10 @@ export function RecordPaymentForm({ order }: { order: Order }) {
   const opener = useRef<HTMLButtonElement>(null)
   const busy = fetcher.state !== 'idle'
   const due = formatMoney(order.balance, order.currency)
+  // Opened (by its button, or from the question before Delivered): the amount is where to start.
+  useEffect(() => {
+    if (open) document.getElementById(`${id}-amount`)?.focus()
+  }, [open, id])
 
   useFetcherDone(fetcher, (answer) => {
     if (answer.ok) {
@@ -77,7 +81,8 @@ export function RecordPaymentForm({ order }: { order: Order }) {
 
   if (!open) {
     return (
-      <Button ref={opener} variant="secondary" onClick={start}>
+      // data-record-payment: the "still due" question before Delivered opens this form too.
+      <Button ref={opener} variant="secondary" onClick={start} data-record-payment>
         Record payment
       </Button>
     )

@@ -50,6 +50,12 @@ export function TodoPanel({ todo, ordersHref }: { todo: Todo; ordersHref: (statu
         )}
       </TodoItem>
       <TodoItem
+        count={todo.unpaidOrders}
+        label={todo.unpaidOrders === 1 ? 'Order unpaid' : 'Orders unpaid'}
+        hint="A balance still due, delivered unpaid included"
+        href="/admin/orders?unpaid=1"
+      />
+      <TodoItem
         count={todo.refundsDue}
         label={todo.refundsDue === 1 ? 'Refund due' : 'Refunds due'}
         hint="Canceled orders still holding a payment, and orders paid more than they owe"

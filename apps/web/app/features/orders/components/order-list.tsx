@@ -19,7 +19,7 @@ export function OrderList({ orders }: { orders: Order[] }) {
           <div className="order-row-meta">
             <OrderStatusBadge status={order.status} />
             <time dateTime={order.createdAt}>{formatShortDate(new Date(order.createdAt))}</time>
-            <strong>{formatMoney(order.totals.total, order.currency)}</strong>
+            <strong>{formatMoney(order.totals.totalInclTax, order.currency)}</strong>
           </div>
         </li>
       ))}
