@@ -287,6 +287,24 @@ describe('PATCH /api/orders/{id}: who, when and what', () => {
     expect(errorBody(response).message).toContain('only placed or packaged orders can be changed')
   })
 
+  it('refuses to change the lines of an order with items returned, but still its delivery', async () => {
+    const order = await place([item(scarf, 2)])
+    const returned = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/refunds/',
+      headers: manager.headers,
+      payload: { order: order._id, amount: 0, method: 'cash', reason: 'Wrong colour', restock: [{ product: scarf.id, count: 1 }] },
+    })
+    expect(returned.statusCode, returned.body).toBe(201)
+    const scarves = await stock(scarf)
+    const response = await patch(order, { items: [item(scarf, 1)] })
+    expect(response.statusCode).toBe(409)
+    expect(errorBody(response).errors).toEqual([{ path: 'items', message: 'cannot change after a return' }])
+    expect(await stock(scarf)).toBe(scarves)
+    const dispatched = await edit(order, { delivery: { type: 'dispatch', region: 'GH-AA', rate: express.id, address: '3 Ring Road' } })
+    expect(dispatched.delivery.type).toBe('dispatch')
+  })
+
   it('refuses the buyer, other shops\' staff and strangers, and changes nothing', async () => {
     const order = await place([item(scarf, 1)])
     const stranger = await createUser(ctx)

@@ -17,7 +17,7 @@ import { Conflict, NotFound, invalidBody } from '../../lib/errors'
 import { discountCodeMinimum, releaseDiscountCode } from '../discounts/discount.service'
 import { sendOrderUpdatedMessage } from './order-messages'
 import { type StockRequest, moveOrderStock, stockKey } from './order-stock'
-import { type EditedOrder, findOrder, findOrderForUpdate, insertOrderEvent, setOrderCharges } from './order.repository'
+import { type EditedOrder, findOrder, findOrderForUpdate, findReturnedUnits, insertOrderEvent, setOrderCharges } from './order.repository'
 import { changeOrderStatus, getOrder, orderLedgerNow } from './order.service'
 import { type OrderRow, ledgerOf } from './orders.dto'
 import type { ItemInput, OrderDto, OrderEditInput, OrderPatchBodyInput } from './orders.schemas'
@@ -144,6 +144,13 @@ function editedAdjustment(order: OrderRow, adjustment: OrderEditInput['adjustmen
 }
 
 async function applyEdit(tx: ServiceContext, order: OrderRow, input: OrderEditInput, actorId: string): Promise<void> {
+  // Units already returned (decision 59) are counted against the lines as sold: changing those lines now
+  // would give the same units back twice. Its delivery and discount can still change.
+  if (input.items && (await findReturnedUnits(tx.db, order.id)).length > 0) {
+    throw Conflict(`Items of order ${order.orderId} were returned: its lines can no longer be changed`, [
+      { path: 'items', message: 'cannot change after a return' },
+    ])
+  }
   const context = await loadPricingContext(tx, order.shopId, newItems(order, input.items).map((entry) => entry.item))
   const { items, delivery } = await priceEdit(tx, context, order, input)
   const subtotalMinor = subtotal(items)
