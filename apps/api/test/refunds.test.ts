@@ -393,8 +393,16 @@ describe('the overview', () => {
     await ctx.app.inject({ method: 'PATCH', url: `/api/orders/${order._id}`, headers: keeper.headers, payload: { status: 'canceled' } })
     expect((await overview()).todo.refundsDue).toBe(start.todo.refundsDue + 1)
     expect(await getOrder(order._id)).toMatchObject({ refundDue: { value: 70 }, paymentState: 'refund-due' })
+    // The to-do line opens the orders with money to give back.
+    const owedBack = async () =>
+      ((await ctx.app.inject({ method: 'GET', url: `/api/orders/?shop=${shop.id}&refundDue=true&$limit=100`, headers: keeper.headers })).json() as {
+        data: { _id: string }[]
+      }).data.map((listed) => listed._id)
+    expect(await owedBack()).toContain(order._id)
+    expect((await owedBack()).length).toBe(start.todo.refundsDue + 1)
     expect((await refund({ order: order._id, amount: 70, method: 'cash', reason: 'Canceled' })).statusCode).toBe(201)
     expect((await overview()).todo.refundsDue).toBe(start.todo.refundsDue)
+    expect(await owedBack()).not.toContain(order._id)
     expect(await getOrder(order._id)).toMatchObject({ refundDue: { value: 0 }, paymentState: 'refunded' })
   })
 })

@@ -171,6 +171,12 @@ const orderView = { ...getTableColumns(orders), paidMinor, refundedMinor, refund
  */
 export const balanceDue = sql`(${orders.status} <> 'canceled' and ${orders.totalMinor} + ${orders.taxMinor} > ${paidMinor})`
 
+/**
+ * Orders with money to give back, as the ledger's `refundDueMinor` says (decision 59): canceled ones still
+ * holding some of what was paid, standing ones holding more than they owe, tax in.
+ */
+export const refundDue = sql`(${paidMinor} - ${refundedMinor} > case when ${orders.status} = 'canceled' then 0 else ${orders.totalMinor} + ${orders.taxMinor} end)`
+
 /** The sums of the order's tenders alone (all 0 for no such order). */
 export async function findOrderTenders(db: Db, id: string): Promise<OrderTenders> {
   const [row] = await db.select({ paidMinor, refundedMinor, refundPendingMinor }).from(orders).where(eq(orders.id, id)).limit(1)

@@ -18,6 +18,7 @@ import { giveStockBack } from './order-stock'
 import { orderMessages, resendMessage, sendBuyerCanceledAlert, sendNotConfirmedMessage, sendStatusMessage } from './order-messages'
 import {
   balanceDue,
+  refundDue,
   buyerScope,
   findBuyerName,
   findOrder,
@@ -54,7 +55,7 @@ async function loadOrder(ctx: ServiceContext, id: string, key: string | undefine
   return order
 }
 
-export type OrderListQuery = Record<string, unknown> & { shop?: string; profile?: string; q?: string; unpaid?: 'true' }
+export type OrderListQuery = Record<string, unknown> & { shop?: string; profile?: string; q?: string; unpaid?: 'true'; refundDue?: 'true' }
 
 /**
  * Who may list what, and the filters: a shop's orders for its staff (`shop`), a buyer's own (`profile` =
@@ -62,7 +63,7 @@ export type OrderListQuery = Record<string, unknown> & { shop?: string; profile?
  * number, name, e-mail and phone.
  */
 async function orderListScope(ctx: ServiceContext, query: OrderListQuery) {
-  const { shop, profile, q, unpaid, ...rest } = query
+  const { shop, profile, q, unpaid, refundDue: owedBack, ...rest } = query
   const parsed = parseQuery(orderQuerySpec, rest)
   const user = ctx.actor.requireUser()
   let scope: SQL
@@ -85,6 +86,7 @@ async function orderListScope(ctx: ServiceContext, query: OrderListQuery) {
     scope = shopScope(shop)
   }
   if (unpaid === 'true') scope = and(scope, balanceDue)!
+  if (owedBack === 'true') scope = and(scope, refundDue)!
   return { scope: searchScope(scope, searchTerms(q)), parsed }
 }
 

@@ -24,6 +24,7 @@ import {
   OrderSearch,
   PlaceQuery,
   UnpaidFilter,
+  RefundDueFilter,
 } from './orders.schemas'
 import type { OrderPayments } from './order-payments'
 import { updateOrder } from './order-edits'
@@ -31,8 +32,8 @@ import { placeOrder } from './place-order'
 import { limitPlacement } from './placement-limits'
 
 const checkoutListQuery = feathersQuerySchema(checkoutQuerySpec, { profile: Uuid, shop: Uuid }, { required: ['profile', 'shop'] })
-const orderListQuery = feathersQuerySchema(orderQuerySpec, { shop: Uuid, profile: Uuid, q: OrderSearch, unpaid: UnpaidFilter })
-const orderExportQuery = feathersQuerySchema(orderQuerySpec, { shop: Uuid, q: OrderSearch, unpaid: UnpaidFilter }, { required: ['shop'] })
+const orderListQuery = feathersQuerySchema(orderQuerySpec, { shop: Uuid, profile: Uuid, q: OrderSearch, unpaid: UnpaidFilter, refundDue: RefundDueFilter })
+const orderExportQuery = feathersQuerySchema(orderQuerySpec, { shop: Uuid, q: OrderSearch, unpaid: UnpaidFilter, refundDue: RefundDueFilter }, { required: ['shop'] })
 
 /** `payments`: how placing an order opens and starts its payment (payments implements it; app.ts passes it). */
 export default async function routes(fastify: FastifyInstance, options: { payments: OrderPayments }) {
@@ -127,7 +128,8 @@ export default async function routes(fastify: FastifyInstance, options: { paymen
           'Filters: status (also $in, or $or[0][status]=…), acked, orderId[$q], email[$q], createdAt[$gte|$lte] ' +
           '(ISO or ms), updatedAt; sort by createdAt (default newest first), updatedAt, orderId, status, totals.total. ' +
           '`q` finds orders whose number, buyer\'s name, e-mail or phone contains it (a phone in any form: 024 412 3456 ' +
-          'finds +233244123456). `unpaid=true` keeps the orders with a balance still due (not canceled; delivered unpaid included).',
+          'finds +233244123456). `unpaid=true` keeps the orders with a balance still due (not canceled; delivered unpaid included); ' +
+          '`refundDue=true` those with money to give back (canceled still holding some, or paid beyond what they owe).',
         querystring: orderListQuery,
         response: { 200: Page(OrderResponse), ...errorResponses(400, 401, 403, 404) },
       },

@@ -162,6 +162,9 @@ export type OrderMovesInput = Static<typeof OrderMovesBody>
 /** `unpaid=true`: only orders with a balance still due (not canceled; delivered unpaid included). */
 export const UnpaidFilter = Type.Literal('true', { description: 'only orders with a balance still due' })
 
+/** `refundDue=true`: only orders with money to give back (canceled ones still holding some, or paid beyond what they owe). */
+export const RefundDueFilter = Type.Literal('true', { description: 'only orders with money to give back' })
+
 /** Staff search: part of an order's number, the buyer's name, e-mail or phone (any form of the number). */
 export const OrderSearch = Type.String({ maxLength: 100 })
 

@@ -4,7 +4,7 @@
  * phone) and `page`. To the API: the status as a `$or` filter, the days as createdAt[$gte]/[$lte] in
  * milliseconds (SPEC's startDate and endDate; the `to` day counts whole, in the shop's time zone), q as the
  * staff search `q` (number, name, e-mail or phone, a phone in any form), `unpaid=1` as the API's
- * `unpaid=true` (a balance still due), newest first, and only acked orders (DESIGN §8: staff lists show orders that are paid or need no payment up front).
+ * `unpaid=true` (a balance still due), `refunds=1` as `refundDue=true` (money to give back), newest first, and only acked orders (DESIGN §8: staff lists show orders that are paid or need no payment up front).
  */
 import { type OrderStatus, endOfDay, isOrderStatus, orderStatusLabels, orderStatuses } from '@shop/domain'
 import type { Query } from '../../lib/api'
@@ -21,10 +21,12 @@ export type OrderFilters = {
   q: string
   /** Only orders with a balance still due (delivered unpaid included). */
   unpaid: boolean
+  /** Only orders with money to give back (decision 59). */
+  refunds: boolean
   page: number
 }
 
-export const noOrderFilters: OrderFilters = { status: null, from: '', to: '', q: '', unpaid: false, page: 1 }
+export const noOrderFilters: OrderFilters = { status: null, from: '', to: '', q: '', unpaid: false, refunds: false, page: 1 }
 
 /** The tabs above the list: All, then SPEC §4's statuses in their order. */
 export const statusTabs: readonly { status: OrderStatus | null; label: string }[] = [
@@ -49,6 +51,7 @@ export function parseOrderFilters(params: URLSearchParams): OrderFilters {
     to,
     q: (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
     unpaid: params.get('unpaid') === '1',
+    refunds: params.get('refunds') === '1',
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 10_000) : 1,
   }
 }
@@ -76,6 +79,7 @@ export function toOrderQuery(filters: OrderFilters, shopId: string, pageSize = O
   if (start !== undefined || end !== undefined) query.createdAt = { $gte: start, $lte: end }
   if (filters.q) query.q = filters.q
   if (filters.unpaid) query.unpaid = 'true'
+  if (filters.refunds) query.refundDue = 'true'
   return query
 }
 
@@ -87,6 +91,7 @@ export function ordersHref(filters: Partial<OrderFilters>): string {
   if (filters.to) params.set('to', filters.to)
   if (filters.q) params.set('q', filters.q)
   if (filters.unpaid) params.set('unpaid', '1')
+  if (filters.refunds) params.set('refunds', '1')
   if (filters.page && filters.page > 1) params.set('page', String(filters.page))
   const search = params.toString()
   return search ? `/admin/orders?${search}` : '/admin/orders'

@@ -23,7 +23,11 @@ export function OrderFilterBar({ filters }: { filters: OrderFilters }) {
         </ul>
       </nav>
       <p className="order-unpaid-filter">
-        {filters.unpaid ? (
+        {filters.refunds ? (
+          <>
+            Showing orders with money to give back. <Link to={ordersHref({ ...filters, refunds: false, page: 1 })}>Show all orders</Link>
+          </>
+        ) : filters.unpaid ? (
           <>
             Showing orders with a balance due. <Link to={ordersHref({ ...filters, unpaid: false, page: 1 })}>Show all orders</Link>
           </>
@@ -51,7 +55,7 @@ function OrderSearchForm({ filters }: { filters: OrderFilters }) {
       aria-label="Orders"
       onSubmit={(event) => {
         event.preventDefault()
-        navigate(ordersHref({ status: filters.status, unpaid: filters.unpaid, from, to, q: q.trim() }))
+        navigate(ordersHref({ status: filters.status, unpaid: filters.unpaid, refunds: filters.refunds, from, to, q: q.trim() }))
       }}
     >
       <Field name="q" label="Search orders" hint="Order number, name, e-mail or phone">
@@ -68,7 +72,7 @@ function OrderSearchForm({ filters }: { filters: OrderFilters }) {
       <div className="order-search-actions">
         <Button type="submit">Apply</Button>
         {filtered && (
-          <Link className="button button-ghost" to={ordersHref({ status: filters.status, unpaid: filters.unpaid })}>
+          <Link className="button button-ghost" to={ordersHref({ status: filters.status, unpaid: filters.unpaid, refunds: filters.refunds })}>
             Clear
           </Link>
         )}

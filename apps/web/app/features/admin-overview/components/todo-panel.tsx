@@ -59,7 +59,7 @@ export function TodoPanel({ todo, ordersHref }: { todo: Todo; ordersHref: (statu
         count={todo.refundsDue}
         label={todo.refundsDue === 1 ? 'Refund due' : 'Refunds due'}
         hint="Canceled orders still holding a payment, and orders paid more than they owe"
-        href={ordersHref('canceled')}
+        href="/admin/orders?refunds=1"
       />
       <TodoItem
         count={todo.reviewsToAnswer}
