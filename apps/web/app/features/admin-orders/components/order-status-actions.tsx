@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@shop/domain'
-import { type Refund, type RefundMethod, refundMethodLabels } from '@shop/domain/schemas/refunds'
+import type { Refund, RefundMethod } from '@shop/domain/schemas/refunds'
 import { useId, useState } from 'react'
 import { useFetcher } from 'react-router'
 import type { Order } from '@shop/domain/schemas/orders'
@@ -12,6 +12,7 @@ import { jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 import { formatMoney } from '../../../lib/money'
 import { movedMessage, orderActions } from '../order-actions'
 import { heldOf, parseRefundAmount, refundMethodsFor } from '../refund-input'
+import { RefundMethodChoice } from './refund-method-choice'
 
 /**
  * The next step as one button ("Mark as packaged") and Cancel, after a confirmation, while the status
@@ -162,14 +163,7 @@ export function OrderStatusActions({ order, canRefund = false }: { order: Order;
                     </p>
                   )}
                 </div>
-                <div className="choice-list" role="radiogroup" aria-label="How the money goes back">
-                  {methods.map((option) => (
-                    <label key={option} className="choice">
-                      <input type="radio" name={`${id}-method`} value={option} checked={method === option} onChange={() => setMethod(option)} />
-                      <span>{refundMethodLabels[option]}</span>
-                    </label>
-                  ))}
-                </div>
+                <RefundMethodChoice name={`${id}-method`} methods={methods} value={method} onChange={setMethod} label="How the money goes back" />
               </>
             ) : (
               <p className="field-hint">It stays on the Overview as a refund due until you give it back.</p>

@@ -1,5 +1,5 @@
 import type { Order } from '@shop/domain/schemas/orders'
-import { type Refund, type RefundMethod, refundMethodLabels } from '@shop/domain/schemas/refunds'
+import type { Refund, RefundMethod } from '@shop/domain/schemas/refunds'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
@@ -8,6 +8,7 @@ import { Field } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
 import { formatMoney } from '../../../lib/money'
 import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
+import { RefundMethodChoice } from './refund-method-choice'
 import { type RefundProblems, heldOf, itemsOut, parseRefundAmount, refundMethodsFor, refundProblems } from '../refund-input'
 
 /**
@@ -111,14 +112,7 @@ export function RefundForm({ order, refunds }: { order: Order; refunds: readonly
       </Field>
       <fieldset className="field">
         <legend>How does the money go back?</legend>
-        <div className="choice-list">
-          {methods.map((option) => (
-            <label key={option} className="choice">
-              <input type="radio" name={`${id}-method`} value={option} checked={method === option} onChange={() => setMethod(option)} />
-              <span>{refundMethodLabels[option]}</span>
-            </label>
-          ))}
-        </div>
+        <RefundMethodChoice name={`${id}-method`} methods={methods} value={method} onChange={setMethod} />
         {method === 'paystack' && <p className="field-hint">Paystack sends it back to the card or wallet that paid; it can take a few days.</p>}
       </fieldset>
       <Field name="reason" id={`${id}-reason`} label="Why?" hint="The customer reads this in their message." error={errors.reason}>
