@@ -15,13 +15,23 @@ const attempt = (status: Transaction['status'], extra: Partial<Transaction> = {}
   ...extra,
 })
 
-const order = (paid: number, balance: number, provider = 'test', status: 'placed' | 'canceled' = 'placed') => ({
-  status,
-  paid,
-  balance,
-  currency: 'GHS',
-  payment: { provider },
-})
+/** An order's money as its answer gives it; the state is what the API's ledger would say. */
+const order = (paid: number, balance: number, provider = 'test', status: 'placed' | 'canceled' = 'placed', refunded = 0) => {
+  const held = paid - refunded
+  const refundDue = status === 'canceled' ? held : 0
+  const paymentState =
+    refundDue > 0 ? 'refund-due' : status === 'canceled' ? (refunded > 0 ? 'refunded' : 'nothing-due') : balance === 0 ? 'paid' : held > 0 ? 'part-paid' : 'unpaid'
+  return {
+    status,
+    paid,
+    balance,
+    refunded: { value: refunded, currency: 'GHS' },
+    refundDue: { value: refundDue, currency: 'GHS' },
+    paymentState,
+    currency: 'GHS',
+    payment: { provider },
+  } as const
+}
 
 describe('paymentStatus', () => {
   it('says paid, part paid with the balance, or not yet', () => {
@@ -33,8 +43,13 @@ describe('paymentStatus', () => {
   })
 
   it('tells staff to refund a canceled order that was paid', () => {
-    expect(paymentStatus(order(100, 0, 'test', 'canceled'), [])).toMatch(/^Canceled: refund /)
+    expect(paymentStatus(order(100, 0, 'test', 'canceled'), [])).toMatch(/^Canceled: refund GHS\s100\.00$/)
+    expect(paymentStatus(order(100, 0, 'test', 'canceled', 40), [])).toMatch(/^Canceled: refund GHS\s60\.00$/)
     expect(paymentStatus(order(0, 0, 'test', 'canceled'), [])).toBe('Canceled: nothing to pay')
+  })
+
+  it('stops asking for a refund once it is given', () => {
+    expect(paymentStatus(order(100, 0, 'test', 'canceled', 100), [])).toMatch(/^Canceled: GHS\s100\.00 refunded$/)
   })
 })
 

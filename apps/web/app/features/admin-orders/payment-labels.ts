@@ -35,7 +35,7 @@ export const paymentStateLabels: Record<PaymentState, string> = {
   'nothing-due': 'Nothing to pay',
 }
 
-type PaidFigures = Pick<Order, 'status' | 'paid' | 'balance' | 'currency' | 'payment'>
+type PaidFigures = Pick<Order, 'status' | 'paid' | 'balance' | 'refunded' | 'refundDue' | 'paymentState' | 'currency' | 'payment'>
 
 /**
  * The order's payment in a few words, from what it was paid and what is still due: paid, part paid (with
@@ -44,9 +44,20 @@ type PaidFigures = Pick<Order, 'status' | 'paid' | 'balance' | 'currency' | 'pay
  */
 export function paymentStatus(order: PaidFigures, transactions: readonly Transaction[]): string {
   const money = (value: number) => formatMoney(value, order.currency)
-  if (order.status === 'canceled') return order.paid > 0 ? `Canceled: refund ${money(order.paid)}` : 'Canceled: nothing to pay'
-  if (order.balance <= 0) return order.paid > 0 ? 'Paid' : 'Nothing to pay'
-  if (order.paid > 0) return `Part paid: ${money(order.balance)} due`
+  // From the order's ledger: a refund once given is no longer asked for.
+  const canceled = order.status === 'canceled'
+  switch (order.paymentState) {
+    case 'refund-due':
+      return canceled ? `Canceled: refund ${money(order.refundDue.value)}` : `Paid more than owed: refund ${money(order.refundDue.value)}`
+    case 'refunded':
+      return `Canceled: ${money(order.refunded.value)} refunded`
+    case 'nothing-due':
+      return 'Canceled: nothing to pay'
+    case 'paid':
+      return order.paid > 0 ? 'Paid' : 'Nothing to pay'
+    case 'part-paid':
+      return `Part paid: ${money(order.balance)} due`
+  }
   const latest = transactions[0]
   if (latest?.status === 'failed') return 'Payment failed'
   if (order.payment.provider === 'manual') return 'Not paid yet: to be paid on delivery or at pick-up'
