@@ -203,6 +203,7 @@ describe('the dashboard on a phone', { timeout: 120_000 }, () => {
         [/To make ready/, '/admin/orders?status=packaged'],
         [/To dispatch or hand over/, '/admin/orders?status=ready'],
         [/Low stock/, '/admin/products?stock=low'],
+        [/Orders? unpaid/, '/admin/orders?unpaid=1'],
         [/Reviews to answer/, '/admin/reviews?reply=none'],
       ] as const) {
         assert.equal(await todo.getByRole('link', { name }).getAttribute('href'), path)
