@@ -244,7 +244,7 @@ describe('returns (restock)', () => {
     expect(tooMany.statusCode).toBe(409)
     expect(errorBody(tooMany)).toMatchObject({
       message: 'Cannot take back that many of Batik shirt (M): only 1 of 3 can still come back',
-      errors: [{ path: 'restock/0/count', message: 'only 1 of 3 can still come back' }],
+      errors: [{ path: 'restock.0.count', message: 'only 1 of 3 can still come back' }],
     })
     expect(await stock(shirt.id, 'm')).toBe(shirts + 2)
 

@@ -57,7 +57,7 @@ function restockLines(order: OrderRow, input: RefundCreateInput['restock']): Res
     const candidates = order.items.filter((line) => line.product === product && (asked.variant === undefined || (line.variant ?? '') === asked.variant))
     if (candidates.length !== 1) {
       problems.push({
-        path: `restock/${index}/${candidates.length ? 'variant' : 'product'}`,
+        path: `restock.${index}.${candidates.length ? 'variant' : 'product'}`,
         message: candidates.length ? 'name the variant: this product has several on the order' : 'is not on this order',
       })
       continue
@@ -92,7 +92,7 @@ async function checkReturn(tx: ServiceContext, order: OrderRow, lines: RestockLi
     const left = out.get(itemKey(line.product, line.variant))?.out ?? 0
     if (line.count > left) {
       const message = left === 0 ? 'all of them are already back' : `only ${left} of ${out.get(itemKey(line.product, line.variant))!.sold} can still come back`
-      problems.push({ path: `restock/${index}/count`, message })
+      problems.push({ path: `restock.${index}.count`, message })
       if (!first) first = `${itemName(order, line)}: ${message}`
     }
   }
