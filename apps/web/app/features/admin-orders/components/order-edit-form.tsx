@@ -58,7 +58,7 @@ export function OrderEditForm({ order, regions, canDiscount }: { order: Order; r
   const [deliveryType, setDeliveryType] = useState(order.delivery.type)
   const [region, setRegion] = useState(order.delivery.region ?? '')
   const [rate, setRate] = useState(order.delivery.rate?._id ?? '')
-  const [rates, setRates] = useState<DeliveryRateOption[]>([])
+  const [fetchedRates, setFetchedRates] = useState<{ region: string; rates: DeliveryRateOption[] } | null>(null)
   const [address, setAddress] = useState(order.delivery.address ?? '')
   const [deliveryChanged, setDeliveryChanged] = useState(false)
   const [amount, setAmount] = useState(order.adjustment ? String(order.adjustment.value) : '')
@@ -92,11 +92,14 @@ export function OrderEditForm({ order, regions, canDiscount }: { order: Order; r
     if (!open || deliveryType !== 'dispatch' || !region) return
     const items = lines.map((line) => ({ product: line.product, ...(line.variant ? { variant: line.variant } : {}), count: line.count }))
     const controller = new AbortController()
-    void calculateDelivery(api, { shop: order.shop, region, items }, controller.signal).then(setRates, () => setRates([]))
+    const done = (rates: DeliveryRateOption[]) => setFetchedRates({ region, rates })
+    void calculateDelivery(api, { shop: order.shop, region, items }, controller.signal).then(done, () => done([]))
     return () => controller.abort()
     // The rates depend on the region, not on each count typed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, deliveryType, region, order.shop])
+  // The chosen region's rates; null while they are being fetched.
+  const rates = fetchedRates?.region === region ? fetchedRates.rates : null
 
   useFetcherDone(fetcher, (answer) => {
     if (!answer.ok) {
@@ -308,7 +311,7 @@ export function OrderEditForm({ order, regions, canDiscount }: { order: Order; r
               </select>
             )}
           </Field>
-          <Field name="rate" label="Delivery rate" hint={region && rates.length === 0 ? 'No delivery rate of yours covers this region.' : undefined}>
+          <Field name="rate" label="Delivery rate" hint={!region ? undefined : rates === null ? 'Finding your rates for this region…' : rates.length === 0 ? 'No delivery rate of yours covers this region.' : undefined}>
             {(props) => (
               <select
                 {...props}
@@ -320,7 +323,7 @@ export function OrderEditForm({ order, regions, canDiscount }: { order: Order; r
                 }}
               >
                 <option value="">Choose a rate</option>
-                {rates.map((option) => (
+                {(rates ?? []).map((option) => (
                   <option key={option._id} value={option._id}>
                     {option.name} · {money(option.fee.value)}
                   </option>
