@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs/promises'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import { PHONE, api, axeViolations, demo, describeViolations, logInPage, readLocalStorage, tokenFor, useBrowser, useServer, withPhone as withPhoneOf, writeCart } from './fixtures'
+import { api, assertNoSidewaysScroll, axeViolations, demo, describeViolations, logInPage, readLocalStorage, tokenFor, useBrowser, useServer, withPhone as withPhoneOf, writeCart } from './fixtures'
 
 const { server } = useServer()
 const { browser } = useBrowser()
@@ -35,11 +35,6 @@ async function productTitled(title: string, token?: string): Promise<Product> {
   const product = page.body.data.find((candidate) => candidate.title === title)
   assert.ok(product, `${title} is in the demo shop`)
   return product
-}
-
-async function noSidewaysScroll(page: Page, where: string) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth)
-  assert.ok(width <= PHONE.width, `${where} scrolls sideways: ${width}px`)
 }
 
 describe('true stock for shoppers on a phone', { timeout: 120_000 }, () => {
@@ -73,7 +68,7 @@ describe('true stock for shoppers on a phone', { timeout: 120_000 }, () => {
       await page.getByText('Added to your cart.').waitFor()
       const cart = (await readLocalStorage(page, 'cart')) as { items: { count: number }[] }
       assert.equal(cart.items[0]!.count, 4)
-      await noSidewaysScroll(page, 'the product page')
+      await assertNoSidewaysScroll(page, 'the product page')
       const violations = await axeViolations(page)
       assert.deepEqual(violations, [], describeViolations('the product page on a phone', violations))
 
@@ -134,7 +129,7 @@ describe('true stock for shoppers on a phone', { timeout: 120_000 }, () => {
       await suggestion.waitFor()
       await suggestion.getByRole('link', { name: 'chocolate' }).waitFor()
       await main(page).getByRole('link', { name: /Dark chocolate bar/ }).first().waitFor()
-      await noSidewaysScroll(page, 'the search page')
+      await assertNoSidewaysScroll(page, 'the search page')
 
       // All products: the folded filters leave the first product near the top.
       await page.goto(shopUrl('/products/'))
@@ -181,7 +176,7 @@ describe('stock, bulk changes and CSV in the dashboard on a phone', { timeout: 1
       for (const title of titles) await page.getByRole('checkbox', { name: `Select ${title}` }).check()
       const bar = page.getByRole('region', { name: 'Selected products' })
       await bar.getByText('2 products selected').waitFor()
-      await noSidewaysScroll(page, 'the product list with a selection')
+      await assertNoSidewaysScroll(page, 'the product list with a selection')
       await bar.getByRole('button', { name: 'Hide from shop' }).click()
       await page.getByText('2 products hidden from the shop').waitFor()
       for (const title of titles) assert.equal((await productTitled(title, token)).available, false)
@@ -219,7 +214,7 @@ describe('stock, bulk changes and CSV in the dashboard on a phone', { timeout: 1
       await badRow.getByText(/price: must be an amount/).waitFor()
       await page.getByText('1 row has problems').waitFor()
       assert.equal(await page.getByRole('button', { name: /^Import \d+ products?$/ }).isDisabled(), true)
-      await noSidewaysScroll(page, 'the import preview')
+      await assertNoSidewaysScroll(page, 'the import preview')
       const violations = await axeViolations(page)
       assert.deepEqual(violations, [], describeViolations('the import preview on a phone', violations))
       assert.equal((await productTitled('Volta forest honey, 500 g', token)).price.value, honey.price.value, 'nothing was written')

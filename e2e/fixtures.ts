@@ -4,6 +4,7 @@
  * demo shop is seeded (PGlite), and stops it with SIGTERM afterwards; pages are driven with the system
  * Chromium.
  */
+import assert from 'node:assert/strict'
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
@@ -262,16 +263,24 @@ export function useBrowser(): { browser: () => Browser } {
 
 /** The phone the dashboard and the storefront are tried on. */
 export const PHONE = { width: 390, height: 844 }
+/** The narrowest phone the dashboard is built for. */
+export const SMALL_PHONE = { width: 360, height: 740 }
 
 /** Runs `run` on a page of a fresh context with a phone's viewport. */
-export async function withPhone<T>(browser: Browser, run: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ viewport: PHONE })
+export async function withPhone<T>(browser: Browser, run: (page: Page) => Promise<T>, viewport = PHONE): Promise<T> {
+  const context = await browser.newContext({ viewport })
   const page = await context.newPage()
   try {
     return await run(page)
   } finally {
     await context.close()
   }
+}
+
+/** Fails when the page is wider than its viewport, so a phone would scroll it sideways. */
+export async function assertNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const [width, viewport] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])
+  assert.ok(width! <= viewport!, `${where} scrolls sideways: ${width}px in ${viewport}px`)
 }
 
 /** Runs `run` on a page of a fresh context (its own localStorage), closed afterwards. */
@@ -394,6 +403,17 @@ export async function api<T = unknown>(
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   })
   return { status: answer.status, body: (answer.body ? JSON.parse(answer.body) : undefined) as T }
+}
+
+/** Calls the API as the demo shop's owner (one login per server), failing on anything but a 2xx answer. */
+export function ownerApi(server: () => RunningServer): <T = unknown>(method: string, path: string, body?: unknown) => Promise<T> {
+  let token: string | undefined
+  return async <T = unknown>(method: string, path: string, body?: unknown) => {
+    token ??= await tokenFor(server(), demo.owner)
+    const answer = await api<T>(server(), method, path, { token, body })
+    if (answer.status < 200 || answer.status > 299) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`)
+    return answer.body
+  }
 }
 
 /** An access token for a demo login (`POST /api/token/ {email, password}`). */

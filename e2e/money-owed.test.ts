@@ -6,25 +6,17 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import { api, demo, logInPage, tokenFor, useBrowser, useServer } from './fixtures'
+import { SMALL_PHONE, api, assertNoSidewaysScroll, demo, logInPage, ownerApi, useBrowser, useServer, withPhone } from './fixtures'
 
 const { server } = useServer()
 const { browser } = useBrowser()
-
-const SMALL_PHONE = { width: 360, height: 740 }
 
 type Order = { _id: string; orderId: string; balance: number; status: string; paymentState: string }
 type Product = { _id: string; variants: unknown[] }
 
 const shopUrl = (path: string) => `${server().shopUrl(demo.slug)}${path}`
 
-let ownerToken: string | undefined
-async function asOwner<T>(method: string, path: string, body?: unknown): Promise<T> {
-  ownerToken ??= await tokenFor(server(), demo.owner)
-  const answer = await api<T>(server(), method, path, { token: ownerToken, body })
-  assert.ok(answer.status >= 200 && answer.status < 300, `${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`)
-  return answer.body
-}
+const asOwner = ownerApi(server)
 
 /** A guest's pick-up order, paid on collection, moved to ready with GHS 10 of it paid: the rest is due. */
 async function readyWithBalance(key: string): Promise<Order> {
@@ -41,20 +33,16 @@ async function readyWithBalance(key: string): Promise<Order> {
   return asOwner<Order>('GET', `/api/orders/${placed.body._id}`)
 }
 
-async function withSmallPhone(run: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser().newContext({ viewport: SMALL_PHONE })
-  const page = await context.newPage()
-  try {
-    await logInPage(server(), page, demo.owner)
-    await run(page)
-  } finally {
-    await context.close()
-  }
-}
-
-async function noSidewaysScroll(page: Page, where: string) {
-  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${where} scrolls sideways`)
-}
+/** The owner, signed in on a 360 px phone. */
+const withSmallPhone = (run: (page: Page) => Promise<void>) =>
+  withPhone(
+    browser(),
+    async (page) => {
+      await logInPage(server(), page, demo.owner)
+      await run(page)
+    },
+    SMALL_PHONE,
+  )
 
 /** "GHS 55.00" as the page writes it (a no-break space after the code). */
 const money = (value: number) => new RegExp(`GHS.${value.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',').replace('.', '\\.')}`)
@@ -73,7 +61,7 @@ describe('marking an order delivered with money due, on a phone', { timeout: 180
       await page.getByRole('button', { name: 'Mark as delivered' }).click()
       const question = page.getByRole('dialog', { name: money(paying.balance) })
       await question.getByText('Record the payment first, or mark order').waitFor()
-      await noSidewaysScroll(page, 'the still-due question')
+      await assertNoSidewaysScroll(page, 'the still-due question')
       await question.getByRole('button', { name: 'Record payment' }).click()
       const form = page.getByRole('form', { name: 'Record a payment' })
       assert.equal(await form.getByLabel(/^Amount/).inputValue(), paying.balance.toFixed(2))
@@ -96,7 +84,7 @@ describe('marking an order delivered with money due, on a phone', { timeout: 180
       const card = page.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ hasText: unpaid.orderId })
       await card.getByText('Part-paid').waitFor()
       assert.equal(await page.getByRole('list', { name: 'Orders' }).getByRole('link', { name: `Order ${paying.orderId}` }).count(), 0, 'a paid order is not unpaid')
-      await noSidewaysScroll(page, 'the unpaid orders')
+      await assertNoSidewaysScroll(page, 'the unpaid orders')
     })
 
     assert.deepEqual(

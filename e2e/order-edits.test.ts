@@ -5,23 +5,17 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { api, demo, logInPage, tokenFor, useBrowser, useServer } from './fixtures'
+import { SMALL_PHONE, api, assertNoSidewaysScroll, demo, logInPage, ownerApi, useBrowser, useServer, withPhone } from './fixtures'
 
 const { server } = useServer()
 const { browser } = useBrowser()
-
-const SMALL_PHONE = { width: 360, height: 740 }
 
 type Order = { _id: string; orderId: string; balance: number; paid: number; items: { variant: { _id: string } | null; count: number; unitPrice: number }[] }
 type Product = { _id: string; title: string; variants: { _id: string; features: Record<string, string> }[] }
 
 const shopUrl = (path: string) => `${server().shopUrl(demo.slug)}${path}`
 
-async function asOwner<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await api<T>(server(), method, path, { token: await tokenFor(server(), demo.owner), body })
-  assert.ok(answer.status >= 200 && answer.status < 300, `${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`)
-  return answer.body
-}
+const asOwner = ownerApi(server)
 
 describe('editing an order on a phone', { timeout: 180_000 }, () => {
   it('changes a size and a count, shows what is left to pay before saving, then the new balance', async () => {
@@ -39,32 +33,32 @@ describe('editing an order on a phone', { timeout: 180_000 }, () => {
     await asOwner('POST', '/api/transactions/', { order: order._id, method: 'cash', amount: order.balance })
     const unit = order.items[0]!.unitPrice
 
-    const context = await browser().newContext({ viewport: SMALL_PHONE })
-    const page = await context.newPage()
-    try {
-      await logInPage(server(), page, demo.owner)
-      await page.goto(shopUrl(`/admin/orders/${order._id}`))
-      await page.getByRole('heading', { level: 1, name: `Order ${order.orderId}` }).waitFor()
+    await withPhone(
+      browser(),
+      async (page) => {
+        await logInPage(server(), page, demo.owner)
+        await page.goto(shopUrl(`/admin/orders/${order._id}`))
+        await page.getByRole('heading', { level: 1, name: `Order ${order.orderId}` }).waitFor()
 
-      await page.getByRole('button', { name: 'Edit order' }).click()
-      const editor = page.getByRole('region', { name: `Edit order ${order.orderId}` })
-      const sizes = editor.getByLabel('Size or colour')
-      // The sizes come from the catalog once the editor opens.
-      await sizes.locator('option').nth(1).waitFor({ state: 'attached' })
-      await sizes.selectOption(second!._id)
-      await editor.getByLabel('How many').fill('2')
-      await editor.getByRole('button', { name: 'Review changes' }).click()
-      await editor.getByRole('status').getByText(/^New total GHS.+\(was GHS/).waitFor()
-      await editor.getByText(new RegExp(`Still to pay after saving: GHS.${unit.toFixed(2)}`)).waitFor()
-      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the editor scrolls sideways')
+        await page.getByRole('button', { name: 'Edit order' }).click()
+        const editor = page.getByRole('region', { name: `Edit order ${order.orderId}` })
+        const sizes = editor.getByLabel('Size or colour')
+        // The sizes come from the catalog once the editor opens.
+        await sizes.locator('option').nth(1).waitFor({ state: 'attached' })
+        await sizes.selectOption(second!._id)
+        await editor.getByLabel('How many').fill('2')
+        await editor.getByRole('button', { name: 'Review changes' }).click()
+        await editor.getByRole('status').getByText(/^New total GHS.+\(was GHS/).waitFor()
+        await editor.getByText(new RegExp(`Still to pay after saving: GHS.${unit.toFixed(2)}`)).waitFor()
+        await assertNoSidewaysScroll(page, 'the editor')
 
-      await editor.getByRole('button', { name: 'Save changes' }).click()
-      await page.getByText(`Order ${order.orderId} changed`).waitFor()
-      await page.getByRole('button', { name: 'Record payment' }).waitFor()
-      await page.getByText(/^Order changed\. Added/).first().waitFor()
-    } finally {
-      await context.close()
-    }
+        await editor.getByRole('button', { name: 'Save changes' }).click()
+        await page.getByText(`Order ${order.orderId} changed`).waitFor()
+        await page.getByRole('button', { name: 'Record payment' }).waitFor()
+        await page.getByText(/^Order changed\. Added/).first().waitFor()
+      },
+      SMALL_PHONE,
+    )
 
     const edited = await asOwner<Order>('GET', `/api/orders/${order._id}`)
     assert.deepEqual(

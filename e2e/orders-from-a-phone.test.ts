@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import { api, axeViolations, demo, describeViolations, logInPage, tokenFor, useBrowser, useServer, writeCart } from './fixtures'
+import { api, assertNoSidewaysScroll, axeViolations, demo, describeViolations, logInPage, tokenFor, useBrowser, useServer, writeCart } from './fixtures'
 
 const { server } = useServer()
 const { browser } = useBrowser()
@@ -71,11 +71,6 @@ async function asKeeper<T>(path: string): Promise<T> {
   const answer = await api<T>(server(), 'GET', path, { token: keeperToken })
   assert.equal(answer.status, 200, path)
   return answer.body
-}
-
-async function noSidewaysScroll(page: Page, where: string) {
-  const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
-  assert.ok(fits, `${where} scrolls sideways`)
 }
 
 async function assertNoAxeViolations(page: Page, where: string) {
@@ -160,7 +155,7 @@ describe('orders and payments on a phone', { timeout: 180_000 }, () => {
       await timeline.getByText(/received by mobile money to the shop's number \(reference MP2611250001\)\. Paid in full/).waitFor()
       assert.equal(await payment.getByRole('button', { name: 'Record payment' }).count(), 0, 'nothing is left to record')
       assert.equal(await timeline.getByRole('listitem').filter({ hasText: /^Placed/ }).count(), 1, 'one Placed')
-      await noSidewaysScroll(page, 'the order page')
+      await assertNoSidewaysScroll(page, 'the order page')
     })
     const now = await asKeeper<Order>(`/api/orders/${order._id}`)
     assert.equal(now.paid, due)
@@ -172,7 +167,7 @@ describe('orders and payments on a phone', { timeout: 180_000 }, () => {
     await withPhone(async (page) => {
       await openAdmin(page, `/admin/orders/${order._id}`)
       await main(page).getByRole('region', { name: 'Items' }).waitFor()
-      await noSidewaysScroll(page, 'the order page')
+      await assertNoSidewaysScroll(page, 'the order page')
       await main(page).getByRole('link', { name: 'Print packing slip and invoice' }).click()
       await page.waitForURL((url) => url.pathname === `/admin/orders/${order._id}/print`)
       const sheet = main(page).getByRole('article', { name: 'Invoice and packing slip' })
@@ -197,7 +192,7 @@ describe('orders and payments on a phone', { timeout: 180_000 }, () => {
       await openAdmin(page, '/admin/orders')
       const cards = main(page).getByRole('list', { name: 'Orders' })
       await cards.getByRole('listitem').first().waitFor()
-      await noSidewaysScroll(page, 'the orders list')
+      await assertNoSidewaysScroll(page, 'the orders list')
       const first = cards.getByRole('listitem').first()
       // Number, customer, total, status, payment and date, all on screen.
       for (const part of [first.getByRole('link', { name: /^Order / }), first.locator('time'), ...(await first.locator('.status').all())]) {
@@ -263,7 +258,7 @@ describe('orders and payments on a phone', { timeout: 180_000 }, () => {
       await report.getByText('2 of 2 orders moved').waitFor()
       await report.getByText(`${first.orderId}: Now Packaged`).waitFor()
       await report.getByText(`${second.orderId}: Now Packaged`).waitFor()
-      await noSidewaysScroll(page, 'the orders list after a bulk move')
+      await assertNoSidewaysScroll(page, 'the orders list after a bulk move')
     })
     for (const order of [first, second]) assert.equal((await asKeeper<Order>(`/api/orders/${order._id}`)).status, 'packaged')
   })

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
-import { PHONE, api, axeViolations, demo, describeViolations, logInPage, tokenFor, useBrowser, useServer, withPhone as withPhoneOf } from './fixtures'
+import { PHONE, api, assertNoSidewaysScroll, axeViolations, demo, describeViolations, logInPage, tokenFor, useBrowser, useServer, withPhone as withPhoneOf } from './fixtures'
 
 const { server } = useServer()
 const { browser } = useBrowser()
@@ -26,11 +26,6 @@ async function openAdmin(page: Page, email: string, path = '/admin/overview'): P
 type Box = { x: number; y: number; width: number; height: number }
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 const inViewport = (box: Box) => box.x >= 0 && box.x + box.width <= PHONE.width + 0.5 && box.y >= 0 && box.y + box.height <= PHONE.height
-
-async function noSidewaysScroll(page: Page, where: string) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth)
-  assert.ok(width <= PHONE.width, `${where} scrolls sideways: ${width}px`)
-}
 
 async function demoShopId(): Promise<string> {
   return (await api<{ _id: string }>(server(), 'GET', `/api/shops/${demo.slug}`)).body._id
@@ -73,7 +68,7 @@ describe('the dashboard on a phone', { timeout: 120_000 }, () => {
         await link.and(page.locator('[aria-current="page"]')).waitFor()
         assert.ok(inViewport((await link.boundingBox())!), `${name} is in view once open`)
       }
-      await noSidewaysScroll(page, '/admin/settings')
+      await assertNoSidewaysScroll(page, '/admin/settings')
 
       // Opened directly (a bookmark, a reload), the current tab is scrolled into view.
       await page.goto(shopUrl('/admin/management'))
@@ -189,7 +184,7 @@ describe('the dashboard on a phone', { timeout: 120_000 }, () => {
       assert.equal(await staff.getByLabel('Role of Ama Owusu').isDisabled(), true)
       // Others can still be removed.
       assert.ok((await staff.getByRole('button', { name: /^Remove / }).count()) > 0)
-      await noSidewaysScroll(page, '/admin/management')
+      await assertNoSidewaysScroll(page, '/admin/management')
     })
   })
 
@@ -211,7 +206,7 @@ describe('the dashboard on a phone', { timeout: 120_000 }, () => {
       const figures = page.getByRole('region', { name: 'Visits and sales' })
       for (const term of ['Sales', 'Orders', 'Average order', 'Conversion']) await figures.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).waitFor()
       await page.getByRole('region', { name: 'Top products' }).getByRole('heading', { name: 'By units sold' }).waitFor()
-      await noSidewaysScroll(page, '/admin/overview')
+      await assertNoSidewaysScroll(page, '/admin/overview')
       const violations = await axeViolations(page)
       assert.deepEqual(violations, [], describeViolations('/admin/overview on a phone', violations))
 
@@ -262,7 +257,7 @@ describe('writing a review on a phone', { timeout: 120_000 }, () => {
       await rating.locator('.star-rating-words').filter({ hasText: 'Excellent' }).waitFor()
       const violations = await axeViolations(page)
       assert.deepEqual(violations, [], describeViolations('/reviews on a phone', violations))
-      await noSidewaysScroll(page, '/reviews')
+      await assertNoSidewaysScroll(page, '/reviews')
 
       await page.getByRole('textbox', { name: 'Your review (optional)' }).fill('Arrived fast, lovely colours.')
       await page.getByRole('button', { name: 'Post review' }).click()
@@ -305,7 +300,7 @@ describe('the login page on a phone', { timeout: 120_000 }, () => {
       assert.equal(await again.getByRole('textbox', { name: 'Email' }).inputValue(), 'ama@home')
       const violations = await axeViolations(page)
       assert.deepEqual(violations, [], describeViolations('/login with problems', violations))
-      await noSidewaysScroll(page, '/login')
+      await assertNoSidewaysScroll(page, '/login')
     })
   })
 })

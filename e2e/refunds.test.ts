@@ -6,35 +6,18 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import { api, demo, logInPage, tokenFor, useBrowser, useServer } from './fixtures'
+import { SMALL_PHONE, api, assertNoSidewaysScroll, demo, logInPage, ownerApi, useBrowser, useServer, withPhone } from './fixtures'
 
 const { server } = useServer()
 const { browser } = useBrowser()
-
-const SMALL_PHONE = { width: 360, height: 740 }
 
 type Order = { _id: string; orderId: string; accessKey?: string; paid: number; balance: number; refunded: { value: number }; status: string }
 type Product = { _id: string; title: string; variants: unknown[] }
 
 const shopUrl = (path: string) => `${server().shopUrl(demo.slug)}${path}`
 
-async function withSmallPhone(run: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser().newContext({ viewport: SMALL_PHONE })
-  const page = await context.newPage()
-  try {
-    await run(page)
-  } finally {
-    await context.close()
-  }
-}
-
-let ownerToken: string | undefined
-async function asOwner<T>(method: string, path: string, body?: unknown): Promise<T> {
-  ownerToken ??= await tokenFor(server(), demo.owner)
-  const answer = await api<T>(server(), method, path, { token: ownerToken, body })
-  assert.ok(answer.status >= 200 && answer.status < 300, `${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`)
-  return answer.body
-}
+const withSmallPhone = (run: (page: Page) => Promise<void>) => withPhone(browser(), run, SMALL_PHONE)
+const asOwner = ownerApi(server)
 
 async function shopId(): Promise<string> {
   return (await api<{ _id: string }>(server(), 'GET', `/api/shops/${demo.slug}`)).body._id
@@ -62,10 +45,6 @@ async function paidOrder(product: Product, count: number, key: string): Promise<
   return placed.body
 }
 
-async function noSidewaysScroll(page: Page, where: string) {
-  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${where} scrolls sideways`)
-}
-
 describe('refunds and returns on a phone', { timeout: 180_000 }, () => {
   it('gives part of a paid order back, then takes an item back on sale without money, from the order page', async () => {
     const product = await stockedProduct()
@@ -83,7 +62,7 @@ describe('refunds and returns on a phone', { timeout: 180_000 }, () => {
       await form.getByLabel(/^Amount to give back/).fill('15')
       await form.getByRole('radio', { name: 'Cash' }).check()
       await form.getByLabel('Why?').fill('Scratched on arrival')
-      await noSidewaysScroll(page, 'the refund form')
+      await assertNoSidewaysScroll(page, 'the refund form')
       await form.getByRole('button', { name: /^Refund GHS.15\.00$/ }).click()
       const refunds = page.locator('.order-refunds')
       await refunds.getByText('Scratched on arrival').waitFor()
@@ -96,7 +75,7 @@ describe('refunds and returns on a phone', { timeout: 180_000 }, () => {
       await form.getByRole('spinbutton', { name: new RegExp(product.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).fill('1')
       await form.getByRole('button', { name: 'Take the items back' }).click()
       await refunds.getByText(`Back on sale: ${product.title} × 1`).waitFor()
-      await noSidewaysScroll(page, 'the order with its refunds')
+      await assertNoSidewaysScroll(page, 'the order with its refunds')
     })
 
     assert.equal(await stockOf(product), 19)
