@@ -4,7 +4,7 @@
  * Money is stored in integer minor units (pesewas for GHS). Unit prices fit 32 bits (GHS 10,000,000 at most);
  * what adds prices up (totals, payments) is 64-bit, read as a JS number: exact up to 2^53 pesewas.
  */
-import type { OrderStatus } from '@shop/domain'
+import type { OrderSource, OrderStatus } from '@shop/domain'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -179,8 +179,16 @@ export const shopConfigs = pgTable('shop_configs', {
   unconfirmedOrdersPerBuyer: integer('unconfirmed_orders_per_buyer').notNull().default(3),
   /** A pay-on-delivery order still unconfirmed this long after it was placed is canceled and restocked. */
   unconfirmedOrderHours: integer('unconfirmed_order_hours').notNull().default(48),
+  /** How buyers may receive orders: at least one of the two is on (decision 61). */
+  offersPickup: boolean('offers_pickup').notNull().default(true),
+  offersDelivery: boolean('offers_delivery').notNull().default(true),
+  /** Where and when buyers collect a pick-up order ('' until the shop says). */
+  pickupAddress: text('pickup_address').notNull().default(''),
+  pickupDirections: text('pickup_directions').notNull().default(''),
+  pickupHours: text('pickup_hours').notNull().default(''),
   updatedAt: updatedAt(),
 }, (t) => [
+  check('shop_configs_fulfilment_check', sql`${t.offersPickup} or ${t.offersDelivery}`),
   check('shop_configs_unpaid_timeout_check', sql`${t.unpaidOrderTimeoutMinutes} between 5 and 10080`),
   check('shop_configs_low_stock_threshold_check', sql`${t.lowStockThreshold} between 0 and 1000`),
   check('shop_configs_shopper_line_max_check', sql`${t.shopperLineMax} between 1 and 1000`),
@@ -404,6 +412,46 @@ export const checkouts = pgTable(
   (t) => [index('checkouts_shop_profile_idx').on(t.shopId, t.profileId, t.createdAt)],
 )
 
+/**
+ * A shop's customers: one per phone (international form), or per e-mail for a buyer without one, per shop
+ * (`key`: the phone, or `email:` and the lower-cased address). The figures are kept up to date from the
+ * customer's orders whenever one is placed, paid, refunded, edited or canceled.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    shopId: shopId(),
+    key: text('key').notNull(),
+    name: text('name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    note: text('note').notNull().default(''),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** Orders not canceled. */
+    orders: integer('orders').notNull().default(0),
+    currency: text('currency').notNull().default('GHS'),
+    /** Paid less refunded, over all their orders. */
+    spentMinor: money('spent_minor').notNull().default(0),
+    /** Still due on their orders that are not canceled. */
+    balanceMinor: money('balance_minor').notNull().default(0),
+    firstOrderAt: timestamp('first_order_at', { withTimezone: true }),
+    lastOrderAt: timestamp('last_order_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('customers_shop_key_key').on(t.shopId, t.key),
+    index('customers_shop_last_order_idx').on(t.shopId, t.lastOrderAt),
+    index('customers_shop_owing_idx').on(t.shopId, t.lastOrderAt).where(sql`${t.balanceMinor} > 0`),
+    index('customers_shop_search_trgm_idx').using(
+      'gin',
+      t.shopId,
+      sql`lower(${t.name} || ' ' || ${t.phone} || ' ' || ${t.email}) gin_trgm_ops`,
+    ),
+  ],
+)
+
 export const orders = pgTable(
   'orders',
   {
@@ -449,6 +497,14 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** Hash of the request an Idempotency-Key was first used with; a replay with another body is refused. */
     idempotencyHash: text('idempotency_hash'),
+    /** Where the order came from: the storefront, or staff entering one from WhatsApp, the phone, the counter… */
+    source: text('source').$type<OrderSource>().notNull().default('storefront'),
+    /** The shop's customer this order belongs to (one per phone, or e-mail without one, per shop). */
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** The secret of the order's pay link (`/pay/{id}?key=`): it shows the order and pays its balance, nothing more. */
+    payKey: text('pay_key').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** When the one automatic reminder to pay online was sent (null: not yet). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -468,7 +524,11 @@ export const orders = pgTable(
     index('orders_unpaid_idx').on(t.createdAt).where(sql`${t.status} = 'placed' and not ${t.acked}`),
     // The background worker's scan for pay-on-delivery orders the shop has not confirmed in time (decision 52).
     index('orders_unconfirmed_idx').on(t.confirmBy).where(sql`${t.status} = 'placed' and ${t.confirmBy} is not null`),
+    index('orders_shop_source_idx').on(t.shopId, t.source, t.createdAt),
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+    index('orders_checkout_idx').on(t.checkoutId),
     check('orders_status_check', sql`${t.status} in ('placed','packaged','ready','dispatched','delivered','canceled')`),
+    check('orders_source_check', sql`${t.source} in ('storefront','whatsapp','phone','walk-in','instagram','facebook','other')`),
     check('orders_totals_check', sql`${t.totalMinor} >= 0 and ${t.discountMinor} >= 0`),
   ],
 )
@@ -511,6 +571,10 @@ export const discountCodes = pgTable(
     usageLimit: integer('usage_limit'),
     usedCount: integer('used_count').notNull().default(0),
     minSubtotalMinor: integer('min_subtotal_minor').notNull().default(0),
+    /** A customer (phone or e-mail) may use the code on one order only. */
+    oncePerCustomer: boolean('once_per_customer').notNull().default(false),
+    /** Only on a customer's first order (none before that is not canceled). */
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -758,6 +822,8 @@ export const shopMessageSettings = pgTable('shop_message_settings', {
   /** The buyer e-mails the shop turned off, by kind (`order-ready`…); none by default. */
   buyerEmailsOff: jsonb('buyer_emails_off').$type<string[]>().notNull().default([]),
   orderSms: boolean('order_sms').notNull().default(true),
+  /** Remind buyers of unpaid orders: once automatically for online payments, and when staff ask. */
+  paymentReminders: boolean('payment_reminders').notNull().default(true),
   updatedAt: updatedAt(),
 })
 

@@ -4,6 +4,7 @@
  */
 import { type Static, Type } from 'typebox'
 import { type PaymentState, paymentStates } from '../order-ledger'
+import { type OrderSource, orderSources } from '../order-source'
 import { type OrderStatus, orderStatuses } from '../order-status'
 import { ProductImage, Variant } from './catalog'
 import { DiscountType } from './discount-code'
@@ -11,6 +12,7 @@ import { TransactionStatus } from './payments'
 import { IsoDate, Money } from './wire'
 
 export const OrderStatusSchema = Type.Unsafe<OrderStatus>({ type: 'string', enum: [...orderStatuses] })
+export const OrderSourceSchema = Type.Unsafe<OrderSource>({ type: 'string', enum: [...orderSources] })
 export const PaymentStateSchema = Type.Unsafe<PaymentState>({ type: 'string', enum: [...paymentStates] })
 export const DeliveryTypeSchema = Type.Union([Type.Literal('pick-up'), Type.Literal('dispatch')])
 

@@ -91,10 +91,11 @@ async function checkedImages(ctx: ServiceContext, shopId: string, images: ImageI
 const featureKey = (features: Record<string, string>) =>
   JSON.stringify(Object.entries(features).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
 
+/** A short random id that starts with a letter or digit, so a spreadsheet never reads it as a formula. */
 function newVariantId(taken: Set<string>): string {
   for (;;) {
     const id = randomBytes(6).toString('base64url')
-    if (!taken.has(id)) {
+    if (/^[A-Za-z0-9]/.test(id) && !taken.has(id)) {
       taken.add(id)
       return id
     }

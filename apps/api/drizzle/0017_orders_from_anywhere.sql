@@ -1,0 +1,42 @@
+CREATE TABLE "customers" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"shop_id" uuid NOT NULL,
+	"key" text NOT NULL,
+	"name" text DEFAULT '' NOT NULL,
+	"phone" text DEFAULT '' NOT NULL,
+	"email" text DEFAULT '' NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"tags" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"orders" integer DEFAULT 0 NOT NULL,
+	"currency" text DEFAULT 'GHS' NOT NULL,
+	"spent_minor" bigint DEFAULT 0 NOT NULL,
+	"balance_minor" bigint DEFAULT 0 NOT NULL,
+	"first_order_at" timestamp with time zone,
+	"last_order_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "discount_codes" ADD COLUMN "once_per_customer" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "discount_codes" ADD COLUMN "first_order_only" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "source" text DEFAULT 'storefront' NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "customer_id" uuid;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "pay_key" text DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "reminded_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "shop_configs" ADD COLUMN "offers_pickup" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "shop_configs" ADD COLUMN "offers_delivery" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "shop_configs" ADD COLUMN "pickup_address" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "shop_configs" ADD COLUMN "pickup_directions" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "shop_configs" ADD COLUMN "pickup_hours" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "shop_message_settings" ADD COLUMN "payment_reminders" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "customers" ADD CONSTRAINT "customers_shop_id_shops_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shops"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "customers_shop_key_key" ON "customers" USING btree ("shop_id","key");--> statement-breakpoint
+CREATE INDEX "customers_shop_last_order_idx" ON "customers" USING btree ("shop_id","last_order_at");--> statement-breakpoint
+CREATE INDEX "customers_shop_owing_idx" ON "customers" USING btree ("shop_id","last_order_at") WHERE "customers"."balance_minor" > 0;--> statement-breakpoint
+CREATE INDEX "customers_shop_search_trgm_idx" ON "customers" USING gin ("shop_id",lower("name" || ' ' || "phone" || ' ' || "email") gin_trgm_ops);--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "orders_shop_source_idx" ON "orders" USING btree ("shop_id","source","created_at");--> statement-breakpoint
+CREATE INDEX "orders_customer_idx" ON "orders" USING btree ("customer_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_checkout_idx" ON "orders" USING btree ("checkout_id");--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_source_check" CHECK ("orders"."source" in ('storefront','whatsapp','phone','walk-in','instagram','facebook','other'));--> statement-breakpoint
+ALTER TABLE "shop_configs" ADD CONSTRAINT "shop_configs_fulfilment_check" CHECK ("shop_configs"."offers_pickup" or "shop_configs"."offers_delivery");
