@@ -38,5 +38,7 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_customer_id_customers_id_fk" FOREIGN
 CREATE INDEX "orders_shop_source_idx" ON "orders" USING btree ("shop_id","source","created_at");--> statement-breakpoint
 CREATE INDEX "orders_customer_idx" ON "orders" USING btree ("customer_id","created_at");--> statement-breakpoint
 CREATE INDEX "orders_checkout_idx" ON "orders" USING btree ("checkout_id");--> statement-breakpoint
+CREATE INDEX "orders_shop_phone_idx" ON "orders" USING btree ("shop_id","phone");--> statement-breakpoint
+CREATE INDEX "orders_shop_email_idx" ON "orders" USING btree ("shop_id",lower("email"));--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_source_check" CHECK ("orders"."source" in ('storefront','whatsapp','phone','walk-in','instagram','facebook','other'));--> statement-breakpoint
 ALTER TABLE "shop_configs" ADD CONSTRAINT "shop_configs_fulfilment_check" CHECK ("shop_configs"."offers_pickup" or "shop_configs"."offers_delivery");

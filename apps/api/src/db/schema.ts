@@ -527,6 +527,9 @@ export const orders = pgTable(
     index('orders_shop_source_idx').on(t.shopId, t.source, t.createdAt),
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     index('orders_checkout_idx').on(t.checkoutId),
+    // A discount code's "once per customer" and "first order only" look a buyer's earlier orders up by these.
+    index('orders_shop_phone_idx').on(t.shopId, t.phone),
+    index('orders_shop_email_idx').on(t.shopId, sql`lower(${t.email})`),
     check('orders_status_check', sql`${t.status} in ('placed','packaged','ready','dispatched','delivered','canceled')`),
     check('orders_source_check', sql`${t.source} in ('storefront','whatsapp','phone','walk-in','instagram','facebook','other')`),
     check('orders_totals_check', sql`${t.totalMinor} >= 0 and ${t.discountMinor} >= 0`),
