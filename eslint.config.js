@@ -26,6 +26,7 @@ export const moduleDependencies = {
   reviews: ['notifications'],
   orders: ['catalog', 'delivery', 'discounts', 'notifications', 'messages'],
   payments: ['orders', 'shops', 'notifications', 'messages'],
+  customers: ['orders'],
 }
 
 const moduleZones = Object.entries(moduleDependencies).flatMap(([name, allowed]) =>

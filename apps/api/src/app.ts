@@ -29,6 +29,7 @@ import loginPage from './modules/auth/login-page.routes'
 import passwordResetRoutes from './modules/auth/password-reset.routes'
 import resetPasswordPage from './modules/auth/reset-password-page.routes'
 import catalogRoutes from './modules/catalog/catalog.routes'
+import customerRoutes from './modules/customers/customers.routes'
 import deliveryRoutes from './modules/delivery/delivery.routes'
 import discountRoutes from './modules/discounts/discount.routes'
 import analyticsRoutes from './modules/analytics/analytics.routes'
@@ -170,6 +171,7 @@ export async function buildApp({ config, database, logger, imageLimiter, message
   await app.register(orderRoutes, { payments: orderPayments })
   await app.register(paymentRoutes)
   await app.register(refundRoutes)
+  await app.register(customerRoutes)
   await app.register(reviewRoutes)
   await app.register(notificationRoutes)
   await app.register(messageRoutes)

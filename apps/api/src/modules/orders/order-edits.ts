@@ -16,6 +16,7 @@ import type { DeliveryDetails, DiscountTerms, LineItem } from '../../db/schema'
 import { Conflict, NotFound, invalidBody } from '../../lib/errors'
 import { discountCodeMinimum, releaseDiscountCode } from '../discounts/discount.service'
 import { sendOrderUpdatedMessage } from './order-messages'
+import { syncCustomer } from './order-customer'
 import { type StockRequest, moveOrderStock, stockKey } from './order-stock'
 import { type EditedOrder, findOrder, findOrderForUpdate, findReturnedUnits, insertOrderEvent, setOrderCharges } from './order.repository'
 import { changeOrderStatus, getOrder, orderLedgerNow } from './order.service'
@@ -201,6 +202,7 @@ async function applyEdit(tx: ServiceContext, order: OrderRow, input: OrderEditIn
   }
   charges.totalMinor = ledgerOf({ ...charges, status: order.status }).totalExTaxMinor
   const row = await setOrderCharges(tx.db, order.id, charges)
+  await syncCustomer(tx, row)
 
   const ledger = await orderLedgerNow(tx, row)
   const notes = [orderEditNote(editView(order), editView(row), order.currency)]

@@ -149,12 +149,12 @@ export async function findOrder(db: Db, id: string): Promise<OrderRow | null> {
 
 /** What the order's payments received: its successful attempts and the payments staff recorded (transactions_order_idx). */
 // Spelled out: in a one-table select Drizzle leaves columns unqualified, which would bind "id" to transactions.
-const paidMinor = sql<number>`coalesce((
+export const paidMinor = sql<number>`coalesce((
   select sum(t.amount_minor) from ${transactions} t
   where t.order_id = ${orders}.id and t.status = 'success'), 0)::bigint`.mapWith(Number)
 
 /** Its refunds given or under way, and of those the ones a provider has not confirmed yet (refunds_order_idx). */
-const refundedMinor = sql<number>`coalesce((
+export const refundedMinor = sql<number>`coalesce((
   select sum(r.amount_minor) from ${refunds} r
   where r.order_id = ${orders}.id and r.status in ('pending', 'succeeded')), 0)::bigint`.mapWith(Number)
 const refundPendingMinor = sql<number>`coalesce((
@@ -170,6 +170,9 @@ const orderView = { ...getTableColumns(orders), paidMinor, refundedMinor, refund
  * is SPEC §9's order total, the ledger's `totalExTaxMinor`.
  */
 export const balanceDue = sql`(${orders.status} <> 'canceled' and ${orders.totalMinor} + ${orders.taxMinor} > ${paidMinor})`
+
+/** What is still to collect on the order (the ledger's `balanceMinor`): by `balanceDue`'s rule, else 0. */
+export const balanceOwed = sql`(case when ${balanceDue} then ${orders.totalMinor} + ${orders.taxMinor} - ${paidMinor} else 0 end)`
 
 /**
  * Orders with money to give back, as the ledger's `refundDueMinor` says (decision 59): canceled ones still

@@ -15,6 +15,7 @@ import { BadRequest, Conflict, Forbidden, HttpError, NotAuthenticated, NotFound 
 import { type Page, type ParsedQuery, parseQuery } from '../../lib/feathers-query'
 import { notifyStaff, notifyUser } from '../notifications/notify'
 import { giveStockBack } from './order-stock'
+import { syncCustomer } from './order-customer'
 import { orderMessages, resendMessage, sendBuyerCanceledAlert, sendNotConfirmedMessage, sendStatusMessage } from './order-messages'
 import {
   balanceDue,
@@ -193,6 +194,7 @@ export async function recordStatusChange(
     createdAt: at,
   })
   if (change.status === 'canceled') await giveStockBack(tx, order.shopId, await stockStillOut(tx, order))
+  await syncCustomer(tx, row)
   await sendStatusMessage(tx, order, change.status, change.note)
   if (order.profileId) {
     await notifyUser(tx, order.shopId, order.profileId, {
@@ -439,6 +441,7 @@ export async function cancelUnconfirmedOrder(tx: ServiceContext, order: OrderRow
   const row = await setOrderStatus(tx.db, order.id, 'canceled', at)
   await insertOrderEvent(tx.db, { shopId: order.shopId, orderId: order.id, status: 'canceled', note, actorId: null, createdAt: at })
   await giveStockBack(tx, order.shopId, await stockStillOut(tx, order))
+  await syncCustomer(tx, row)
   await sendNotConfirmedMessage(tx, order)
   if (order.profileId) {
     await notifyUser(tx, order.shopId, order.profileId, {

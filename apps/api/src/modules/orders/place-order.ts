@@ -32,6 +32,7 @@ import { type CheckedContact, checkContact, normalizedPhone } from './contact'
 import type { StockTake } from './order-stock.repository'
 import { stockKey, takeOrderStock } from './order-stock'
 import { alertLowStock, sendOrderPlacedMessages } from './order-messages'
+import { syncCustomer } from './order-customer'
 import { checkLineMax, checkWaitingOrders } from './placement-limits'
 import {
   type ShopTerms,
@@ -305,6 +306,7 @@ async function placeInTransaction(tx: ServiceContext, payments: OrderPayments, r
   const keyed = await findKeyedOrder(tx, draft)
   if (keyed) return { created: false, row: keyed }
   const written = await writeStep(tx, await redeemStep(tx, await priceStep(tx, payments, draft)))
+  await syncCustomer(tx, written.row)
   const payment = await payments.open(tx, written.row)
   const { row, taken } = await takeStockStep(tx, written)
   await announceStep(tx, written, row, taken)

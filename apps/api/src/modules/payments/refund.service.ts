@@ -22,6 +22,7 @@ import { type Page, parseQuery } from '../../lib/feathers-query'
 import { notifyStaff } from '../notifications/notify'
 import { isBuyer } from '../orders/buyer-access'
 import { sendRefundMessage } from '../orders/order-messages'
+import { syncCustomer } from '../orders/order-customer'
 import { findOrderRow, lockOrder, noteOnTimeline, orderLedgerNow, unitsWithBuyer } from '../orders/order.service'
 import { giveStockBack } from '../orders/order-stock'
 import type { OrderRow } from './providers/provider'
@@ -150,6 +151,7 @@ async function announceRefund(tx: ServiceContext, order: OrderRow, refund: Refun
   note += `: ${refund.reason}`
   if (returned) note += `. Back on sale: ${returned}`
   await noteOnTimeline(tx, order, note, actorId)
+  await syncCustomer(tx, order)
   await sendRefundMessage(tx, order, {
     id: refund.id,
     amountMinor: refund.amountMinor,
@@ -301,6 +303,7 @@ export async function applyRefundEvent(ctx: ServiceContext, event: RefundEvent):
       status: event.outcome === 'processed' ? 'succeeded' : 'failed',
       ...(refund.providerReference || !event.refundId ? {} : { providerReference: event.refundId }),
     })
+    await syncCustomer(tx, order)
     const amount = formatMinor(updated.amountMinor, updated.currency)
     if (event.outcome === 'processed') {
       await noteOnTimeline(tx, order, `Paystack refunded ${amount} to the card or wallet that paid`, null)

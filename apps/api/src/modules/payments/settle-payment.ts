@@ -14,6 +14,7 @@ import { notifyStaff } from '../notifications/notify'
 import { paymentMethods, type PaymentMethod } from '@shop/domain/schemas/payments'
 import { ackOrder, lockOrder, noteOnTimeline, orderLedgerNow } from '../orders/order.service'
 import { sendPaymentMessage } from '../orders/order-messages'
+import { syncCustomer } from '../orders/order-customer'
 import { ProviderError, type VerifyResult } from './providers/provider'
 import { paymentProvider } from './providers/registry'
 import {
@@ -68,6 +69,7 @@ export async function recordPaymentOnOrder(tx: ServiceContext, transaction: Tran
   const order = await lockOrder(tx, transaction.orderId)
   if (!order) throw NotFound('No such order')
   await ackOrder(tx, order.id)
+  await syncCustomer(tx, order)
   let note = `Payment of ${formatMinor(transaction.amountMinor, transaction.currency)} ${receivedWords(transaction)}${extra}`
   const recorded = recordedPayment(transaction) !== null
   const ledger = await orderLedgerNow(tx, order)
