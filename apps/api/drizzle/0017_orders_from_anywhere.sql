@@ -41,4 +41,35 @@ CREATE INDEX "orders_checkout_idx" ON "orders" USING btree ("checkout_id");--> s
 CREATE INDEX "orders_shop_phone_idx" ON "orders" USING btree ("shop_id","phone");--> statement-breakpoint
 CREATE INDEX "orders_shop_email_idx" ON "orders" USING btree ("shop_id",lower("email"));--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_source_check" CHECK ("orders"."source" in ('storefront','whatsapp','phone','walk-in','instagram','facebook','other'));--> statement-breakpoint
-ALTER TABLE "shop_configs" ADD CONSTRAINT "shop_configs_fulfilment_check" CHECK ("shop_configs"."offers_pickup" or "shop_configs"."offers_delivery");
+ALTER TABLE "shop_configs" ADD CONSTRAINT "shop_configs_fulfilment_check" CHECK ("shop_configs"."offers_pickup" or "shop_configs"."offers_delivery");--> statement-breakpoint
+INSERT INTO "customers" ("shop_id", "key", "currency")
+SELECT "shop_id", "key", min("currency") FROM (
+	SELECT "shop_id", "currency", CASE WHEN btrim("phone") <> '' THEN btrim("phone") ELSE 'email:' || lower(btrim("email")) END AS "key"
+	FROM "orders" WHERE btrim("phone") <> '' OR btrim("email") <> ''
+) AS "keyed" GROUP BY "shop_id", "key"
+ON CONFLICT ("shop_id", "key") DO NOTHING;--> statement-breakpoint
+UPDATE "orders" SET "customer_id" = "c"."id" FROM "customers" AS "c"
+WHERE "orders"."customer_id" IS NULL AND "c"."shop_id" = "orders"."shop_id"
+	AND "c"."key" = CASE WHEN btrim("orders"."phone") <> '' THEN btrim("orders"."phone") ELSE 'email:' || lower(btrim("orders"."email")) END;--> statement-breakpoint
+UPDATE "customers" SET
+	"orders" = "f"."orders", "spent_minor" = "f"."spent", "balance_minor" = "f"."balance",
+	"first_order_at" = "f"."first_at", "last_order_at" = "f"."last_at",
+	"name" = coalesce("f"."name", ''), "phone" = coalesce("f"."phone", ''), "email" = coalesce("f"."email", ''), "updated_at" = now()
+FROM (
+	SELECT "o"."customer_id",
+		count(*) FILTER (WHERE "o"."status" <> 'canceled')::int AS "orders",
+		sum("o"."paid" - "o"."refunded")::bigint AS "spent",
+		sum(CASE WHEN "o"."status" <> 'canceled' AND "o"."total_minor" + "o"."tax_minor" > "o"."paid" THEN "o"."total_minor" + "o"."tax_minor" - "o"."paid" ELSE 0 END)::bigint AS "balance",
+		min("o"."created_at") AS "first_at", max("o"."created_at") AS "last_at",
+		(array_agg(btrim("o"."customer_name") ORDER BY "o"."created_at" DESC) FILTER (WHERE btrim("o"."customer_name") <> ''))[1] AS "name",
+		(array_agg("o"."phone" ORDER BY "o"."created_at" DESC) FILTER (WHERE btrim("o"."phone") <> ''))[1] AS "phone",
+		(array_agg(btrim("o"."email") ORDER BY "o"."created_at" DESC) FILTER (WHERE btrim("o"."email") <> ''))[1] AS "email"
+	FROM (
+		SELECT "orders".*,
+			coalesce((SELECT sum("t"."amount_minor") FROM "transactions" AS "t" WHERE "t"."order_id" = "orders"."id" AND "t"."status" = 'success'), 0) AS "paid",
+			coalesce((SELECT sum("r"."amount_minor") FROM "refunds" AS "r" WHERE "r"."order_id" = "orders"."id" AND "r"."status" IN ('pending', 'succeeded')), 0) AS "refunded"
+		FROM "orders" WHERE "orders"."customer_id" IS NOT NULL
+	) AS "o"
+	GROUP BY "o"."customer_id"
+) AS "f"
+WHERE "customers"."id" = "f"."customer_id";

@@ -3,9 +3,12 @@
  * e-mail, per shop; their figures kept in step as orders are placed, paid, refunded, edited and canceled;
  * the list's search, owes-money filter and sorting; the note and tags; the CSV; and shops kept apart.
  */
-import { eq } from 'drizzle-orm'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { asc, eq, isNotNull, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { customers, orders, shopConfigs } from '../src/db/schema'
+import { migrationsFolder } from '../src/paths'
 import { commerceFixtures } from './commerce-fixtures'
 import { type TestUser, createStaffedShop, errorBody, setupApp } from './helpers'
 
@@ -293,5 +296,44 @@ describe('GET /api/customers.csv', () => {
     const owing = await get(`/api/customers.csv?shop=${shop.id}&owes=true`, keeper)
     const all = (await list('owes=true&$limit=100')).total
     expect(owing.body.trimEnd().split('\r\n')).toHaveLength(all + 1)
+  })
+})
+
+describe('migration 0017 for orders placed before customers', () => {
+  it('makes the same customers from the existing orders as keeping them in step did', async () => {
+    const figures = () =>
+      db
+        .select({
+          shopId: customers.shopId,
+          key: customers.key,
+          name: customers.name,
+          phone: customers.phone,
+          email: customers.email,
+          orders: customers.orders,
+          spentMinor: customers.spentMinor,
+          balanceMinor: customers.balanceMinor,
+          firstOrderAt: customers.firstOrderAt,
+          lastOrderAt: customers.lastOrderAt,
+        })
+        .from(customers)
+        .orderBy(asc(customers.shopId), asc(customers.key))
+    const kept = await figures()
+    expect(kept.length).toBeGreaterThan(5)
+    const links = async () =>
+      (await db.select({ order: orders.id, key: customers.key }).from(orders).innerJoin(customers, eq(customers.id, orders.customerId)).orderBy(asc(orders.id)))
+    const linked = await links()
+    expect(linked).toHaveLength((await db.select({ id: orders.id }).from(orders)).length)
+
+    // As the database was before the migration: orders without customers.
+    await db.update(orders).set({ customerId: null }).where(isNotNull(orders.customerId))
+    await db.delete(customers)
+    const migration = await readFile(path.join(migrationsFolder, '0017_orders_from_anywhere.sql'), 'utf8')
+    const statements = migration.split('--> statement-breakpoint')
+    const backfill = statements.slice(statements.findIndex((statement) => statement.trim().startsWith('INSERT INTO "customers"')))
+    expect(backfill).toHaveLength(3)
+    for (const statement of backfill) await db.execute(sql.raw(statement))
+
+    expect(await figures()).toEqual(kept)
+    expect(await links()).toEqual(linked)
   })
 })
