@@ -10,6 +10,7 @@ import { Button } from '../components/ui/button'
 import { LinkPager } from '../features/admin/components/link-pager'
 import { useAdmin } from '../features/admin/hooks/use-admin'
 import { requireStaff } from '../features/admin/staff-session'
+import { OrdersCustomersSwitch } from '../features/admin-customers/components/orders-customers-switch'
 import { OrderFilterBar } from '../features/admin-orders/components/order-filter-bar'
 import { OrdersTable } from '../features/admin-orders/components/orders-table'
 import { ORDERS_PAGE_SIZE, type OrderFilters, ordersHref, pageRange, parseOrderFilters, toOrderQuery } from '../features/admin-orders/order-filters'
@@ -71,6 +72,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 
   return (
     <section aria-labelledby="orders-title" className="admin-orders">
+      <OrdersCustomersSwitch current="orders" />
       <div className="admin-header">
         <h1 id="orders-title">Orders</h1>
         <ExportButton filters={filters} />
