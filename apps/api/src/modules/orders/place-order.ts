@@ -306,9 +306,10 @@ async function placeInTransaction(tx: ServiceContext, payments: OrderPayments, r
   const keyed = await findKeyedOrder(tx, draft)
   if (keyed) return { created: false, row: keyed }
   const written = await writeStep(tx, await redeemStep(tx, await priceStep(tx, payments, draft)))
-  await syncCustomer(tx, written.row)
   const payment = await payments.open(tx, written.row)
   const { row, taken } = await takeStockStep(tx, written)
+  // The customer's row is locked last, after the stock, as edits, refunds and cancels lock it (decision 65).
+  await syncCustomer(tx, row)
   await announceStep(tx, written, row, taken)
   return { created: true, row, events: [written.event], payment }
 }
