@@ -77,7 +77,7 @@ describe('customers inside the Orders tab, on a phone', { timeout: 180_000 }, ()
         await card.waitFor()
 
         // Their page: both orders, newest first, each to its order; and a note staff keep.
-        await card.getByRole('link', { name: 'Adwoa Customer' }).click()
+        await card.getByRole('link', { name: 'Adwoa Customer', exact: true }).click()
         await page.getByRole('heading', { level: 1, name: 'Adwoa Customer' }).waitFor()
         const orders = page.getByRole('list', { name: 'Orders of Adwoa Customer' })
         await orders.getByRole('link', { name: `Order ${second.orderId}` }).waitFor()

@@ -113,7 +113,7 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
         )}
       </dl>
       {can(role, 'orders.move') ? (
-        <CustomerNotesForm key={`${customer.note}/${customer.tags.join(',')}`} customer={customer} />
+        <CustomerNotesForm key={customer._id} customer={customer} />
       ) : (
         <CustomerNotes customer={customer} />
       )}
@@ -155,7 +155,12 @@ function CustomerNotesForm({ customer }: { customer: CustomerDetail }) {
   const busy = fetcher.state !== 'idle'
 
   useFetcherDone(fetcher, (answer) => {
-    if (answer.ok) toast('Note and tags saved')
+    if (answer.ok) {
+      // As kept: trimmed, each tag once.
+      setNote(answer.data.note)
+      setTags(answer.data.tags.join(', '))
+      toast('Note and tags saved')
+    }
     else setErrors({ note: answer.errors.note, tags: answer.errors.tags ?? answer.errors['tags.0'], form: answer.errors.form })
   })
 
