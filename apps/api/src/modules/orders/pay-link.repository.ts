@@ -22,15 +22,14 @@ export async function findShopHosts(db: Db, shopId: string): Promise<ShopHosts |
 }
 
 /**
- * Marks up to `limit` orders as reminded and answers them: online orders still placed and unpaid, halfway
- * to their shop's unpaid timeout but not past it, never reminded, in shops that keep reminders on. Reads
- * orders_unpaid_idx (placed, unacked orders by age) from half the shortest timeout any shop may set. The
- * `reminded_at is null` of the UPDATE is checked again on the locked row, so of two processes claiming the
- * same order only one gets it back: each order is reminded once.
+ * The online orders due their one reminder, oldest first: still placed and unpaid, halfway to their shop's
+ * unpaid timeout but not past it, never reminded, in shops that keep reminders on. Reads orders_unpaid_idx
+ * (placed, unacked orders by age) from half the shortest timeout any shop may set. Across shops, so only
+ * for the background sweep.
  */
-export async function claimDueReminders(db: Db, at: Date, limit: number): Promise<OrderRow[]> {
+export function dueRemindersQuery(db: Db, limit: number) {
   const timeout = sql<number>`coalesce(${shopConfigs.unpaidOrderTimeoutMinutes}, ${UNPAID_ORDER_TIMEOUT.default})`
-  const due = db
+  return db
     .select({ id: orders.id })
     .from(orders)
     .leftJoin(shopConfigs, eq(shopConfigs.shopId, orders.shopId))
@@ -47,9 +46,17 @@ export async function claimDueReminders(db: Db, at: Date, limit: number): Promis
     )
     .orderBy(asc(orders.createdAt))
     .limit(limit)
+}
+
+/**
+ * Marks up to `limit` due orders (`dueRemindersQuery`) as reminded at `at` and answers them. The
+ * `reminded_at is null` of the UPDATE is checked again on the locked row, so of two processes claiming the
+ * same order only one gets it back: each order is reminded once.
+ */
+export async function claimDueReminders(db: Db, at: Date, limit: number): Promise<OrderRow[]> {
   return db
     .update(orders)
     .set({ remindedAt: at })
-    .where(and(inArray(orders.id, due), isNull(orders.remindedAt)))
+    .where(and(inArray(orders.id, dueRemindersQuery(db, limit)), isNull(orders.remindedAt)))
     .returning()
 }
