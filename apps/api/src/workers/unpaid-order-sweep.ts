@@ -1,9 +1,9 @@
 /**
- * The background worker of every app process that reminds unpaid online orders to pay halfway to their shop's
- * timeout and cancels them past it,
- * and shoppers' pay-on-delivery orders the shop did not confirm by their deadline
- * (payments/expire-unpaid-orders.ts), every UNPAID_ORDER_SWEEP_SECONDS. Several processes may sweep at
- * once: each order is locked (SKIP LOCKED) and expired once. It runs with the context it is given (the
+ * The background worker of every app process that reminds unpaid online orders to pay halfway to their
+ * shop's timeout and cancels them past it, and cancels shoppers' pay-on-delivery orders the shop did not
+ * confirm by their deadline (payments/expire-unpaid-orders.ts), every UNPAID_ORDER_SWEEP_SECONDS. Several
+ * processes may sweep at once: each reminder is claimed once (`reminded_at`), and each order is locked
+ * (SKIP LOCKED) and expired once. It runs with the context it is given (the
  * app builds one with createContext and the system actor); `stop` ends the timer and waits for a sweep
  * under way.
  */
