@@ -38,6 +38,7 @@ import orderRoutes from './modules/orders/orders.routes'
 import { orderPayments } from './modules/payments/order-payments'
 import paymentRoutes from './modules/payments/payments.routes'
 import refundRoutes from './modules/payments/refunds.routes'
+import payLinkRoutes from './modules/payments/pay-links.routes'
 import reviewRoutes from './modules/reviews/review.routes'
 import shopRoutes from './modules/shops/shop.routes'
 import { isAllowedOrigin } from './modules/shops/shop-host'
@@ -172,6 +173,7 @@ export async function buildApp({ config, database, logger, imageLimiter, message
   await app.register(paymentRoutes)
   await app.register(refundRoutes)
   await app.register(customerRoutes)
+  await app.register(payLinkRoutes)
   await app.register(reviewRoutes)
   await app.register(notificationRoutes)
   await app.register(messageRoutes)

@@ -778,8 +778,8 @@ describe('GET /api/orders/{id}', () => {
     for (const user of [keeper, owner]) {
       const response = await get(`/api/orders/${order._id}`, user)
       expect(response.statusCode).toBe(200)
-      // The name on the buyer's account, since they gave none at checkout.
-      expect(response.json()).toEqual({ ...order, customerName: 'Test User' })
+      // The name on the buyer's account, since they gave none at checkout; the pay link for staff only.
+      expect(response.json()).toEqual({ ...order, customerName: 'Test User', payLink: expect.stringMatching(new RegExp(`/pay/${order._id}\\?key=[0-9a-f]{32}$`)) })
     }
     for (const user of [outsider, await createUser(ctx)]) {
       const response = await get(`/api/orders/${order._id}`, user)

@@ -9,6 +9,7 @@ export default [
     route('checkout', 'routes/checkout.tsx'),
     route('checkout/:id', 'routes/shared-checkout.tsx'),
     route('orders/:id', 'routes/order.tsx'),
+    route('pay/:id', 'routes/pay.tsx'),
     route('about', 'routes/about.tsx'),
     route('reviews', 'routes/reviews.tsx'),
     route('terms', 'routes/terms.tsx'),

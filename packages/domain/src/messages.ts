@@ -43,6 +43,8 @@ export const smsMessageKinds: readonly BuyerMessageKind[] = [
 /** Every kind of message, as the order's timeline names it. */
 export const messageKindLabels: Record<string, string> = {
   ...buyerMessageLabels,
+  'order-pay-link': 'Pay link',
+  'order-payment-reminder': 'Reminder to pay',
   'staff-new-order': 'New order (staff alert)',
   'staff-order-canceled': 'Canceled by the buyer (staff alert)',
   'staff-low-stock': 'Low stock (staff alert)',

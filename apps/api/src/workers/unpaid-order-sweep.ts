@@ -1,13 +1,14 @@
 /**
- * The background worker of every app process that cancels unpaid online orders past their shop's timeout,
- * and shoppers' pay-on-delivery orders the shop did not confirm by their deadline
- * (payments/expire-unpaid-orders.ts), every UNPAID_ORDER_SWEEP_SECONDS. Several processes may sweep at
- * once: each order is locked (SKIP LOCKED) and expired once. It runs with the context it is given (the
+ * The background worker of every app process that reminds unpaid online orders to pay halfway to their
+ * shop's timeout and cancels them past it, and cancels shoppers' pay-on-delivery orders the shop did not
+ * confirm by their deadline (payments/expire-unpaid-orders.ts), every UNPAID_ORDER_SWEEP_SECONDS. Several
+ * processes may sweep at once: each reminder is claimed once (`reminded_at`), and each order is locked
+ * (SKIP LOCKED) and expired once. It runs with the context it is given (the
  * app builds one with createContext and the system actor); `stop` ends the timer and waits for a sweep
  * under way.
  */
 import type { ServiceContext } from '../context'
-import { expireUnconfirmedOrders, expireUnpaidOrders } from '../modules/payments/expire-unpaid-orders'
+import { expireUnconfirmedOrders, expireUnpaidOrders, sendPaymentReminders } from '../modules/payments/expire-unpaid-orders'
 
 export type Worker = { start(): void; stop(): Promise<void> }
 
@@ -15,7 +16,12 @@ export function unpaidOrderSweep(ctx: ServiceContext, everyMs: number): Worker {
   let running: Promise<void> | null = null
   let timer: NodeJS.Timeout | undefined
   const sweep = () => {
-    running ??= expireUnpaidOrders(ctx)
+    running ??= sendPaymentReminders(ctx)
+      .then((reminded) => {
+        if (reminded) ctx.log.info({ reminded }, 'reminded unpaid online orders to pay')
+      })
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'the payment-reminder sweep failed'))
+      .then(() => expireUnpaidOrders(ctx))
       .then((canceled) => {
         if (canceled) ctx.log.info({ canceled }, 'canceled unpaid orders past their timeout')
       })

@@ -6,6 +6,8 @@ import { listRegions } from '../api/delivery/list-regions'
 import { getOrder } from '../api/orders/get-order'
 import { listOrderMessages } from '../api/orders/list-order-messages'
 import { resendOrderMessage } from '../api/orders/resend-order-message'
+import { sendPayLink } from '../api/orders/send-pay-link'
+import { sendPaymentReminder } from '../api/orders/send-payment-reminder'
 import { updateOrder } from '../api/orders/update-order'
 import { type OrderEditInput, editOrder } from '../api/orders/edit-order'
 import { listTransactions } from '../api/transactions/list-transactions'
@@ -18,6 +20,8 @@ import { OrderDetail } from '../features/admin-orders/components/order-detail'
 import { OrderEditForm } from '../features/admin-orders/components/order-edit-form'
 import { OrderStatusActions } from '../features/admin-orders/components/order-status-actions'
 import { OrderStatusBadge } from '../features/admin-orders/components/order-status-badge'
+import { PayLinkPanel } from '../features/admin-orders/components/pay-link-panel'
+import { type PayLinkChannel, payLinkChannels } from '@shop/domain/schemas/pay-links'
 import { api, errorMessage } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
 import { perform, readSubmission, refuse } from '../lib/route-data'
@@ -66,6 +70,8 @@ clientLoader.hydrate = true as const
  * `resend`: one of the order's e-mails or SMS, sent again to the same recipient.
  * `edit-order`: new lines, delivery or manual discount (orders.move; the discount for managers and up); with
  * `preview`, the order as the edit would make it, nothing changed.
+ * `pay-link`: the pay link sent by SMS or e-mail, or shared by WhatsApp or copied on this phone (noted).
+ * `remind`: a reminder to pay what is due, by SMS and e-mail.
  */
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   await requireStaff(request)
@@ -99,6 +105,13 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
     }
     case 'resend':
       return perform('resend', () => resendOrderMessage(api, params.id, String(submission.message)))
+    case 'pay-link': {
+      const channel = submission.channel as PayLinkChannel
+      if (!payLinkChannels.includes(channel)) return refuse('pay-link', { form: 'Choose how to send the pay link' })
+      return perform('pay-link', () => sendPayLink(api, params.id, channel))
+    }
+    case 'remind':
+      return perform('remind', () => sendPaymentReminder(api, params.id))
     case 'edit-order': {
       const { items, delivery, adjustment, preview } = submission as OrderEditInput
       if (!Array.isArray(items) || items.length === 0) return refuse('edit-order', { form: 'An order needs at least one item' })
@@ -129,7 +142,7 @@ function refundInput(order: string, value: unknown): RefundCreateInput | { probl
 }
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  const { role } = useAdmin()
+  const { role, shop } = useAdmin()
 
   if (!loaderData) {
     return (
@@ -171,6 +184,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       )}
       {can(role, 'orders.move') && <OrderEditForm order={order} regions={regions} canDiscount={can(role, 'orders.discount')} />}
       {can(role, 'orders.move') && <OrderStatusActions order={order} canRefund={can(role, 'orders.refund')} />}
+      {can(role, 'orders.move') && order.payLink && <PayLinkPanel order={{ ...order, payLink: order.payLink }} shopTitle={shop.title} />}
       <OrderDetail
         order={order}
         transactions={transactions}

@@ -18,6 +18,9 @@ export const MessageSettingsResponse = Type.Object({
   replyTo: Type.Union([Type.String(), Type.Null()]),
   buyerEmails: BuyerEmails,
   sms: Type.Boolean({ description: 'order confirmation, ready, dispatched, delivered and canceled as not confirmed in time also by SMS to the checkout phone' }),
+  paymentReminders: Type.Boolean({
+    description: "one reminder with the pay link to an online order still unpaid halfway to the shop's unpaid timeout (SMS and e-mail)",
+  }),
   smsAvailable: Type.Boolean({ description: 'whether this server has an SMS provider configured (ARKESEL_API_KEY)' }),
   emailTransport: Type.Union([Type.Literal('smtp'), Type.Literal('mailbox')], { description: 'mailbox: no SMTP_URL, e-mail kept at /dev/mailbox' }),
 })
@@ -28,6 +31,7 @@ export const MessageSettingsBody = Type.Object(
     replyTo: Type.Optional(Type.Union([Type.String({ maxLength: 254, pattern: emailPattern }), Type.Null()])),
     buyerEmails: Type.Optional(Type.Partial(BuyerEmails)),
     sms: Type.Optional(Type.Boolean()),
+    paymentReminders: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 )

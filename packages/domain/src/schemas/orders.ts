@@ -164,6 +164,11 @@ export const OrderResponse = Type.Object({
   timeline: Type.Optional(Type.Array(TimelineEntry)),
   createdAt: IsoDate,
   updatedAt: IsoDate,
+  /**
+   * Staff answers only, while money is due (not canceled, balance > 0): the order's pay link on the shop's
+   * own host (`…/pay/{id}?key=…`), which shows the order and pays its balance online.
+   */
+  payLink: Type.Optional(Type.String()),
   /** Only in the 201 answer to an anonymous buyer: the secret of the private order link. */
   accessKey: Type.Optional(Type.String()),
   privateUrl: Type.Optional(Type.String()),

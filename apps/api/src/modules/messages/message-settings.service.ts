@@ -1,6 +1,6 @@
 /**
  * A shop's notification settings (Settings → Notifications): which buyer e-mails go out, whether order
- * messages also go by SMS, where replies go, and "send a test e-mail" to the caller. Settings staff only.
+ * messages also go by SMS, whether unpaid online orders get their one reminder to pay, where replies go, and "send a test e-mail" to the caller. Settings staff only.
  */
 import { buyerMessageKinds } from '@shop/domain'
 import type { MessageSettings, MessageSettingsInput } from '@shop/domain/schemas/messages'
@@ -14,6 +14,7 @@ function settingsDto(ctx: ServiceContext, shopId: string, settings: Awaited<Retu
     replyTo: settings.replyTo,
     buyerEmails: Object.fromEntries(buyerMessageKinds.map((kind) => [kind, !settings.buyerEmailsOff.includes(kind)])) as MessageSettings['buyerEmails'],
     sms: settings.orderSms,
+    paymentReminders: settings.paymentReminders,
     smsAvailable: ctx.config.arkesel !== null,
     emailTransport: ctx.config.smtpUrl ? 'smtp' : 'mailbox',
   }
@@ -35,6 +36,7 @@ export async function updateMessageSettings(ctx: ServiceContext, shopId: string,
     {
       buyerEmailsOff,
       ...(input.sms === undefined ? {} : { orderSms: input.sms }),
+      ...(input.paymentReminders === undefined ? {} : { paymentReminders: input.paymentReminders }),
       ...(input.replyTo === undefined ? {} : { replyTo: input.replyTo?.trim().toLowerCase() || null }),
     },
     ctx.clock.now(),

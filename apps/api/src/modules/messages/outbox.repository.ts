@@ -121,7 +121,7 @@ export async function findMessageSettings(db: Db, shopId: string): Promise<Messa
 export async function upsertMessageSettings(
   db: Db,
   shopId: string,
-  values: Partial<Pick<MessageSettingsRow, 'replyTo' | 'buyerEmailsOff' | 'orderSms'>>,
+  values: Partial<Pick<MessageSettingsRow, 'replyTo' | 'buyerEmailsOff' | 'orderSms' | 'paymentReminders'>>,
   at: Date,
 ): Promise<MessageSettingsRow> {
   const [row] = await db

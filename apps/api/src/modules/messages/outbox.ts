@@ -58,10 +58,10 @@ export async function enqueueMessage<K extends MessageKind>(ctx: ServiceContext,
   })
 }
 
-export type MessageSettings = { replyTo: string | null; buyerEmailsOff: readonly string[]; orderSms: boolean }
+export type MessageSettings = { replyTo: string | null; buyerEmailsOff: readonly string[]; orderSms: boolean; paymentReminders: boolean }
 
 /** What a shop wants sent; a shop that never saved its settings gets everything. */
 export async function messageSettings(ctx: ServiceContext, shopId: string): Promise<MessageSettings> {
   const row = await findMessageSettings(ctx.db, shopId)
-  return { replyTo: row?.replyTo ?? null, buyerEmailsOff: row?.buyerEmailsOff ?? [], orderSms: row?.orderSms ?? true }
+  return { replyTo: row?.replyTo ?? null, buyerEmailsOff: row?.buyerEmailsOff ?? [], orderSms: row?.orderSms ?? true, paymentReminders: row?.paymentReminders ?? true }
 }

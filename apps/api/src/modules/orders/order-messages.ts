@@ -59,7 +59,7 @@ function buyerPath(order: OrderRow): string {
 }
 
 /** A snapshot of the order for its messages: what was true when the event happened, its money from its ledger. */
-async function orderData(tx: ServiceContext, order: OrderRow, note: string, tenders?: OrderTenders): Promise<OrderMessageData> {
+export async function orderData(tx: ServiceContext, order: OrderRow, note: string, tenders?: OrderTenders): Promise<OrderMessageData> {
   const ledger = ledgerOf(order, tenders ?? (await findOrderTenders(tx.db, order.id)))
   return {
     orderId: order.orderId,

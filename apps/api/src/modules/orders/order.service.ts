@@ -43,6 +43,7 @@ import {
   shopScope,
 } from './order.repository'
 import { isBuyer } from './buyer-access'
+import { payLinkOf, staffPayLinkOrigin } from './pay-links'
 import { type OrderRow, type OrderView, ledgerOf, orderDto } from './orders.dto'
 import type { OrderDto, OrderMoveResult, OrderMovesInput, OrderPatchInput } from './orders.schemas'
 
@@ -88,7 +89,9 @@ async function orderListScope(ctx: ServiceContext, query: OrderListQuery) {
   }
   if (unpaid === 'true') scope = and(scope, balanceDue)!
   if (owedBack === 'true') scope = and(scope, refundDue)!
-  return { scope: searchScope(scope, searchTerms(q)), parsed }
+  // Staff lists carry pay links (a buyer's own list never does).
+  const staffShop = shop && (profile === undefined || profile.toLowerCase() !== user.id) ? shop : null
+  return { scope: searchScope(scope, searchTerms(q)), parsed, staffShop }
 }
 
 /** The words as typed and, when they are a phone number, its international form (how phones are stored). */
@@ -100,9 +103,10 @@ function searchTerms(q: string | undefined): string[] {
 }
 
 export async function listShopOrders(ctx: ServiceContext, query: OrderListQuery): Promise<Page<OrderDto>> {
-  const { scope, parsed } = await orderListScope(ctx, query)
+  const { scope, parsed, staffShop } = await orderListScope(ctx, query)
   const { rows, total } = await listOrders(ctx.db, scope, parsed)
-  return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map((row) => orderDto(row)) }
+  const payOrigin = staffShop ? await staffPayLinkOrigin(ctx, staffShop) : null
+  return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map((row) => withPayLink(orderDto(row), payLinkOf(payOrigin, row))) }
 }
 
 /** The CSV export: every order the list's filters match (the list's own rules of who sees what), newest first. */
@@ -142,17 +146,24 @@ export async function getOrder(ctx: ServiceContext, id: string, key: string | un
     if (!ctx.actor.user) throw NotFound('No such order')
     await ctx.actor.authorize(order.shopId, 'dashboard.view')
   }
-  return viewOrder(ctx, order.id)
+  return viewOrder(ctx, order.id, key)
+}
+
+/** The answer with its pay link, when it has one (staff answers of an order with money due). */
+function withPayLink(dto: OrderDto, payLink: string | undefined): OrderDto {
+  return payLink ? { ...dto, payLink } : dto
 }
 
 /**
- * One order's full answer: with what it was paid and its timeline. An order placed before names were asked
- * shows the name on the buyer's account.
+ * One order's full answer: with what it was paid and its timeline, and for its shop's staff (not opened with
+ * a buyer's `key`) its pay link while money is due. An order placed before names were asked shows the name
+ * on the buyer's account.
  */
-async function viewOrder(ctx: ServiceContext, id: string): Promise<OrderDto> {
+async function viewOrder(ctx: ServiceContext, id: string, key?: string): Promise<OrderDto> {
   const view = await findOrderView(ctx.db, id)
   if (!view) throw NotFound('No such order')
-  const dto = orderDto(view, await listOrderEvents(ctx.db, view.shopId, id))
+  const payOrigin = key ? null : await staffPayLinkOrigin(ctx, view.shopId)
+  const dto = withPayLink(orderDto(view, await listOrderEvents(ctx.db, view.shopId, id)), payLinkOf(payOrigin, view))
   if (!dto.customerName && view.profileId) dto.customerName = (await findBuyerName(ctx.db, view.profileId)) ?? ''
   return dto
 }
@@ -279,7 +290,7 @@ export async function changeOrderStatus(
   const found = await loadOrder(ctx, id, key)
   const actor = await actorFor(ctx, found, key)
   const updated = await moveOrder(ctx, found.id, actor, input.status, input.note?.trim() ?? '', input.deliveredUnpaid === true)
-  return viewOrder(ctx, updated.id)
+  return viewOrder(ctx, updated.id, key)
 }
 
 /**

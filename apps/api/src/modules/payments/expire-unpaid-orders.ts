@@ -5,6 +5,8 @@
  * shop's stock for long. Likewise a shopper's order paid on delivery or at pick-up that the shop has not
  * confirmed by its deadline (the shop's window, 48 hours by default; decision 52).
  *
+ * Halfway to the timeout, such an order gets one reminder to pay with its pay link (`sendPaymentReminders`).
+ *
  * Run by the background worker in every app process (workers/unpaid-order-sweep.ts). Before canceling, the
  * provider is asked about each attempt still pending: a payment made at the last moment settles the order
  * instead, and a provider that cannot answer now leaves the order for the next sweep.
@@ -20,6 +22,7 @@ import {
   unconfirmedOrdersDue,
   unpaidOrdersDue,
 } from '../orders/order.service'
+import { remindUnpaidOrders } from '../orders/pay-links'
 import { verifyTransaction } from './settle-payment'
 import { abandonPendingTransactions, listPendingTransactions } from './transaction.repository'
 
@@ -71,6 +74,15 @@ export async function expireUnpaidOrders(ctx: ServiceContext): Promise<number> {
     if (expired) canceled++
   }
   return canceled
+}
+
+/**
+ * Sends the one reminder to pay (with the pay link) to each online order still unpaid halfway to its shop's
+ * timeout, in shops that keep reminders on (decision 63); answers how many were reminded. Each order is
+ * claimed by setting its `reminded_at`, so two processes sweeping at once remind it once.
+ */
+export async function sendPaymentReminders(ctx: ServiceContext): Promise<number> {
+  return remindUnpaidOrders(ctx, BATCH)
 }
 
 const HOUR = 60 * 60 * 1000

@@ -31,6 +31,15 @@ export async function shopOrigin(ctx: ServiceContext, shopId: string): Promise<s
   return `${new URL(config.platformUrl).protocol}//${slug ?? 'www'}.${config.rootDomain}`
 }
 
+/** `{origin}/pay/{id}?key={payKey}&transaction=…`: back to the pay link's page after paying through it. */
+export function payLinkReturnUrl(origin: string, order: Pick<OrderRow, 'id' | 'payKey'>, transactionId: string, extra: Record<string, string> = {}): string {
+  const url = new URL(`/pay/${order.id}`, origin)
+  url.searchParams.set('key', order.payKey)
+  url.searchParams.set('transaction', transactionId)
+  for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value)
+  return url.toString()
+}
+
 /** `{origin}/orders/{id}?transaction=…` (+ `&key=…`, the private link, for an anonymous buyer). */
 export function orderReturnUrl(origin: string, order: Pick<OrderRow, 'id'>, transactionId: string, key: string | null, extra: Record<string, string> = {}): string {
   const url = new URL(`/orders/${order.id}`, origin)

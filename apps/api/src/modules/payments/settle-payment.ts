@@ -54,7 +54,8 @@ function receivedWords(transaction: TransactionRow): string {
   const recorded = recordedPayment(transaction)
   if (recorded) return `received ${methodWords[recorded.method]}${recorded.reference ? ` (reference ${recorded.reference})` : ''}`
   const how = transaction.provider === 'manual' ? providerWords.manual : `via ${providerWords[transaction.provider] ?? transaction.provider}`
-  return `received ${how} (reference ${transaction.reference})`
+  const through = transaction.details.payLink ? ' through the pay link' : ''
+  return `received ${how}${through} (reference ${transaction.reference})`
 }
 
 export function isSettled(row: Pick<TransactionRow, 'status' | 'details'>): boolean {

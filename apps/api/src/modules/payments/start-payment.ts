@@ -83,16 +83,24 @@ async function failToStart(db: Db, id: string, error: string, detail: string | u
 
 /**
  * Sends an attempt to its provider after its row has committed. Never throws: the order exists whatever the
- * provider does, so a failure is recorded on the attempt and answered as `payment.error`.
+ * provider does, so a failure is recorded on the attempt and answered as `payment.error`. The buyer comes
+ * back to the order's page, or where `returnTo` says (a pay link's page), on the shop's origin.
  */
-export async function startTransaction(ctx: ServiceContext, order: OrderRow, row: TransactionRow, accessKey: string | null): Promise<Started> {
+export async function startTransaction(
+  ctx: ServiceContext,
+  order: OrderRow,
+  row: TransactionRow,
+  accessKey: string | null,
+  returnTo?: (origin: string) => string,
+): Promise<Started> {
   const provider = paymentProvider(ctx, row.provider)
   if (provider && !provider.instant) return { transaction: row, redirectUrl: null }
   try {
     if (!provider) throw new ProviderError(`Payments through ${row.provider} are not available right now`)
     const origin = await shopOrigin(ctx, order.shopId)
     const split = row.provider === 'paystack' ? await paystackSplit(ctx, order.shopId) : undefined
-    const started = await provider.start({ order, transaction: row, returnUrl: orderReturnUrl(origin, order, row.id, accessKey), split })
+    const returnUrl = returnTo ? returnTo(origin) : orderReturnUrl(origin, order, row.id, accessKey)
+    const started = await provider.start({ order, transaction: row, returnUrl, split })
     return { transaction: row, redirectUrl: started?.redirectUrl ?? null }
   } catch (error) {
     const known = error instanceof ProviderError

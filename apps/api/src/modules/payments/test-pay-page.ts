@@ -12,7 +12,7 @@ import { secretMatches } from '../../lib/crypto'
 import { type HttpError, NotFound } from '../../lib/errors'
 import { type SafeHtml, html } from '../../lib/html'
 import { keyMatches } from '../orders/buyer-access'
-import { orderReturnUrl, shopOrigin } from './order-access'
+import { orderReturnUrl, payLinkReturnUrl, shopOrigin } from './order-access'
 import type { PayPageForm, PayPageQuery } from './payments.schemas'
 import { acceptedProviders } from './providers/registry'
 import { formatMinor } from '@shop/domain'
@@ -90,7 +90,9 @@ export async function renderPayPage(ctx: ServiceContext, id: string, query: PayP
   const { key, access } = query
   const { transaction, order, shopTitle } = await load(ctx, id, access)
   const privateKey = keyMatches(order, key) ? key! : null
-  const back = orderReturnUrl(await shopOrigin(ctx, order.shopId), order, transaction.id, privateKey)
+  const origin = await shopOrigin(ctx, order.shopId)
+  // A payment through the order's pay link goes back to the pay link's page.
+  const back = transaction.details.payLink ? payLinkReturnUrl(origin, order, transaction.id) : orderReturnUrl(origin, order, transaction.id, privateKey)
   const details = html`
   <dl>
     <dt>Shop</dt><dd>${shopTitle}</dd>
@@ -136,5 +138,7 @@ export async function submitPayPage(ctx: ServiceContext, id: string, form: PayPa
   }
   const final = (await findTransaction(db, id)) ?? transaction
   const privateKey = keyMatches(order, form.key) ? form.key! : null
-  return orderReturnUrl(await shopOrigin(ctx, order.shopId), order, final.id, privateKey, { payment: final.status })
+  const origin = await shopOrigin(ctx, order.shopId)
+  if (final.details.payLink) return payLinkReturnUrl(origin, order, final.id, { payment: final.status })
+  return orderReturnUrl(origin, order, final.id, privateKey, { payment: final.status })
 }

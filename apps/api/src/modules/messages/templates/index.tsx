@@ -20,6 +20,7 @@ import {
   staffOrderCanceled,
 } from './order'
 import { passwordReset } from './password-reset'
+import { orderPayLink, orderPaymentReminder } from './pay-link'
 import type { Site } from './site'
 import { staffInvitation } from './staff-invitation'
 import { staffLowStock } from './staff-low-stock'
@@ -43,6 +44,8 @@ export const templates = {
   'order-payment-failed': orderPaymentFailed,
   'order-refunded': orderRefunded,
   'order-updated': orderUpdated,
+  'order-pay-link': orderPayLink,
+  'order-payment-reminder': orderPaymentReminder,
   'staff-new-order': staffNewOrder,
   'staff-order-canceled': staffOrderCanceled,
   'staff-low-stock': staffLowStock,

@@ -101,7 +101,7 @@ function receiptText(data: OrderMessageData): string[] {
 }
 
 /** What every order message says the same way: greeting, the news, the note, the receipt if asked, the link. */
-function orderEmail(
+export function orderEmail(
   data: OrderMessageData,
   site: Site,
   content: { subject: string; heading: string; news: string; receipt?: boolean; button?: string },
@@ -150,7 +150,7 @@ function orderEmail(
 }
 
 /** An SMS: short, the shop's name first, the order's code and the link. */
-const orderSms = (site: Site, data: OrderMessageData, news: string) => `${site.name}: ${news} ${linkOn(site, data.path)}`
+export const orderSms = (site: Site, data: OrderMessageData, news: string) => `${site.name}: ${news} ${linkOn(site, data.path)}`
 
 function buyerMessage(
   words: (data: OrderMessageData, site: Site) => { subject: string; heading: string; news: string; receipt?: boolean },

@@ -9,10 +9,14 @@ import { type ActionAnswer, jsonSubmit, problemOf, useFetcherDone } from '../../
 import { type ReportDirty, useReportDirty } from '../hooks/use-dirty-forms'
 import { SettingsSection } from './settings-section'
 
-type Switches = { buyerEmails: Record<BuyerMessageKind, boolean>; sms: boolean }
-const switchesOf = (settings: MessageSettings): Switches => ({ buyerEmails: { ...settings.buyerEmails }, sms: settings.sms })
+type Switches = { buyerEmails: Record<BuyerMessageKind, boolean>; sms: boolean; paymentReminders: boolean }
+const switchesOf = (settings: MessageSettings): Switches => ({
+  buyerEmails: { ...settings.buyerEmails },
+  sms: settings.sms,
+  paymentReminders: settings.paymentReminders,
+})
 
-/** Notifications: which e-mails buyers get, SMS on or off, and a test e-mail to oneself. */
+/** Notifications: which e-mails buyers get, SMS on or off, the reminder to pay, and a test e-mail to oneself. */
 export function NotificationsSection({ settings, reportDirty }: { settings: MessageSettings; reportDirty: ReportDirty }) {
   const toast = useToast()
   const [switches, setSwitches] = useState(() => switchesOf(settings))
@@ -69,6 +73,21 @@ export function NotificationsSection({ settings, reportDirty }: { settings: Mess
             {settings.smsAvailable
               ? `By SMS: ${smsMessageKinds.map((kind) => buyerMessageLabels[kind].toLowerCase()).join(', ')}.`
               : 'SMS is not set up on this server (ARKESEL_API_KEY and ARKESEL_SENDER_ID): nothing is texted until it is.'}
+          </p>
+        </fieldset>
+        <fieldset>
+          <legend>Reminders to pay</legend>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={switches.paymentReminders}
+              onChange={(event) => setSwitches((previous) => ({ ...previous, paymentReminders: event.target.checked }))}
+            />
+            Remind buyers who have not paid online yet
+          </label>
+          <p className="field-hint">
+            One reminder with the pay link, by SMS and e-mail, halfway to the time an unpaid online order is canceled. You can
+            still send a reminder yourself from any order with money due.
           </p>
         </fieldset>
         <div className="form-actions">
