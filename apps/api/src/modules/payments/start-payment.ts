@@ -13,6 +13,7 @@ import { ledgerOf } from '../orders/orders.dto'
 import type { PaymentSummary } from '../orders/orders.schemas'
 import { orderReturnUrl, shopOrigin } from './order-access'
 import { findPayoutSubaccount } from './financial-account.repository'
+import { payerEmail } from './payer-email'
 import { type OrderRow, ProviderError, type StartContext, isProviderName } from './providers/provider'
 import { instantProviders, paymentProvider } from './providers/registry'
 import { verifyTransaction } from './settle-payment'
@@ -92,7 +93,8 @@ export async function startTransaction(ctx: ServiceContext, order: OrderRow, row
     if (!provider) throw new ProviderError(`Payments through ${row.provider} are not available right now`)
     const origin = await shopOrigin(ctx, order.shopId)
     const split = row.provider === 'paystack' ? await paystackSplit(ctx, order.shopId) : undefined
-    const started = await provider.start({ order, transaction: row, returnUrl: orderReturnUrl(origin, order, row.id, accessKey), split })
+    const email = payerEmail(ctx.config.rootDomain, order)
+    const started = await provider.start({ order, email, transaction: row, returnUrl: orderReturnUrl(origin, order, row.id, accessKey), split })
     return { transaction: row, redirectUrl: started?.redirectUrl ?? null }
   } catch (error) {
     const known = error instanceof ProviderError
