@@ -40,6 +40,7 @@ export default [
     route('products/new', 'routes/admin-product-new.tsx'),
     route('products/:id', 'routes/admin-product-edit.tsx'),
     route('orders', 'routes/admin-orders.tsx'),
+    route('orders/new', 'routes/admin-order-new.tsx'),
     route('orders/:id', 'routes/admin-order.tsx'),
     route('orders/:id/print', 'routes/admin-order-print.tsx'),
     route('site', 'routes/admin-site.tsx'),
