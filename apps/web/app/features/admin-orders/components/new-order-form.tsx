@@ -87,7 +87,7 @@ export function NewOrderForm({ shop, regions, canDiscount }: { shop: Shop; regio
     event.preventDefault()
     const text = search.trim()
     if (!text) return
-    const page = await listProducts(api, { shop: shop._id, q: text, $limit: 8 }).catch(() => null)
+    const page = await listProducts(api, { shop: shop._id, title: { $q: text }, $limit: 8 }).catch(() => null)
     setFound(page?.data ?? [])
   }
 
