@@ -15,9 +15,9 @@ export type OrderSelection = {
 
 type Props = { orders: Order[]; caption: string; selection?: OrderSelection }
 
-/** Who ordered, as staff know them: the name given, else the e-mail. */
-export function customerWords(order: Pick<Order, 'customerName' | 'email'>): string {
-  return order.customerName || order.email
+/** Who ordered, as staff know them: the name given, else the e-mail, else the phone (decision 62). */
+export function customerWords(order: Pick<Order, 'customerName' | 'email' | 'phone'>): string {
+  return order.customerName || order.email || order.phone
 }
 
 /**
