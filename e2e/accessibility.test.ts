@@ -141,7 +141,7 @@ describe('accessibility', { timeout: 240_000 }, () => {
       await page.getByRole('button', { name: 'Add to cart' }).tap()
       await nav.getByRole('link', { name: /Checkout.*1 item in your cart/ }).tap()
       await page.getByRole('heading', { name: 'Your cart' }).waitFor()
-      await page.getByLabel('Email').fill('small@example.com')
+      await page.getByLabel('E-mail (optional)').fill('small@example.com')
       await page.getByLabel('Your name').fill('Small Screen')
       await page.getByLabel('Phone').fill('024 412 3456')
       const place = page.getByRole('button', { name: 'Place order' })

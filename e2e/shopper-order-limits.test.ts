@@ -99,7 +99,7 @@ describe("limits on shoppers' orders", { timeout: 120_000 }, () => {
       await problem.getByRole('button', { name: 'Change to 4' }).click()
       await problem.waitFor({ state: 'detached' })
 
-      await page.getByLabel('Email').fill('limits@example.com')
+      await page.getByLabel('E-mail (optional)').fill('limits@example.com')
       await page.getByLabel('Your name').fill('Efua Limits')
       await page.getByLabel('Phone').fill('020 765 4321')
       await page.getByRole('button', { name: 'Place order' }).click()

@@ -87,7 +87,7 @@ describe('shopper journeys', { timeout: 120_000 }, () => {
       const summary = page.getByRole('definition').filter({ hasText: 'GHS 440.00' })
       assert.ok((await summary.count()) >= 1, 'the subtotal follows the count')
 
-      await page.getByLabel('Email').fill('anna@example.com')
+      await page.getByLabel('E-mail (optional)').fill('anna@example.com')
       await page.getByLabel('Your name').fill('Anna Ofori')
       await page.getByLabel('Phone').fill('024 412 3456')
       await page.getByRole('button', { name: 'Place order' }).click()
@@ -189,7 +189,7 @@ describe('shopper journeys', { timeout: 120_000 }, () => {
       await page.getByLabel('Region').selectOption({ label: 'Greater Accra' })
       await page.getByRole('radio', { name: /Greater Accra standard/ }).check()
       await page.getByLabel('Delivery address').fill('House 7, Labone Crescent')
-      await page.getByLabel('Email').fill('sharer@example.com')
+      await page.getByLabel('E-mail (optional)').fill('sharer@example.com')
       await page.getByLabel('Your name').fill('Sharer Sefa')
       await page.getByLabel('Phone').fill('+233 20 111 2222')
       await page.getByRole('button', { name: 'Share checkout' }).click()
@@ -316,7 +316,7 @@ describe('shopper journeys', { timeout: 120_000 }, () => {
     await withPage(browser(), async (page) => {
       await addToCart(page, 'cocoa nibs', 'Single-origin cocoa nibs, 250 g')
       await page.goto(`${shop()}/checkout`)
-      await page.getByLabel('Email').fill('payer@example.com')
+      await page.getByLabel('E-mail (optional)').fill('payer@example.com')
       await page.getByLabel('Your name').fill('Kojo Payer')
       await page.getByLabel('Phone').fill('0244123456')
       await page.getByRole('radio', { name: /Demonstration payment/ }).check()

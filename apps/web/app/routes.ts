@@ -41,6 +41,7 @@ export default [
     route('products/new', 'routes/admin-product-new.tsx'),
     route('products/:id', 'routes/admin-product-edit.tsx'),
     route('orders', 'routes/admin-orders.tsx'),
+    route('orders/new', 'routes/admin-order-new.tsx'),
     route('orders/customers', 'routes/admin-customers.tsx'),
     route('orders/customers/:id', 'routes/admin-customer.tsx'),
     route('orders/:id', 'routes/admin-order.tsx'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatMoney } from './money'
-import { type EditView, orderEditNote, stockMoves } from './order-edit'
+import { type EditView, manualDiscountProblem, orderEditNote, stockMoves } from './order-edit'
 
 const ghs = (major: number) => formatMoney(major, 'GHS')
 
@@ -60,5 +60,15 @@ describe('orderEditNote', () => {
 
   it('names only the total when nothing else changed', () => {
     expect(orderEditNote(before, before, 'GHS')).toBe(`Order changed. Total: ${ghs(120)} → ${ghs(120)}.`)
+  })
+})
+
+describe('manualDiscountProblem', () => {
+  it('allows up to what the items come to after the code, in at most two decimals', () => {
+    expect(manualDiscountProblem(50, 10_000, 5_000, 'GHS')).toBeNull()
+    expect(manualDiscountProblem(0.01, 10_000, 0, 'GHS')).toBeNull()
+    expect(manualDiscountProblem(10.005, 10_000, 0, 'GHS')).toBe('must have at most two decimals')
+    expect(manualDiscountProblem(100.01, 10_000, 0, 'GHS')).toBe(`is more than the items come to (${formatMoney(100, 'GHS')})`)
+    expect(manualDiscountProblem(51, 10_000, 5_000, 'GHS')).toBe(`is more than the items come to after the code's discount (${formatMoney(50, 'GHS')})`)
   })
 })

@@ -3,7 +3,7 @@
  * timeline keeps of the order before and after. Lines are keyed by product and variant, as an order keeps
  * each pair once.
  */
-import { formatMoney, toMajor } from './money'
+import { formatMoney, isMajorAmount, toMajor, toMinor } from './money'
 
 export type EditedLine = { product: string; variant: string | null; count: number }
 /** A line of the order as stored: `stockTaken` false when it had no tracked stock when it was placed. */
@@ -63,4 +63,16 @@ export function orderEditNote(before: EditView, after: EditView, currency: strin
   if (before.discount !== after.discount) parts.push(`Discount: ${before.discount ?? 'none'} → ${after.discount ?? 'none'}`)
   parts.push(`Total: ${money(before.totalInclTaxMinor)} → ${money(after.totalInclTaxMinor)}`)
   return `Order changed. ${parts.join('. ')}.`
+}
+
+/**
+ * Why a manual discount of `amount` (major units) cannot be given to an order whose items come to
+ * `subtotalMinor` less the code's `codeDiscountMinor`, as the message of a 400 on `adjustment.amount`; null
+ * when it can. An edit and staff entering an order both hold it to this.
+ */
+export function manualDiscountProblem(amount: number, subtotalMinor: number, codeDiscountMinor: number, currency: string): string | null {
+  if (!isMajorAmount(amount)) return 'must have at most two decimals'
+  const most = Math.max(0, subtotalMinor - codeDiscountMinor)
+  if (toMinor(amount) <= most) return null
+  return `is more than the items come to${codeDiscountMinor ? " after the code's discount" : ''} (${formatMoney(toMajor(most), currency)})`
 }

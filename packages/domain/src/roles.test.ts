@@ -29,6 +29,7 @@ describe('roles', () => {
     const table = {
       'catalog.edit': [true, true, true, true],
       'orders.move': [true, true, true, true],
+      'orders.enter': [true, true, true, true],
       'orders.refund': [false, true, true, true],
       'orders.discount': [false, true, true, true],
       'site.edit': [true, true, true, true],

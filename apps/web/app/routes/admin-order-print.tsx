@@ -84,7 +84,7 @@ export default function AdminOrderPrint({ loaderData }: Route.ComponentProps) {
           <h2 id="print-customer">Customer</h2>
           <p>{order.customerName || 'Name not given'}</p>
           {order.phone && <p>{order.phone}</p>}
-          <p>{order.email}</p>
+          {order.email && <p>{order.email}</p>}
         </section>
         <section aria-labelledby="print-delivery">
           <h2 id="print-delivery">{delivery.type === 'pick-up' ? 'Pick-up' : 'Delivery'}</h2>

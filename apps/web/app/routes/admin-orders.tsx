@@ -75,7 +75,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       <OrdersCustomersSwitch current="orders" />
       <div className="admin-header">
         <h1 id="orders-title">Orders</h1>
-        <ExportButton filters={filters} />
+        <div className="admin-header-actions">
+          {can(role, 'orders.enter') && (
+            <Link to="/admin/orders/new" className="button button-primary">
+              New order
+            </Link>
+          )}
+          <ExportButton filters={filters} />
+        </div>
       </div>
       <OrderFilterBar filters={filters} />
       <p className="orders-count" role="status">

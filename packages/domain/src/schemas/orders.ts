@@ -152,6 +152,8 @@ export const OrderResponse = Type.Object({
   /** A manual discount staff gave, with why; null without one. */
   adjustment: Type.Union([Type.Object({ value: Type.Number(), currency: Type.String(), reason: Type.String() }), Type.Null()]),
   status: OrderStatusSchema,
+  /** Where the buyer ordered: `storefront`, or the way staff took it (WhatsApp, a phone call, the counter…). */
+  source: OrderSourceSchema,
   acked: Type.Boolean(),
   /**
    * A pay-on-delivery order a shopper placed that the shop has not confirmed yet: when it is canceled and its

@@ -14,11 +14,22 @@ import { checkContact } from './contact'
 import { checkItemShape, loadPricingContext, priceSnapshot } from './pricing-snapshot'
 import { checkLineMax } from './placement-limits'
 
-/** The buyer's email: the query's, or the logged-in user's; anonymous callers must give one. */
-export function buyerEmail(ctx: ServiceContext, shopId: string, email: string | undefined): string {
+/**
+ * The buyer's email: the query's, or the logged-in user's. An anonymous buyer gives one or a phone
+ * (decision 62): with only a phone it is '' (none), and their messages go by SMS.
+ */
+export function buyerEmail(ctx: ServiceContext, shopId: string, email: string | undefined, phoneGiven: boolean): string {
   const chosen = email ?? ctx.actor.shopUser(shopId)?.email
-  if (!chosen) throw BadRequest('Invalid query: email is required when not logged in', [{ path: 'email', message: 'is required when not logged in' }])
-  return chosen.trim()
+  if (chosen) return chosen.trim()
+  if (phoneGiven) return ''
+  throw BadRequest('Invalid query: email is required when not logged in and no phone is given', [
+    { path: 'email', message: 'is required when not logged in and no phone is given' },
+  ])
+}
+
+/** Whether the body gives the buyer's phone or the rider's (checked as a phone by checkContact). */
+export function hasPhone(input: { phone?: string; delivery?: { phone?: string } }): boolean {
+  return input.phone !== undefined || input.delivery?.phone !== undefined
 }
 
 function isCreator(ctx: ServiceContext, row: CheckoutRow): boolean {
@@ -29,7 +40,7 @@ function isCreator(ctx: ServiceContext, row: CheckoutRow): boolean {
 export async function createCheckout(ctx: ServiceContext, query: PlaceQuery, input: CheckoutCreateInput): Promise<CheckoutDto> {
   const db = ctx.db
   const shopId = query.shop.toLowerCase()
-  const email = buyerEmail(ctx, shopId, query.email)
+  const email = buyerEmail(ctx, shopId, query.email, hasPhone(input))
   checkItemShape(input.items)
   const contact = checkContact(input)
   const context = await loadPricingContext(ctx, shopId, input.items)

@@ -10,7 +10,20 @@
  * Lock order: the order, the code, the inventory rows (in id order), the products: placement takes the
  * code before inventory too, and never an existing order's row, so the two cannot deadlock.
  */
-import { type EditView, type EditedLine, discountAmount, formatMinor, isMajorAmount, orderEditNote, stockMoves, subtotal, taxAmount, toMinor } from '@shop/domain'
+import {
+  type EditView,
+  type EditedLine,
+  discountAmount,
+  formatMinor,
+  isMajorAmount,
+  manualDiscountProblem,
+  orderEditNote,
+  stockMoves,
+  subtotal,
+  taxAmount,
+  toMajor,
+  toMinor,
+} from '@shop/domain'
 import { type ServiceContext, inTransaction } from '../../context'
 import type { DeliveryDetails, DiscountTerms, LineItem } from '../../db/schema'
 import { Conflict, NotFound, invalidBody } from '../../lib/errors'
@@ -158,10 +171,8 @@ async function applyEdit(tx: ServiceContext, order: OrderRow, input: OrderEditIn
   const code = await recheckCode(tx, order, subtotalMinor)
   const adjustment = editedAdjustment(order, input.adjustment)
   const discountMinor = discountAmount(subtotalMinor, code.discount)
-  if (adjustment.minor > subtotalMinor - discountMinor) {
-    const most = formatMinor(Math.max(0, subtotalMinor - discountMinor), order.currency)
-    invalidBody([{ path: 'adjustment.amount', message: `is more than the items come to${discountMinor ? " after the code's discount" : ''} (${most})` }])
-  }
+  const problem = manualDiscountProblem(toMajor(adjustment.minor), subtotalMinor, discountMinor, order.currency)
+  if (problem) invalidBody([{ path: 'adjustment.amount', message: problem }])
 
   // Lines that took no stock when placed (untracked then) keep moving none; new lines take theirs.
   const held = order.items.map((line) => ({ product: line.product, variant: line.variant ?? null, count: line.count, stockTaken: line.stockTaken !== false }))

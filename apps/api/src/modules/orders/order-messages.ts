@@ -84,13 +84,20 @@ export async function orderData(tx: ServiceContext, order: OrderRow, note: strin
   }
 }
 
-/** The buyer's e-mail of `kind` (unless the shop turned it off) and, for the SMS kinds, its SMS when SMS is on. */
+/**
+ * The buyer's e-mail of `kind` (unless the shop turned it off) and, for the SMS kinds, its SMS when SMS is on.
+ * A buyer with no e-mail (decision 62) gets every message the shop sends by SMS instead, its link included:
+ * it is their only way to hear of the order.
+ */
 async function toBuyer<K extends BuyerMessageKind>(tx: ServiceContext, order: OrderRow, event: string, kind: K, data: MessageData<K>): Promise<void> {
   const settings = await messageSettings(tx, order.shopId)
-  if (!settings.buyerEmailsOff.includes(kind)) {
+  const hasEmail = order.email.trim() !== ''
+  const sent = !settings.buyerEmailsOff.includes(kind)
+  if (hasEmail && sent) {
     await enqueueMessage(tx, { shopId: order.shopId, event, recipient: order.email, kind, channel: 'email', data })
   }
-  if (settings.orderSms && smsMessageKinds.includes(kind) && /^\+\d{8,15}$/.test(order.phone)) {
+  const bySms = hasEmail ? settings.orderSms && smsMessageKinds.includes(kind) : sent
+  if (bySms && /^\+\d{8,15}$/.test(order.phone)) {
     await enqueueMessage(tx, { shopId: order.shopId, event, recipient: order.phone, kind, channel: 'sms', data })
   }
 }

@@ -18,6 +18,7 @@ export const orderQuerySpec: QuerySpec = {
     _id: { column: orders.id, type: 'uuid' },
     orderId: { column: orders.orderId, type: 'string', search: 'substring', sort: true },
     status: { column: orders.status, type: 'string', sort: true },
+    source: { column: orders.source, type: 'string' },
     acked: { column: orders.acked, type: 'boolean' },
     email: { column: orders.email, type: 'string', search: 'substring' },
     'totals.total': { column: orders.totalMinor, type: 'money', sort: true },
@@ -383,6 +384,7 @@ const waitingForShop = sql`${orders.status} = 'placed' and ${orders.confirmBy} i
 /** How the cap compares delivery addresses: case and runs of white space do not matter, nor spaces around. */
 const addressKey = (address: SQL) => sql`btrim(regexp_replace(lower(${address}), '[[:space:]]+', ' ', 'g'))`
 
+/** A buyer's phone, e-mail and address; '' or null for one they did not give (a phone-only buyer has no e-mail). */
 export type BuyerKeys = { phone: string | null; email: string; address: string | null }
 
 /**
@@ -392,13 +394,14 @@ export type BuyerKeys = { phone: string | null; email: string; address: string |
  */
 export async function lockBuyerKeys(tx: Db, shopId: string, keys: BuyerKeys): Promise<void> {
   const phone = keys.phone || null
+  const email = keys.email.trim() || null
   const address = keys.address?.trim() ? keys.address : null
   await tx.execute(sql`
     select pg_advisory_xact_lock(key) from (
       select hashtextextended(${`unconfirmed:${shopId}:`} || name, 0) as key
       from unnest(array[
         'phone:' || ${phone}::text,
-        'email:' || lower(btrim(${keys.email}::text)),
+        'email:' || lower(btrim(${email}::text)),
         'address:' || ${addressKey(sql`${address}::text`)}
       ]) as name
       where name is not null
@@ -413,10 +416,12 @@ export async function lockBuyerKeys(tx: Db, shopId: string, keys: BuyerKeys): Pr
  */
 export async function countWaitingOrders(db: Db, shopId: string, keys: BuyerKeys, now: Date): Promise<Record<'phone' | 'email' | 'address', number>> {
   const phone = keys.phone || null
+  // No e-mail is nobody's: phone-only buyers are told apart by their phones.
+  const email = keys.email.trim() || null
   const address = keys.address?.trim() ? keys.address : null
   const addressOf = addressKey(sql`${orders.delivery}->>'address'`)
   const byPhone = sql`${orders.phone} = ${phone}`
-  const byEmail = sql`lower(btrim(${orders.email})) = lower(btrim(${keys.email}))`
+  const byEmail = sql`lower(btrim(${orders.email})) = lower(btrim(${email}::text))`
   const byAddress = sql`${addressOf} = ${addressKey(sql`${address}::text`)}`
   const [row] = await queryRows<{ phone: number; email: number; address: number }>(db, sql`
     select count(*) filter (where ${byPhone})::int as phone,

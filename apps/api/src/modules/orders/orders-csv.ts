@@ -2,7 +2,7 @@
  * The orders list as CSV (GET /api/orders.csv), one order per line, for a spreadsheet or the accountant,
  * written by the one CSV writer (lib/csv.ts: RFC 4180, cells a spreadsheet would run as formulas escaped).
  */
-import { orderStatusLabels, toMajor } from '@shop/domain'
+import { orderSourceLabels, orderStatusLabels, toMajor } from '@shop/domain'
 import { type CsvValue, csvText } from '../../lib/csv'
 import { type OrderView, ledgerOf } from './orders.dto'
 
@@ -30,6 +30,7 @@ const columns = [
   'Refund due',
   'Payment',
   'Currency',
+  'Source',
 ] as const
 
 /** Data, not display: a plain number with two decimals, as a spreadsheet reads it. */
@@ -71,6 +72,7 @@ function orderRecord(order: OrderView): CsvValue[] {
     amount(ledger.refundDueMinor),
     order.paymentProvider,
     order.currency,
+    orderSourceLabels[order.source],
   ]
 }
 

@@ -138,6 +138,7 @@ export function orderDto(row: OrderView, timeline?: OrderEventRow[]): OrderDto {
     paymentState: ledger.paymentState,
     adjustment: row.adjustmentMinor > 0 ? { ...money(row.adjustmentMinor), reason: row.adjustmentReason ?? '' } : null,
     status: row.status,
+    source: row.source,
     acked: row.acked,
     // Moving the order on or a payment confirms it (decision 52).
     confirmBy: row.confirmBy && row.status === 'placed' && ledger.paidMinor === 0 ? row.confirmBy.toISOString() : null,

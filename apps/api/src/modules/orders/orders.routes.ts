@@ -25,6 +25,7 @@ import {
   PlaceQuery,
   UnpaidFilter,
   RefundDueFilter,
+  SourceFilter,
 } from './orders.schemas'
 import type { OrderPayments } from './order-payments'
 import { updateOrder } from './order-edits'
@@ -32,8 +33,13 @@ import { placeOrder } from './place-order'
 import { limitPlacement } from './placement-limits'
 
 const checkoutListQuery = feathersQuerySchema(checkoutQuerySpec, { profile: Uuid, shop: Uuid }, { required: ['profile', 'shop'] })
-const orderListQuery = feathersQuerySchema(orderQuerySpec, { shop: Uuid, profile: Uuid, q: OrderSearch, unpaid: UnpaidFilter, refundDue: RefundDueFilter })
-const orderExportQuery = feathersQuerySchema(orderQuerySpec, { shop: Uuid, q: OrderSearch, unpaid: UnpaidFilter, refundDue: RefundDueFilter }, { required: ['shop'] })
+const orderFields = { fields: { source: SourceFilter } }
+const orderListQuery = feathersQuerySchema(orderQuerySpec, { shop: Uuid, profile: Uuid, q: OrderSearch, unpaid: UnpaidFilter, refundDue: RefundDueFilter }, orderFields)
+const orderExportQuery = feathersQuerySchema(
+  orderQuerySpec,
+  { shop: Uuid, q: OrderSearch, unpaid: UnpaidFilter, refundDue: RefundDueFilter },
+  { required: ['shop'], ...orderFields },
+)
 
 /** `payments`: how placing an order opens and starts its payment (payments implements it; app.ts passes it). */
 export default async function routes(fastify: FastifyInstance, options: { payments: OrderPayments }) {
@@ -48,7 +54,7 @@ export default async function routes(fastify: FastifyInstance, options: { paymen
       schema: {
         tags: ['checkouts'],
         operationId: 'createCheckout',
-        summary: 'Price a cart into a shareable checkout (anyone; email required when anonymous)',
+        summary: 'Price a cart into a shareable checkout (anyone; an anonymous buyer gives an email or a phone)',
         security: [{}, { bearer: [] }],
         querystring: PlaceQuery,
         body: CheckoutCreateBody,
@@ -96,18 +102,24 @@ export default async function routes(fastify: FastifyInstance, options: { paymen
       schema: {
         tags: ['orders'],
         operationId: 'createOrder',
-        summary: 'Place an order from a checkout or from items + delivery (anyone; email required when anonymous)',
+        summary: 'Place an order from a checkout or from items + delivery (anyone; an anonymous buyer gives an email or a phone), or enter one for a buyer (staff, with source)',
         description:
           'Re-prices from the catalog, takes the discount use and the stock in one transaction. A shortage is a 409 ' +
           'naming `items.N`. With `Idempotency-Key`, a repeat of the same key in the shop answers the first order ' +
           '(200). An anonymous buyer gets `accessKey` and `privateUrl` once, in the 201. From a `checkout`, the items and ' +
           'discount code are the checkout\'s; `delivery` is the buyer\'s own and required unless the caller (logged in) ' +
-          'created the checkout, whose delivery is used when none is sent.',
+          'created the checkout, whose delivery is used when none is sent. An anonymous buyer with a phone (`phone` or ' +
+          '`delivery.phone`) may give no `email`: the order keeps none and its messages go by SMS. ' +
+          'Staff who enter orders (keepers and up) send `source` (whatsapp, phone, walk-in, instagram, facebook, other; a ' +
+          'shopper sending one gets 403): the order is the buyer\'s (no profile, the contact from the body, `?email=` or ' +
+          'none, a private link in the 201), paid `manual` (record a payment, or send its pay link), held to none of the ' +
+          'limits on shoppers\' orders; `adjustment` {amount, reason} gives a manual discount (managers and up) and `note` ' +
+          'goes on its timeline.',
         security: [{}, { bearer: [] }],
         querystring: PlaceQuery,
         headers: IdempotencyHeaders,
         body: OrderCreateBody,
-        response: { 200: OrderResponse, 201: OrderResponse, ...errorResponses(400, 404, 409, 422, 429) },
+        response: { 200: OrderResponse, 201: OrderResponse, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -125,7 +137,8 @@ export default async function routes(fastify: FastifyInstance, options: { paymen
         operationId: 'listOrders',
         summary: 'A shop\'s orders (staff, shop required) or the caller\'s own (profile = caller)',
         description:
-          'Filters: status (also $in, or $or[0][status]=…), acked, orderId[$q], email[$q], createdAt[$gte|$lte] ' +
+          'Filters: status (also $in, or $or[0][status]=…), source (storefront, whatsapp, phone, walk-in, instagram, ' +
+          'facebook, other; also $in, $nin, $ne), acked, orderId[$q], email[$q], createdAt[$gte|$lte] ' +
           '(ISO or ms), updatedAt; sort by createdAt (default newest first), updatedAt, orderId, status, totals.total. ' +
           '`q` finds orders whose number, buyer\'s name, e-mail or phone contains it (a phone in any form: 024 412 3456 ' +
           'finds +233244123456). `unpaid=true` keeps the orders with a balance still due (not canceled; delivered unpaid included); ' +
@@ -147,7 +160,7 @@ export default async function routes(fastify: FastifyInstance, options: { paymen
         description:
           'The filters and `q` of GET /api/orders/ ($limit and $skip are ignored); newest first, at most 10,000 orders: ' +
           'narrow the dates for more. One line per order: number, date, status, customer, e-mail, phone, delivery, ' +
-          'items, amounts, paid, balance, payment.',
+          'items, amounts, paid, balance, payment, and where it came from (Source: Online shop, WhatsApp, Phone call…).',
         querystring: orderExportQuery,
         response: {
           200: { description: 'CSV (RFC 4180), UTF-8', content: { 'text/csv': { schema: { type: 'string' } } } },

@@ -4,7 +4,7 @@
  */
 import { VariantId } from '@shop/domain/schemas/catalog'
 import { RegionId } from '@shop/domain/schemas/delivery'
-import { DeliveryTypeSchema, OrderStatusSchema } from '@shop/domain/schemas/orders'
+import { DeliveryTypeSchema, OrderSourceSchema, OrderStatusSchema } from '@shop/domain/schemas/orders'
 import { PaymentProvider } from '@shop/domain/schemas/payments'
 import { Uuid } from '@shop/domain/schemas/wire'
 import { type Static, Type } from 'typebox'
@@ -69,6 +69,22 @@ export type DiscountInput = Static<typeof DiscountInput>
 
 const Items = Type.Array(ItemInput, { minItems: 1, maxItems: MAX_LINES })
 
+/** The most a manual discount may be (major units); an order's own amounts bound it further. */
+export const MAX_ADJUSTMENT = 10_000_000
+
+/** A manual discount staff give an order (managers and up), with the reason the buyer and the timeline see. */
+export const ManualDiscountInput = Type.Object(
+  {
+    amount: Type.Number({ exclusiveMinimum: 0, maximum: MAX_ADJUSTMENT, description: 'major units, at most 2 decimals' }),
+    reason: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+  },
+  { additionalProperties: false },
+)
+export type ManualDiscountInput = Static<typeof ManualDiscountInput>
+
+/** A note staff keep on an order's timeline. */
+const StaffNote = Type.String({ maxLength: 500 })
+
 export const CheckoutCreateBody = Type.Object(
   {
     items: Items,
@@ -98,25 +114,22 @@ export const OrderCreateBody = Type.Object(
     /** The buyer's name and phone (the rider's too, for a delivery without `delivery.phone`). */
     name: Type.Optional(Name),
     phone: Type.Optional(Phone),
+    /**
+     * Where the buyer ordered: `storefront` (the default, and the only one a shopper may send), or staff
+     * entering an order a buyer sent by WhatsApp, phone, at the counter or on social media (decision 61).
+     */
+    source: Type.Optional(OrderSourceSchema),
+    /** Staff entering an order: a manual discount with its reason (managers and up). */
+    adjustment: Type.Optional(ManualDiscountInput),
+    /** Staff entering an order: a note for the timeline, by them. */
+    note: Type.Optional(StaffNote),
   },
   { additionalProperties: false, anyOf: [{ required: ['checkout'] }, { required: ['items', 'delivery'] }] },
 )
 export type OrderCreateInput = Static<typeof OrderCreateBody>
 
-/** The most a manual discount may be (major units); an order's own amounts bound it further. */
-export const MAX_ADJUSTMENT = 10_000_000
-
-/** A manual discount staff give an order (managers and up), with the reason the buyer and the timeline see. */
-export const AdjustmentInput = Type.Union([
-  Type.Object(
-    {
-      amount: Type.Number({ exclusiveMinimum: 0, maximum: MAX_ADJUSTMENT, description: 'major units, at most 2 decimals' }),
-      reason: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
-    },
-    { additionalProperties: false },
-  ),
-  Type.Null(),
-])
+/** A manual discount on an edit; null removes it. */
+export const AdjustmentInput = Type.Union([ManualDiscountInput, Type.Null()])
 
 /**
  * Either a move (`status`, with an optional `note`) or an edit of a placed or packaged order (staff): the
@@ -126,7 +139,7 @@ export const AdjustmentInput = Type.Union([
 export const OrderPatchBody = Type.Object(
   {
     status: Type.Optional(OrderStatusSchema),
-    note: Type.Optional(Type.String({ maxLength: 500 })),
+    note: Type.Optional(StaffNote),
     deliveredUnpaid: Type.Optional(
       Type.Boolean({
         description:
@@ -164,6 +177,19 @@ export const UnpaidFilter = Type.Literal('true', { description: 'only orders wit
 
 /** `refundDue=true`: only orders with money to give back (canceled ones still holding some, or paid beyond what they owe). */
 export const RefundDueFilter = Type.Literal('true', { description: 'only orders with money to give back' })
+
+/** `source=whatsapp`, or `source[$in][]=…`, `source[$nin][]=…`, `source[$ne]=storefront` (staff entered it). */
+export const SourceFilter = Type.Union([
+  OrderSourceSchema,
+  Type.Object(
+    {
+      $in: Type.Optional(Type.Array(OrderSourceSchema, { maxItems: 10 })),
+      $nin: Type.Optional(Type.Array(OrderSourceSchema, { maxItems: 10 })),
+      $ne: Type.Optional(OrderSourceSchema),
+    },
+    { additionalProperties: false },
+  ),
+])
 
 /** Staff search: part of an order's number, the buyer's name, e-mail or phone (any form of the number). */
 export const OrderSearch = Type.String({ maxLength: 100 })

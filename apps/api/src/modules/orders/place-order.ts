@@ -27,17 +27,19 @@ import { notifyStaff, notifyUser } from '../notifications/notify'
 import { assertMayTryCode, countWrongCode } from '../discounts/discount-guesses'
 import { findCheckout } from './checkout.repository'
 import type { OpenedPayment, OrderPayments } from './order-payments'
-import { buyerEmail } from './checkout.service'
+import { buyerEmail, hasPhone } from './checkout.service'
 import { type CheckedContact, checkContact, normalizedPhone } from './contact'
 import type { StockTake } from './order-stock.repository'
 import { stockKey, takeOrderStock } from './order-stock'
 import { alertLowStock, sendOrderPlacedMessages } from './order-messages'
 import { syncCustomer } from './order-customer'
 import { checkLineMax, checkWaitingOrders } from './placement-limits'
+import { type StaffEntry, checkEntryDiscount, checkStaffEntry, entryNote } from './staff-entry'
 import {
   type ShopTerms,
   findOrderByIdempotencyKey,
   findOrderView,
+  insertOrderEvent,
   insertPlacedOrder,
   listOrderEvents,
   lockIdempotencyKey,
@@ -147,6 +149,8 @@ type PlacementRequest = {
   contact: CheckedContact
   idempotency: { key: string; hash: string } | null
   accessKey: string | null
+  /** Staff entering the order for a buyer (decision 61); null for a shopper's own. */
+  entry: StaffEntry | null
 }
 
 /**
@@ -154,7 +158,10 @@ type PlacementRequest = {
  * priced lines; the redeem step the discount; the write step the order row. A later step reads only what
  * an earlier one wrote here.
  */
-type Draft = PlacementRequest & { user: AuthUser | null }
+type Draft = PlacementRequest & {
+  /** The buyer's account: the caller ordering for themselves; none for an order staff enter. */
+  user: AuthUser | null
+}
 type PricedDraft = Draft & {
   source: Awaited<ReturnType<typeof orderSource>>
   terms: ShopTerms
@@ -164,8 +171,8 @@ type PricedDraft = Draft & {
   awaitsShop: boolean
   priced: PricedLines
 }
-type RedeemedDraft = PricedDraft & { snapshot: PricedSnapshot }
-type WrittenDraft = RedeemedDraft & { row: OrderRow; event: OrderEventRow }
+type RedeemedDraft = PricedDraft & { snapshot: PricedSnapshot; adjustmentMinor: number }
+type WrittenDraft = RedeemedDraft & { row: OrderRow; events: OrderEventRow[] }
 
 type Outcome =
   | { created: true; row: OrderRow; events: OrderEventRow[]; payment: OpenedPayment | null }
@@ -186,7 +193,8 @@ async function priceStep(tx: ServiceContext, payments: OrderPayments, draft: Dra
   const { shopId, input, contact, email, user } = draft
   const source = await orderSource(tx.db, shopId, input, contact, user)
   const context = await loadPricingContext(tx, shopId, source.items)
-  const provider = paymentProvider(tx, payments, context.terms, input.payment?.provider)
+  // An order staff enter is settled with the shop: at the counter, on delivery, at pick-up or by its pay link.
+  const provider = draft.entry ? 'manual' : paymentProvider(tx, payments, context.terms, input.payment?.provider)
   // The shop's staff are held to none of the limits on shoppers' orders (decision 52).
   const byStaff = (await tx.actor.callerRole(shopId)) !== null
   checkLineMax(source.items, context.terms, byStaff)
@@ -209,17 +217,21 @@ async function priceStep(tx: ServiceContext, payments: OrderPayments, draft: Dra
  */
 async function redeemStep(tx: ServiceContext, draft: PricedDraft): Promise<RedeemedDraft> {
   const code = draft.source.discount?.code
-  if (!code) return { ...draft, snapshot: withDiscount(draft.priced, null, null) }
-  const redeemed = await redeemDiscountCode(tx, draft.shopId, code, draft.priced.subtotalMinor)
-  const terms = { code: redeemed.code, type: redeemed.type, value: redeemed.value }
-  return { ...draft, snapshot: withDiscount(draft.priced, terms, redeemed.id) }
+  let snapshot = withDiscount(draft.priced, null, null)
+  if (code) {
+    const redeemed = await redeemDiscountCode(tx, draft.shopId, code, draft.priced.subtotalMinor)
+    const terms = { code: redeemed.code, type: redeemed.type, value: redeemed.value }
+    snapshot = withDiscount(draft.priced, terms, redeemed.id)
+  }
+  // A manual discount staff give when entering the order is held to what the items come to after the code.
+  return { ...draft, snapshot, adjustmentMinor: checkEntryDiscount(draft.entry, snapshot) }
 }
 
 /** Write: the order row and its first timeline entry, under a fresh order id (a taken id draws again). */
 async function writeStep(tx: ServiceContext, draft: RedeemedDraft): Promise<WrittenDraft> {
-  const { snapshot, source, contact, user, provider, idempotency, accessKey } = draft
+  const { snapshot, source, contact, user, provider, idempotency, accessKey, entry, adjustmentMinor } = draft
   const placedAt = tx.clock.now()
-  const ledger = ledgerOf(snapshot)
+  const ledger = ledgerOf({ ...snapshot, adjustmentMinor })
   for (let attempt = 0; attempt < ORDER_ID_ATTEMPTS; attempt++) {
     const placed = await insertPlacedOrder(
       tx.db,
@@ -240,6 +252,8 @@ async function writeStep(tx: ServiceContext, draft: RedeemedDraft): Promise<Writ
         taxMinor: snapshot.taxMinor,
         deliveryMinor: snapshot.deliveryMinor,
         discountMinor: snapshot.discountMinor,
+        adjustmentMinor,
+        adjustmentReason: entry?.adjustment ? entry.adjustment.reason.trim() : null,
         totalMinor: ledger.totalExTaxMinor,
         status: 'placed',
         paymentProvider: provider,
@@ -250,14 +264,24 @@ async function writeStep(tx: ServiceContext, draft: RedeemedDraft): Promise<Writ
         messageKey: accessKey,
         idempotencyKey: idempotency?.key ?? null,
         idempotencyHash: idempotency?.hash ?? null,
+        source: entry?.source ?? 'storefront',
         createdAt: placedAt,
         updatedAt: placedAt,
       },
-      user?.id ?? null,
+      entry?.staffId ?? user?.id ?? null,
     )
-    if (placed) return { ...draft, row: placed.order, event: placed.event }
+    if (placed) return { ...draft, row: placed.order, events: [placed.event, ...(await writeEntryNote(tx, draft, placed.order))] }
   }
   throw GeneralError('Could not allocate an order id')
+}
+
+/** The timeline's note by the staff member who entered the order: its manual discount and their note. */
+async function writeEntryNote(tx: ServiceContext, draft: RedeemedDraft, row: OrderRow): Promise<OrderEventRow[]> {
+  const note = entryNote(draft.entry, draft.adjustmentMinor, row.currency)
+  if (!note || !draft.entry) return []
+  // A moment after the placing, so the timeline (oldest first) reads placed, then the note.
+  const at = new Date(row.createdAt.getTime() + 1)
+  return [await insertOrderEvent(tx.db, { shopId: row.shopId, orderId: row.id, status: 'placed', kind: 'note', note, actorId: draft.entry.staffId, createdAt: at })]
 }
 
 /**
@@ -290,7 +314,7 @@ async function announceStep(tx: ServiceContext, draft: WrittenDraft, row: OrderR
       body: `${summary} · ${formatMinor(ledgerOf(row).totalInclTaxMinor, snapshot.currency)}`,
       link: `/admin/orders?order=${row.id}`,
     },
-    user?.id,
+    draft.entry?.staffId ?? user?.id,
   )
   await sendOrderPlacedMessages(tx, row)
   await alertLowStock(tx, row, taken)
@@ -302,7 +326,7 @@ async function announceStep(tx: ServiceContext, draft: WrittenDraft, row: OrderR
  * shortest time; its provider is called only after the commit.
  */
 async function placeInTransaction(tx: ServiceContext, payments: OrderPayments, request: PlacementRequest): Promise<Outcome> {
-  const draft: Draft = { ...request, user: tx.actor.shopUser(request.shopId) }
+  const draft: Draft = { ...request, user: request.entry ? null : tx.actor.shopUser(request.shopId) }
   const keyed = await findKeyedOrder(tx, draft)
   if (keyed) return { created: false, row: keyed }
   const written = await writeStep(tx, await redeemStep(tx, await priceStep(tx, payments, draft)))
@@ -311,7 +335,7 @@ async function placeInTransaction(tx: ServiceContext, payments: OrderPayments, r
   // The customer's row is locked last, after the stock, as edits, refunds and cancels lock it (decision 65).
   await syncCustomer(tx, row)
   await announceStep(tx, written, row, taken)
-  return { created: true, row, events: [written.event], payment }
+  return { created: true, row, events: written.events, payment }
 }
 
 /** The order was refused for its discount code (unknown, expired, used up or its minimum not met). */
@@ -336,9 +360,13 @@ function checkSameRequest(row: OrderRow, hash: string): void {
   }
 }
 
-/** A replay must come from the same buyer, or the key would hand one buyer's order to another. */
-function checkSameBuyer(row: OrderRow, ctx: ServiceContext, email: string): void {
-  if (row.profileId !== (ctx.actor.shopUser(row.shopId)?.id ?? null) || row.email.toLowerCase() !== email.toLowerCase()) {
+/**
+ * A replay must come from the same buyer, or the key would hand one buyer's order to another. An order
+ * staff entered is no account's (and the body, source included, is in the request's hash).
+ */
+function checkSameBuyer(row: OrderRow, ctx: ServiceContext, email: string, entry: StaffEntry | null): void {
+  const profileId = entry ? null : (ctx.actor.shopUser(row.shopId)?.id ?? null)
+  if (row.profileId !== profileId || row.email.toLowerCase() !== email.toLowerCase()) {
     throw Conflict('This Idempotency-Key was already used for another order', [
       { path: 'headers.idempotency-key', message: 'was already used for another order' },
     ])
@@ -352,17 +380,20 @@ export async function placeOrder(ctx: ServiceContext, placement: PlaceOrderInput
   const { query, body: input, idempotencyKey } = placement
   const db = ctx.db
   const shopId = query.shop.toLowerCase()
-  const email = buyerEmail(ctx, shopId, query.email)
   checkBodyShape(input)
+  const entry = await checkStaffEntry(ctx, shopId, input)
+  // The buyer staff enter an order for may have no e-mail at all; a shopper gives one, or a phone (decision 62).
+  const email = entry ? (query.email?.trim() ?? '') : buyerEmail(ctx, shopId, query.email, hasPhone(input))
   const contact = checkContact(input)
-  const accessKey = ctx.actor.shopUser(shopId) ? null : randomToken(32)
+  // Anyone but a shopper ordering for themselves gets the order's private link: its messages link to it.
+  const accessKey = ctx.actor.shopUser(shopId) && !entry ? null : randomToken(32)
   if (input.discount?.code) await assertMayTryCode(ctx, shopId, 'discount.code')
   const idempotency = idempotencyKey ? { key: idempotencyKey, hash: idempotencyHash(shopId, email, input) } : null
 
   let outcome: Outcome | undefined
   for (let attempt = 1; !outcome; attempt++) {
     try {
-      const request = { shopId, email, input, contact, idempotency, accessKey }
+      const request = { shopId, email, input, contact, idempotency, accessKey, entry }
       outcome = await db.transaction((tx) => placeInTransaction(withDb(ctx, tx), payments, request))
     } catch (error) {
       // A deadlock with an unrelated writer (a product deleted mid-order, say): run the order again.
@@ -379,7 +410,7 @@ export async function placeOrder(ctx: ServiceContext, placement: PlaceOrderInput
   }
 
   if (!outcome.created) {
-    checkSameBuyer(outcome.row, ctx, email)
+    checkSameBuyer(outcome.row, ctx, email, entry)
     checkSameRequest(outcome.row, idempotency!.hash)
     const view = (await findOrderView(db, outcome.row.id)) ?? { ...outcome.row, ...noTenders }
     const replayed = orderDto(view, await listOrderEvents(db, outcome.row.shopId, outcome.row.id))

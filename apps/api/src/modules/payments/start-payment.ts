@@ -13,6 +13,7 @@ import { ledgerOf } from '../orders/orders.dto'
 import type { PaymentSummary } from '../orders/orders.schemas'
 import { orderReturnUrl, shopOrigin } from './order-access'
 import { findPayoutSubaccount } from './financial-account.repository'
+import { payerEmail } from './payer-email'
 import { type OrderRow, ProviderError, type StartContext, isProviderName } from './providers/provider'
 import { instantProviders, paymentProvider } from './providers/registry'
 import { verifyTransaction } from './settle-payment'
@@ -100,7 +101,8 @@ export async function startTransaction(
     const origin = await shopOrigin(ctx, order.shopId)
     const split = row.provider === 'paystack' ? await paystackSplit(ctx, order.shopId) : undefined
     const returnUrl = returnTo ? returnTo(origin) : orderReturnUrl(origin, order, row.id, accessKey)
-    const started = await provider.start({ order, transaction: row, returnUrl, split })
+    const email = payerEmail(ctx.config.rootDomain, order)
+    const started = await provider.start({ order, email, transaction: row, returnUrl, split })
     return { transaction: row, redirectUrl: started?.redirectUrl ?? null }
   } catch (error) {
     const known = error instanceof ProviderError

@@ -8,5 +8,5 @@ export type DeliveryInput =
 /** `name` and `phone`: the buyer's (the phone in international form); a delivery's rider calls `delivery.phone`. */
 export type CheckoutInput = { items: ItemInput[]; delivery: DeliveryInput; discount?: { code: string }; name?: string; phone?: string }
 
-/** `email` for the query: required when not logged in. */
+/** `email` for the query: when not logged in, an e-mail or a phone in the body is required (decision 62). */
 export type BuyerQuery = { shop: string; email?: string }

@@ -1,3 +1,4 @@
+import type { OrderSource } from '@shop/domain'
 import type { Order } from '@shop/domain/schemas/orders'
 import type { ApiClient } from '../../lib/api'
 import type { BuyerQuery, CheckoutInput } from './order-input'
@@ -5,9 +6,19 @@ import type { BuyerQuery, CheckoutInput } from './order-input'
 export type OrderInput = (CheckoutInput | { checkout: string }) & { payment?: { provider: string } }
 
 /**
+ * An order staff enter for a buyer (decision 61): where it came from, and optionally a manual discount with
+ * its reason (managers and up) and a note for its timeline. It is paid `manual`.
+ */
+export type StaffOrderInput = CheckoutInput & {
+  source: Exclude<OrderSource, 'storefront'>
+  adjustment?: { amount: number; reason: string }
+  note?: string
+}
+
+/**
  * Places an order (`POST /api/orders/?email=&shop=`). The same `idempotencyKey` for a retry of the same
  * attempt answers the first order instead of placing another.
  */
-export function placeOrder(client: ApiClient, buyer: BuyerQuery, input: OrderInput, idempotencyKey: string): Promise<Order> {
+export function placeOrder(client: ApiClient, buyer: BuyerQuery, input: OrderInput | StaffOrderInput, idempotencyKey: string): Promise<Order> {
   return client.post<Order>('/api/orders/', input, { query: buyer, headers: { 'idempotency-key': idempotencyKey } })
 }

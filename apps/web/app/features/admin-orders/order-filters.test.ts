@@ -7,10 +7,18 @@ const SHOP = '4b7c2f0e-8d1a-4c3b-9e5f-6a7b8c9d0e1f'
 describe('parseOrderFilters', () => {
   it('reads status, days, search and page from the address', () => {
     const filters = parseOrderFilters(new URLSearchParams('status=ready&from=2024-03-01&to=2024-03-07&q=%20k3x%20&page=3'))
-    expect(filters).toEqual({ status: 'ready', from: '2024-03-01', to: '2024-03-07', q: 'k3x', unpaid: false, refunds: false, page: 3 })
+    expect(filters).toEqual({ status: 'ready', from: '2024-03-01', to: '2024-03-07', q: 'k3x', unpaid: false, refunds: false, source: null, page: 3 })
     expect(parseOrderFilters(new URLSearchParams('unpaid=1')).unpaid).toBe(true)
     expect(parseOrderFilters(new URLSearchParams('unpaid=yes')).unpaid).toBe(false)
     expect(parseOrderFilters(new URLSearchParams('refunds=1')).refunds).toBe(true)
+    expect(parseOrderFilters(new URLSearchParams('source=whatsapp')).source).toBe('whatsapp')
+    expect(parseOrderFilters(new URLSearchParams('source=telegram')).source).toBeNull()
+  })
+
+  it('keeps the source in the address and sends it to the API', () => {
+    const filters = { ...noOrderFilters, source: 'walk-in' as const }
+    expect(ordersHref(filters)).toBe('/admin/orders?source=walk-in')
+    expect(toOrderQuery(filters, SHOP).source).toBe('walk-in')
   })
 
   it('ignores what is not a status, a day or a page', () => {
@@ -43,7 +51,7 @@ describe('toOrderQuery', () => {
   })
 
   it('sends the status as a $or filter, the days as createdAt bounds in ms, the search as q (number, name, e-mail or phone)', () => {
-    const query = toOrderQuery({ status: 'dispatched', from: '2024-03-01', to: '2024-03-07', q: 'K3X', unpaid: false, refunds: false, page: 2 }, SHOP, 10)
+    const query = toOrderQuery({ status: 'dispatched', from: '2024-03-01', to: '2024-03-07', q: 'K3X', unpaid: false, refunds: false, source: null, page: 2 }, SHOP, 10)
     expect(query).toEqual({
       shop: SHOP,
       acked: true,
@@ -74,7 +82,7 @@ describe('ordersHref', () => {
   })
 
   it('round-trips through parseOrderFilters', () => {
-    const filters = { status: 'ready', from: '2024-03-01', to: '2024-03-02', q: 'AB', unpaid: true, refunds: true, page: 4 } as const
+    const filters = { status: 'ready', from: '2024-03-01', to: '2024-03-02', q: 'AB', unpaid: true, refunds: true, source: null, page: 4 } as const
     const href = ordersHref(filters)
     expect(href).toContain('unpaid=1')
     expect(href).toContain('refunds=1')

@@ -4,9 +4,9 @@
  * phone) and `page`. To the API: the status as a `$or` filter, the days as createdAt[$gte]/[$lte] in
  * milliseconds (SPEC's startDate and endDate; the `to` day counts whole, in the shop's time zone), q as the
  * staff search `q` (number, name, e-mail or phone, a phone in any form), `unpaid=1` as the API's
- * `unpaid=true` (a balance still due), `refunds=1` as `refundDue=true` (money to give back), newest first, and only acked orders (DESIGN §8: staff lists show orders that are paid or need no payment up front).
+ * `unpaid=true` (a balance still due), `source` (where the order came from: whatsapp, phone, …) as the API's `source`, `refunds=1` as `refundDue=true` (money to give back), newest first, and only acked orders (DESIGN §8: staff lists show orders that are paid or need no payment up front).
  */
-import { type OrderStatus, endOfDay, isOrderStatus, orderStatusLabels, orderStatuses } from '@shop/domain'
+import { type OrderSource, type OrderStatus, endOfDay, isOrderStatus, orderSources, orderStatusLabels, orderStatuses } from '@shop/domain'
 import type { Query } from '../../lib/api'
 
 export const ORDERS_PAGE_SIZE = 20
@@ -23,10 +23,16 @@ export type OrderFilters = {
   unpaid: boolean
   /** Only orders with money to give back (decision 59). */
   refunds: boolean
+  /** Only orders from this source (decision 61); null: from anywhere. */
+  source: OrderSource | null
   page: number
 }
 
-export const noOrderFilters: OrderFilters = { status: null, from: '', to: '', q: '', unpaid: false, refunds: false, page: 1 }
+export const noOrderFilters: OrderFilters = { status: null, from: '', to: '', q: '', unpaid: false, refunds: false, source: null, page: 1 }
+
+export function isOrderSource(value: unknown): value is OrderSource {
+  return typeof value === 'string' && (orderSources as readonly string[]).includes(value)
+}
 
 /** The tabs above the list: All, then SPEC §4's statuses in their order. */
 export const statusTabs: readonly { status: OrderStatus | null; label: string }[] = [
@@ -52,6 +58,7 @@ export function parseOrderFilters(params: URLSearchParams): OrderFilters {
     q: (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
     unpaid: params.get('unpaid') === '1',
     refunds: params.get('refunds') === '1',
+    source: isOrderSource(params.get('source')) ? (params.get('source') as OrderSource) : null,
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 10_000) : 1,
   }
 }
@@ -80,6 +87,7 @@ export function toOrderQuery(filters: OrderFilters, shopId: string, pageSize = O
   if (filters.q) query.q = filters.q
   if (filters.unpaid) query.unpaid = 'true'
   if (filters.refunds) query.refundDue = 'true'
+  if (filters.source) query.source = filters.source
   return query
 }
 
@@ -92,6 +100,7 @@ export function ordersHref(filters: Partial<OrderFilters>): string {
   if (filters.q) params.set('q', filters.q)
   if (filters.unpaid) params.set('unpaid', '1')
   if (filters.refunds) params.set('refunds', '1')
+  if (filters.source) params.set('source', filters.source)
   if (filters.page && filters.page > 1) params.set('page', String(filters.page))
   const search = params.toString()
   return search ? `/admin/orders?${search}` : '/admin/orders'

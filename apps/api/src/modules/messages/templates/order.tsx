@@ -200,11 +200,15 @@ export const orderDelivered = buyerMessage(
   (data) => `your order ${data.orderId} is delivered. Thank you!`,
 )
 
-export const orderCanceled = buyerMessage((data) => ({
-  subject: `Order ${data.orderId} is canceled`,
-  heading: 'Order canceled',
-  news: `Your order ${data.orderId} is canceled.${data.paidMinor > 0 ? ' What you paid will be refunded.' : ''}`,
-}))
+export const orderCanceled = buyerMessage(
+  (data) => ({
+    subject: `Order ${data.orderId} is canceled`,
+    heading: 'Order canceled',
+    news: `Your order ${data.orderId} is canceled.${data.paidMinor > 0 ? ' What you paid will be refunded.' : ''}`,
+  }),
+  // Sent by SMS only to a buyer with no e-mail (decision 62).
+  (data) => `your order ${data.orderId} is canceled.${data.paidMinor > 0 ? ' What you paid will be refunded.' : ''}`,
+)
 
 /** A pay-on-delivery order the shop did not confirm within its window (decision 52): what to do now. */
 export const orderNotConfirmed = buyerMessage(
@@ -218,17 +222,23 @@ export const orderNotConfirmed = buyerMessage(
   (data) => `your order ${data.orderId} is canceled: the shop did not confirm it in time. To still get it, call the shop or order again.`,
 )
 
-export const orderPaymentReceived = buyerMessage((data) => ({
-  subject: `Payment received for order ${data.orderId}`,
-  heading: 'Payment received',
-  news: `We received your payment for order ${data.orderId}. ${data.paymentStatus}.`,
-}))
+export const orderPaymentReceived = buyerMessage(
+  (data) => ({
+    subject: `Payment received for order ${data.orderId}`,
+    heading: 'Payment received',
+    news: `We received your payment for order ${data.orderId}. ${data.paymentStatus}.`,
+  }),
+  (data) => `we received your payment for order ${data.orderId}. ${data.paymentStatus}.`,
+)
 
-export const orderPaymentFailed = buyerMessage((data) => ({
-  subject: `Payment for order ${data.orderId} did not go through`,
-  heading: 'Payment did not go through',
-  news: `Your payment for order ${data.orderId} did not go through. Open your order to try again.`,
-}))
+export const orderPaymentFailed = buyerMessage(
+  (data) => ({
+    subject: `Payment for order ${data.orderId} did not go through`,
+    heading: 'Payment did not go through',
+    news: `Your payment for order ${data.orderId} did not go through. Open your order to try again.`,
+  }),
+  (data) => `your payment for order ${data.orderId} did not go through. Try again here:`,
+)
 
 /** The shop changed the order (decision 60): what changed is the note, the receipt below is the order now. */
 export const orderUpdated = buyerMessage(

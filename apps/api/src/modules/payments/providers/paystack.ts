@@ -84,9 +84,9 @@ export function paystackProvider(options: PaystackOptions): PaymentProvider {
   return {
     name: 'paystack',
     instant: true,
-    async start({ order, transaction, returnUrl, split }) {
+    async start({ order, email, transaction, returnUrl, split }) {
       const data = await call('POST', '/transaction/initialize', 'start the payment', {
-        email: order.email,
+        email,
         amount: transaction.amountMinor,
         currency: transaction.currency,
         reference: transaction.reference,

@@ -19,6 +19,8 @@ export type TransactionRow = typeof transactions.$inferSelect
 export type StartContext = {
   order: OrderRow
   transaction: TransactionRow
+  /** The buyer's e-mail for the provider: the order's, or one derived for a phone-only buyer (payer-email.ts). */
+  email: string
   /** Where the buyer lands after paying or giving up: the order's page on the shop's origin. */
   returnUrl: string
   /** Paystack: the shop's subaccount the payment settles to, and who bears Paystack's fee (decision 58). */

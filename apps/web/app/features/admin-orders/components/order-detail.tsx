@@ -66,9 +66,8 @@ export function OrderDetail({ order, transactions, regions, messages, canRecordP
             </div>
             <div>
               <dt>Email</dt>
-              <dd>
-                <a href={`mailto:${order.email}`}>{order.email}</a>
-              </dd>
+              {/* A buyer who gave only a phone has none (decision 62). */}
+              <dd>{order.email ? <a href={`mailto:${order.email}`}>{order.email}</a> : 'Not given'}</dd>
             </div>
             <div>
               <dt>Phone</dt>

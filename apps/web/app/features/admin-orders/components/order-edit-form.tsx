@@ -144,7 +144,7 @@ export function OrderEditForm({ order, regions, canDiscount }: { order: Order; r
     event.preventDefault()
     const text = search.trim()
     if (!text) return
-    const page = await listProducts(api, { shop: order.shop, q: text, $limit: 8 }).catch(() => null)
+    const page = await listProducts(api, { shop: order.shop, title: { $q: text }, $limit: 8 }).catch(() => null)
     setFound(page?.data ?? [])
   }
 

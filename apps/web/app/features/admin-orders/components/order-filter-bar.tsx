@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
-import { type OrderFilters, ordersHref, statusTabs } from '../order-filters'
+import { orderSourceLabels, orderSources } from '@shop/domain'
+import { type OrderFilters, isOrderSource, ordersHref, statusTabs } from '../order-filters'
 
 /** Status tabs, then the date range and the search (number, name, e-mail or phone); every choice is a new address. */
 export function OrderFilterBar({ filters }: { filters: OrderFilters }) {
@@ -36,7 +37,7 @@ export function OrderFilterBar({ filters }: { filters: OrderFilters }) {
         )}
       </p>
       {/* A new address (back, a tab) starts the form afresh from it. */}
-      <OrderSearchForm key={`${filters.from}/${filters.to}/${filters.q}`} filters={filters} />
+      <OrderSearchForm key={`${filters.from}/${filters.to}/${filters.q}/${filters.source ?? ''}`} filters={filters} />
     </>
   )
 }
@@ -46,7 +47,8 @@ function OrderSearchForm({ filters }: { filters: OrderFilters }) {
   const [from, setFrom] = useState(filters.from)
   const [to, setTo] = useState(filters.to)
   const [q, setQ] = useState(filters.q)
-  const filtered = Boolean(filters.from || filters.to || filters.q)
+  const [source, setSource] = useState(filters.source ?? '')
+  const filtered = Boolean(filters.from || filters.to || filters.q || filters.source)
 
   return (
     <form
@@ -55,12 +57,24 @@ function OrderSearchForm({ filters }: { filters: OrderFilters }) {
       aria-label="Orders"
       onSubmit={(event) => {
         event.preventDefault()
-        navigate(ordersHref({ status: filters.status, unpaid: filters.unpaid, refunds: filters.refunds, from, to, q: q.trim() }))
+        navigate(ordersHref({ status: filters.status, unpaid: filters.unpaid, refunds: filters.refunds, from, to, q: q.trim(), source: isOrderSource(source) ? source : null }))
       }}
     >
       <Field name="q" label="Search orders" hint="Order number, name, e-mail or phone">
         {(props) => (
           <input {...props} type="search" value={q} maxLength={100} autoComplete="off" onChange={(event) => setQ(event.target.value)} />
+        )}
+      </Field>
+      <Field name="source" label="Came from">
+        {(props) => (
+          <select {...props} value={source} onChange={(event) => setSource(event.target.value)}>
+            <option value="">Anywhere</option>
+            {orderSources.map((option) => (
+              <option key={option} value={option}>
+                {orderSourceLabels[option]}
+              </option>
+            ))}
+          </select>
         )}
       </Field>
       <Field name="from" label="From">

@@ -2,6 +2,7 @@ import { formatShortDate, orderSummary } from '@shop/domain'
 import { Link } from 'react-router'
 import type { Order } from '@shop/domain/schemas/orders'
 import { formatMoney } from '../../../lib/money'
+import { OrderSourceBadge } from './order-source-badge'
 import { OrderStatusBadge } from './order-status-badge'
 import { PaymentStateBadge } from './payment-state-badge'
 
@@ -14,9 +15,9 @@ export type OrderSelection = {
 
 type Props = { orders: Order[]; caption: string; selection?: OrderSelection }
 
-/** Who ordered, as staff know them: the name given, else the e-mail. */
-export function customerWords(order: Pick<Order, 'customerName' | 'email'>): string {
-  return order.customerName || order.email
+/** Who ordered, as staff know them: the name given, else the e-mail, else the phone (decision 62). */
+export function customerWords(order: Pick<Order, 'customerName' | 'email' | 'phone'>): string {
+  return order.customerName || order.email || order.phone
 }
 
 /**
@@ -77,7 +78,8 @@ export function OrdersTable({ orders, caption, selection }: Props) {
                   <th scope="row">
                     <Link to={`/admin/orders/${order._id}`} aria-label={`Order ${order.orderId}`}>
                       {order.orderId}
-                    </Link>
+                    </Link>{' '}
+                    <OrderSourceBadge source={order.source} />
                   </th>
                   <td>
                     <time dateTime={order.createdAt}>{formatShortDate(new Date(order.createdAt))}</time>
@@ -121,6 +123,7 @@ export function OrdersTable({ orders, caption, selection }: Props) {
                 </p>
                 <p className="order-card-customer">{customerWords(order)}</p>
                 <p className="order-card-bottom">
+                  <OrderSourceBadge source={order.source} />
                   <OrderStatusBadge status={order.status} />
                   <PaymentStateBadge state={order.paymentState} />
                   <time dateTime={order.createdAt}>{formatShortDate(new Date(order.createdAt))}</time>

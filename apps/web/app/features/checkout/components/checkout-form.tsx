@@ -91,7 +91,8 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydra
   /** What keeps the form from being sent, and the name and phone as they are sent. */
   async function validate() {
     const found: Partial<Record<CheckoutField, string>> = {}
-    if (!user && !isValidEmail(email.trim())) found.email = 'Enter your email address, like name@example.com.'
+    // A phone is enough (decision 62): the e-mail is optional, but one given must be an address.
+    if (!user && email.trim() && !isValidEmail(email.trim())) found.email = 'Enter an e-mail address like name@example.com, or leave it empty.'
     const checked = await checkContact(contact.name, contact.phone)
     return { found: { ...found, ...checked.problems, ...deliveryProblems(draft, rates) }, checked }
   }
@@ -101,7 +102,7 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydra
     return { items, delivery: deliveryInput(draft, checked.phone), ...discount, name: checked.name, phone: checked.phone }
   }
 
-  const buyer = () => ({ shop: shop._id, ...(user ? {} : { email: email.trim() }) })
+  const buyer = () => ({ shop: shop._id, ...(user || !email.trim() ? {} : { email: email.trim() }) })
 
   /** Checks the form; on a problem shows it and moves focus to the first field concerned, else answers the body. */
   async function ready(): Promise<CheckoutInput | null> {
@@ -192,7 +193,13 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydra
               Ordering as <strong>{user.email}</strong>.
             </p>
           ) : (
-            <Field name="email" id={`${id}-email`} label="Email" error={errors.email}>
+            <Field
+              name="email"
+              id={`${id}-email`}
+              label="E-mail (optional)"
+              hint="Without one, your order's messages come by SMS to your phone."
+              error={errors.email}
+            >
               {(props) => (
                 <input
                   {...props}
