@@ -13,10 +13,11 @@ describe('deliveryWords', () => {
     expect(deliveryWords('Delivery to 6 regions', 'Volta')).toBe('Delivery to 6 regions (Volta)')
   })
 
-  it('matches whole words only, so a region inside another word still shows', () => {
-    expect(deliveryWords('Delivery to Upper East', 'East')).toBe('Delivery to Upper East')
-    expect(deliveryWords('Northeastern express', 'North East')).toBe('Northeastern express to North East')
-    expect(deliveryWords('Voltage express', 'Volta')).toBe('Voltage express to Volta')
+  it('matches whole words after "to" only, so a region inside another word still shows', () => {
+    expect(deliveryWords('Delivery to Northeastern towns', 'North East')).toBe('Delivery to Northeastern towns (North East)')
+    expect(deliveryWords('Delivery to Voltage Street', 'Volta')).toBe('Delivery to Voltage Street (Volta)')
+    expect(deliveryWords('Northern regions', 'Northern')).toBe('Northern regions to Northern')
+    expect(deliveryWords('Northern regions', 'North East')).toBe('Northern regions to North East')
   })
 
   it('falls back to "Delivery" and leaves out a missing region', () => {
