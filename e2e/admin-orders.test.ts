@@ -109,7 +109,7 @@ describe('admin overview and orders', { timeout: 120_000 }, () => {
       await logInPage(server(), page, demo.shopper)
       await page.goto(`${shopUrl()}/account/notifications`)
       await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor()
-      await main(page).getByRole('listitem').filter({ hasText: `Order ${order.orderId} is Delivered` }).waitFor()
+      await main(page).getByRole('listitem').filter({ hasText: `Order ${order.orderId} is delivered` }).waitFor()
     })
   })
 

@@ -19,7 +19,7 @@ const isShopPage = (url: URL, pathname: string) =>
 async function logInFromHome(page: Page, email: string) {
   const { port } = server()
   await page.goto(server().shopUrl(demo.slug))
-  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('button', { name: 'Log in' }).click()
   await page.waitForURL((url) => url.host === `localhost:${port}` && url.pathname === '/login')
   await signIn(page, email, demo.password)
   await page.waitForURL((url) => isShopPage(url, '/'))
@@ -38,7 +38,7 @@ describe('login and session', { timeout: 60_000 }, () => {
         page.getByRole('navigation', { name: 'Main' }).getByText(demo.shopper).waitFor(),
         'the navbar shows the user',
       )
-      assert.equal(await page.getByRole('button', { name: 'Login' }).count(), 0)
+      assert.equal(await page.getByRole('button', { name: 'Log in' }).count(), 0)
 
       const credentials = (await readLocalStorage(page, 'authCredentials')) as StoredCredentials | null
       const user = (await readLocalStorage(page, 'user')) as StoredUser | null
@@ -89,7 +89,7 @@ describe('login and session', { timeout: 60_000 }, () => {
       await page.getByRole('button', { name: 'Log out' }).click()
 
       await page.waitForURL((url) => isShopPage(url, '/'))
-      await page.getByRole('button', { name: 'Login' }).waitFor()
+      await page.getByRole('button', { name: 'Log in' }).waitFor()
       assert.equal(await readLocalStorage(page, 'authCredentials'), null)
       assert.equal(await readLocalStorage(page, 'user'), null)
 

@@ -61,9 +61,9 @@ describe('content security policy', { timeout: 120_000 }, () => {
       await page.getByRole('radio', { name: /Greater Accra standard/ }).waitFor()
 
       // The login page's form posts here and is redirected to the shop: form-action must allow both.
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click()
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log in' }).click()
       await page.waitForURL((url) => url.pathname === '/login')
-      await page.getByRole('heading', { level: 2, name: 'Sign in' }).waitFor()
+      await page.getByRole('heading', { level: 2, name: 'Log in' }).waitFor()
       await signIn(page, demo.owner, demo.password)
       await page.waitForURL((url) => url.host === new URL(shop()).host && url.pathname === '/checkout' && !url.search)
 

@@ -294,12 +294,12 @@ export async function withPage<T>(browser: Browser, run: (page: Page, context: B
   }
 }
 
-/** Fills in the platform's sign-in form (the page `/login` on the platform) and submits it. */
+/** Fills in the platform's login form (the page `/login` on the platform) and submits it. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
-  const signInSection = page.getByRole('region', { name: 'Sign in' })
+  const signInSection = page.getByRole('region', { name: 'Log in' })
   await signInSection.getByRole('textbox', { name: 'Email' }).fill(email)
   await signInSection.getByLabel('Password').fill(password)
-  await signInSection.getByRole('button', { name: 'Sign in' }).click()
+  await signInSection.getByRole('button', { name: 'Log in' }).click()
 }
 
 /** Opens the newest e-mail with this subject in the development mailbox, reloading until the worker has put it there. */

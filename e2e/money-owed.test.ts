@@ -69,14 +69,14 @@ describe('marking an order delivered with money due, on a phone', { timeout: 180
       await form.getByRole('button', { name: 'Record payment' }).click()
       await page.getByRole('status').getByText(/^Payment of GHS.+ recorded$/).waitFor()
       await page.getByRole('button', { name: 'Mark as delivered' }).click()
-      await page.getByRole('status').getByText(`Order ${paying.orderId} is now Delivered`).waitFor()
+      await page.getByRole('status').getByText(`Order ${paying.orderId} is now delivered`).waitFor()
 
       // Or confirm it goes delivered unpaid: the timeline says so, with who confirmed it.
       await page.goto(shopUrl(`/admin/orders/${unpaid._id}`))
       await page.getByRole('heading', { level: 1, name: `Order ${unpaid.orderId}` }).waitFor()
       await page.getByRole('button', { name: 'Mark as delivered' }).click()
       await page.getByRole('dialog', { name: money(unpaid.balance) }).getByRole('button', { name: 'Delivered unpaid' }).click()
-      await page.getByRole('status').getByText(`Order ${unpaid.orderId} is now Delivered`).waitFor()
+      await page.getByRole('status').getByText(`Order ${unpaid.orderId} is now delivered`).waitFor()
       await page.getByRole('region', { name: 'Timeline' }).getByText(/^Delivered with GHS.+ unpaid — confirmed by /).waitFor()
 
       // It stays among the unpaid orders, its card saying part-paid.

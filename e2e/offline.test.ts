@@ -45,7 +45,7 @@ describe('offline storefront', { timeout: 180_000 }, () => {
       await page.getByRole('heading', { level: 1, name: title }).waitFor()
 
       // Logged in as staff: the account and the dashboard are opened too.
-      await page.getByRole('button', { name: 'Login' }).click()
+      await page.getByRole('button', { name: 'Log in' }).click()
       await page.waitForURL((url) => url.pathname === '/login')
       await signIn(page, demo.owner, demo.password)
       // Back where the login started.
@@ -85,7 +85,7 @@ describe('offline storefront', { timeout: 180_000 }, () => {
       await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor()
       await nav(page).getByRole('button', { name: /^Your account/ }).click()
       await page.getByRole('button', { name: 'Log out' }).click()
-      await page.getByRole('button', { name: 'Login' }).waitFor()
+      await page.getByRole('button', { name: 'Log in' }).waitFor()
       await page.waitForFunction(async () => !(await caches.keys()).some((name) => name.startsWith('shoplet-pages-')))
     })
   })

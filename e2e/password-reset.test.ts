@@ -33,7 +33,7 @@ describe('forgot password', { timeout: 120_000 }, () => {
     await withPage(browser(), async (page, context) => {
       const violations = await watchCspViolations(page)
       await page.goto(server().shopUrl(demo.slug))
-      await page.getByRole('button', { name: 'Login' }).click()
+      await page.getByRole('button', { name: 'Log in' }).click()
       await page.waitForURL((url) => url.host === `localhost:${port}` && url.pathname === '/login')
       await page.getByRole('link', { name: 'Forgot password?' }).click()
       await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor()
@@ -55,7 +55,7 @@ describe('forgot password', { timeout: 120_000 }, () => {
       const passwordPage = await axeViolations(mailTab)
       assert.equal(passwordPage.length, 0, describeViolations('the new password page', passwordPage))
       await mailTab.getByLabel(/New password/).fill('the-new-password')
-      await mailTab.getByRole('button', { name: 'Save and sign in' }).click()
+      await mailTab.getByRole('button', { name: 'Save and log in' }).click()
 
       // Back on the shop, signed in, with no code left in the address.
       await mailTab.waitForURL((url) => url.host === shopHost && url.pathname === '/' && !url.searchParams.has('code'))

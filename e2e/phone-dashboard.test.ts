@@ -78,15 +78,15 @@ describe('the dashboard on a phone', { timeout: 120_000 }, () => {
     })
   })
 
-  it('says who is signed in, and Log out ends the session and goes to the storefront', async () => {
+  it('says who is logged in, and Log out ends the session and goes to the storefront', async () => {
     await withPhone(async (page) => {
       await openAdmin(page, 'keeper@demo.shop')
       const session = page.getByRole('banner')
-      await session.getByText('Signed in as keeper@demo.shop').waitFor()
+      await session.getByText('Logged in as keeper@demo.shop').waitFor()
       assert.ok(inViewport((await session.getByRole('button', { name: 'Log out' }).boundingBox())!))
       await session.getByRole('button', { name: 'Log out' }).click()
       await page.waitForURL((url) => url.pathname === '/')
-      await page.getByRole('button', { name: 'Login' }).waitFor()
+      await page.getByRole('button', { name: 'Log in' }).waitFor()
       assert.equal(await page.evaluate(() => window.localStorage.getItem('authCredentials')), null)
       assert.equal(await page.evaluate(() => window.localStorage.getItem('user')), null)
       // Back to the dashboard: the guard sends a logged-out visitor to the login page.
@@ -128,7 +128,7 @@ describe('the dashboard on a phone', { timeout: 120_000 }, () => {
     await withPhone(async (page) => {
       await openAdmin(page, 'keeper@demo.shop', `/admin/orders/${order._id}`)
       await page.getByRole('button', { name: 'Mark as packaged' }).click()
-      const toast = page.locator('.toast').filter({ hasText: `Order ${order.orderId} is now Packaged` })
+      const toast = page.locator('.toast').filter({ hasText: `Order ${order.orderId} is now packaged` })
       await toast.waitFor()
       const toastBox = (await toast.boundingBox())!
       const back = (await page.getByRole('link', { name: '← All orders' }).boundingBox())!
@@ -273,10 +273,10 @@ describe('the login page on a phone', { timeout: 120_000 }, () => {
   it('wears the shop’s colours and says what is wrong beside each field', async () => {
     await withPhone(async (page) => {
       await page.goto(shopUrl('/'))
-      await page.getByRole('button', { name: 'Login' }).click()
+      await page.getByRole('button', { name: 'Log in' }).click()
       await page.waitForURL((url) => url.pathname === '/login')
-      const signIn = page.getByRole('region', { name: 'Sign in' })
-      const button = signIn.getByRole('button', { name: 'Sign in' })
+      const signIn = page.getByRole('region', { name: 'Log in' })
+      const button = signIn.getByRole('button', { name: 'Log in' })
       assert.equal(await button.evaluate((element) => getComputedStyle(element).backgroundColor), 'rgb(31, 78, 121)')
 
       // Empty: the browser's own bubbles are off, so the server answers with a message per field.

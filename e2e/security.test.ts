@@ -21,7 +21,7 @@ describe('sessions bound to their site', { timeout: 90_000 }, () => {
 
     await withPage(browser(), async (page) => {
       await page.goto(server().shopUrl(demo.slug))
-      await page.getByRole('button', { name: 'Login' }).click()
+      await page.getByRole('button', { name: 'Log in' }).click()
       await page.waitForURL((url) => url.host === `localhost:${port}` && url.pathname === '/login')
       await signIn(page, demo.owner, demo.password)
       await page.waitForURL((url) => url.host === `demo.localhost:${port}` && url.pathname === '/' && !url.searchParams.has('code'))
@@ -67,11 +67,11 @@ describe('sessions bound to their site', { timeout: 90_000 }, () => {
 
     await withPage(browser(), async (page) => {
       await page.goto(`${shopOrigin}/?code=${encodeURIComponent(code)}&c=1`)
-      await page.getByRole('alert').filter({ hasText: 'This sign-in link was not started on this page' }).waitFor()
+      await page.getByRole('alert').filter({ hasText: 'This login link was not started on this page' }).waitFor()
       await page.waitForURL((url) => url.pathname === '/' && !url.searchParams.has('code'))
       assert.equal(await readLocalStorage(page, 'authCredentials'), null)
       assert.equal(await readLocalStorage(page, 'user'), null)
-      await page.getByRole('button', { name: 'Login' }).waitFor()
+      await page.getByRole('button', { name: 'Log in' }).waitFor()
     })
   })
 })

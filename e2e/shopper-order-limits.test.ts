@@ -126,7 +126,7 @@ describe("limits on shoppers' orders", { timeout: 120_000 }, () => {
       const waiting = main(page).getByText(/^Waiting for you to confirm it: unless you move it to Packaged or record a payment, it is canceled/)
       await waiting.waitFor()
       await main(page).getByRole('button', { name: 'Mark as packaged' }).click()
-      await page.getByRole('status').getByText(`Order ${placedOrder!.orderId} is now Packaged`).waitFor()
+      await page.getByRole('status').getByText(`Order ${placedOrder!.orderId} is now packaged`).waitFor()
       await waiting.waitFor({ state: 'detached' })
     })
   })

@@ -168,7 +168,7 @@ describe('shopper journeys', { timeout: 120_000 }, () => {
       await addToCart(page, 'honey', 'Volta forest honey, 500 g')
       await page.goto(`${shop()}/checkout`)
       await page.getByRole('heading', { name: 'Your cart' }).waitFor()
-      await nav(page).getByRole('button', { name: 'Login' }).click()
+      await nav(page).getByRole('button', { name: 'Log in' }).click()
       await page.waitForURL((url) => url.pathname === '/login')
       await signIn(page, demo.shopper, demo.password)
       await page.waitForURL((url) => url.host === new URL(shop()).host && url.pathname === '/checkout' && !url.search)
@@ -293,7 +293,7 @@ describe('shopper journeys', { timeout: 120_000 }, () => {
       await nav(page).getByRole('button', { name: /\(unread notifications\)/ }).waitFor()
       await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Notifications' }).click()
       await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor()
-      const note = page.getByRole('listitem').filter({ hasText: `Order ${moved.body.orderId} is Packaged` })
+      const note = page.getByRole('listitem').filter({ hasText: `Order ${moved.body.orderId} is packaged` })
       await note.getByText('Unread:').waitFor()
       const hint = async () =>
         (await api<{ count: number }>(server(), 'GET', `/api/notifications-hint?shop=${shop_}`, { token: shopperToken })).body.count

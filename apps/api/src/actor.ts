@@ -119,7 +119,7 @@ export class Actor {
   /** The caller with a platform-wide token (what no single shop's site may do, such as opening a shop); else 401/403. */
   requirePlatformUser(): AuthUser {
     const user = this.requireUser()
-    if (this.identity.tokenShopId) throw Forbidden("This session belongs to one shop's site; sign in on the platform's site to do this")
+    if (this.identity.tokenShopId) throw Forbidden("This session belongs to one shop's site; log in on the platform's site to do this")
     return user
   }
 

@@ -36,7 +36,7 @@ function productionDemoWarning(config: Config, { demoAccounts }: Prepared): stri
     rule,
     `!! WARNING: this production database has demo accounts with the published password "${demoLogins.password}":`,
     ...demoAccounts.map((email) => `!!   ${email}`),
-    '!! Anyone can sign in with them. Delete the demo shop and these accounts, or change their passwords.',
+    '!! Anyone can log in with them. Delete the demo shop and these accounts, or change their passwords.',
     '!! (The demo is seeded only when SEED_DEMO=1 is set with NODE_ENV=production.)',
     rule,
   ].join('\n')

@@ -90,6 +90,9 @@ describe('the /login page', () => {
     expect(response.body).toContain(`continue to <strong>${shop.title}</strong>`)
     expect(response.body).toContain('Create account')
     expect(response.body).toContain(`value="${shopOrigin}"`)
+    // The glossary's verb (docs/glossary.md): "Log in", never "Sign in" or "Login".
+    expect(response.body).toContain('<button type="submit">Log in</button>')
+    expect(response.body).not.toMatch(/sign in|>Login</i)
   })
 
   it('hands the login state back with the code, unchanged', async () => {
@@ -171,7 +174,7 @@ describe('the /login page', () => {
     const mail = (await listMailbox(serviceContext(ctx))).find((m) => m.to === owner.email)!
     expect(mail).toMatchObject({ subject: `You already have a ${ctx.app.config.providerName} account`, from: `"${ctx.app.config.mailFromName}" <${ctx.app.config.mailFrom}>` })
     expect(mail.text).toContain('Hello Abena,')
-    expect(mail.text).toContain(`Sign in: ${platform}/session/start?next=%2F`)
+    expect(mail.text).toContain(`Log in: ${platform}/session/start?next=%2F`)
     expect(mail.text).not.toContain('evil.example')
     expect(mail.text).not.toContain(shop.title)
     // Nothing changed: the password still works, the session still does.

@@ -105,7 +105,7 @@ describe('an anonymous buyer’s pick-up order', () => {
       'Hello Ama <b>Mensah</b>,',
       `${hostileTitle} × 2: GHS 200.00`,
       'Subtotal: GHS 200.00',
-      'Discount (TENOFF): −GHS 10.00',
+      'Discount (TENOFF): − GHS 10.00',
       'Pick-up: GHS 0.00',
       'Tax: GHS 5.00',
       'Total: GHS 195.00',

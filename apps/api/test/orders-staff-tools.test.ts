@@ -247,7 +247,7 @@ describe('POST /api/transactions/ (staff record a payment)', () => {
       ['status', 'placed'],
       ['note', 'placed'],
     ])
-    expect(timeline[1]!.note).toMatch(/^Payment of GHS\s100\.00 received via the test provider/)
+    expect(timeline[1]!.note).toMatch(/^Payment of GHS\s100\.00 received as a demonstration payment \(no money moved\)/)
     expect((await eventsOf(order._id)).map((event) => event.kind)).toEqual(['status', 'note'])
   })
 })
@@ -321,7 +321,7 @@ describe('GET /api/orders.csv', () => {
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(
       // The phone is text to a spreadsheet, digit for digit, not a number to compute with.
-      new RegExp(`^${quoted.orderId},\\d{4}-\\d\\d-\\d\\dT[^,]+,Placed,"Adjoa ""AJ"" Mensah, Jr",adjoa@example.com,'\\+233244556677,Pick-up,,,1 × Kente scarf,100.00,0.00,0.00,0.00,0.00,100.00,100.00,30.00,0.00,70.00,0.00,manual,GHS,Online shop$`),
+      new RegExp(`^${quoted.orderId},\\d{4}-\\d\\d-\\d\\dT[^,]+,Placed,"Adjoa ""AJ"" Mensah, Jr",adjoa@example.com,'\\+233244556677,Pick-up,,,1 × Kente scarf,100.00,0.00,0.00,0.00,0.00,100.00,100.00,30.00,0.00,70.00,0.00,Pay at pick-up,GHS,Online shop$`),
     )
     const packaged = await csvOf(`shop=${shop.id}&status=packaged`)
     expect(packaged.slice(1).map((line) => line.split(',')[0])).toContain(formula.orderId)
@@ -333,6 +333,8 @@ describe('GET /api/orders.csv', () => {
       const [, line] = await csvOf(`shop=${shop.id}&q=${encodeURIComponent(q)}`)
       const cells = line!.split(',')
       expect([cells[3], cells[8]], name).toEqual([`'${name}`, "'=1+1"])
+      // Region names and ways to pay in words, never codes ("GH-AA", "manual").
+      expect([cells[6], cells[7], cells[21]], name).toEqual(['Delivery', 'Greater Accra', 'Pay on delivery'])
     }
     const all = await csvOf(`shop=${shop.id}`)
     const count = (await db.select().from(orders).where(eq(orders.shopId, shop.id))).length
@@ -385,9 +387,9 @@ describe('POST /api/order-moves/ (bulk)', () => {
     const response = await move({ shop: shop.id, orders: [pickUp._id, dispatched._id, fresh._id, canceled._id, foreign._id] }, keeper)
     expect(response.statusCode, response.body).toBe(200)
     expect(response.json().data).toEqual([
-      { _id: pickUp._id, orderId: pickUp.orderId, from: 'ready', status: 'delivered', moved: true, message: 'Now Delivered' },
-      { _id: dispatched._id, orderId: dispatched.orderId, from: 'ready', status: 'dispatched', moved: true, message: 'Now Dispatched' },
-      { _id: fresh._id, orderId: fresh.orderId, from: 'placed', status: 'packaged', moved: true, message: 'Now Packaged' },
+      { _id: pickUp._id, orderId: pickUp.orderId, from: 'ready', status: 'delivered', moved: true, message: 'Now delivered' },
+      { _id: dispatched._id, orderId: dispatched.orderId, from: 'ready', status: 'dispatched', moved: true, message: 'Now dispatched' },
+      { _id: fresh._id, orderId: fresh.orderId, from: 'placed', status: 'packaged', moved: true, message: 'Now packaged' },
       { _id: canceled._id, orderId: canceled.orderId, from: 'canceled', status: 'canceled', moved: false, message: 'Canceled orders have no next step' },
       { _id: foreign._id, orderId: null, from: null, status: null, moved: false, message: 'No such order in this shop' },
     ])

@@ -195,7 +195,7 @@ describe('POST /api/pay/{id}', () => {
     expect(after.payLink).toBeUndefined()
     const page = (await payPage(order._id, key, { transaction })).json()
     expect(page).toMatchObject({ balance: 0, paymentState: 'paid', canPay: false, payment: { transaction, status: 'success' } })
-    expect((await timeline(order._id)).at(-1)!.note).toMatch(/^Payment of GHS\s[\d.]+ received via the test provider .* through the pay link \(reference /)
+    expect((await timeline(order._id)).at(-1)!.note).toMatch(/^Payment of GHS\s[\d.]+ received as a demonstration payment \(no money moved\) through the pay link \(reference /)
 
     const again = await startPay(order._id, key)
     expect(again.statusCode).toBe(409)

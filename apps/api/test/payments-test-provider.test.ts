@@ -136,7 +136,7 @@ describe('the test provider\'s pay page', () => {
     expect(paid.headers.location).toBe(`http://${host}/orders/${order._id}?transaction=${id}&payment=success`)
     expect((await transactionRow(id)).status).toBe('success')
     expect((await orderRow(order._id)).acked).toBe(true)
-    expect((await eventsOf(order._id)).at(-1)!.note).toMatch(/^Payment of GHS\s100\.00 received via the test provider \(a demonstration: no money moved\)/)
+    expect((await eventsOf(order._id)).at(-1)!.note).toMatch(/^Payment of GHS\s100\.00 received as a demonstration payment \(no money moved\)/)
     expect((await paymentNotes()).length - before).toBe(4)
 
     // The page now says so and offers no buttons; pressing again changes nothing.

@@ -160,6 +160,22 @@ describe('PATCH /api/shops/{id}', async () => {
     expect(again.json()).toMatchObject({ ...full, title: 'Kofi’s Kitchen' })
   })
 
+  it('adds https:// to a social link typed without it', async () => {
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/shops/${shop.id}`,
+      headers: owner.headers,
+      payload: { socials: [{ site: 'instagram', url: 'instagram.com/kofi' }, { site: 'facebook', url: 'http://facebook.com/kofi' }] },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.json().socials).toEqual([
+      { site: 'instagram', url: 'https://instagram.com/kofi' },
+      { site: 'facebook', url: 'http://facebook.com/kofi' },
+    ])
+    const restored = await ctx.app.inject({ method: 'PATCH', url: `/api/shops/${shop.id}`, headers: owner.headers, payload: { socials: full.socials } })
+    expect(restored.statusCode).toBe(200)
+  })
+
   it('merges about-page sections and clears the logo with null', async () => {
     const response = await ctx.app.inject({
       method: 'PATCH',
@@ -281,6 +297,8 @@ describe('PATCH /api/shops/{id}', async () => {
       { logo: 'x' },
       { socials: [{ site: 'myspace', url: 'https://myspace.com/x' }] },
       { socials: [{ site: 'twitter', url: 'javascript:alert(1)' }] },
+      { socials: [{ site: 'twitter', url: 'twitter' }] },
+      { socials: [{ site: 'twitter', url: 'twitter dot com' }] },
       { socials: [{ site: 'twitter', url: 'https://twitter.com/a' }, { site: 'twitter', url: 'https://twitter.com/b' }] },
       { socials: { site: 'twitter', url: 'https://twitter.com/a' } },
       { home: { promotionalText: 5 } },

@@ -107,7 +107,7 @@ describe('the unconfirmed-order sweep', () => {
 
     // The buyer's account and the staff who move orders are told.
     const told = await db.select().from(notifications).where(and(eq(notifications.userId, buyer.id), eq(notifications.type, 'order-status')))
-    expect(told.map((n) => n.title)).toEqual([`Order ${order.orderId} is Canceled`])
+    expect(told.map((n) => n.title)).toEqual([`Order ${order.orderId} is canceled`])
     const staffTold = await db.select().from(notifications).where(and(eq(notifications.userId, keeper.id), eq(notifications.type, 'order-canceled')))
     expect(staffTold.map((n) => n.title)).toEqual([`Order ${order.orderId} was canceled: not confirmed in time`])
 

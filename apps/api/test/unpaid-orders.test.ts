@@ -75,7 +75,7 @@ describe('the unpaid-order sweep', () => {
     const [attempt] = await db.select().from(transactions).where(eq(transactions.id, order.payment.transaction!))
     expect(attempt!.status).toBe('abandoned')
     const told = await db.select().from(notifications).where(and(eq(notifications.userId, shopper.id), eq(notifications.type, 'order-status')))
-    expect(told.map((n) => n.title)).toEqual([expect.stringMatching(/is Canceled$/)])
+    expect(told.map((n) => n.title)).toEqual([expect.stringMatching(/is canceled$/)])
 
     // Nothing is canceled twice.
     expect(await expireUnpaidOrders(sweeper)).toBe(0)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buyerMessageKinds, isBuyerMessageKind, messageKindLabels, smsMessageKinds } from './messages'
-import { formatMinor, formatMoney } from './money'
+import { formatMinor, formatMoney, formatMoneyOff } from './money'
 
 describe('formatMoney', () => {
   it('writes the amount with its currency code, grouped, two decimals', () => {
@@ -15,6 +15,22 @@ describe('formatMoney', () => {
   it('writes minor units the same way', () => {
     expect(formatMinor(123_450, 'GHS')).toBe(formatMoney(1234.5, 'GHS'))
     expect(formatMinor(5, 'XX1')).toBe('XX1 0.05')
+  })
+})
+
+describe('formatMoneyOff', () => {
+  it('keeps the minus sign with the amount: a real minus and no-break spaces only', () => {
+    const text = formatMoneyOff(19274.5, 'GHS')
+    expect(text).toBe('\u2212\u00a0GHS\u00a019,274.50')
+    expect(text).not.toMatch(/[ -]/)
+  })
+
+  it('writes no sign for nothing taken off', () => {
+    expect(formatMoneyOff(0, 'GHS')).toBe(formatMoney(0, 'GHS'))
+  })
+
+  it('keeps an unknown code on the same line too', () => {
+    expect(formatMoneyOff(5, 'XX1')).toBe('\u2212\u00a0XX1\u00a05.00')
   })
 })
 

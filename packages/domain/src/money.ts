@@ -43,3 +43,12 @@ export function formatMoney(value: number, currency: string): string {
 export function formatMinor(minor: number, currency: string): string {
   return formatMoney(toMajor(minor), currency)
 }
+
+/**
+ * An amount taken off (a discount): "−GHS 10.00" with a minus sign and no-break spaces, so a narrow column
+ * never leaves the sign alone on a line. Zero has no sign.
+ */
+export function formatMoneyOff(value: number, currency: string): string {
+  const amount = formatMoney(value, currency).replace(/ /g, '\u00a0')
+  return value > 0 ? `\u2212\u00a0${amount}` : amount
+}

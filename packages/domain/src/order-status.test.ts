@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { allowedTransitions, canTransition, nextStatus, orderStatuses, orderSummary, orderTodos } from './order-status'
+import { allowedTransitions, canTransition, nextStatus, orderStatusLabels, orderStatuses, orderSummary, orderTodos, statusInSentence } from './order-status'
 
 describe('order status machine', () => {
   it('moves dispatch orders one step at a time to delivered', () => {
@@ -54,5 +54,12 @@ describe('orderTodos', () => {
     }
     // Once dispatched, the order is with the rider: nothing left to do in the shop.
     expect((orderTodos.map((todo) => todo.status) as string[]).includes('dispatched')).toBe(false)
+  })
+})
+
+describe('statusInSentence', () => {
+  it('writes every status in lower case, as sentences say it, while labels stay capitalised', () => {
+    expect(orderStatuses.map(statusInSentence)).toEqual(['placed', 'packaged', 'ready', 'dispatched', 'delivered', 'canceled'])
+    expect(orderStatusLabels.ready).toBe('Ready')
   })
 })

@@ -16,6 +16,14 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   canceled: 'Canceled',
 }
 
+/**
+ * A status inside a sentence, in lower case as every sentence writes it ("Order K3X9 is ready",
+ * "is now packaged"); the labels above are for badges, filters and headings.
+ */
+export function statusInSentence(status: OrderStatus): string {
+  return orderStatusLabels[status].toLowerCase()
+}
+
 const cancelable: readonly OrderStatus[] = ['placed', 'packaged', 'ready']
 
 export function isOrderStatus(value: unknown): value is OrderStatus {

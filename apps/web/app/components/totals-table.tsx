@@ -1,4 +1,4 @@
-import { formatMoney } from '../lib/money'
+import { formatMoney, formatMoneyOff } from '../lib/money'
 
 export type TotalsRow = {
   label: string
@@ -19,7 +19,9 @@ export function TotalsTable({ rows, currency, label = 'Order summary' }: { rows:
           <dd>
             {typeof row.value === 'string'
               ? row.value
-              : `${row.negative && row.value > 0 ? '− ' : ''}${formatMoney(row.value, currency)}`}
+              : row.negative
+                ? formatMoneyOff(row.value, currency)
+                : formatMoney(row.value, currency)}
             {row.note && <span className="totals-note">{row.note}</span>}
           </dd>
         </div>

@@ -1,2 +1,2 @@
 /** Money for people: one formatter for the web app and the e-mails, in the domain package. */
-export { formatMoney } from '@shop/domain'
+export { formatMoney, formatMoneyOff } from '@shop/domain'

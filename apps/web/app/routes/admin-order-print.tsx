@@ -1,4 +1,4 @@
-import { formatShortDate, orderStatusLabels } from '@shop/domain'
+import { formatDateTime, orderStatusLabels } from '@shop/domain'
 import { Link } from 'react-router'
 import { listRegions } from '../api/delivery/list-regions'
 import { getOrder } from '../api/orders/get-order'
@@ -35,8 +35,9 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
 clientLoader.hydrate = true as const
 
 /**
- * One sheet to print for an order: the shop (logo, name, contact), the buyer and the delivery, the items
- * to pack, the totals and what is paid and due. On screen it has a Print button; on paper only the sheet.
+ * One sheet to print for an order: the shop (logo, name, its address and contact from the About page's
+ * contact section, its WhatsApp number), the order's date in full, the buyer and the delivery, the items to
+ * pack, the totals and what is paid and due. On screen it has a Print button; on paper only the sheet.
  */
 export default function AdminOrderPrint({ loaderData }: Route.ComponentProps) {
   if (!loaderData) {
@@ -66,6 +67,7 @@ export default function AdminOrderPrint({ loaderData }: Route.ComponentProps) {
           <div>
             <p className="print-shop-name">{shop.title}</p>
             {contact && <p className="print-shop-contact">{contact}</p>}
+            {shop.whatsapp && <p className="print-shop-contact">Phone and WhatsApp: {shop.whatsapp}</p>}
           </div>
         </div>
         <div className="print-order">
@@ -74,8 +76,9 @@ export default function AdminOrderPrint({ loaderData }: Route.ComponentProps) {
             Order <strong>{order.orderId}</strong>
           </p>
           <p>
-            Placed <time dateTime={order.createdAt}>{formatShortDate(new Date(order.createdAt))}</time> · {orderStatusLabels[order.status]}
+            Date: <time dateTime={order.createdAt}>{formatDateTime(new Date(order.createdAt))}</time>
           </p>
+          <p>Status: {orderStatusLabels[order.status]}</p>
         </div>
       </header>
 

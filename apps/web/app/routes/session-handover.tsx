@@ -69,7 +69,7 @@ export default function SessionHandover() {
   if (target === null) {
     return (
       <section className="panel" aria-labelledby="handover-title">
-        <h1 id="handover-title">This sign-in link is not complete</h1>
+        <h1 id="handover-title">This login link is not complete</h1>
         <p>Go back to the site you came from and try again.</p>
       </section>
     )
@@ -81,7 +81,7 @@ export default function SessionHandover() {
       {user && target ? (
         <>
           <p>
-            You are signed in here as <strong>{user.email}</strong>. Continue to sign in to{' '}
+            You are logged in here as <strong>{user.email}</strong>. Continue to log in to{' '}
             <strong>{new URL(target.origin).host}</strong> with this account.
           </p>
           <div className="form-actions">

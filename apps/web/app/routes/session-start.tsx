@@ -6,7 +6,7 @@ import { routeMeta } from '../lib/page-meta'
 import { useSite } from '../lib/use-site'
 import type { Route } from './+types/session-start'
 
-export const meta: Route.MetaFunction = (args) => routeMeta('Signing in', args)
+export const meta: Route.MetaFunction = (args) => routeMeta('Logging in', args)
 
 /**
  * The first half of handing a session from the platform's site to this one (the setup wizard's new shop,
@@ -30,7 +30,7 @@ export default function SessionStart() {
 
   return (
     <p className="loading" role="status">
-      Signing you in…
+      Logging you in…
     </p>
   )
 }

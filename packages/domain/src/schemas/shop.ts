@@ -20,11 +20,18 @@ export const UNCONFIRMED_ORDERS_PER_BUYER = { min: 1, max: 100, default: 3 } as 
 /** Hours a pay-on-delivery order may wait for the shop's confirmation before it is canceled (an hour to 30 days). */
 export const UNCONFIRMED_ORDER_HOURS = { min: 1, max: 720, default: 48 } as const
 
-const httpUrl = Type.String({
+/** A page's web address, with or without `https://` (`instagram.com/yourshop`); `socialUrl` adds it when missing. */
+const webAddress = Type.String({
   maxLength: 500,
-  pattern: '^https?://[^\\s/?#]+(?:[/?#]\\S*)?$',
-  description: 'a full web address starting with https://',
+  pattern: '^(?:https?://[^\\s/?#]+|[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)+)(?:[/?#]\\S*)?$',
+  description: 'a web address like instagram.com/yourshop',
 })
+
+/** A social link as it is kept: trimmed, with `https://` in front when it was typed without a scheme. */
+export function socialUrl(text: string): string {
+  const trimmed = text.trim()
+  return /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`
+}
 export const SocialSite = Type.Union([Type.Literal('facebook'), Type.Literal('instagram'), Type.Literal('twitter')])
 export type SocialSite = Static<typeof SocialSite>
 const nonBlank = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S', description: 'some text' })
@@ -43,7 +50,7 @@ export const shopPatchBody = Type.Object(
       Type.Union([Type.Object({ url: StoredFileUrl, thumbnail: StoredFileUrl }, { additionalProperties: false }), Type.Null()]),
     ),
     socials: Type.Optional(
-      Type.Array(Type.Object({ site: SocialSite, url: httpUrl }, { additionalProperties: false }), { maxItems: 3 }),
+      Type.Array(Type.Object({ site: SocialSite, url: webAddress }, { additionalProperties: false }), { maxItems: 3 }),
     ),
     whatsapp: Type.Optional(
       Type.String({

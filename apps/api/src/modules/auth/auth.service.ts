@@ -38,12 +38,12 @@ export async function checkCredentials(ctx: ServiceContext, email: string, passw
 export async function createAccount(ctx: ServiceContext, input: { email: string; password: string; name: string }): Promise<UserRow> {
   const db = ctx.db
   if (await findUserByEmail(db, input.email)) {
-    throw Conflict('An account with this email already exists. Sign in instead.', [{ path: 'email', message: 'is taken' }])
+    throw Conflict('An account with this email already exists. Log in instead.', [{ path: 'email', message: 'is taken' }])
   }
   try {
     return await insertUser(db, { email: input.email, name: input.name, passwordHash: await hashPassword(input.password) })
   } catch (error) {
-    if (isUniqueViolation(error)) throw Conflict('An account with this email already exists. Sign in instead.')
+    if (isUniqueViolation(error)) throw Conflict('An account with this email already exists. Log in instead.')
     throw error
   }
 }
@@ -180,7 +180,7 @@ export async function handOverSession(ctx: ServiceContext, redir: string): Promi
   const site = await knownSite(ctx, redir)
   const tokenShopId = ctx.actor.tokenShopId
   if (tokenShopId && site.shopId !== tokenShopId) {
-    throw Forbidden("This session belongs to another shop's site; sign in there instead")
+    throw Forbidden("This session belongs to another shop's site; log in there instead")
   }
   return { code: await issueLoginCode(ctx, user.id, redir) }
 }

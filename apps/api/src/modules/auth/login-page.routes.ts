@@ -81,7 +81,7 @@ function renderPage(providerName: string, state: PageState, nonce: string): stri
 </html>`.markup
 }
 
-/** "Create account" and "Sign in", each with its problems beside its fields. */
+/** "Create account" and "Log in", each with its problems beside its fields. */
 function forms(state: PageState): SafeHtml {
   const error = (mode: PageState['mode']) =>
     state.error && state.mode === mode ? html`<p class="error" role="alert">${state.error}</p>` : ''
@@ -118,10 +118,10 @@ function forms(state: PageState): SafeHtml {
       <p class="hint">We will e-mail you a link to choose your password.</p>
       <button type="submit">Create account</button>
     </form>
-    <p class="switch">Already have an account? <a href="#signin">Sign in</a></p>
+    <p class="switch">Already have an account? <a href="#signin">Log in</a></p>
   </section>
   <section id="signin" aria-labelledby="signin-title">
-    <h2 id="signin-title">Sign in</h2>
+    <h2 id="signin-title">Log in</h2>
     ${error('signin')}
     <form method="post" action="/login" novalidate>
       <input type="hidden" name="intent" value="signin">${hidden}
@@ -131,7 +131,7 @@ function forms(state: PageState): SafeHtml {
       <label for="signin-password">Password</label>
       <input id="signin-password" name="password" type="password" autocomplete="current-password" required maxlength="${accountRules.passwordMaxLength}"${signinPassword.attributes}>
       ${signinPassword.message}
-      <button type="submit">Sign in</button>
+      <button type="submit">Log in</button>
     </form>
     <p class="switch"><a href="/reset-password?${new URLSearchParams({ redir: state.redir }).toString()}">Forgot password?</a></p>
     <p class="switch">New here? <a href="#signup">Create an account</a></p>
@@ -147,8 +147,8 @@ function sent(state: PageState, email: string): SafeHtml {
   return html`<section id="sent" aria-labelledby="sent-title">
     <h2 id="sent-title">Check your e-mail</h2>
     <p class="done" role="status">We sent a message to <strong>${email}</strong>. Open the link in it to choose your password and finish: it works for 30 minutes.</p>
-    <p>Nothing after a few minutes? Look in your spam folder. If this address already has an account, the message says how to sign in.</p>
-    <p class="switch"><a href="${again}">Back to sign in</a></p>
+    <p>Nothing after a few minutes? Look in your spam folder. If this address already has an account, the message says how to log in.</p>
+    <p class="switch"><a href="${again}">Back to log in</a></p>
   </section>`
 }
 
@@ -183,7 +183,7 @@ export default async function loginPage(app: FastifyInstance) {
       .status(400)
       .type('text/html; charset=utf-8')
       .send(
-        html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Log in | ${provider}</title></head><body><main><h1>This login link is not valid</h1><p>Go back to the shop and press "Login" again.</p></main></body></html>`.markup,
+        html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Log in | ${provider}</title></head><body><main><h1>This login link is not valid</h1><p>Go back to the shop and press "Log in" again.</p></main></body></html>`.markup,
       )
   }
 

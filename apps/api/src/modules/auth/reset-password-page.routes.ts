@@ -99,7 +99,7 @@ export default async function resetPasswordPage(app: FastifyInstance) {
   }
 
   const backToLogin = (redir: string) =>
-    html`<p class="back"><a href="${redir ? `/login?${new URLSearchParams({ redir })}` : '/'}">Back to sign in</a></p>`
+    html`<p class="back"><a href="${redir ? `/login?${new URLSearchParams({ redir })}` : '/'}">Back to log in</a></p>`
 
   function askForEmail(reply: FastifyReply, status: number, page: { redir: string; email?: string; error?: string }) {
     return send(
@@ -128,7 +128,7 @@ export default async function resetPasswordPage(app: FastifyInstance) {
       status,
       'Choose a new password',
       html`<h1 id="reset-title">Choose a new password</h1>
-    <p>For <strong>${page.email}</strong>. You will be signed in, and signed out everywhere else.</p>
+    <p>For <strong>${page.email}</strong>. You will be logged in here, and logged out everywhere else.</p>
     ${page.error ? html`<p class="error" role="alert">${page.error}</p>` : ''}
     <form method="post" action="/reset-password">
       <input type="hidden" name="intent" value="reset">
@@ -136,7 +136,7 @@ export default async function resetPasswordPage(app: FastifyInstance) {
       <input type="hidden" name="email" value="${page.email}" autocomplete="username">
       <label for="reset-password">New password <small>(at least ${accountRules.passwordMinLength} characters)</small></label>
       <input id="reset-password" name="password" type="password" autocomplete="new-password" required minlength="${accountRules.passwordMinLength}" maxlength="${accountRules.passwordMaxLength}">
-      <button type="submit">Save and sign in</button>
+      <button type="submit">Save and log in</button>
     </form>`,
     )
   }

@@ -27,6 +27,13 @@ export async function findRegion(db: Db, id: string): Promise<RegionRow | null> 
   return row ?? null
 }
 
+/** The names of the known regions among `ids`, by id. */
+export async function findRegionNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.select({ id: deliveryRegions.id, name: deliveryRegions.name }).from(deliveryRegions).where(inArray(deliveryRegions.id, [...ids]))
+  return new Map(rows.map((row) => [row.id, row.name]))
+}
+
 /** The subset of `ids` that are known regions. */
 export async function existingRegionIds(db: Db, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set()

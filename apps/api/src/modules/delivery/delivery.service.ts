@@ -17,6 +17,7 @@ import {
   findRate,
   findRatesForRegion,
   findRegion,
+  findRegionNames,
   findShopCurrency,
   insertRate,
   listRates,
@@ -31,6 +32,11 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** Which rates a list shows: active ones (everyone), inactive ones or all (settings.manage only). */
 export type RateVisibility = 'true' | 'false' | 'all'
 
+
+/** Region names by id ("GH-NP" → "Northern") for the ids given; an unknown id is left out. */
+export async function regionNames(ctx: ServiceContext, ids: readonly string[]): Promise<Map<string, string>> {
+  return findRegionNames(ctx.db, [...new Set(ids)])
+}
 
 /** Every region of a country, sorted by name; reference data, so the whole list is one page. */
 export async function listCountryRegions(ctx: ServiceContext, country: string): Promise<Page<RegionDto>> {

@@ -6,7 +6,7 @@
  * (or key holder) may only cancel while it is placed. Anything else is a 409 and nothing changes.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { type OrderLedger, type OrderStatus, canTransition, formatMinor, nextStatus, orderStatusLabels, orderSummary } from '@shop/domain'
+import { type OrderLedger, type OrderStatus, canTransition, formatMinor, nextStatus, orderStatusLabels, orderSummary, statusInSentence } from '@shop/domain'
 import { parsePhone } from '@shop/domain/phone'
 import type { Message } from '@shop/domain/schemas/messages'
 import { type SQL, and } from 'drizzle-orm'
@@ -210,7 +210,7 @@ export async function recordStatusChange(
   if (order.profileId) {
     await notifyUser(tx, order.shopId, order.profileId, {
       type: 'order-status',
-      title: `Order ${order.orderId} is ${orderStatusLabels[change.status]}`,
+      title: `Order ${order.orderId} is ${statusInSentence(change.status)}`,
       body: change.note || orderSummary(order.items),
       link: `/account/orders?order=${order.id}`,
     })
@@ -320,7 +320,7 @@ export async function moveOrdersForward(ctx: ServiceContext, input: OrderMovesIn
     }
     try {
       const moved = await moveOrder(ctx, order.id, 'staff', target, '')
-      data.push({ ...base, status: moved.status, moved: true, message: `Now ${orderStatusLabels[moved.status]}` })
+      data.push({ ...base, status: moved.status, moved: true, message: `Now ${statusInSentence(moved.status)}` })
     } catch (error) {
       if (!(error instanceof HttpError) || error.code !== 409) throw error
       // Never delivered in bulk with money due: that takes the payment, or a confirmation on the order itself.
@@ -331,7 +331,7 @@ export async function moveOrdersForward(ctx: ServiceContext, input: OrderMovesIn
       }
       // Moved by someone else meanwhile: say where it is now.
       const now = (await findOrder(ctx.db, order.id))?.status ?? order.status
-      data.push({ ...base, status: now, moved: false, message: `Could not move: it is ${orderStatusLabels[now]} now` })
+      data.push({ ...base, status: now, moved: false, message: `Could not move: it is ${statusInSentence(now)} now` })
     }
   }
   return { data }
@@ -457,7 +457,7 @@ export async function cancelUnconfirmedOrder(tx: ServiceContext, order: OrderRow
   if (order.profileId) {
     await notifyUser(tx, order.shopId, order.profileId, {
       type: 'order-status',
-      title: `Order ${order.orderId} is ${orderStatusLabels.canceled}`,
+      title: `Order ${order.orderId} is ${statusInSentence('canceled')}`,
       body: note,
       link: `/account/orders?order=${order.id}`,
     })

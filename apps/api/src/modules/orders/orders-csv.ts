@@ -1,9 +1,13 @@
 /**
  * The orders list as CSV (GET /api/orders.csv), one order per line, for a spreadsheet or the accountant,
  * written by the one CSV writer (lib/csv.ts: RFC 4180, cells a spreadsheet would run as formulas escaped).
+ * Cells are in the merchant's words (docs/glossary.md): region names, not codes; "Pay on delivery", not
+ * "manual".
  */
-import { orderSourceLabels, orderStatusLabels, toMajor } from '@shop/domain'
+import { orderSourceLabels, orderStatusLabels, payOnDeliveryWords, toMajor } from '@shop/domain'
+import type { ServiceContext } from '../../context'
 import { type CsvValue, csvText } from '../../lib/csv'
+import { regionNames } from '../delivery/delivery.service'
 import { type OrderView, ledgerOf } from './orders.dto'
 
 const columns = [
@@ -45,7 +49,15 @@ function itemsText(order: OrderView): string {
     .join('; ')
 }
 
-function orderRecord(order: OrderView): CsvValue[] {
+const onlinePayments: Record<string, string> = { test: 'Demonstration payment', paystack: 'Paystack' }
+
+/** How the order is paid, in words: "Pay on delivery", "Pay at pick-up", "Paystack", "Demonstration payment". */
+export function paymentText(order: Pick<OrderView, 'paymentProvider' | 'delivery'>): string {
+  if (order.paymentProvider === 'manual') return payOnDeliveryWords(order.delivery.type)
+  return onlinePayments[order.paymentProvider] ?? order.paymentProvider
+}
+
+function orderRecord(order: OrderView, regions: ReadonlyMap<string, string>): CsvValue[] {
   const { delivery } = order
   const ledger = ledgerOf(order, order)
   return [
@@ -56,7 +68,7 @@ function orderRecord(order: OrderView): CsvValue[] {
     order.email,
     order.phone,
     delivery.type === 'pick-up' ? 'Pick-up' : 'Delivery',
-    delivery.region ?? '',
+    delivery.region ? (regions.get(delivery.region) ?? delivery.region) : '',
     delivery.address ?? '',
     itemsText(order),
     amount(ledger.subtotalMinor),
@@ -70,14 +82,17 @@ function orderRecord(order: OrderView): CsvValue[] {
     amount(ledger.refundedMinor),
     amount(ledger.balanceMinor),
     amount(ledger.refundDueMinor),
-    order.paymentProvider,
+    paymentText(order),
     order.currency,
     orderSourceLabels[order.source],
   ]
 }
 
 /** The header, then one line per order of each page as the page comes, each line ended by CRLF. */
-export async function* ordersCsv(pages: AsyncIterable<readonly OrderView[]>): AsyncGenerator<string> {
+export async function* ordersCsv(ctx: ServiceContext, pages: AsyncIterable<readonly OrderView[]>): AsyncGenerator<string> {
   yield csvText([columns])
-  for await (const page of pages) yield csvText(page.map(orderRecord))
+  for await (const page of pages) {
+    const regions = await regionNames(ctx, page.flatMap((order) => (order.delivery.region ? [order.delivery.region] : [])))
+    yield csvText(page.map((order) => orderRecord(order, regions)))
+  }
 }

@@ -175,7 +175,7 @@ export default async function routes(fastify: FastifyInstance, options: { paymen
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(ordersCsv(pages)))
+        .send(Readable.from(ordersCsv(request.ctx, pages)))
     },
   )
 

@@ -28,11 +28,14 @@ export type Settled = { transaction: TransactionRow; changed: boolean }
 /** A provider that could not be reached or answered nonsense: try again later (Paystack retries webhooks on 5xx). */
 export const BadGateway = (message: string) => new HttpError('BadGateway', 502, 'bad-gateway', message)
 
+/** How a payment reached the shop, after "received": words the buyer reads too (their order's history). */
 const providerWords: Record<string, string> = {
   manual: 'on delivery or at pick-up',
-  test: 'the test provider (a demonstration: no money moved)',
-  paystack: 'Paystack',
+  test: 'as a demonstration payment (no money moved)',
+  paystack: 'via Paystack',
 }
+
+const providerNames: Record<string, string> = { manual: 'On-delivery', test: 'Demonstration', paystack: 'Paystack' }
 
 /** How a payment staff recorded reached the shop, as the timeline says it. */
 const methodWords: Record<PaymentMethod, string> = {
@@ -53,7 +56,7 @@ export function recordedPayment(row: Pick<TransactionRow, 'details'>): RecordedP
 function receivedWords(transaction: TransactionRow): string {
   const recorded = recordedPayment(transaction)
   if (recorded) return `received ${methodWords[recorded.method]}${recorded.reference ? ` (reference ${recorded.reference})` : ''}`
-  const how = transaction.provider === 'manual' ? providerWords.manual : `via ${providerWords[transaction.provider] ?? transaction.provider}`
+  const how = providerWords[transaction.provider] ?? `via ${transaction.provider}`
   const through = transaction.details.payLink ? ' through the pay link' : ''
   return `received ${how}${through} (reference ${transaction.reference})`
 }
@@ -141,7 +144,7 @@ export async function applyVerification(ctx: ServiceContext, id: string, result:
 /** Asks the attempt's provider and settles it. 409 for a provider that cannot verify; 502 when it cannot be reached. */
 export async function verifyTransaction(ctx: ServiceContext, row: TransactionRow): Promise<Settled> {
   const provider = paymentProvider(ctx, row.provider)
-  if (!provider) throw Conflict(`${providerWords[row.provider] ?? row.provider} payments are not available on this server`)
+  if (!provider) throw Conflict(`${providerNames[row.provider] ?? row.provider} payments are not available on this server`)
   if (!provider.instant) {
     throw Conflict('A payment on delivery or at pick-up is recorded by the shop\'s staff; there is nothing to verify', [
       { path: 'action', message: 'verify is only for online payments' },

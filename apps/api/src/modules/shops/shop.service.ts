@@ -4,6 +4,7 @@
 import { isValidSlug } from '@shop/domain'
 import { notAPhoneMessage, parsePhone } from '@shop/domain/phone'
 import type { Static } from 'typebox'
+import { socialUrl } from '@shop/domain/schemas/shop'
 import { type ServiceContext, inTransaction } from '../../context'
 import type { ImageRef, PaymentOption } from '../../db/schema'
 import { BadRequest, Conflict, Forbidden, NotFound, invalidBody, isUniqueViolation } from '../../lib/errors'
@@ -100,7 +101,7 @@ export async function updateShopProfile(ctx: ServiceContext, id: string, body: S
       }
       seen.add(social.site)
     })
-    changes.socials = body.socials.map(({ site, url }) => ({ site, url }))
+    changes.socials = body.socials.map(({ site, url }) => ({ site, url: socialUrl(url) }))
   }
   if (body.whatsapp !== undefined) changes.whatsapp = checkedWhatsApp(body.whatsapp)
   if (body.home) changes.promotionalText = body.home.promotionalText.trim()

@@ -6,6 +6,8 @@ type Notify = (message: string, tone?: Toast['tone']) => void
 const ToastContext = createContext<Notify | null>(null)
 
 const SHOW_MS = 5000
+/** At most this many toasts show at once, the newest last: more would cover a phone's screen. */
+const MAX_TOASTS = 2
 
 /**
  * Short confirmations ("Product saved") in a polite live region. Success toasts go after a few seconds,
@@ -38,7 +40,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const notify = useCallback<Notify>(
     (message, tone = 'success') => {
       const toast = { id: nextId.current++, message, tone }
-      setToasts((list) => [...list.slice(-2), toast])
+      setToasts((list) => [...list, toast].slice(-MAX_TOASTS))
       schedule(toast)
     },
     [schedule],

@@ -21,7 +21,8 @@ describe('orderActions', () => {
 
 describe('movedMessage', () => {
   it('says where the order is now', () => {
-    expect(movedMessage('K3X9', 'packaged')).toBe('Order K3X9 is now Packaged')
+    expect(movedMessage('K3X9', 'packaged')).toBe('Order K3X9 is now packaged')
+    expect(movedMessage('K3X9', 'ready')).toBe('Order K3X9 is now ready')
     expect(movedMessage('K3X9', 'canceled')).toBe('Order K3X9 was canceled')
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Transaction } from '@shop/domain/schemas/payments'
-import { paymentStatus, paymentWay, providerLabel } from './payment-labels'
+import { deliveryFeeWords, paymentStatus, paymentWay, providerLabel, transactionStatusLabels } from './payment-labels'
 
 const attempt = (status: Transaction['status'], extra: Partial<Transaction> = {}): Transaction => ({
   _id: status,
@@ -55,7 +55,10 @@ describe('paymentStatus', () => {
 
 describe('labels', () => {
   it('names the built-in providers, the demonstration one as such, and passes others through', () => {
-    expect(providerLabel('manual')).toBe('On delivery or at pick-up')
+    expect(providerLabel('manual')).toBe('Pay on delivery or at pick-up')
+    expect(providerLabel('manual', 'dispatch')).toBe('Pay on delivery')
+    expect(providerLabel('manual', 'pick-up')).toBe('Pay at pick-up')
+    expect(providerLabel('test', 'pick-up')).toMatch(/^Demonstration payment/)
     expect(providerLabel('test')).toMatch(/^Demonstration payment/)
     expect(providerLabel('momo')).toBe('momo')
   })
@@ -64,5 +67,19 @@ describe('labels', () => {
     const recorded = attempt('success', { provider: 'manual', recorded: { method: 'mobile-money', reference: null, note: '' } })
     expect(paymentWay(recorded)).toBe("Mobile money to the shop's number")
     expect(paymentWay(attempt('success'))).toMatch(/^Demonstration/)
+  })
+})
+
+describe('payment attempts and delivery fees in words', () => {
+  it('says what a replaced attempt was, not just "Replaced"', () => {
+    expect(transactionStatusLabels.abandoned).toBe('Payment attempt replaced by a newer one')
+    expect(transactionStatusLabels.failed).toBe('Payment failed')
+  })
+
+  it('never says a pay-on-delivery order paid its fee "with the order"', () => {
+    expect(deliveryFeeWords('instant', 'manual')).toBe('paid on delivery with the rest of the order')
+    expect(deliveryFeeWords('instant', 'paystack')).toBe('paid online with the order')
+    expect(deliveryFeeWords('on-delivery', 'paystack')).toBe('paid to the rider on delivery')
+    expect(deliveryFeeWords('on-delivery', 'manual')).toBe('paid to the rider on delivery')
   })
 })

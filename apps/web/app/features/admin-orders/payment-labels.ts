@@ -1,23 +1,36 @@
-import type { PaymentState } from '@shop/domain'
+import { type DeliveryType, type PaymentState, payOnDeliveryWords } from '@shop/domain'
 import type { Order } from '@shop/domain/schemas/orders'
 import { type PaymentMethod, type Transaction, type TransactionStatus, paymentMethodLabels } from '@shop/domain/schemas/payments'
 import { formatMoney } from '../../lib/money'
 
 const providerLabels: Record<string, string> = {
-  manual: 'On delivery or at pick-up',
+  manual: 'Pay on delivery or at pick-up',
   test: 'Demonstration payment (no money moves)',
   paystack: 'Paystack (mobile money or card)',
 }
 
-export function providerLabel(provider: string): string {
+/** A way to pay in words; with the order's delivery, pay-on-delivery says which ("Pay at pick-up"). */
+export function providerLabel(provider: string, deliveryType?: DeliveryType): string {
+  if (provider === 'manual' && deliveryType) return payOnDeliveryWords(deliveryType)
   return providerLabels[provider] ?? provider
 }
 
+/** A payment attempt's state, said so it stands alone in the order's list of payments. */
 export const transactionStatusLabels: Record<TransactionStatus, string> = {
   pending: 'Waiting for payment',
   success: 'Paid',
-  failed: 'Failed',
-  abandoned: 'Replaced',
+  failed: 'Payment failed',
+  abandoned: 'Payment attempt replaced by a newer one',
+}
+
+/**
+ * Who pays a delivery rate's fee, and when, on this order: an online order pays an `instant` fee with the
+ * order; a pay-on-delivery order pays everything, fee included, on delivery (there is no "with the order"
+ * before that); an on-delivery fee goes to the rider.
+ */
+export function deliveryFeeWords(paymentOption: string, provider: string): string {
+  if (paymentOption !== 'instant') return 'paid to the rider on delivery'
+  return provider === 'manual' ? 'paid on delivery with the rest of the order' : 'paid online with the order'
 }
 
 /** How a payment reached the shop: the method staff recorded, else the provider. */

@@ -62,8 +62,22 @@ describe('checkSite', () => {
   })
 
   it('puts a bad social address at its own field, whichever links come before it', () => {
-    const values = { ...siteValues(shop), socials: { facebook: '', instagram: 'https://instagram.com/demo', twitter: 'x.com/demo' } }
-    expect(checkSite(values).errors).toEqual({ 'socials.twitter': 'Use a full web address starting with https://' })
+    const values = { ...siteValues(shop), socials: { facebook: '', instagram: 'https://instagram.com/demo', twitter: 'x demo' } }
+    expect(checkSite(values).errors).toEqual({ 'socials.twitter': 'Use a web address like instagram.com/yourshop' })
+  })
+
+  it('takes a social address typed without https:// (the API adds it), and refuses other schemes', () => {
+    const values = { ...siteValues(shop), socials: { facebook: ' facebook.com/demo ', instagram: 'www.instagram.com/demo', twitter: 'http://x.com/demo' } }
+    const { body, errors } = checkSite(values)
+    expect(errors).toEqual({})
+    expect(body.socials).toEqual([
+      { site: 'facebook', url: 'facebook.com/demo' },
+      { site: 'instagram', url: 'www.instagram.com/demo' },
+      { site: 'twitter', url: 'http://x.com/demo' },
+    ])
+    for (const bad of ['javascript:alert(1)', 'ftp://x.com/a', 'instagram']) {
+      expect(checkSite({ ...siteValues(shop), socials: { facebook: bad, instagram: '', twitter: '' } }).errors).toHaveProperty('socials.facebook')
+    }
   })
 
   it('requires a title and limits the promotional text', () => {

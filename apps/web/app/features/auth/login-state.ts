@@ -34,6 +34,6 @@ export function takeLoginState(received: string | null): boolean {
 export class ForeignLoginError extends Error {
   override name = 'ForeignLoginError'
   constructor() {
-    super('This sign-in link was not started on this page, so you were not signed in. Use Login to sign in.')
+    super('This login link was not started on this page, so you were not logged in. Press Log in to try again.')
   }
 }

@@ -1,6 +1,6 @@
 import { isValidSlug } from '@shop/domain'
 import { describe, expect, it } from 'vitest'
-import { shopOrigin, suggestSlug } from './shop-address'
+import { addressPromise, shopOrigin, suggestSlug } from './shop-address'
 
 describe('suggestSlug', () => {
   it.each([
@@ -37,5 +37,19 @@ describe('shopOrigin', () => {
   it('puts the slug in front of the platform’s host, port and scheme kept', () => {
     expect(shopOrigin('http://localhost:3000', 'kofi')).toBe('http://kofi.localhost:3000')
     expect(shopOrigin('https://shoplet.example', 'ama')).toBe('https://ama.shoplet.example')
+  })
+})
+
+describe('addressPromise', () => {
+  it('promises the address only once that very address is known to be free', () => {
+    expect(addressPromise('demo-two', { slug: 'demo-two', state: 'available' })).toBe('will-open')
+    expect(addressPromise('demo-two', { slug: 'demo', state: 'available' })).toBe('would-be')
+    expect(addressPromise('demo-two', { slug: 'demo-two', state: 'checking' })).toBe('would-be')
+    expect(addressPromise('demo-two', null)).toBe('would-be')
+  })
+
+  it('promises nothing for a taken address, nor for none', () => {
+    expect(addressPromise('demo', { slug: 'demo', state: 'taken' })).toBe('none')
+    expect(addressPromise('', null)).toBe('none')
   })
 })

@@ -27,3 +27,15 @@ export function shopOrigin(platformUrl: string, slug: string): string {
   const { protocol, host } = new URL(platformUrl)
   return `${protocol}//${slug}.${host}`
 }
+
+/**
+ * What the address field may promise about `slug`, from the last availability check: that the shop "will
+ * open" there only once that very address is known to be free; nothing once it is known to be taken (the
+ * status beside it says so); that the address "would be" it while that is not known yet.
+ */
+export function addressPromise(slug: string, check: { slug: string; state: string } | null): 'will-open' | 'would-be' | 'none' {
+  if (!slug) return 'none'
+  const known = check?.slug === slug ? check.state : null
+  if (known === 'taken') return 'none'
+  return known === 'available' ? 'will-open' : 'would-be'
+}

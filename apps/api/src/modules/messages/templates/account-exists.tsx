@@ -24,7 +24,7 @@ export const accountExists: MessageTemplate<AccountExistsData> = {
     const hello = data.name ? `Hello ${data.name},` : 'Hello,'
     const news = `Someone tried to create a ${site.providerName} account with this e-mail address, which already has one.`
     const signIn = linkOn(site, '/session/start?next=%2F')
-    const reset = `If it was you, sign in with your password, or choose a new one: the link works once, until ${expires}.`
+    const reset = `If it was you, log in with your password, or choose a new one: the link works once, until ${expires}.`
     const ignore = 'If it was not you, ignore this e-mail: nothing was changed, and your password stays as it is.'
     return {
       subject: `You already have a ${site.providerName} account`,
@@ -34,7 +34,7 @@ export const accountExists: MessageTemplate<AccountExistsData> = {
           <p>{hello}</p>
           <p>{news}</p>
           <p>{reset}</p>
-          <ButtonLink href={signIn}>Sign in</ButtonLink>
+          <ButtonLink href={signIn}>Log in</ButtonLink>
           <p>
             <a href={data.link} style={{ color: '#1a64d6' }}>
               Choose a new password
@@ -44,7 +44,7 @@ export const accountExists: MessageTemplate<AccountExistsData> = {
           <p style={{ fontSize: 13, color: '#6b7280' }}>{ignore}</p>
         </>
       ),
-      text: [hello, '', news, reset, '', `Sign in: ${signIn}`, `Choose a new password: ${data.link}`, '', ignore].join('\n'),
+      text: [hello, '', news, reset, '', `Log in: ${signIn}`, `Choose a new password: ${data.link}`, '', ignore].join('\n'),
     }
   },
 }

@@ -6,7 +6,7 @@
  * what was true then; amounts in the order's currency, dates in Africa/Accra, and every piece of text (a
  * product title, the buyer's name, a staff note) escaped by React.
  */
-import { formatDateTime, formatMinor as money } from '@shop/domain'
+import { formatDateTime, formatMinor as money, formatMoneyOff, toMajor } from '@shop/domain'
 import type { ReactElement } from 'react'
 import { ButtonLink, LinkAsText } from './layout'
 import { type Site, linkOn } from './site'
@@ -51,12 +51,13 @@ export type OrderMessageData = {
 const muted = { color: '#6b7280', fontSize: 14 }
 const cell = { padding: '6px 0', borderBottom: '1px solid #e5e7eb', verticalAlign: 'top' } as const
 const amountCell = { ...cell, textAlign: 'right', whiteSpace: 'nowrap', paddingLeft: 12 } as const
+const moneyOff = (minor: number, currency: string) => formatMoneyOff(toMajor(minor), currency)
 
 /** The receipt's amount rows, shared by the HTML and the text part. */
 function amountRows(data: OrderMessageData): [string, string][] {
   const rows: [string, string][] = [['Subtotal', money(data.subtotalMinor, data.currency)]]
-  if (data.discountMinor > 0) rows.push([`Discount${data.discountCode ? ` (${data.discountCode})` : ''}`, `−${money(data.discountMinor, data.currency)}`])
-  if (data.adjustmentMinor) rows.push(['Discount from the shop', `−${money(data.adjustmentMinor, data.currency)}`])
+  if (data.discountMinor > 0) rows.push([`Discount${data.discountCode ? ` (${data.discountCode})` : ''}`, moneyOff(data.discountMinor, data.currency)])
+  if (data.adjustmentMinor) rows.push(['Discount from the shop', moneyOff(data.adjustmentMinor, data.currency)])
   rows.push([data.deliveryType === 'pick-up' ? 'Pick-up' : `Delivery${data.deliveryName ? ` (${data.deliveryName})` : ''}`, money(data.deliveryMinor, data.currency)])
   if (data.taxMinor > 0) rows.push(['Tax', money(data.taxMinor, data.currency)])
   return rows

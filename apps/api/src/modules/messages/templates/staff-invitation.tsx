@@ -29,7 +29,7 @@ export const staffInvitation: MessageTemplate<StaffInvitationData> = {
           <p>
             {data.invitedBy} invited you to help run <strong>{site.name}</strong> as <strong>{data.role}</strong>.
           </p>
-          <p>Sign in (or create an account) with this e-mail address to accept. The invitation works until {expires}.</p>
+          <p>Log in (or create an account) with this e-mail address to accept. The invitation works until {expires}.</p>
           <ButtonLink href={link}>See the invitation</ButtonLink>
           <LinkAsText href={link} />
           <p style={{ fontSize: 13, color: '#6b7280' }}>Not expecting this? Ignore this e-mail and nothing happens.</p>
@@ -39,7 +39,7 @@ export const staffInvitation: MessageTemplate<StaffInvitationData> = {
         `Join ${site.name}`,
         '',
         `${data.invitedBy} invited you to help run ${site.name} as ${data.role}.`,
-        `Sign in (or create an account) with this e-mail address to accept. The invitation works until ${expires}.`,
+        `Log in (or create an account) with this e-mail address to accept. The invitation works until ${expires}.`,
         '',
         `See the invitation: ${link}`,
         '',

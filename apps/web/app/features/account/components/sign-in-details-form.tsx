@@ -26,7 +26,7 @@ export function SignInDetailsForm({ user, onSaved }: { user: User; onSaved: (use
     if (!answer.ok) return setErrors(answer.errors)
     onSaved(answer.data.user)
     setForm({ email: answer.data.user.email, newPassword: '', currentPassword: '' })
-    setStatus(answer.data.passwordChanged ? 'Your password is changed. Your other devices are signed out.' : 'Your email is changed.')
+    setStatus(answer.data.passwordChanged ? 'Your password is changed. Your other devices are logged out.' : 'Your email is changed.')
   })
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -43,7 +43,7 @@ export function SignInDetailsForm({ user, onSaved }: { user: User; onSaved: (use
 
   return (
     <form className="panel profile-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Sign-in details</h2>
+      <h2 id={`${id}-title`}>Login details</h2>
       <Field name="email" label="Email" error={errors.email} hint="The address you log in with.">
         {(props) => (
           <input
@@ -84,7 +84,7 @@ export function SignInDetailsForm({ user, onSaved }: { user: User; onSaved: (use
       <p className="hint" role="status">
         {status}
       </p>
-      <SaveButton saving={saving}>Change sign-in details</SaveButton>
+      <SaveButton saving={saving}>Change login details</SaveButton>
     </form>
   )
 }

@@ -5,8 +5,9 @@ import type { Transaction } from '@shop/domain/schemas/payments'
 import type { Refund } from '@shop/domain/schemas/refunds'
 import { TotalsTable } from '../../../components/totals-table'
 import { formatMoney } from '../../../lib/money'
+import { whatsAppUrl } from '../../../lib/whatsapp'
 import { pricedRows } from '../../../lib/totals-rows'
-import { paymentWay, providerLabel, transactionStatusLabels } from '../payment-labels'
+import { deliveryFeeWords, paymentWay, providerLabel, transactionStatusLabels } from '../payment-labels'
 import { PaymentFacts } from './payment-facts'
 import { OrderItemsTable } from './order-items-table'
 import { RecordPaymentForm } from './record-payment-form'
@@ -30,6 +31,21 @@ type Props = {
 /** A phone as a link to call it. */
 function PhoneLink({ phone }: { phone: string }) {
   return <a href={`tel:${phone.replace(/\s+/g, '')}`}>{phone}</a>
+}
+
+/** The buyer's phone to call, and the same number on WhatsApp with the order named in the message. */
+function BuyerPhone({ phone, orderId }: { phone: string; orderId: string }) {
+  const whatsApp = whatsAppUrl(phone, `Hello, this is about your order ${orderId}`)
+  return (
+    <span className="contact-links">
+      <PhoneLink phone={phone} />
+      {whatsApp && (
+        <a href={whatsApp} target="_blank" rel="noopener noreferrer" aria-label={`WhatsApp ${phone}`}>
+          WhatsApp
+        </a>
+      )}
+    </span>
+  )
 }
 
 /** Everything staff need to fulfil an order: items and totals, timeline, customer, delivery and payment. */
@@ -71,7 +87,7 @@ export function OrderDetail({ order, transactions, regions, messages, canRecordP
             </div>
             <div>
               <dt>Phone</dt>
-              <dd>{phone ? <PhoneLink phone={phone} /> : 'Not given'}</dd>
+              <dd>{phone ? <BuyerPhone phone={phone} orderId={order.orderId} /> : 'Not given'}</dd>
             </div>
           </dl>
         </section>
@@ -94,7 +110,7 @@ export function OrderDetail({ order, transactions, regions, messages, canRecordP
                 </div>
                 <div>
                   <dt>Rate</dt>
-                  <dd>{rateWords(delivery)}</dd>
+                  <dd>{rateWords(delivery, order.payment.provider)}</dd>
                 </div>
                 {riderPhone && (
                   <div>
@@ -114,7 +130,7 @@ export function OrderDetail({ order, transactions, regions, messages, canRecordP
             <PaymentFacts order={order} transactions={transactions} />
             <div>
               <dt>Chosen at checkout</dt>
-              <dd>{providerLabel(order.payment.provider)}</dd>
+              <dd>{providerLabel(order.payment.provider, delivery.type)}</dd>
             </div>
           </dl>
           {canRecordPayment && (
@@ -154,9 +170,8 @@ export function OrderDetail({ order, transactions, regions, messages, canRecordP
   )
 }
 
-function rateWords(delivery: DeliveryDetails): string {
+function rateWords(delivery: DeliveryDetails, provider: string): string {
   const rate = delivery.rate
   if (!rate) return 'Not given'
-  const paid = rate.paymentOption === 'instant' ? 'paid with the order' : 'paid to the rider on delivery'
-  return `${rate.name}: ${formatMoney(rate.rate.value, rate.rate.currency)}, ${paid}`
+  return `${rate.name}: ${formatMoney(rate.rate.value, rate.rate.currency)}, ${deliveryFeeWords(rate.paymentOption, provider)}`
 }

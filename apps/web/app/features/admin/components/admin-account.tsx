@@ -12,7 +12,7 @@ export function AdminAccount({ user }: { user: User }) {
   return (
     <header className="admin-account">
       <p className="admin-account-who">
-        Signed in as <strong>{user.email}</strong>
+        Logged in as <strong>{user.email}</strong>
       </p>
       <button
         type="button"

@@ -31,7 +31,10 @@ export function profileValues(shop: Shop): ShopProfileValues {
   }
 }
 
-/** The profile part of `PATCH /api/shops/{id}`: trimmed text, and only the social sites with an address. */
+/**
+ * The profile part of `PATCH /api/shops/{id}`: trimmed text, and only the social sites with an address
+ * (as typed: the API adds `https://` to `instagram.com/yourshop`).
+ */
 export function profileBody(values: ShopProfileValues): Pick<ShopPatch, 'tagline' | 'about' | 'logo' | 'socials' | 'whatsapp'> {
   return {
     tagline: values.tagline.trim(),
@@ -94,7 +97,7 @@ export function ShopProfileFields({ shopId, values, errors, onChange, onUploadin
       />
       <fieldset className="field">
         <legend>Social links</legend>
-        <p className="field-hint">Full addresses of your pages, like https://instagram.com/yourshop. Leave empty to hide one.</p>
+        <p className="field-hint">Your pages' addresses, like instagram.com/yourshop. Leave empty to hide one.</p>
         {socialSites.map((site) => (
           <Field key={site} name={`socials.${site}`} label={socialNames[site]} error={errors[`socials.${site}`]}>
             {(props) => (
@@ -102,7 +105,7 @@ export function ShopProfileFields({ shopId, values, errors, onChange, onUploadin
                 {...props}
                 type="url"
                 inputMode="url"
-                placeholder="https://"
+                placeholder={`${site}.com/yourshop`}
                 value={values.socials[site]}
                 onChange={(event) => set('socials', { ...values.socials, [site]: event.target.value }, `socials.${site}`)}
               />

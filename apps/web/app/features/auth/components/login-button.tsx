@@ -26,7 +26,7 @@ export function LoginButton() {
     <div className="login">
       {/* Disabled until hydrated: before that a click would do nothing. */}
       <Button onClick={login} disabled={!hydrated || busy} aria-busy={busy || undefined}>
-        Login
+        Log in
       </Button>
       {error && (
         <p className="login-error" role="alert">

@@ -35,7 +35,7 @@ export function LoginReturn() {
           setError(null)
         } catch (failure) {
           loggedIn = false
-          setError(failure instanceof ForeignLoginError ? failure.message : `Login failed: ${errorMessage(failure)}`)
+          setError(failure instanceof ForeignLoginError ? failure.message : `Could not log in: ${errorMessage(failure)}`)
         }
       }
       params.delete('code')

@@ -13,6 +13,9 @@ import { OrderStatusBadge } from './order-status-badge'
 import { OrderTimeline } from '../../../components/order-timeline'
 import type { Refund } from '@shop/domain/schemas/refunds'
 import { CanceledMoney } from './canceled-money'
+import { buyerDeliveryWords, buyerPaymentWords } from '../order-words'
+import { useSite } from '../../../lib/use-site'
+import { whatsAppUrl } from '../../../lib/whatsapp'
 
 type Props = {
   order: Order
@@ -32,6 +35,8 @@ export function OrderDetails({ order, regions, accessKey, onChange, headingLevel
   const Heading = `h${headingLevel}` as const
   const region = regions.find((candidate) => candidate._id === order.delivery.region)?.name ?? order.delivery.region
   const cancelable = allowedTransitions(order.status, order.delivery.type, 'shopper').includes('canceled')
+  const { shop } = useSite()
+  const whatsApp = shop?.whatsapp ? whatsAppUrl(shop.whatsapp, `Hello, about my order ${order.orderId}`) : null
 
   async function cancel() {
     if (!window.confirm(`Cancel order ${order.orderId}?`)) return
@@ -71,17 +76,23 @@ export function OrderDetails({ order, regions, accessKey, onChange, headingLevel
         <div>
           <dt>Delivery</dt>
           <dd>
-            {order.delivery.type === 'pick-up'
-              ? 'Pick-up at the shop'
-              : `${order.delivery.rate?.name ?? 'Delivery'}${region ? ` to ${region}` : ''}`}
+            {buyerDeliveryWords(order, region)}
             {order.delivery.address && <span className="block">{order.delivery.address}</span>}
           </dd>
         </div>
         <div>
           <dt>Payment</dt>
-          <dd>{paymentWords(order)}</dd>
+          <dd>{buyerPaymentWords(order)}</dd>
         </div>
       </dl>
+      {whatsApp && (
+        <p className="order-contact">
+          Questions about this order?{' '}
+          <a className="whatsapp-chat" href={whatsApp} target="_blank" rel="noopener noreferrer">
+            WhatsApp the shop
+          </a>
+        </p>
+      )}
       <Heading>Items</Heading>
       <OrderLines lines={order.items} currency={order.currency} />
       <TotalsTable rows={pricedRows(order, 'order')} currency={order.currency} />
@@ -101,13 +112,4 @@ export function OrderDetails({ order, regions, accessKey, onChange, headingLevel
       )}
     </div>
   )
-}
-
-const providerNames: Record<string, string> = { test: 'Demonstration payment', paystack: 'Paystack (mobile money or card)' }
-
-function paymentWords(order: Order): string {
-  if (order.payment.provider === 'manual') return 'On delivery or at pick-up'
-  const name = providerNames[order.payment.provider] ?? order.payment.provider
-  if (order.status === 'canceled') return `${name}: ${order.paid > 0 ? 'paid, see above' : 'not paid'}`
-  return `${name}: ${order.acked ? 'paid' : 'waiting for payment'}`
 }

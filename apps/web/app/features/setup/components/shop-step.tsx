@@ -1,5 +1,5 @@
 import { shopPatchBody, type Shop } from '@shop/domain/schemas/shop'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import { Field, FormError } from '../../../components/ui/field'
 import { hasErrors, serverFieldErrors, validate } from '../../../lib/form-errors'
 import { useSite } from '../../../lib/use-site'
@@ -8,7 +8,7 @@ import { updateShop } from '../../../api/shops/update-shop'
 import { useLeaveAfterSave } from '../hooks/use-leave-after-save'
 import { type SlugCheck, useSlugAvailability } from '../hooks/use-slug-availability'
 import { useStepErrors } from '../hooks/use-step-errors'
-import { shopOrigin, suggestSlug } from '../shop-address'
+import { addressPromise, shopOrigin, suggestSlug } from '../shop-address'
 import { checkNewShop } from '../shop-form'
 import { nextPath } from '../steps'
 import { StepActions } from './step-actions'
@@ -28,6 +28,23 @@ function availabilityText(check: SlugCheck | null): string {
     case 'failed':
       return 'We could not check this address; it will be checked when you continue.'
   }
+}
+
+const ADDRESS_RULES = 'Lower-case letters, digits and hyphens; it becomes your shop’s web address.'
+
+/** The address field's hint: the rules, or the address, promised only as far as it is known to be free. */
+function addressHint(slug: string, origin: string | null, check: SlugCheck | null): ReactNode {
+  const promise = origin ? addressPromise(slug, check) : 'none'
+  if (promise === 'none') return ADDRESS_RULES
+  return promise === 'will-open' ? (
+    <>
+      Your shop will open at <strong>{origin}</strong>.
+    </>
+  ) : (
+    <>
+      Your shop’s address would be <strong>{origin}</strong>, if it is free.
+    </>
+  )
 }
 
 /**
@@ -109,15 +126,7 @@ export function ShopStep({ shop }: { shop?: Shop }) {
             name="slug"
             label="Shop address"
             error={errors.slug}
-            hint={
-              origin ? (
-                <>
-                  Your shop will open at <strong>{origin}</strong>.
-                </>
-              ) : (
-                'Lower-case letters, digits and hyphens; it becomes your shop’s web address.'
-              )
-            }
+            hint={addressHint(slug, origin, availability)}
           >
             {(props) => (
               <input
