@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { asc, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { customers, orders, shopConfigs } from '../src/db/schema'
 import { migrationsFolder } from '../src/paths'
@@ -66,7 +66,7 @@ async function list(query: string, user: TestUser = keeper): Promise<{ total: nu
 /** The shop's one customer whose phone (or e-mail) is `contact`. */
 async function customerBy(contact: string, shopId = shop.id): Promise<Customer> {
   const key = contact.includes('@') ? `email:${contact.toLowerCase()}` : contact
-  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.key, key))
+  const [row] = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.shopId, shopId), eq(customers.key, key)))
   expect(row, `a customer for ${contact}`).toBeDefined()
   const response = await get(`/api/customers/${row!.id}`, shopId === shop.id ? keeper : outsider)
   expect(response.statusCode, response.body).toBe(200)
