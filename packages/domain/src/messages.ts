@@ -43,6 +43,7 @@ export const smsMessageKinds: readonly BuyerMessageKind[] = [
 /** Every kind of message, as the order's timeline names it. */
 export const messageKindLabels: Record<string, string> = {
   ...buyerMessageLabels,
+  'checkout-paid': 'Shared checkout paid (to whoever shared it)',
   'staff-new-order': 'New order (staff alert)',
   'staff-order-canceled': 'Canceled by the buyer (staff alert)',
   'staff-low-stock': 'Low stock (staff alert)',

@@ -101,7 +101,9 @@ function searchTerms(q: string | undefined): string[] {
 export async function listShopOrders(ctx: ServiceContext, query: OrderListQuery): Promise<Page<OrderDto>> {
   const { scope, parsed } = await orderListScope(ctx, query)
   const { rows, total } = await listOrders(ctx.db, scope, parsed)
-  return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map((row) => orderDto(row)) }
+  // Staff lists (a shop's orders, or one buyer's in it) show every contact; a buyer's own list hides a sharer's.
+  const staff = query.shop !== undefined && (await ctx.actor.callerRole(query.shop)) !== null
+  return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map((row) => orderDto(row, undefined, { staff })) }
 }
 
 /** The CSV export: every order the list's filters match (the list's own rules of who sees what), newest first. */
@@ -151,7 +153,8 @@ export async function getOrder(ctx: ServiceContext, id: string, key: string | un
 async function viewOrder(ctx: ServiceContext, id: string): Promise<OrderDto> {
   const view = await findOrderView(ctx.db, id)
   if (!view) throw NotFound('No such order')
-  const dto = orderDto(view, await listOrderEvents(ctx.db, view.shopId, id))
+  const staff = (await ctx.actor.callerRole(view.shopId)) !== null
+  const dto = orderDto(view, await listOrderEvents(ctx.db, view.shopId, id), { staff })
   if (!dto.customerName && view.profileId) dto.customerName = (await findBuyerName(ctx.db, view.profileId)) ?? ''
   return dto
 }

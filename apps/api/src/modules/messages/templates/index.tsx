@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { accountExists } from './account-exists'
 import { EmailLayout } from './layout'
 import {
+  checkoutPaid,
   orderCanceled,
   orderConfirmation,
   orderDelivered,
@@ -43,6 +44,7 @@ export const templates = {
   'order-payment-failed': orderPaymentFailed,
   'order-refunded': orderRefunded,
   'order-updated': orderUpdated,
+  'checkout-paid': checkoutPaid,
   'staff-new-order': staffNewOrder,
   'staff-order-canceled': staffOrderCanceled,
   'staff-low-stock': staffLowStock,
