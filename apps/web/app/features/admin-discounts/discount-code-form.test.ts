@@ -38,6 +38,8 @@ const stored: DiscountCode = {
   usageLimit: 50,
   usedCount: 3,
   active: true,
+  oncePerCustomer: false,
+  firstOrderOnly: false,
   createdAt: '2031-01-01T00:00:00.000Z',
   updatedAt: '2031-01-01T00:00:00.000Z',
 }
