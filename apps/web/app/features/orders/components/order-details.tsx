@@ -13,6 +13,8 @@ import { OrderStatusBadge } from './order-status-badge'
 import { OrderTimeline } from '../../../components/order-timeline'
 import type { Refund } from '@shop/domain/schemas/refunds'
 import { CanceledMoney } from './canceled-money'
+import { PickupPlace } from '../../checkout/components/delivery-fields'
+import { useSite } from '../../../lib/use-site'
 
 type Props = {
   order: Order
@@ -30,6 +32,9 @@ export function OrderDetails({ order, regions, accessKey, onChange, headingLevel
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const Heading = `h${headingLevel}` as const
+  // The shop the order is from says where to pick it up; on another shop's site, it says nothing of it.
+  const site = useSite().shop
+  const shop = site && site._id === order.shop ? site : null
   const region = regions.find((candidate) => candidate._id === order.delivery.region)?.name ?? order.delivery.region
   const cancelable = allowedTransitions(order.status, order.delivery.type, 'shopper').includes('canceled')
 
@@ -71,10 +76,17 @@ export function OrderDetails({ order, regions, accessKey, onChange, headingLevel
         <div>
           <dt>Delivery</dt>
           <dd>
-            {order.delivery.type === 'pick-up'
-              ? 'Pick-up at the shop'
-              : `${order.delivery.rate?.name ?? 'Delivery'}${region ? ` to ${region}` : ''}`}
+            {order.delivery.type === 'pick-up' ? (
+              shop ? (
+                <PickupPlace shop={shop} />
+              ) : (
+                'Pick up from the shop'
+              )
+            ) : (
+              `${order.delivery.rate?.name ?? 'Delivery'}${region ? ` to ${region}` : ''}`
+            )}
             {order.delivery.address && <span className="block">{order.delivery.address}</span>}
+            {order.sharedDelivery && <span className="block hint">Delivered as the person who shared the checkout chose.</span>}
           </dd>
         </div>
         <div>
