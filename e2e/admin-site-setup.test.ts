@@ -207,6 +207,8 @@ describe('the setup wizard', { timeout: 120_000 }, () => {
       // Step 3: one fee for all regions, another for one region.
       await page.waitForURL((url) => url.pathname === `/setup/${shopId}/delivery`)
       await main.getByText('Step 3 of 4: Delivery').waitFor()
+      await main.getByLabel('Where do customers pick up?').fill('14 Oxford Street, Osu, Accra')
+      await main.getByLabel('Opening hours (optional)').fill('Mon–Sat 9am–6pm')
       await main.getByLabel('Delivery fee (GHS)').fill('25')
       await main.getByText('Different fees for some regions').click()
       await main.getByLabel('Northern', { exact: true }).fill('45')
@@ -245,6 +247,11 @@ describe('the setup wizard', { timeout: 120_000 }, () => {
     assert.equal(byName['Delivery to Northern']?.rate.value, 45)
     assert.equal(byName['Standard delivery']?.rate.value, 25)
     assert.equal(byName['Standard delivery']?.regions.length, 15)
+    const place = await api<{ offersPickup: boolean; offersDelivery: boolean; pickupAddress: string; pickupHours: string }>(server(), 'GET', `/api/shops/${slug}`)
+    assert.deepEqual(
+      [place.body.offersPickup, place.body.offersDelivery, place.body.pickupAddress, place.body.pickupHours],
+      [true, true, '14 Oxford Street, Osu, Accra', 'Mon–Sat 9am–6pm'],
+    )
     const profile = await api<{ about: string; socials: unknown }>(server(), 'GET', `/api/shops/${slug}`)
     assert.equal(profile.body.about, 'Hand-woven kente and batik from Bonwire.')
     assert.deepEqual(profile.body.socials, [{ site: 'instagram', url: 'https://instagram.com/esifabrics' }])
@@ -284,6 +291,7 @@ describe('the setup wizard for an owner who has a shop already', { timeout: 90_0
       await main.getByLabel('Tagline').fill('Baskets and beads')
       await main.getByRole('button', { name: 'Next' }).click()
       await page.waitForURL((url) => url.pathname === `/setup/${shopId}/delivery`)
+      await main.getByLabel('Where do customers pick up?').fill('Makola Market, stall 12')
       await main.getByLabel('Delivery fee (GHS)').fill('15')
       await main.getByRole('button', { name: 'Next' }).click()
       await main.getByRole('heading', { name: 'Demo Crafts is ready' }).waitFor()

@@ -58,8 +58,8 @@ const validCode = (overrides: Record<string, unknown> = {}) => ({
 })
 
 const staffKeys = [
-  '_id', 'active', 'code', 'createdAt', 'expiresAt', 'expiresOn', 'minSubtotal', 'shop', 'type', 'updatedAt', 'usageLimit',
-  'usedCount', 'value',
+  '_id', 'active', 'code', 'createdAt', 'expiresAt', 'expiresOn', 'firstOrderOnly', 'minSubtotal', 'oncePerCustomer', 'shop', 'type',
+  'updatedAt', 'usageLimit', 'usedCount', 'value',
 ]
 
 describe('POST /api/discount-codes/', () => {
@@ -310,6 +310,7 @@ describe('GET /api/discount-codes/ (staff listing)', async () => {
     expect(body.data[0]).toEqual({
       _id: third.id, shop: s.shop.id, code: 'Autumn-15', type: 'fixed', value: 15, expiresAt: third.expiresAt!.toISOString(),
       expiresOn: third.expiresAt!.toISOString().slice(0, 10), usageLimit: 4, usedCount: 2, minSubtotal: 20, active: true,
+      oncePerCustomer: false, firstOrderOnly: false,
       createdAt: '2030-03-01T00:00:00.000Z', updatedAt: third.updatedAt.toISOString(),
     })
   })
@@ -378,18 +379,18 @@ describe('GET /api/discount-codes/?code=&shop= (public lookup)', async () => {
       expect(response.statusCode).toBe(200)
       expect(response.json()).toEqual({
         total: 1, limit: 1, skip: 0,
-        data: [{ _id: valid.id, code: 'Welcome10', type: 'percentage', value: 10, minSubtotal: 50, expiresAt: valid.expiresAt!.toISOString() }],
+        data: [{ _id: valid.id, code: 'Welcome10', type: 'percentage', value: 10, minSubtotal: 50, expiresAt: valid.expiresAt!.toISOString(), oncePerCustomer: false, firstOrderOnly: false }],
       })
     }
     expect((await lookup('ghs20')).json().data).toEqual([
-      { _id: fixed.id, code: 'GHS20', type: 'fixed', value: 20, minSubtotal: 0, expiresAt: fixed.expiresAt!.toISOString() },
+      { _id: fixed.id, code: 'GHS20', type: 'fixed', value: 20, minSubtotal: 0, expiresAt: fixed.expiresAt!.toISOString(), oncePerCustomer: false, firstOrderOnly: false },
     ])
     expect((await lookup(' GHS20 ')).json().total).toBe(1)
   })
 
   it('answers a code without an expiry as valid, with expiresAt null, while it is active and has uses left', async () => {
     expect((await lookup('forever5')).json().data).toEqual([
-      { _id: forever.id, code: 'FOREVER5', type: 'percentage', value: 5, minSubtotal: 0, expiresAt: null },
+      { _id: forever.id, code: 'FOREVER5', type: 'percentage', value: 5, minSubtotal: 0, expiresAt: null, oncePerCustomer: false, firstOrderOnly: false },
     ])
     for (const code of ['PAUSEDFOREVER', 'USEDUPFOREVER']) expect((await lookup(code)).json().total).toBe(0)
   })
@@ -469,7 +470,7 @@ describe('redeemDiscountCode', () => {
   it('takes one use of a valid code, ignoring case, and answers its terms', async () => {
     const row = await insertCode(shop.id, { code: 'Redeem-Me', type: 'fixed', value: 1500, usageLimit: 5, usedCount: 1 })
     const redeemed = await db.transaction((tx) => redeemDiscountCode(withDb(services, tx), shop.id, 'redeem-me', 10_000))
-    expect(redeemed).toEqual({ id: row.id, code: 'Redeem-Me', type: 'fixed', value: 1500 })
+    expect(redeemed).toEqual({ id: row.id, code: 'Redeem-Me', type: 'fixed', value: 1500, oncePerCustomer: false, firstOrderOnly: false })
     expect((await readCode(row.id))?.usedCount).toBe(2)
   })
 

@@ -45,6 +45,7 @@ export const messageKindLabels: Record<string, string> = {
   ...buyerMessageLabels,
   'order-pay-link': 'Pay link',
   'order-payment-reminder': 'Reminder to pay',
+  'checkout-paid': 'Shared checkout paid (to whoever shared it)',
   'staff-new-order': 'New order (staff alert)',
   'staff-order-canceled': 'Canceled by the buyer (staff alert)',
   'staff-low-stock': 'Low stock (staff alert)',

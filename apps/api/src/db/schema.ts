@@ -385,6 +385,11 @@ export type DeliveryDetails = {
   address?: string
   phone?: string
   rate?: { id: string; name: string; rateMinor: number; currency: string; paymentOption: string; estimatedDays: number | null }
+  /**
+   * The address and phone are those of the shared checkout's creator, kept when someone else paid it as it
+   * was (decision 68): the shop's staff see them, the payer only the region and the fee.
+   */
+  fromSharer?: boolean
 }
 export type DiscountTerms = { code: string; type: 'percentage' | 'fixed'; value: number }
 

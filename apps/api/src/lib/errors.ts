@@ -71,3 +71,11 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   if (pgError?.code !== '23505') return false
   return !constraint || pgError.constraint === constraint || !!pgError.message?.includes(constraint)
 }
+
+/** A CHECK constraint refused the row (23514), optionally a given one. */
+export function isCheckViolation(error: unknown, constraint?: string): boolean {
+  const e = (error as { cause?: unknown })?.cause ?? error
+  const pgError = e as { code?: string; constraint?: string; message?: string }
+  if (pgError?.code !== '23514') return false
+  return !constraint || pgError.constraint === constraint || !!pgError.message?.includes(constraint)
+}

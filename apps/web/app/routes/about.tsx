@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { SocialLinks } from '../components/social-links'
 import { WhatsAppChat } from '../components/whatsapp-chat'
+import { PickupPlace } from '../features/checkout/components/delivery-fields'
 import { routeMeta } from '../lib/page-meta'
 import { notFound } from '../lib/route-errors'
 import { useSite } from '../lib/use-site'
@@ -47,6 +48,12 @@ export default function About() {
             <p className="prose">{text || section.fallback}</p>
             {section.id === 'contact' && (
               <>
+                {shop.offersPickup && shop.pickupAddress && (
+                  <div id="pick-up" className="about-pickup">
+                    <h3>Pick-up</h3>
+                    <PickupPlace shop={shop} />
+                  </div>
+                )}
                 <SocialLinks shop={shop} />
                 <WhatsAppChat number={shop.whatsapp} />
               </>

@@ -33,6 +33,7 @@ import { PayoutAccountSection } from '../features/admin-settings/components/payo
 import { PayoutsSection } from '../features/admin-settings/components/payouts-section'
 import { ShopperOrdersSection } from '../features/admin-settings/components/shopper-orders-section'
 import { TaxRateSection } from '../features/admin-settings/components/tax-rate-section'
+import { PickupSection } from '../features/admin-settings/components/pickup-section'
 import { UnpaidOrdersSection } from '../features/admin-settings/components/unpaid-orders-section'
 import { useDirtyForms } from '../features/admin-settings/hooks/use-dirty-forms'
 import { type RateForm, rateCreateBody, ratePatchBody } from '../features/admin-settings/rate-form'
@@ -158,6 +159,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         <LoadError error={config.ok ? null : config.error} onRetry={() => void revalidator.revalidate()} />
       ) : (
         <>
+          <PickupSection {...configProps} />
           <PaymentOptionsSection {...configProps} />
           <UnpaidOrdersSection {...configProps} />
           <ShopperOrdersSection {...configProps} />

@@ -21,7 +21,8 @@ export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 
 /**
  * A shared checkout, opened from its link: the items and totals, never its creator's contact details. The
- * page renders for anyone; whoever places it (other than its creator) gives their own delivery.
+ * page renders for anyone; whoever places it (other than its creator) pays it as it was shared or gives
+ * their own delivery. Once placed, it says so instead of offering a second order.
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   if (!context.shop) notFound()
@@ -35,9 +36,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     getPaymentOptions(api, context.shop._id),
   ])
   if (!checkout || checkout.shop !== context.shop._id) notFound()
-  const { _id, items, delivery, discount, currency, totals, createdAt } = checkout
+  const { _id, items, delivery, discount, currency, totals, createdAt, placedOrder } = checkout
   return {
-    checkout: { _id, items, delivery: { type: delivery.type, region: delivery.region, rate: delivery.rate }, discount, currency, totals, createdAt },
+    checkout: { _id, items, delivery: { type: delivery.type, region: delivery.region, rate: delivery.rate }, discount, currency, totals, createdAt, placedOrder },
     regions,
     paymentOptions,
   }
@@ -58,7 +59,7 @@ export default function SharedCheckout({ loaderData }: Route.ComponentProps) {
       <p className="lead">
         Someone shared this checkout with you (
         <time dateTime={checkout.createdAt}>{formatShortDate(new Date(checkout.createdAt))}</time>). You can pay for
-        it and place the order, delivered to you or picked up.
+        it as it is, or have it delivered to you instead.
       </p>
       <div className="checkout-layout">
         <section className="panel" aria-labelledby="shared-items">
@@ -67,7 +68,16 @@ export default function SharedCheckout({ loaderData }: Route.ComponentProps) {
           <TotalsTable rows={sharedCheckoutRows(checkout, choice)} currency={checkout.currency} />
           <p className="hint">Prices are checked again when the order is placed.</p>
         </section>
-        {hydrated ? (
+        {checkout.placedOrder ? (
+          <section className="panel" aria-labelledby="shared-placed" role="status">
+            <h2 id="shared-placed">{checkout.placedOrder.paid ? 'Already paid — thank you' : 'Already ordered'}</h2>
+            <p>
+              {checkout.placedOrder.paid
+                ? `This checkout has been paid: it is order ${checkout.placedOrder.orderId}. The shop will let the buyer know as it moves.`
+                : `This checkout was placed as order ${checkout.placedOrder.orderId}, and is waiting for its payment.`}
+            </p>
+          </section>
+        ) : hydrated ? (
           <PlaceSharedCheckout
             shop={shop!}
             checkout={checkout}

@@ -40,6 +40,12 @@ const codeFields = {
   usageLimit: Type.Union([Type.Integer({ minimum: 1, maximum: MAX_USAGE_LIMIT }), Type.Null()]),
   minSubtotal: Type.Union([Type.Number({ minimum: 0, maximum: MAX_AMOUNT }), Type.Null()]),
   active: Type.Boolean(),
+  oncePerCustomer: Type.Boolean({
+    description: 'each buyer (phone or e-mail) may use the code once: a later order of theirs with it, not canceled, is refused',
+  }),
+  firstOrderOnly: Type.Boolean({
+    description: "only a buyer's first order in the shop may use it: a buyer (phone or e-mail) with an earlier order, not canceled, is refused",
+  }),
 }
 
 export const DiscountCodeCreateBody = Type.Object(
@@ -53,6 +59,8 @@ export const DiscountCodeCreateBody = Type.Object(
     usageLimit: Type.Optional(codeFields.usageLimit),
     minSubtotal: Type.Optional(codeFields.minSubtotal),
     active: Type.Optional(codeFields.active),
+    oncePerCustomer: Type.Optional(codeFields.oncePerCustomer),
+    firstOrderOnly: Type.Optional(codeFields.firstOrderOnly),
   },
   { additionalProperties: false },
 )
@@ -68,6 +76,8 @@ export const DiscountCodePatchBody = Type.Object(
     usageLimit: Type.Optional(codeFields.usageLimit),
     minSubtotal: Type.Optional(codeFields.minSubtotal),
     active: Type.Optional(codeFields.active),
+    oncePerCustomer: Type.Optional(codeFields.oncePerCustomer),
+    firstOrderOnly: Type.Optional(codeFields.firstOrderOnly),
   },
   { additionalProperties: false, minProperties: 1 },
 )
@@ -83,6 +93,10 @@ const publicFields = {
   minSubtotal: Type.Number(),
   /** Null: the code never expires. */
   expiresAt: Type.Union([IsoDate, Type.Null()]),
+  /** Each buyer (phone or e-mail) may use it once; the checkout says so beside the code. */
+  oncePerCustomer: Type.Boolean(),
+  /** Only for a buyer's first order in the shop. */
+  firstOrderOnly: Type.Boolean(),
 }
 
 /** What a shopper's exact lookup answers: the terms, no usage figures. */

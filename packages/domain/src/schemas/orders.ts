@@ -106,6 +106,11 @@ export const CheckoutResponse = Type.Object({
   shop: Type.String(),
   ...pricedFields,
   createdAt: IsoDate,
+  /**
+   * The order placed from this checkout that is not canceled, and whether it is paid in full; null while
+   * it can still be placed. A placed checkout cannot be placed again (409).
+   */
+  placedOrder: Type.Union([Type.Object({ orderId: Type.String(), paid: Type.Boolean() }), Type.Null()]),
   /** Creator only: their email, account, and the name and phone they gave ('' when none). */
   email: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   profile: Type.Optional(Type.Union([Type.String(), Type.Null()])),
@@ -137,6 +142,11 @@ export const OrderResponse = Type.Object({
   /** The buyer's name as given at checkout, else on their account; '' for a guest who gave none. */
   customerName: Type.String(),
   ...pricedFields,
+  /**
+   * True when someone paid a shared checkout as it was: the delivery is its creator's, whose address and
+   * phone only the shop's staff see (the payer sees the region and the fee).
+   */
+  sharedDelivery: Type.Optional(Type.Boolean()),
   /** What an instant payment provider collects up front (SPEC §9's checkout total). */
   amountDue: Type.Number(),
   /** Received so far: the payments providers confirmed and staff recorded (major units). */

@@ -37,6 +37,9 @@ export type SocialSite = Static<typeof SocialSite>
 const nonBlank = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S', description: 'some text' })
 
 export const TITLE_MAX = 100
+/** The pick-up place: its address, how to find it and when it is open. */
+export const PICKUP_ADDRESS_MAX = 300
+export const PICKUP_TEXT_MAX = 500
 export const LONG_TEXT_MAX = 5000
 
 const aboutSection = Type.Optional(Type.String({ maxLength: LONG_TEXT_MAX }))
@@ -123,6 +126,15 @@ export const shopConfigPatchBody = Type.Object(
       ),
     ),
     domains: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 260 }), { maxItems: 20 })),
+    offersPickup: Type.Optional(
+      Type.Boolean({ description: 'buyers may collect their orders (needs pickupAddress); at least one of offersPickup and offersDelivery' }),
+    ),
+    offersDelivery: Type.Optional(Type.Boolean({ description: 'the shop delivers at its delivery rates' })),
+    pickupAddress: Type.Optional(
+      Type.String({ maxLength: PICKUP_ADDRESS_MAX, description: 'where buyers collect their orders, as shown at checkout and in messages' }),
+    ),
+    pickupDirections: Type.Optional(Type.String({ maxLength: PICKUP_TEXT_MAX, description: 'how to find the place (a landmark, which floor)' })),
+    pickupHours: Type.Optional(Type.String({ maxLength: PICKUP_TEXT_MAX, description: 'when orders can be collected, such as "Mon–Sat 9am–6pm"' })),
   },
   { additionalProperties: false, minProperties: 1 },
 )
@@ -141,6 +153,15 @@ export const ShopLogo = Type.Union([
 ])
 export type ShopLogo = Static<typeof ShopLogo>
 
+/** How a shop hands orders over: pick-up (where, how to find it, when) and delivery; at least one is offered. */
+const fulfilmentFields = {
+  offersPickup: Type.Boolean({ description: 'buyers may collect their orders at pickupAddress' }),
+  offersDelivery: Type.Boolean({ description: 'the shop delivers at its delivery rates' }),
+  pickupAddress: Type.String({ description: "where buyers collect their orders ('' when not set)" }),
+  pickupDirections: Type.String({ description: "how to find the pick-up place ('' for none)" }),
+  pickupHours: Type.String({ description: "when orders can be collected ('' for none)" }),
+}
+
 /** A shop's public profile. */
 export const ShopResponse = Type.Object({
   _id: Type.String(),
@@ -156,6 +177,7 @@ export const ShopResponse = Type.Object({
   config: Type.Object({ facebook: Type.Object({ meta: Type.String() }) }),
   taxRate: Type.Number({ description: 'percent of the subtotal, so the checkout can show tax before ordering' }),
   shopperLineMax: Type.Integer({ description: "the most of one item a shopper's order may hold, so the storefront's quantities stop there" }),
+  ...fulfilmentFields,
   domains: Type.Array(Type.String()),
   currency: Type.String(),
   createdAt: IsoDate,
@@ -197,6 +219,7 @@ export const ShopConfigResponse = Type.Object({
   shopperLineMax: Type.Integer({ description: "the most of one item a shopper's checkout or order may hold" }),
   unconfirmedOrdersPerBuyer: Type.Integer({ description: 'open pay-on-delivery orders not yet confirmed that one phone, e-mail or delivery address may have' }),
   unconfirmedOrderHours: Type.Integer({ description: 'hours a pay-on-delivery order may stay unconfirmed before it is canceled' }),
+  ...fulfilmentFields,
   paymentOptions: Type.Array(ShopPaymentOption),
   /**
    * Whether the shop can turn on online payments (Paystack): `ready`, `needs-payout-account` (add the account

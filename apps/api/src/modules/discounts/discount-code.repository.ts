@@ -1,7 +1,7 @@
 /** The only SQL for discount codes. Codes are matched ignoring case, as the unique index is. */
 import { type SQL, and, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { discountCodes, shops } from '../../db/schema'
+import { discountCodes, orders, shops } from '../../db/schema'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
 import type { DiscountCodeRow } from './discount.dto'
 
@@ -57,7 +57,7 @@ export async function findValidCode(db: Db, shopId: string, code: string): Promi
 
 export type NewDiscountCode = typeof discountCodes.$inferInsert
 export type DiscountCodeChanges = Partial<
-  Pick<NewDiscountCode, 'code' | 'type' | 'value' | 'expiresAt' | 'usageLimit' | 'minSubtotalMinor' | 'active'>
+  Pick<NewDiscountCode, 'code' | 'type' | 'value' | 'expiresAt' | 'usageLimit' | 'minSubtotalMinor' | 'active' | 'oncePerCustomer' | 'firstOrderOnly'>
 >
 
 /** Throws the unique violation of `discount_codes_shop_code_key` for a code the shop already has. */
@@ -76,7 +76,14 @@ export async function updateCode(db: Db, id: string, changes: DiscountCodeChange
   return row ?? null
 }
 
-export type RedeemedCode = { id: string; code: string; type: 'percentage' | 'fixed'; value: number }
+export type RedeemedCode = {
+  id: string
+  code: string
+  type: 'percentage' | 'fixed'
+  value: number
+  oncePerCustomer: boolean
+  firstOrderOnly: boolean
+}
 
 /**
  * Takes one use in a single statement: the row lock and PostgreSQL's re-check of the WHERE clause on the
@@ -94,7 +101,14 @@ export async function takeCodeUse(db: Db, shopId: string, code: string, subtotal
         sql`${discountCodes.minSubtotalMinor} <= ${subtotalMinor}`,
       ),
     )
-    .returning({ id: discountCodes.id, code: discountCodes.code, type: discountCodes.type, value: discountCodes.value })
+    .returning({
+      id: discountCodes.id,
+      code: discountCodes.code,
+      type: discountCodes.type,
+      value: discountCodes.value,
+      oncePerCustomer: discountCodes.oncePerCustomer,
+      firstOrderOnly: discountCodes.firstOrderOnly,
+    })
   return row ?? null
 }
 
@@ -122,4 +136,44 @@ export async function giveCodeUseBack(db: Db, id: string): Promise<boolean> {
     .where(and(eq(discountCodes.id, id), sql`${discountCodes.usedCount} > 0`))
     .returning({ id: discountCodes.id })
   return rows.length > 0
+}
+
+/** The buyer a per-customer rule is about: their phone (international form) and e-mail, '' for none. */
+export type CustomerKeys = { phone: string; email: string }
+
+/**
+ * Holds, until the transaction ends, a lock per key of the buyer in the shop (advisory, in a fixed order so
+ * two buyers sharing a key cannot deadlock): two orders of one buyer with per-customer codes run one after
+ * the other, and the second sees the first.
+ */
+export async function lockCustomerKeys(db: Db, shopId: string, keys: CustomerKeys): Promise<void> {
+  const names = [keys.phone && `phone:${keys.phone}`, keys.email && `email:${keys.email.toLowerCase()}`].filter(Boolean).sort()
+  for (const name of names) {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`discount-customer:${shopId}:${name}`}, 0))`)
+  }
+}
+
+/**
+ * Whether the buyer (same phone or same e-mail, ignoring case) has an order of the shop that is not
+ * canceled, with the code `codeId` when given. Uses orders_shop_phone_idx and orders_shop_email_idx.
+ */
+export async function hasEarlierOrder(db: Db, shopId: string, keys: CustomerKeys, codeId: string | null): Promise<boolean> {
+  const same = [
+    keys.phone ? sql`${orders.phone} = ${keys.phone}` : null,
+    keys.email ? sql`lower(${orders.email}) = lower(${keys.email})` : null,
+  ].filter((part): part is SQL => part !== null)
+  if (same.length === 0) return false
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.shopId, shopId),
+        sql`${orders.status} <> 'canceled'`,
+        codeId ? eq(orders.discountCodeId, codeId) : undefined,
+        sql`(${sql.join(same, sql` or `)})`,
+      ),
+    )
+    .limit(1)
+  return !!row
 }

@@ -25,6 +25,8 @@ export function publicDiscountCodeDto(row: DiscountCodeRow): PublicDiscountCodeD
     value: wireValue(row),
     minSubtotal: toMajor(row.minSubtotalMinor),
     expiresAt: row.expiresAt?.toISOString() ?? null,
+    oncePerCustomer: row.oncePerCustomer,
+    firstOrderOnly: row.firstOrderOnly,
   }
 }
 

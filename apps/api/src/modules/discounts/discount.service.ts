@@ -9,6 +9,7 @@ import type { ServiceContext } from '../../context'
 import { BadRequest, Conflict, NotFound, Unprocessable, isUniqueViolation, invalidBody } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
 import {
+  type CustomerKeys,
   type DiscountCodeChanges,
   type RedeemedCode,
   discountCodeQuerySpec,
@@ -17,8 +18,10 @@ import {
   findCodeState,
   findValidCode,
   giveCodeUseBack,
+  hasEarlierOrder,
   insertCode,
   listCodes,
+  lockCustomerKeys,
   takeCodeUse,
   updateCode,
 } from './discount-code.repository'
@@ -146,6 +149,8 @@ export async function createDiscountCode(ctx: ServiceContext, input: DiscountCod
     usageLimit: input.usageLimit ?? null,
     minSubtotalMinor: storedMinSubtotal(input.minSubtotal ?? null),
     active: input.active ?? true,
+    oncePerCustomer: input.oncePerCustomer ?? false,
+    firstOrderOnly: input.firstOrderOnly ?? false,
   }
   const row = await insertCode(ctx.db, values).catch(duplicateCode)
   return discountCodeDto(row)
@@ -171,6 +176,8 @@ export async function patchDiscountCode(ctx: ServiceContext, id: string, input: 
   if (input.usageLimit !== undefined) changes.usageLimit = input.usageLimit
   if (input.minSubtotal !== undefined) changes.minSubtotalMinor = storedMinSubtotal(input.minSubtotal)
   if (input.active !== undefined) changes.active = input.active
+  if (input.oncePerCustomer !== undefined) changes.oncePerCustomer = input.oncePerCustomer
+  if (input.firstOrderOnly !== undefined) changes.firstOrderOnly = input.firstOrderOnly
 
   const row = await db
     .transaction(async (tx) => {
@@ -198,20 +205,76 @@ export async function findValidDiscountCode(ctx: ServiceContext, shopId: string,
   return findValidCode(ctx.db, shopId, text)
 }
 
+export type { CustomerKeys }
+
+/**
+ * Why the code's per-customer rules refuse this buyer, or null: once per customer (an earlier order with
+ * the code) and first order only (any earlier order), each counting orders of the shop that are not
+ * canceled with the same phone or e-mail. A buyer with neither is refused by neither rule.
+ */
+async function customerRuleRefusal(
+  ctx: ServiceContext,
+  shopId: string,
+  code: Pick<RedeemedCode, 'id' | 'oncePerCustomer' | 'firstOrderOnly'>,
+  buyer: CustomerKeys,
+): Promise<'first-order-only' | 'once-per-customer' | null> {
+  if (code.firstOrderOnly && (await hasEarlierOrder(ctx.db, shopId, buyer, null))) return 'first-order-only'
+  if (code.oncePerCustomer && (await hasEarlierOrder(ctx.db, shopId, buyer, code.id))) return 'once-per-customer'
+  return null
+}
+
+const ruleRefusals = {
+  'first-order-only': () =>
+    Unprocessable('This code is for a first order only', [{ path: 'discount.code', message: 'is for a first order only, and this phone or e-mail has ordered before' }]),
+  'once-per-customer': () =>
+    Conflict('This code can be used once per customer, and you have used it already', [
+      { path: 'discount.code', message: 'can be used once per customer, and this phone or e-mail has used it already' },
+    ]),
+}
+
+/** What the checkout says about a code's rules for this buyer (a preview, so nothing is locked); null when they allow it. */
+export async function discountRuleProblem(
+  ctx: ServiceContext,
+  shopId: string,
+  code: Pick<DiscountCodeRow, 'id' | 'oncePerCustomer' | 'firstOrderOnly'>,
+  buyer: CustomerKeys,
+): Promise<string | null> {
+  if (!code.oncePerCustomer && !code.firstOrderOnly) return null
+  const refusal = await customerRuleRefusal(ctx, shopId, code, buyer)
+  return refusal ? ruleRefusals[refusal]().message : null
+}
+
 const notValid = () => Unprocessable('This discount code is not valid', [{ path: 'discount.code', message: 'is not valid' }])
 
 /**
  * Takes one use of a code inside the caller's transaction (rolled back with it) and answers its terms:
  * `value` is a percent for percentage codes and minor units for fixed ones, as `discountAmount` expects.
- * Throws 422 for an unknown, inactive or expired code or an unmet minimum subtotal, 409 when used up.
+ * Throws 422 for an unknown, inactive or expired code or an unmet minimum subtotal, 409 when used up. A
+ * code limited to one use per customer or to a first order is checked against `buyer`'s earlier orders
+ * under a lock per buyer key (decision 67): 409 when this buyer used it already, 422 when they ordered
+ * before.
  */
-export async function redeemDiscountCode(ctx: ServiceContext, shopId: string, code: string, subtotalMinor: number): Promise<RedeemedCode> {
+export async function redeemDiscountCode(
+  ctx: ServiceContext,
+  shopId: string,
+  code: string,
+  subtotalMinor: number,
+  buyer: CustomerKeys = { phone: '', email: '' },
+): Promise<RedeemedCode> {
   const tx = ctx.db
   const text = code.trim()
   if (!uuidPattern.test(shopId) || !codePattern.test(text)) throw notValid()
   const subtotal = Number.isFinite(subtotalMinor) ? Math.max(0, Math.round(subtotalMinor)) : 0
   const redeemed = await takeCodeUse(tx, shopId, text, subtotal)
-  if (redeemed) return redeemed
+  if (redeemed) {
+    if (redeemed.oncePerCustomer || redeemed.firstOrderOnly) {
+      // The code's row lock serializes its own uses; the buyer's lock also covers two first-order codes at once.
+      await lockCustomerKeys(tx, shopId, buyer)
+      const refusal = await customerRuleRefusal(ctx, shopId, redeemed, buyer)
+      if (refusal) throw ruleRefusals[refusal]()
+    }
+    return redeemed
+  }
 
   const state = await findCodeState(tx, shopId, text)
   if (!state || !state.live) throw notValid()

@@ -1,9 +1,9 @@
 /** The only SQL for checkouts. */
-import { and, count, eq } from 'drizzle-orm'
+import { and, asc, count, eq, ne } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { checkouts } from '../../db/schema'
+import { checkouts, orders } from '../../db/schema'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
-import type { CheckoutRow } from './orders.dto'
+import type { CheckoutRow, OrderRow } from './orders.dto'
 
 export const checkoutQuerySpec: QuerySpec = {
   fields: {
@@ -22,6 +22,23 @@ export async function insertCheckout(db: Db, values: NewCheckout): Promise<Check
 
 export async function findCheckout(db: Db, id: string): Promise<CheckoutRow | null> {
   const [row] = await db.select().from(checkouts).where(eq(checkouts.id, id)).limit(1)
+  return row ?? null
+}
+
+/** Reads and locks the checkout until the transaction ends: two placements of one checkout run one after the other. */
+export async function findCheckoutForUpdate(db: Db, id: string): Promise<CheckoutRow | null> {
+  const [row] = await db.select().from(checkouts).where(eq(checkouts.id, id)).limit(1).for('update')
+  return row ?? null
+}
+
+/** The order placed from the checkout that is not canceled, if any (orders_checkout_idx). */
+export async function findPlacedOrderOfCheckout(db: Db, checkoutId: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.checkoutId, checkoutId), ne(orders.status, 'canceled')))
+    .orderBy(asc(orders.createdAt))
+    .limit(1)
   return row ?? null
 }
 

@@ -7,7 +7,8 @@ import type { ServiceContext } from '../../context'
 import { BadRequest, Forbidden, NotFound } from '../../lib/errors'
 import { type Page, parseQuery } from '../../lib/feathers-query'
 import { assertMayTryCode, countWrongCode } from '../discounts/discount-guesses'
-import { checkoutQuerySpec, findCheckout, insertCheckout, listCheckouts } from './checkout.repository'
+import { checkoutQuerySpec, findCheckout, findPlacedOrderOfCheckout, insertCheckout, listCheckouts } from './checkout.repository'
+import { findOrderTenders } from './order.repository'
 import { type CheckoutRow, checkoutDto, ledgerOf } from './orders.dto'
 import type { CheckoutCreateInput, CheckoutDto, PlaceQuery } from './orders.schemas'
 import { checkContact } from './contact'
@@ -48,7 +49,7 @@ export async function createCheckout(ctx: ServiceContext, query: PlaceQuery, inp
   checkLineMax(input.items, context.terms, (await ctx.actor.callerRole(shopId)) !== null)
   const code = input.discount?.code
   if (code) await assertMayTryCode(ctx, context.terms.shopId, 'discount.code')
-  const snapshot = await priceSnapshot(ctx, context, { ...input, delivery: contact.delivery! })
+  const snapshot = await priceSnapshot(ctx, context, { ...input, delivery: contact.delivery! }, { phone: contact.phone ?? '', email })
   // A checkout is a preview: a code that gives no discount is still a guess that missed.
   if (code && !snapshot.discount) await countWrongCode(ctx, context.terms.shopId)
   const row = await insertCheckout(db, {
@@ -72,11 +73,13 @@ export async function createCheckout(ctx: ServiceContext, query: PlaceQuery, inp
   return checkoutDto(row, true)
 }
 
-/** Anyone with the id: the share link. */
+/** Anyone with the id: the share link, with the order placed from it (its number and whether it is paid). */
 export async function getCheckout(ctx: ServiceContext, id: string): Promise<CheckoutDto> {
   const row = await findCheckout(ctx.db, id)
   if (!row) throw NotFound('No such checkout')
-  return checkoutDto(row, isCreator(ctx, row))
+  const order = await findPlacedOrderOfCheckout(ctx.db, row.id)
+  const placed = order ? { orderId: order.orderId, paid: ledgerOf(order, await findOrderTenders(ctx.db, order.id)).balanceMinor === 0 } : null
+  return checkoutDto(row, isCreator(ctx, row), placed)
 }
 
 /** The caller's own checkouts in a shop, newest first. */

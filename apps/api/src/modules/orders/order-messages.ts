@@ -9,7 +9,7 @@
  * `order:{id}:`. A logged-in buyer's link is their account's order page; an anonymous buyer's carries the
  * order's private key, held (`message_key`) until the order is delivered or canceled.
  */
-import { type BuyerMessageKind, type OrderLedger, type OrderStatus, formatMinor as money, smsMessageKinds } from '@shop/domain'
+import { type BuyerMessageKind, type OrderLedger, type OrderStatus, formatMinor as money, orderSummary as orderSummaryOf, smsMessageKinds } from '@shop/domain'
 import type { Message } from '@shop/domain/schemas/messages'
 import type { ServiceContext } from '../../context'
 import { NotFound, Unprocessable } from '../../lib/errors'
@@ -19,7 +19,9 @@ import type { MessageData } from '../messages/templates'
 import { staffAlertRecipients } from '../messages/staff-alerts.service'
 import type { OrderMessageData, OrderRefundData } from '../messages/templates/order'
 import { type StockTake, lowStockThreshold } from './order-stock.repository'
-import { findOrderTenders } from './order.repository'
+import { findOrderTenders, findPickupPlace } from './order.repository'
+import { findCheckout } from './checkout.repository'
+import { notifyUser } from '../notifications/notify'
 import { type OrderRow, type OrderTenders, ledgerOf, noTenders } from './orders.dto'
 import type { LineItem } from '../../db/schema'
 
@@ -75,6 +77,7 @@ export async function orderData(tx: ServiceContext, order: OrderRow, note: strin
     deliveryName: order.delivery.rate?.name ?? '',
     deliveryMinor: ledger.deliveryMinor,
     address: order.delivery.address ?? '',
+    ...(order.delivery.type === 'pick-up' ? { pickup: await findPickupPlace(tx.db, order.shopId) } : {}),
     taxMinor: ledger.taxMinor,
     totalMinor: ledger.totalInclTaxMinor,
     paidMinor: ledger.netPaidMinor,
@@ -243,4 +246,36 @@ export async function resendMessage(tx: ServiceContext, order: OrderRow, message
   }
   if (!queued) throw Unprocessable('SMS is not configured on this server', [{ path: 'message', message: 'its channel is off' }])
   return messageDto((await findMessageAbout(tx, order.shopId, orderEventPrefix(order.id), queued.id))!)
+}
+
+/**
+ * In the transaction of the payment that paid `order` in full: when it was placed from a checkout someone
+ * else shared, that person hears it is paid (decision 68): a notification on their account if they have
+ * one, and a message to the e-mail and phone they gave the checkout, linking to the checkout's page (never
+ * the payer's order link). Once per order: the outbox keeps one message per event and recipient.
+ */
+export async function sendCheckoutPaidMessages(tx: ServiceContext, order: OrderRow): Promise<void> {
+  if (!order.checkoutId) return
+  const checkout = await findCheckout(tx.db, order.checkoutId)
+  if (!checkout) return
+  const sameAccount = !!checkout.profileId && checkout.profileId === order.profileId
+  const sameEmail = !!checkout.email && checkout.email.toLowerCase() === order.email.toLowerCase()
+  if (sameAccount || sameEmail) return
+  const event = `${orderEventPrefix(order.id)}checkout-paid`
+  const data = { ...(await orderData(tx, order, '')), customerName: checkout.customerName ?? '', path: `/checkout/${checkout.id}` }
+  if (checkout.profileId) {
+    await notifyUser(tx, order.shopId, checkout.profileId, {
+      type: 'checkout-paid',
+      title: `Your shared checkout is paid: order ${order.orderId}`,
+      body: orderSummaryOf(order.items),
+      link: `/checkout/${checkout.id}`,
+    })
+  }
+  const settings = await messageSettings(tx, order.shopId)
+  if (checkout.email && /^[^\s@]+@[^\s@]+$/.test(checkout.email)) {
+    await enqueueMessage(tx, { shopId: order.shopId, event, recipient: checkout.email, kind: 'checkout-paid', channel: 'email', data })
+  }
+  if (settings.orderSms && checkout.phone && /^\+\d{8,15}$/.test(checkout.phone)) {
+    await enqueueMessage(tx, { shopId: order.shopId, event, recipient: checkout.phone, kind: 'checkout-paid', channel: 'sms', data })
+  }
 }

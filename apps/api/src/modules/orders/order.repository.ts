@@ -42,6 +42,9 @@ export type ShopTerms = {
   unconfirmedOrdersPerBuyer: number
   /** Hours the shop has to confirm a shopper's pay-on-delivery order. */
   unconfirmedOrderHours: number
+  /** Which ways of handing orders over the shop offers (at least one). */
+  offersPickup: boolean
+  offersDelivery: boolean
 }
 
 export type PricedProduct = Pick<
@@ -74,10 +77,12 @@ export async function findShopForPricing(
     shopper_line_max: number | null
     unconfirmed_orders_per_buyer: number | null
     unconfirmed_order_hours: number | null
+    offers_pickup: boolean | null
+    offers_delivery: boolean | null
     products: PricedProduct[]
   }>(db, sql`
     select s.currency, c.tax_rate_bps, c.payment_options, c.shopper_line_max, c.unconfirmed_orders_per_buyer,
-      c.unconfirmed_order_hours, ${productsJson} as products
+      c.unconfirmed_order_hours, c.offers_pickup, c.offers_delivery, ${productsJson} as products
     from ${shops} s left join ${shopConfigs} c on c.shop_id = s.id
     where s.id = ${shopId}::uuid`)
   if (!row) return null
@@ -90,9 +95,21 @@ export async function findShopForPricing(
       shopperLineMax: row.shopper_line_max ?? SHOPPER_LINE_MAX.default,
       unconfirmedOrdersPerBuyer: row.unconfirmed_orders_per_buyer ?? UNCONFIRMED_ORDERS_PER_BUYER.default,
       unconfirmedOrderHours: row.unconfirmed_order_hours ?? UNCONFIRMED_ORDER_HOURS.default,
+      offersPickup: row.offers_pickup ?? true,
+      offersDelivery: row.offers_delivery ?? true,
     },
     products: row.products,
   }
+}
+
+/** The shop's pick-up place as its settings hold it now ('' for what it has not said). */
+export async function findPickupPlace(db: Db, shopId: string): Promise<{ address: string; directions: string; hours: string }> {
+  const [row] = await db
+    .select({ address: shopConfigs.pickupAddress, directions: shopConfigs.pickupDirections, hours: shopConfigs.pickupHours })
+    .from(shopConfigs)
+    .where(eq(shopConfigs.shopId, shopId))
+    .limit(1)
+  return row ?? { address: '', directions: '', hours: '' }
 }
 
 // ---------------------------------------------------------------- orders

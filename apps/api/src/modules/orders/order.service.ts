@@ -106,7 +106,14 @@ export async function listShopOrders(ctx: ServiceContext, query: OrderListQuery)
   const { scope, parsed, staffShop } = await orderListScope(ctx, query)
   const { rows, total } = await listOrders(ctx.db, scope, parsed)
   const payOrigin = staffShop ? await staffPayLinkOrigin(ctx, staffShop) : null
-  return { total, limit: parsed.limit, skip: parsed.skip, data: rows.map((row) => withPayLink(orderDto(row), payLinkOf(payOrigin, row))) }
+  // Staff lists (a shop's orders, or one buyer's in it) show every contact; a buyer's own list hides a sharer's.
+  const staff = query.shop !== undefined && (await ctx.actor.callerRole(query.shop)) !== null
+  return {
+    total,
+    limit: parsed.limit,
+    skip: parsed.skip,
+    data: rows.map((row) => withPayLink(orderDto(row, undefined, { staff }), payLinkOf(payOrigin, row))),
+  }
 }
 
 /** The CSV export: every order the list's filters match (the list's own rules of who sees what), newest first. */
@@ -163,7 +170,8 @@ async function viewOrder(ctx: ServiceContext, id: string, key?: string): Promise
   const view = await findOrderView(ctx.db, id)
   if (!view) throw NotFound('No such order')
   const payOrigin = key ? null : await staffPayLinkOrigin(ctx, view.shopId)
-  const dto = withPayLink(orderDto(view, await listOrderEvents(ctx.db, view.shopId, id)), payLinkOf(payOrigin, view))
+  const staff = (await ctx.actor.callerRole(view.shopId)) !== null
+  const dto = withPayLink(orderDto(view, await listOrderEvents(ctx.db, view.shopId, id), { staff }), payLinkOf(payOrigin, view))
   if (!dto.customerName && view.profileId) dto.customerName = (await findBuyerName(ctx.db, view.profileId)) ?? ''
   return dto
 }

@@ -97,8 +97,11 @@ function totalsDto(ledger: OrderLedger, totalMinor: number): TotalsDto {
   }
 }
 
-/** `creator`: the caller made this checkout, so its contact details are theirs to see. */
-export function checkoutDto(row: CheckoutRow, creator: boolean): CheckoutDto {
+/**
+ * `creator`: the caller made this checkout, so its contact details are theirs to see. `placed`: the order
+ * placed from it that is not canceled, with whether it is paid in full.
+ */
+export function checkoutDto(row: CheckoutRow, creator: boolean, placed: { orderId: string; paid: boolean } | null = null): CheckoutDto {
   return {
     _id: row.id,
     shop: row.shopId,
@@ -109,11 +112,16 @@ export function checkoutDto(row: CheckoutRow, creator: boolean): CheckoutDto {
     currency: row.currency,
     totals: totalsDto(ledgerOf(row), row.totalMinor),
     createdAt: row.createdAt.toISOString(),
+    placedOrder: placed,
     ...(creator ? { email: row.email, profile: row.profileId, customerName: row.customerName ?? '', phone: row.phone ?? '' } : {}),
   }
 }
 
-export function orderDto(row: OrderView, timeline?: OrderEventRow[]): OrderDto {
+/**
+ * `staff`: the caller is one of the shop's staff. A delivery kept from a shared checkout's creator
+ * (`fromSharer`) shows its address and phone to staff only; the payer sees its region and fee.
+ */
+export function orderDto(row: OrderView, timeline?: OrderEventRow[], viewer: { staff: boolean } = { staff: false }): OrderDto {
   const ledger = ledgerOf(row, row)
   const money = (minor: number) => ({ value: toMajor(minor), currency: row.currency })
   return {
@@ -125,7 +133,8 @@ export function orderDto(row: OrderView, timeline?: OrderEventRow[]): OrderDto {
     phone: row.phone,
     customerName: row.customerName,
     items: row.items.map(lineDto),
-    delivery: deliveryDto(row.delivery, true),
+    delivery: deliveryDto(row.delivery, viewer.staff || !row.delivery.fromSharer),
+    ...(row.delivery.fromSharer ? { sharedDelivery: true } : {}),
     discount: discountDto(row.discount ?? null),
     tax: toMajor(row.taxMinor),
     currency: row.currency,

@@ -25,7 +25,7 @@ import { Conflict, GeneralError, HttpError, NotFound, Unprocessable, isUniqueVio
 import { redeemDiscountCode } from '../discounts/discount.service'
 import { notifyStaff, notifyUser } from '../notifications/notify'
 import { assertMayTryCode, countWrongCode } from '../discounts/discount-guesses'
-import { findCheckout } from './checkout.repository'
+import { findCheckoutForUpdate, findPlacedOrderOfCheckout } from './checkout.repository'
 import type { OpenedPayment, OrderPayments } from './order-payments'
 import { buyerEmail, hasPhone } from './checkout.service'
 import { type CheckedContact, checkContact, normalizedPhone } from './contact'
@@ -72,7 +72,7 @@ export function idempotencyHash(shopId: string, email: string, input: OrderCreat
 
 /**
  * The body names either a checkout or the items and delivery itself. With a checkout, the items and the
- * discount come from it; `delivery` may come along (and must, unless the caller created the checkout).
+ * discount come from it; `delivery` may come along (without it, the checkout's own delivery is used).
  */
 function checkBodyShape(input: OrderCreateInput): void {
   if (input.checkout !== undefined) {
@@ -100,8 +100,10 @@ function paymentProvider(ctx: ServiceContext, payments: OrderPayments, terms: Sh
 
 /**
  * What to price: the body's items and delivery, or a checkout of this shop (only its ids and counts). A
- * checkout's delivery (address, phone) is its creator's: only the creator, logged in, may order with it;
- * anyone else placing a shared checkout gives their own delivery, so nothing personal is copied.
+ * checkout is placed once: its row is locked, and one with an order that is not canceled is a 409. Its
+ * delivery (address, phone) is its creator's: the creator, logged in, orders with it; anyone else may send
+ * their own, or pay it as it is (decision 68), when the order keeps the creator's delivery marked
+ * `fromSharer`, so the payer's answers show only its region and fee.
  */
 async function orderSource(
   tx: Db,
@@ -109,22 +111,28 @@ async function orderSource(
   input: OrderCreateInput,
   contact: CheckedContact,
   user: AuthUser | null,
-): Promise<SnapshotInput & { checkoutId: string | null; creatorContact: { name: string | null; phone: string | null } | null }> {
+): Promise<
+  SnapshotInput & { checkoutId: string | null; fromSharer: boolean; creatorContact: { name: string | null; phone: string | null } | null }
+> {
   if (input.checkout === undefined) {
-    return { items: input.items!, delivery: contact.delivery!, discount: input.discount ?? null, checkoutId: null, creatorContact: null }
+    return { items: input.items!, delivery: contact.delivery!, discount: input.discount ?? null, checkoutId: null, fromSharer: false, creatorContact: null }
   }
-  const checkout = await findCheckout(tx, input.checkout)
+  const checkout = await findCheckoutForUpdate(tx, input.checkout)
   if (!checkout || checkout.shopId !== shopId) throw NotFound('No such checkout')
-  const creator = !!user && checkout.profileId === user.id
-  if (!creator && input.delivery === undefined) {
-    invalidBody([{ path: 'delivery', message: 'is required when placing a checkout someone else created' }])
+  const placed = await findPlacedOrderOfCheckout(tx, checkout.id)
+  if (placed) {
+    throw Conflict(`This checkout was already placed as order ${placed.orderId}`, [
+      { path: 'checkout', message: `was already placed as order ${placed.orderId}` },
+    ])
   }
-  const delivery = contact.delivery ?? creatorDelivery(checkout.delivery)
+  const creator = !!user && checkout.profileId === user.id
+  const fromSharer = !creator && contact.delivery === undefined
   return {
     items: checkout.items.map((line) => ({ product: line.product, variant: line.variant ?? null, count: line.count })),
-    delivery,
+    delivery: contact.delivery ?? creatorDelivery(checkout.delivery),
     discount: checkout.discount ? { code: checkout.discount.code } : null,
     checkoutId: checkout.id,
+    fromSharer,
     // Only the creator's own order may reuse the name and phone they gave the checkout.
     creatorContact: creator ? { name: checkout.customerName, phone: checkout.phone } : null,
   }
@@ -198,7 +206,9 @@ async function priceStep(tx: ServiceContext, payments: OrderPayments, draft: Dra
   // The shop's staff are held to none of the limits on shoppers' orders (decision 52).
   const byStaff = (await tx.actor.callerRole(shopId)) !== null
   checkLineMax(source.items, context.terms, byStaff)
-  const phone = contact.phone ?? source.creatorContact?.phone ?? source.delivery.phone ?? normalizedPhone(user?.phone) ?? ''
+  // The sharer's phone stays on the delivery (for the rider), never the payer's contact.
+  const deliveryPhone = source.fromSharer ? null : source.delivery.phone
+  const phone = contact.phone ?? source.creatorContact?.phone ?? deliveryPhone ?? normalizedPhone(user?.phone) ?? ''
   const awaitsShop = provider === 'manual' && !byStaff
   if (awaitsShop) {
     // Before the discount use is taken: its row lock comes after these, as in every placement.
@@ -206,6 +216,7 @@ async function priceStep(tx: ServiceContext, payments: OrderPayments, draft: Dra
     await checkWaitingOrders(tx, context.terms, { phone, email, address })
   }
   const priced = await priceLinesAndDelivery(tx, context, source)
+  if (source.fromSharer) priced.delivery = { ...priced.delivery, fromSharer: true }
   return { ...draft, source, terms: context.terms, provider, phone, awaitsShop, priced }
 }
 
@@ -219,7 +230,8 @@ async function redeemStep(tx: ServiceContext, draft: PricedDraft): Promise<Redee
   const code = draft.source.discount?.code
   let snapshot = withDiscount(draft.priced, null, null)
   if (code) {
-    const redeemed = await redeemDiscountCode(tx, draft.shopId, code, draft.priced.subtotalMinor)
+    // Per-customer rules know the buyer by the order's phone and e-mail (decision 67).
+    const redeemed = await redeemDiscountCode(tx, draft.shopId, code, draft.priced.subtotalMinor, { phone: draft.phone, email: draft.email })
     const terms = { code: redeemed.code, type: redeemed.type, value: redeemed.value }
     snapshot = withDiscount(draft.priced, terms, redeemed.id)
   }
@@ -373,6 +385,11 @@ function checkSameBuyer(row: OrderRow, ctx: ServiceContext, email: string, entry
   }
 }
 
+/** Whether the caller is one of the shop's staff, who see every contact detail of the order. */
+async function isStaff(ctx: ServiceContext, shopId: string): Promise<boolean> {
+  return (await ctx.actor.callerRole(shopId)) !== null
+}
+
 /** What placing an order takes: the query (shop, buyer's email), the body, and an optional Idempotency-Key. */
 export type PlaceOrderInput = { query: PlaceQuery; body: OrderCreateInput; idempotencyKey?: string }
 
@@ -413,12 +430,12 @@ export async function placeOrder(ctx: ServiceContext, placement: PlaceOrderInput
     checkSameBuyer(outcome.row, ctx, email, entry)
     checkSameRequest(outcome.row, idempotency!.hash)
     const view = (await findOrderView(db, outcome.row.id)) ?? { ...outcome.row, ...noTenders }
-    const replayed = orderDto(view, await listOrderEvents(db, outcome.row.shopId, outcome.row.id))
+    const replayed = orderDto(view, await listOrderEvents(db, outcome.row.shopId, outcome.row.id), { staff: await isStaff(ctx, shopId) })
     replayed.payment = await payments.current(ctx, outcome.row)
     return { created: false, order: replayed }
   }
   // Nothing is paid yet: a payment attempt is at most opened with the order.
-  const order = orderDto({ ...outcome.row, ...noTenders }, outcome.events)
+  const order = orderDto({ ...outcome.row, ...noTenders }, outcome.events, { staff: await isStaff(ctx, shopId) })
   if (accessKey) {
     order.accessKey = accessKey
     order.privateUrl = `/orders/${outcome.row.id}?key=${accessKey}`

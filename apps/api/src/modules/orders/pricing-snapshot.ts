@@ -11,7 +11,7 @@ import type { ServiceContext } from '../../context'
 import type { DiscountTerms } from '../../db/schema'
 import { type FieldError, NotFound, invalidBody } from '../../lib/errors'
 import { findApplicableRate } from '../delivery/delivery.service'
-import { findValidDiscountCode } from '../discounts/discount.service'
+import { discountRuleProblem, findValidDiscountCode } from '../discounts/discount.service'
 import { type PricedProduct, type ShopTerms, findShopForPricing } from './order.repository'
 import type { DeliveryDetails, LineItem } from '../../db/schema'
 import type { DeliveryInput, DiscountInput, ItemInput } from './orders.schemas'
@@ -103,6 +103,11 @@ function priceLines({ terms, products }: PricingContext, entries: readonly Place
 
 async function resolveDelivery(ctx: ServiceContext, terms: ShopTerms, input: DeliveryInput, errors: FieldError[]): Promise<DeliveryDetails> {
   const phone = input.phone ? { phone: input.phone } : {}
+  const offered = input.type === 'pick-up' ? terms.offersPickup : terms.offersDelivery
+  if (!offered) {
+    const message = input.type === 'pick-up' ? 'is not offered: this shop does not offer pick-up' : 'is not offered: this shop does not deliver'
+    errors.push({ path: 'delivery.type', message })
+  }
   if (input.type === 'pick-up') {
     for (const field of ['region', 'rate', 'address'] as const) {
       if (input[field] !== undefined) errors.push({ path: `delivery.${field}`, message: 'is only for dispatch' })
@@ -187,10 +192,17 @@ export function withDiscount(priced: PricedLines, discount: DiscountTerms | null
  * A checkout's preview: `input` priced from `context`, with the code's discount when it can be used now
  * (a code that cannot simply gives none). Orders take the code's use instead (place-order.ts, redeem step).
  */
-export async function priceSnapshot(ctx: ServiceContext, context: PricingContext, input: SnapshotInput): Promise<PricedSnapshot> {
+export async function priceSnapshot(
+  ctx: ServiceContext,
+  context: PricingContext,
+  input: SnapshotInput,
+  buyer?: { phone: string; email: string },
+): Promise<PricedSnapshot> {
   const priced = await priceLinesAndDelivery(ctx, context, input)
   const code = input.discount?.code
   const row = code ? await findValidDiscountCode(ctx, context.terms.shopId, code) : null
-  const usable = row && row.minSubtotalMinor <= priced.subtotalMinor
+  // A code only for new customers, or once each, gives this buyer nothing when they ordered (with it) before.
+  const allowed = row && buyer ? (await discountRuleProblem(ctx, context.terms.shopId, row, buyer)) === null : true
+  const usable = row && allowed && row.minSubtotalMinor <= priced.subtotalMinor
   return withDiscount(priced, usable ? { code: row.code, type: row.type, value: row.value } : null, null)
 }

@@ -13,7 +13,7 @@ import { Conflict, HttpError, NotFound } from '../../lib/errors'
 import { notifyStaff } from '../notifications/notify'
 import { paymentMethods, type PaymentMethod } from '@shop/domain/schemas/payments'
 import { ackOrder, lockOrder, noteOnTimeline, orderLedgerNow } from '../orders/order.service'
-import { sendPaymentMessage } from '../orders/order-messages'
+import { sendCheckoutPaidMessages, sendPaymentMessage } from '../orders/order-messages'
 import { syncCustomer } from '../orders/order-customer'
 import { ProviderError, type VerifyResult } from './providers/provider'
 import { paymentProvider } from './providers/registry'
@@ -83,6 +83,9 @@ export async function recordPaymentOnOrder(tx: ServiceContext, transaction: Tran
   else if (ledger.balanceMinor > 0) note += `. Balance due ${formatMinor(ledger.balanceMinor, order.currency)}`
   else if (recorded) note += '. Paid in full'
   await noteOnTimeline(tx, order, note, actorId)
+  // The payment that paid it in full: whoever shared its checkout hears it is paid (decision 68).
+  const paidNow = order.status !== 'canceled' && ledger.balanceMinor === 0 && ledger.netPaidMinor - transaction.amountMinor < ledger.totalInclTaxMinor
+  if (paidNow) await sendCheckoutPaidMessages(tx, order)
   await sendPaymentMessage(tx, order, { transactionId: transaction.id, outcome: 'received', note: `${formatMinor(transaction.amountMinor, transaction.currency)} received.` })
   await notifyStaff(
     tx,

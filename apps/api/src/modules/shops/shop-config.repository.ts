@@ -60,6 +60,11 @@ export type ShopConfigChanges = {
   unconfirmedOrdersPerBuyer?: number
   unconfirmedOrderHours?: number
   paymentOptions?: PaymentOption[]
+  offersPickup?: boolean
+  offersDelivery?: boolean
+  pickupAddress?: string
+  pickupDirections?: string
+  pickupHours?: string
   /**
    * When given, the shop's custom domains become this list: domains that stay keep their verification
    * state, new ones start pending with a fresh token, the others are removed.

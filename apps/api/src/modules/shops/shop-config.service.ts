@@ -14,12 +14,13 @@ import {
 import type { ServiceContext } from '../../context'
 import type { Static } from 'typebox'
 import type { Config } from '../../config'
-import { BadRequest, Conflict, type FieldError, NotFound, isUniqueViolation, invalidBody } from '../../lib/errors'
+import { BadRequest, Conflict, type FieldError, NotFound, isCheckViolation, isUniqueViolation, invalidBody } from '../../lib/errors'
 import { checkDomain } from './domain-check'
 import { toShopConfig, toShopDomain } from './shop.dto'
 import type { ShopConfigDto, ShopDomainDto, shopConfigPatchBody } from './shop.schemas'
 import {
   type ShopConfigChanges,
+  type ShopConfigRecord,
   findDomainsVerifiedByOtherShops,
   findShopConfig,
   findShopDomainRow,
@@ -147,6 +148,11 @@ function toChanges(body: ShopConfigPatch, config: Pick<Config, 'rootDomain' | 'p
       return { provider: option.provider, enabled: option.enabled, ...(text ? { label: text } : {}) }
     })
   }
+  if (body.offersPickup !== undefined) changes.offersPickup = body.offersPickup
+  if (body.offersDelivery !== undefined) changes.offersDelivery = body.offersDelivery
+  if (body.pickupAddress !== undefined) changes.pickupAddress = body.pickupAddress.trim()
+  if (body.pickupDirections !== undefined) changes.pickupDirections = body.pickupDirections.trim()
+  if (body.pickupHours !== undefined) changes.pickupHours = body.pickupHours.trim()
   if (body.domains) {
     const domains = new Set<string>()
     body.domains.forEach((raw, i) => {
@@ -162,10 +168,34 @@ function toChanges(body: ShopConfigPatch, config: Pick<Config, 'rootDomain' | 'p
 
 const takenMessage = 'is already verified by another shop'
 
+type Fulfilment = Pick<ShopConfigRecord, 'offersPickup' | 'offersDelivery' | 'pickupAddress'>
+
+/**
+ * How the shop hands orders over, after the changes: at least one of pick-up and delivery, and pick-up
+ * needs a place to collect from (decision 66). A shop that offered pick-up without an address before
+ * addresses existed keeps saving other settings; only a change to pick-up itself must name the place.
+ */
+function checkFulfilment(current: Fulfilment, changes: ShopConfigChanges): void {
+  const after = { ...current, ...changes }
+  const errors: FieldError[] = []
+  if (!after.offersPickup && !after.offersDelivery) {
+    const path = changes.offersPickup === false ? 'offersPickup' : 'offersDelivery'
+    errors.push({ path, message: 'cannot be turned off too: offer pick-up, delivery or both' })
+  }
+  const touchesPickup = changes.offersPickup === true || changes.pickupAddress !== undefined
+  if (after.offersPickup && touchesPickup && !after.pickupAddress) {
+    errors.push({ path: 'pickupAddress', message: 'is required to offer pick-up: say where buyers collect their orders' })
+  }
+  if (errors.length) invalidBody(errors)
+}
+
 export async function updateShopConfig(ctx: ServiceContext, shopId: string, body: ShopConfigPatch): Promise<ShopConfigDto> {
   await ctx.actor.authorize(shopId, 'settings.manage')
   const changes = toChanges(body, ctx.config)
   const db = ctx.db
+  if (changes.offersPickup !== undefined || changes.offersDelivery !== undefined || changes.pickupAddress !== undefined) {
+    checkFulfilment((await findShopConfig(db, shopId)) ?? { offersPickup: true, offersDelivery: true, pickupAddress: '' }, changes)
+  }
   const online = await onlinePayments(ctx, shopId)
   const paystackAt = changes.paymentOptions?.findIndex((option) => option.provider === 'paystack' && option.enabled) ?? -1
   if (paystackAt >= 0 && online !== 'ready') {
@@ -184,7 +214,15 @@ export async function updateShopConfig(ctx: ServiceContext, shopId: string, body
       )
     }
   }
-  return toShopConfig(await saveShopConfig(db, shopId, changes), online)
+  try {
+    return toShopConfig(await saveShopConfig(db, shopId, changes), online)
+  } catch (error) {
+    // Another request turned the other one off between the check above and this save.
+    if (isCheckViolation(error, 'shop_configs_fulfilment_check')) {
+      invalidBody([{ path: 'offersPickup', message: 'cannot be turned off too: offer pick-up, delivery or both' }])
+    }
+    throw error
+  }
 }
 
 /** How much of a check's failure reason is kept: enough to read, not a place to store a page. */

@@ -2,12 +2,12 @@
 import { toLogo } from '../../lib/logo'
 import { verificationInstructions } from './domain-check'
 import type { ShopConfigRecord, ShopDomainRow } from './shop-config.repository'
-import type { ShopRow } from './shop.repository'
+import type { PublicConfig, ShopRow } from './shop.repository'
 import type { ShopConfigDto, ShopDomainDto, ShopProfile } from './shop.schemas'
 
 export function toShopProfile(
   shop: ShopRow,
-  extras: { facebookMeta: string; taxRateBps: number; shopperLineMax: number; domains: string[] },
+  extras: PublicConfig & { domains: string[] },
 ): ShopProfile {
   return {
     _id: shop.id,
@@ -27,9 +27,21 @@ export function toShopProfile(
     config: { facebook: { meta: extras.facebookMeta } },
     taxRate: extras.taxRateBps / 100,
     shopperLineMax: extras.shopperLineMax,
+    ...fulfilmentOf(extras),
     domains: extras.domains,
     currency: shop.currency,
     createdAt: shop.createdAt.toISOString(),
+  }
+}
+
+/** How the shop hands orders over, as both its profile and its settings answer it. */
+function fulfilmentOf(config: Pick<PublicConfig, 'offersPickup' | 'offersDelivery' | 'pickupAddress' | 'pickupDirections' | 'pickupHours'>) {
+  return {
+    offersPickup: config.offersPickup,
+    offersDelivery: config.offersDelivery,
+    pickupAddress: config.pickupAddress,
+    pickupDirections: config.pickupDirections,
+    pickupHours: config.pickupHours,
   }
 }
 
@@ -55,6 +67,7 @@ export function toShopConfig(config: ShopConfigRecord, onlinePayments: ShopConfi
     shopperLineMax: config.shopperLineMax,
     unconfirmedOrdersPerBuyer: config.unconfirmedOrdersPerBuyer,
     unconfirmedOrderHours: config.unconfirmedOrderHours,
+    ...fulfilmentOf(config),
     paymentOptions: config.paymentOptions.map(({ provider, enabled, label }) => ({
       provider,
       enabled,

@@ -43,14 +43,48 @@ export async function findVerifiedShopDomains(db: Db, shopId: string): Promise<s
   return rows.map((row) => row.domain)
 }
 
-/** The settings the storefront shows: the Facebook verification code, the tax rate and the most of one item per order. */
-export async function findPublicConfig(db: Db, shopId: string): Promise<{ facebookMeta: string; taxRateBps: number; shopperLineMax: number }> {
+export type PublicConfig = {
+  facebookMeta: string
+  taxRateBps: number
+  shopperLineMax: number
+  offersPickup: boolean
+  offersDelivery: boolean
+  pickupAddress: string
+  pickupDirections: string
+  pickupHours: string
+}
+
+/**
+ * The settings the storefront shows: the Facebook verification code, the tax rate, the most of one item per
+ * order, and how orders are handed over (pick-up and its place, delivery).
+ */
+export async function findPublicConfig(db: Db, shopId: string): Promise<PublicConfig> {
   const [row] = await db
-    .select({ facebookMeta: shopConfigs.facebookMeta, taxRateBps: shopConfigs.taxRateBps, shopperLineMax: shopConfigs.shopperLineMax })
+    .select({
+      facebookMeta: shopConfigs.facebookMeta,
+      taxRateBps: shopConfigs.taxRateBps,
+      shopperLineMax: shopConfigs.shopperLineMax,
+      offersPickup: shopConfigs.offersPickup,
+      offersDelivery: shopConfigs.offersDelivery,
+      pickupAddress: shopConfigs.pickupAddress,
+      pickupDirections: shopConfigs.pickupDirections,
+      pickupHours: shopConfigs.pickupHours,
+    })
     .from(shopConfigs)
     .where(eq(shopConfigs.shopId, shopId))
     .limit(1)
-  return row ?? { facebookMeta: '', taxRateBps: 0, shopperLineMax: SHOPPER_LINE_MAX.default }
+  return (
+    row ?? {
+      facebookMeta: '',
+      taxRateBps: 0,
+      shopperLineMax: SHOPPER_LINE_MAX.default,
+      offersPickup: true,
+      offersDelivery: true,
+      pickupAddress: '',
+      pickupDirections: '',
+      pickupHours: '',
+    }
+  )
 }
 
 export type ShopChanges = {

@@ -23,6 +23,8 @@ const form = (overrides: Partial<DiscountForm> = {}): DiscountForm => ({
   noEndDate: false,
   usageLimit: '',
   minSubtotal: '',
+  oncePerCustomer: false,
+  firstOrderOnly: false,
   ...overrides,
 })
 
@@ -38,6 +40,8 @@ const stored: DiscountCode = {
   usageLimit: 50,
   usedCount: 3,
   active: true,
+  oncePerCustomer: false,
+  firstOrderOnly: false,
   createdAt: '2031-01-01T00:00:00.000Z',
   updatedAt: '2031-01-01T00:00:00.000Z',
 }
@@ -50,6 +54,7 @@ describe('expiry days', () => {
     expect(defaultExpiry(new Date('2031-12-15T23:30:00Z'))).toBe('2032-01-14')
     expect(emptyDiscountForm(NOW)).toEqual({
       code: '', type: 'percentage', value: '', expiresOn: '2031-07-10', noEndDate: false, usageLimit: '', minSubtotal: '',
+      oncePerCustomer: false, firstOrderOnly: false,
     })
   })
 })
@@ -72,11 +77,25 @@ describe('createBody', () => {
   })
 })
 
+describe('the rules: once per customer, first order only', () => {
+  it('are sent when chosen on a new code, and only when changed on an existing one', () => {
+    expect(createBody(form({ oncePerCustomer: true, firstOrderOnly: true }), SHOP)).toMatchObject({ oncePerCustomer: true, firstOrderOnly: true })
+    expect(createBody(form(), SHOP)).not.toHaveProperty('oncePerCustomer')
+    const initial = formOfCode({ ...stored, oncePerCustomer: true })
+    expect(initial).toMatchObject({ oncePerCustomer: true, firstOrderOnly: false })
+    expect(patchBody(initial, initial)).toEqual({})
+    const changed = { ...initial, oncePerCustomer: false, firstOrderOnly: true }
+    expect(isDirty(changed, initial)).toBe(true)
+    expect(patchBody(changed, initial)).toEqual({ oncePerCustomer: false, firstOrderOnly: true })
+  })
+})
+
 describe('patchBody', () => {
   it('sends only what changed; cleared limits become null', () => {
     const initial = formOfCode(stored)
     expect(initial).toEqual({
       code: 'GHS20', type: 'fixed', value: '20', expiresOn: '2031-12-31', noEndDate: false, usageLimit: '50', minSubtotal: '100',
+      oncePerCustomer: false, firstOrderOnly: false,
     })
     expect(patchBody(initial, initial)).toEqual({})
     expect(patchBody({ ...initial, usageLimit: '', minSubtotal: '' }, initial)).toEqual({ usageLimit: null, minSubtotal: null })

@@ -26,13 +26,22 @@ export type DiscountForm = {
   usageLimit: string
   /** Empty for none. */
   minSubtotal: string
+  /** Each customer (phone or e-mail) may use it once. */
+  oncePerCustomer: boolean
+  /** Only a customer's first order may use it. */
+  firstOrderOnly: boolean
 }
 
 /** The fields the API names in its errors, and the form's text fields. */
 export const DISCOUNT_FIELDS = ['code', 'type', 'value', 'expiresOn', 'usageLimit', 'minSubtotal'] as const
 
 export function isDirty(form: DiscountForm, initial: DiscountForm): boolean {
-  return form.noEndDate !== initial.noEndDate || DISCOUNT_FIELDS.some((field) => form[field] !== initial[field])
+  return (
+    form.noEndDate !== initial.noEndDate ||
+    form.oncePerCustomer !== initial.oncePerCustomer ||
+    form.firstOrderOnly !== initial.firstOrderOnly ||
+    DISCOUNT_FIELDS.some((field) => form[field] !== initial[field])
+  )
 }
 
 /** A new code lasts this many days unless the form says otherwise. */
@@ -52,7 +61,7 @@ export function defaultExpiry(now = new Date()): string {
 }
 
 export function emptyDiscountForm(now = new Date()): DiscountForm {
-  return { code: '', type: 'percentage', value: '', expiresOn: defaultExpiry(now), noEndDate: false, usageLimit: '', minSubtotal: '' }
+  return { code: '', type: 'percentage', value: '', expiresOn: defaultExpiry(now), noEndDate: false, usageLimit: '', minSubtotal: '', oncePerCustomer: false, firstOrderOnly: false }
 }
 
 export function formOfCode(code: DiscountCode): DiscountForm {
@@ -64,6 +73,8 @@ export function formOfCode(code: DiscountCode): DiscountForm {
     noEndDate: code.expiresOn === null,
     usageLimit: code.usageLimit === null ? '' : String(code.usageLimit),
     minSubtotal: code.minSubtotal > 0 ? String(code.minSubtotal) : '',
+    oncePerCustomer: code.oncePerCustomer,
+    firstOrderOnly: code.firstOrderOnly,
   }
 }
 
@@ -88,6 +99,8 @@ export function createBody(form: DiscountForm, shopId: string): DiscountCodeCrea
     expiresOn: form.noEndDate ? null : form.expiresOn || undefined,
     usageLimit: numberOf(form.usageLimit),
     minSubtotal: numberOf(form.minSubtotal),
+    ...(form.oncePerCustomer ? { oncePerCustomer: true } : {}),
+    ...(form.firstOrderOnly ? { firstOrderOnly: true } : {}),
   })
 }
 
@@ -106,6 +119,8 @@ export function patchBody(form: DiscountForm, initial: DiscountForm): DiscountCo
   }
   if (changed('usageLimit')) body.usageLimit = numberOf(form.usageLimit) ?? null
   if (changed('minSubtotal')) body.minSubtotal = numberOf(form.minSubtotal) ?? null
+  if (form.oncePerCustomer !== initial.oncePerCustomer) body.oncePerCustomer = form.oncePerCustomer
+  if (form.firstOrderOnly !== initial.firstOrderOnly) body.firstOrderOnly = form.firstOrderOnly
   return withoutUndefined(body)
 }
 

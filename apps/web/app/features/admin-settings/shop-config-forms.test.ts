@@ -8,6 +8,9 @@ import {
   facebookMetaBody,
   paymentOptionRows,
   paymentOptionsBody,
+  pickupBody,
+  pickupProblems,
+  pickupValues,
   removeDomain,
   shopperOrdersBody,
   shopperOrdersValues,
@@ -92,5 +95,25 @@ describe('tax and Facebook bodies', () => {
 
   it('trims the Facebook code', () => {
     expect(facebookMetaBody('  abc123 ')).toEqual({ facebook: { meta: 'abc123' } })
+  })
+})
+
+describe('the pick-up and delivery form', () => {
+  const saved = { offersPickup: true, offersDelivery: true, pickupAddress: '14 Oxford Street', pickupDirections: '', pickupHours: 'Mon–Sat 9–6' }
+
+  it('refuses offering neither, and pick-up without a place, as the API does', () => {
+    expect(pickupProblems(saved)).toEqual({})
+    expect(pickupProblems({ ...saved, offersPickup: false, offersDelivery: false })).toEqual({ offersDelivery: 'Offer pick-up, delivery or both.' })
+    expect(pickupProblems({ ...saved, pickupAddress: '  ' })).toEqual({ pickupAddress: 'Say where customers pick up their orders.' })
+    // Delivery only needs no place.
+    expect(pickupProblems({ ...saved, offersPickup: false, pickupAddress: '' })).toEqual({})
+  })
+
+  it('sends the texts trimmed', () => {
+    expect(pickupBody({ ...saved, pickupAddress: ' 14 Oxford Street ', pickupDirections: ' Upstairs ' })).toEqual({
+      ...saved,
+      pickupDirections: 'Upstairs',
+    })
+    expect(pickupValues({ ...saved })).toEqual(saved)
   })
 })

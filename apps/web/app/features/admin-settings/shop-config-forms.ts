@@ -103,3 +103,35 @@ export function paymentOptionsBody(rows: readonly PaymentOptionRow[]): ShopConfi
     }),
   }
 }
+
+/** How the shop hands orders over, as the form holds it (decision 66). */
+export type PickupForm = {
+  offersPickup: boolean
+  offersDelivery: boolean
+  pickupAddress: string
+  pickupDirections: string
+  pickupHours: string
+}
+
+export function pickupValues(config: Pick<ShopConfig, keyof PickupForm>): PickupForm {
+  const { offersPickup, offersDelivery, pickupAddress, pickupDirections, pickupHours } = config
+  return { offersPickup, offersDelivery, pickupAddress, pickupDirections, pickupHours }
+}
+
+/** What the API would refuse, said in the form's words: at least one way, and pick-up needs a place. */
+export function pickupProblems(form: PickupForm): FieldErrors {
+  const errors: FieldErrors = {}
+  if (!form.offersPickup && !form.offersDelivery) errors.offersDelivery = 'Offer pick-up, delivery or both.'
+  if (form.offersPickup && !form.pickupAddress.trim()) errors.pickupAddress = 'Say where customers pick up their orders.'
+  return errors
+}
+
+export function pickupBody(form: PickupForm): ShopConfigPatch {
+  return {
+    offersPickup: form.offersPickup,
+    offersDelivery: form.offersDelivery,
+    pickupAddress: form.pickupAddress.trim(),
+    pickupDirections: form.pickupDirections.trim(),
+    pickupHours: form.pickupHours.trim(),
+  }
+}

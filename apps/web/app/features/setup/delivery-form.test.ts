@@ -1,6 +1,6 @@
 import { MAX_FEE } from '@shop/domain/schemas/delivery'
 import { describe, expect, it } from 'vitest'
-import { type DeliveryValues, deliveryRates, emptyDeliveryValues } from './delivery-form'
+import { type DeliveryValues, deliveryRates, emptyDeliveryValues, pickupSettings } from './delivery-form'
 
 const shop = '8b6f0b5e-1d3a-4a55-9c77-0f1f2e3d4c5b'
 const regions = [
@@ -85,5 +85,27 @@ describe('deliveryRates', () => {
       'regionFees.GH-TV': `Must be at most ${MAX_FEE}`,
       estimatedDays: 'Must be at most 365',
     })
+  })
+})
+
+describe('pickupSettings', () => {
+  const place = { pickupAddress: ' 14 Oxford Street ', pickupDirections: ' Upstairs ', pickupHours: 'Mon–Sat' }
+
+  it('asks where to pick up unless the shop only delivers', () => {
+    for (const mode of ['delivery', 'pick-up-only'] as const) {
+      expect(pickupSettings(values({ mode })).errors).toEqual({ pickupAddress: 'Say where customers pick up their orders' })
+    }
+    expect(pickupSettings(values({ mode: 'delivery-only' }))).toEqual({ body: { offersPickup: false, offersDelivery: true }, errors: {} })
+  })
+
+  it('says which ways the shop offers, with the place trimmed', () => {
+    expect(pickupSettings(values({ mode: 'pick-up-only', ...place })).body).toEqual({
+      offersPickup: true,
+      offersDelivery: false,
+      pickupAddress: '14 Oxford Street',
+      pickupDirections: 'Upstairs',
+      pickupHours: 'Mon–Sat',
+    })
+    expect(pickupSettings(values({ mode: 'delivery', ...place })).body).toMatchObject({ offersPickup: true, offersDelivery: true })
   })
 })

@@ -4,9 +4,14 @@
  */
 import { RateCreateBody, type RateCreateInput } from '@shop/domain/schemas/delivery'
 import { type FieldErrors, validate } from '../../lib/form-errors'
+import type { ShopConfigPatch } from '../../api/shop-configs/update-shop-config'
 
 export type DeliveryValues = {
-  mode: 'delivery' | 'pick-up-only'
+  mode: 'delivery' | 'pick-up-only' | 'delivery-only'
+  /** Where, how to find it and when customers collect (pick-up offered). */
+  pickupAddress: string
+  pickupDirections: string
+  pickupHours: string
   /** The fee for every region without one of its own, as typed. */
   fee: string
   paymentOption: 'instant' | 'on-delivery'
@@ -18,6 +23,9 @@ export type DeliveryValues = {
 
 export const emptyDeliveryValues: DeliveryValues = {
   mode: 'delivery',
+  pickupAddress: '',
+  pickupDirections: '',
+  pickupHours: '',
   fee: '',
   paymentOption: 'instant',
   estimatedDays: '',
@@ -38,6 +46,21 @@ function parseFee(text: string): number | string {
 function rateName(regions: RegionRef[]): string {
   const name = `Delivery to ${regions.map((region) => region.name).join(', ')}`
   return name.length <= NAME_MAX ? name : `Delivery to ${regions.length} regions`
+}
+
+/** The shop's pick-up and delivery settings from the step (decision 66), or the message for the address. */
+export function pickupSettings(values: DeliveryValues): { body: ShopConfigPatch; errors: FieldErrors } {
+  const offersPickup = values.mode !== 'delivery-only'
+  const address = values.pickupAddress.trim()
+  if (offersPickup && !address) return { body: {}, errors: { pickupAddress: 'Say where customers pick up their orders' } }
+  return {
+    body: {
+      offersPickup,
+      offersDelivery: values.mode !== 'pick-up-only',
+      ...(offersPickup ? { pickupAddress: address, pickupDirections: values.pickupDirections.trim(), pickupHours: values.pickupHours.trim() } : {}),
+    },
+    errors: {},
+  }
 }
 
 /** The rates to create (none for pick-up only) and the messages for the form's fields. */

@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { accountExists } from './account-exists'
 import { EmailLayout } from './layout'
 import {
+  checkoutPaid,
   orderCanceled,
   orderConfirmation,
   orderDelivered,
@@ -46,6 +47,7 @@ export const templates = {
   'order-updated': orderUpdated,
   'order-pay-link': orderPayLink,
   'order-payment-reminder': orderPaymentReminder,
+  'checkout-paid': checkoutPaid,
   'staff-new-order': staffNewOrder,
   'staff-order-canceled': staffOrderCanceled,
   'staff-low-stock': staffLowStock,

@@ -7,12 +7,26 @@
  * product title, the buyer's name, a staff note) escaped by React.
  */
 import { formatDateTime, formatMinor as money, formatMoneyOff, toMajor } from '@shop/domain'
-import type { ReactElement } from 'react'
+import { Fragment, type ReactElement } from 'react'
 import { ButtonLink, LinkAsText } from './layout'
 import { type Site, linkOn } from './site'
 import type { EmailContent, MessageTemplate } from './template'
 
 export type OrderLineData = { title: string; features: string; count: number; totalMinor: number }
+
+/** The shop's pick-up place: its address, how to find it and its opening hours ('' when not given). */
+export type PickupPlace = { address: string; directions: string; hours: string }
+
+/** "Pick up at <address>", with the directions and hours when the shop gave them; one line each. */
+export function pickupLines(data: Pick<OrderMessageData, 'pickup'>): string[] {
+  const place = data.pickup
+  if (!place?.address) return ['Pick up from the shop']
+  return [
+    `Pick up at ${place.address}`,
+    ...(place.directions ? [`How to find it: ${place.directions}`] : []),
+    ...(place.hours ? [`Opening hours: ${place.hours}`] : []),
+  ]
+}
 
 export type OrderMessageData = {
   /** The order's short code, as the buyer knows it. */
@@ -32,6 +46,8 @@ export type OrderMessageData = {
   deliveryName: string
   deliveryMinor: number
   address: string
+  /** Where a pick-up order is collected, as the shop's settings said when the message was written. */
+  pickup?: PickupPlace
   taxMinor: number
   /** What the buyer owes in all: the order total and its tax. */
   totalMinor: number
@@ -110,7 +126,7 @@ export function orderEmail(
   const link = linkOn(site, data.path)
   const hello = data.customerName ? `Hello ${data.customerName},` : 'Hello,'
   const placed = `Order ${data.orderId}, placed ${formatDateTime(new Date(data.placedAt))}`
-  const delivery = data.deliveryType === 'pick-up' ? 'Pick-up at the shop' : `Delivery to ${data.address || 'the address given'}`
+  const delivery = data.deliveryType === 'pick-up' ? pickupLines(data) : [`Delivery to ${data.address || 'the address given'}`]
   const button = content.button ?? 'See your order'
   const body: ReactElement = (
     <>
@@ -120,8 +136,12 @@ export function orderEmail(
       {data.note && <p style={{ background: '#f4f5f7', padding: 12, borderRadius: 8, whiteSpace: 'pre-wrap' }}>{data.note}</p>}
       <p style={muted}>
         {placed}
-        <br />
-        {delivery}
+        {delivery.map((line) => (
+          <Fragment key={line}>
+            <br />
+            {line}
+          </Fragment>
+        ))}
       </p>
       {content.receipt && (
         <>
@@ -142,7 +162,7 @@ export function orderEmail(
     ...(data.note ? ['', data.note] : []),
     '',
     placed,
-    delivery,
+    ...delivery,
     ...(content.receipt ? ['', ...receiptText(data)] : []),
     '',
     `${button}: ${link}`,
@@ -154,7 +174,7 @@ export function orderEmail(
 export const orderSms = (site: Site, data: OrderMessageData, news: string) => `${site.name}: ${news} ${linkOn(site, data.path)}`
 
 function buyerMessage(
-  words: (data: OrderMessageData, site: Site) => { subject: string; heading: string; news: string; receipt?: boolean },
+  words: (data: OrderMessageData, site: Site) => { subject: string; heading: string; news: string; receipt?: boolean; button?: string },
   sms?: (data: OrderMessageData) => string,
 ): MessageTemplate<OrderMessageData> {
   return {
@@ -171,16 +191,19 @@ export const orderConfirmation = buyerMessage(
     news: `We have your order ${data.orderId} and will let you know as it moves.`,
     receipt: true,
   }),
-  (data) => `we have your order ${data.orderId}, total ${money(data.totalMinor, data.currency)}. Follow it here:`,
+  (data) =>
+    `we have your order ${data.orderId}, total ${money(data.totalMinor, data.currency)}.` +
+    `${data.deliveryType === 'pick-up' && data.pickup?.address ? ` Pick up at ${data.pickup.address}.` : ''} Follow it here:`,
 )
 
 export const orderReady = buyerMessage(
   (data) => ({
     subject: `Order ${data.orderId} is ready for pick-up`,
     heading: 'Ready for pick-up',
-    news: `Your order ${data.orderId} is ready: come and collect it at the shop.`,
+    news: `Your order ${data.orderId} is ready: come and collect it ${data.pickup?.address ? `at ${data.pickup.address}` : 'at the shop'}.`,
   }),
-  (data) => `your order ${data.orderId} is ready for pick-up.`,
+  (data) =>
+    `your order ${data.orderId} is ready for pick-up${data.pickup?.address ? ` at ${data.pickup.address}` : ''}${data.pickup?.hours ? ` (${data.pickup.hours})` : ''}.`,
 )
 
 export const orderDispatched = buyerMessage(
@@ -280,6 +303,21 @@ export const staffOrderCanceled: MessageTemplate<OrderMessageData & { email: str
     })
   },
 }
+
+/**
+ * To whoever shared a checkout (decision 68): the order placed from it is paid. `path` is the shared
+ * checkout's page, never the payer's private order link; nothing about the payer is said.
+ */
+export const checkoutPaid = buyerMessage(
+  (data) => ({
+    subject: `Your shared checkout is paid: order ${data.orderId}`,
+    heading: 'Your shared checkout is paid',
+    news: `Good news: the checkout you shared has been paid. It is order ${data.orderId}, and the shop will let you know as it moves.`,
+    receipt: true,
+    button: 'See the checkout',
+  }),
+  (data) => `the checkout you shared is paid: order ${data.orderId}.`,
+)
 
 /** What a refund or a return tells the buyer (decision 59): how much, how it comes back, why, and what came back. */
 export type OrderRefundData = OrderMessageData & {

@@ -237,6 +237,30 @@ export function DiscountCodeForm({ shopId, currency, editing, onSaved, onCancel,
           </Field>
         </div>
 
+        <fieldset className="discount-form-rules">
+          <legend>Who may use it</legend>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              name="oncePerCustomer"
+              checked={form.oncePerCustomer}
+              onChange={(event) => setForm((previous) => ({ ...previous, oncePerCustomer: event.target.checked }))}
+            />
+            Once per customer
+          </label>
+          <p className="field-hint">A customer (the same phone or e-mail) can use it on one order only.</p>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              name="firstOrderOnly"
+              checked={form.firstOrderOnly}
+              onChange={(event) => setForm((previous) => ({ ...previous, firstOrderOnly: event.target.checked }))}
+            />
+            First order only
+          </label>
+          <p className="field-hint">Only for customers who have not ordered from your shop before.</p>
+        </fieldset>
+
         <div className="form-actions">
           <SaveButton saving={saving}>{editing ? 'Save changes' : 'Create code'}</SaveButton>
           <Button variant="secondary" onClick={cancel} disabled={saving}>

@@ -258,7 +258,7 @@ export function NewOrderForm({ shop, regions, canDiscount }: { shop: Shop; regio
 
       <fieldset className="panel">
         <legend>Delivery</legend>
-        <DeliveryFields idPrefix={id} regions={regions} pickUpAt={shop.aboutSections.contact.trim()} delivery={delivery} errors={errors} />
+        <DeliveryFields idPrefix={id} regions={regions} shop={shop} delivery={delivery} errors={errors} />
       </fieldset>
 
       <fieldset className="panel">

@@ -98,6 +98,12 @@ export function OrderDetail({ order, transactions, regions, messages, canRecordP
               <dt>Type</dt>
               <dd>{delivery.type === 'pick-up' ? 'Pick-up at the shop' : 'Delivery'}</dd>
             </div>
+            {order.sharedDelivery && (
+              <div>
+                <dt>Shared checkout</dt>
+                <dd>Paid by someone else: deliver to the person who shared it, at the address and phone below.</dd>
+              </div>
+            )}
             {delivery.type === 'dispatch' && (
               <>
                 <div>

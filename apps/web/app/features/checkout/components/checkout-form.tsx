@@ -82,7 +82,7 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydra
     () => lines.map((line) => ({ product: line.product, ...(line.variant ? { variant: line.variant } : {}), count: line.count })),
     [lines],
   )
-  const delivery = useDeliveryDraft(shop._id, items)
+  const delivery = useDeliveryDraft(shop._id, items, shop.offersPickup)
   const { draft, rates, rate } = delivery
   const deliveryType = draft.type
   const figures = estimate({ lines, deliveryType, rate, code, taxRate: shop.taxRate })
@@ -169,7 +169,6 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydra
   /** What a shared link stands for: it goes stale when any of it changes. */
   const sharedShape = () => [items, draft, code?.code ?? null, contact]
   const sharedCurrent = shared && shared.signature === JSON.stringify([buyer(), sharedShape()])
-  const pickUpAt = shop.aboutSections.contact.trim()
 
   return (
     <form className="checkout-form" onSubmit={onSubmit} noValidate aria-label="Checkout">
@@ -180,7 +179,7 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydra
           <DeliveryFields
             idPrefix={id}
             regions={regions}
-            pickUpAt={pickUpAt}
+            shop={shop}
             delivery={delivery}
             errors={errors}
           />
@@ -240,7 +239,11 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydra
             </Button>
           </div>
           {shared && sharedCurrent && (
-            <ShareLink url={shared.url} label="Anyone with this link can see this checkout and pay for it" />
+            <ShareLink
+              url={shared.url}
+              label="Anyone with this link can see this checkout and pay for it"
+              message={`Please can you pay for my order at ${shop.title}? It will be delivered as I chose:`}
+            />
           )}
         </section>
       </fieldset>

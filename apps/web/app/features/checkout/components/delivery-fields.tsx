@@ -1,5 +1,5 @@
-import { Link } from 'react-router'
 import type { Region } from '@shop/domain/schemas/delivery'
+import type { Shop } from '@shop/domain/schemas/shop'
 import { Field } from '../../../components/ui/field'
 import { formatMoney } from '../../../lib/money'
 import type { DeliveryField } from '../delivery-details'
@@ -9,20 +9,40 @@ type Props = {
   /** Prefix of the controls' ids (`{idPrefix}-region`, `-rate`, `-address`), to focus the first problem. */
   idPrefix: string
   regions: Region[]
-  /** Where pick-up happens (the shop's contact section), if it says. */
-  pickUpAt: string
+  /** What the shop offers, and where pick-up happens. */
+  shop: PickupShop
   /** The delivery being chosen, with its region's rates (`useDeliveryDraft`). */
   delivery: DeliveryDraftState
   errors: Partial<Record<DeliveryField, string>>
 }
 
-/** Pick-up or delivery, and for delivery the region, the rate and the address (the phone is the buyer's contact). */
-export function DeliveryFields({ idPrefix, regions, pickUpAt, delivery, errors }: Props) {
+export type PickupShop = Pick<Shop, 'offersPickup' | 'offersDelivery' | 'pickupAddress' | 'pickupDirections' | 'pickupHours'>
+
+/** "Pick up at 14 Oxford Street", its directions and opening hours: what a buyer needs to collect an order. */
+export function PickupPlace({ shop }: { shop: PickupShop }) {
+  if (!shop.pickupAddress) return <p className="pickup-place">Pick up from the shop</p>
+  return (
+    <div className="pickup-place">
+      <p>
+        Pick up at <strong>{shop.pickupAddress}</strong>
+      </p>
+      {shop.pickupDirections && <p className="hint">{shop.pickupDirections}</p>}
+      {shop.pickupHours && <p className="hint">Open: {shop.pickupHours}</p>}
+    </div>
+  )
+}
+
+/**
+ * Pick-up or delivery, as the shop offers them (one offered: no choice), and for delivery the region, the
+ * rate and the address (the phone is the buyer's contact).
+ */
+export function DeliveryFields({ idPrefix, regions, shop, delivery, errors }: Props) {
   const id = idPrefix
   const { draft, update: onChange, rates, ratesError, retryRates: onRetryRates } = delivery
   return (
     <>
       <div className="choice-list">
+        {shop.offersPickup && (
         <label className="choice">
           <input
             type="radio"
@@ -32,9 +52,12 @@ export function DeliveryFields({ idPrefix, regions, pickUpAt, delivery, errors }
             onChange={() => onChange({ type: 'pick-up' })}
           />
           <span>
-            <strong>Pick up</strong> from the shop: free
+            <strong>Pick up</strong>
+            {shop.pickupAddress ? ` at ${shop.pickupAddress}` : ' from the shop'}: free
           </span>
         </label>
+        )}
+        {shop.offersDelivery && (
         <label className="choice">
           <input
             type="radio"
@@ -47,13 +70,10 @@ export function DeliveryFields({ idPrefix, regions, pickUpAt, delivery, errors }
             <strong>Delivery</strong> to your address
           </span>
         </label>
+        )}
       </div>
       {draft.type === 'pick-up' ? (
-        pickUpAt && (
-          <p className="hint">
-            Pick up at: {pickUpAt} <Link to="/about#contact">Contact details</Link>
-          </p>
-        )
+        <PickupPlace shop={shop} />
       ) : (
         <>
           <Field name="region" id={`${id}-region`} label="Region" error={errors.region}>
@@ -83,7 +103,7 @@ export function DeliveryFields({ idPrefix, regions, pickUpAt, delivery, errors }
                   Finding delivery rates…
                 </p>
               ) : rates.length === 0 ? (
-                <p className="hint">This shop does not deliver to this region yet. Choose pick-up or another region.</p>
+                <p className="hint">{shop.offersPickup ? 'This shop does not deliver to this region yet. Choose pick-up or another region.' : 'This shop does not deliver to this region yet. Choose another region.'}</p>
               ) : (
                 <div className="choice-list" id={`${id}-rate`} tabIndex={-1}>
                   {rates.map((option) => (

@@ -52,6 +52,8 @@ export function DiscountField({ shopId, applied, onChange, problem }: Props) {
       <div className="discount-applied" role="status">
         <p>
           Code <strong>{applied.code}</strong>: {describeDiscount(applied)}
+          {applied.firstOrderOnly && <span className="choice-note"> For a first order only.</span>}
+          {applied.oncePerCustomer && <span className="choice-note"> Once per customer.</span>}
           {problem === 'min-subtotal' && (
             <span className="field-error">
               {' '}

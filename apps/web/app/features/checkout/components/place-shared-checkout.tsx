@@ -26,7 +26,7 @@ type FormField = 'email' | ContactField | DeliveryField
 
 type Props = {
   shop: Shop
-  checkout: Pick<Checkout, '_id' | 'items'>
+  checkout: Pick<Checkout, '_id' | 'items'> & { delivery: Pick<Checkout['delivery'], 'type' | 'region' | 'rate'> }
   regions: Region[]
   user: User | null
   paymentOptions: PaymentInfoOption[]
@@ -37,8 +37,9 @@ type Props = {
 
 /**
  * Pays for and places a shared checkout: its items (and discount code) re-priced by the server. Its creator
- * orders with the delivery they saved; anyone else gives their own delivery and contact details and never
- * sees the creator's.
+ * orders with the delivery they saved. Anyone else pays it as it is, delivered as its creator chose (they
+ * see the region and the fee, never the address or phone), or gives their own delivery; either way they
+ * give their own contact details.
  */
 export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOptions, onPlaced, onDeliveryChoice }: Props) {
   const id = useId()
@@ -47,8 +48,10 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
     () => checkout.items.map((line) => ({ product: line.product._id, ...(line.variant ? { variant: line.variant._id } : {}), count: line.count })),
     [checkout.items],
   )
-  const delivery = useDeliveryDraft(shop._id, items)
+  const delivery = useDeliveryDraft(shop._id, items, shop.offersPickup)
   const { draft, rates, rate } = delivery
+  // "Auntie pays, I receive": by default the payer keeps the delivery the checkout was shared with.
+  const [asShared, setAsShared] = useState(true)
   const [email, setEmail] = useState('')
   // Whoever places someone else's checkout gives their own name and phone.
   const contact = useContactDraft(user)
@@ -62,7 +65,8 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
   const most = shop.shopperLineMax
   const overMost = checkout.items.some((line) => line.count > most)
 
-  const choice: DeliveryChoice | undefined = own ? undefined : draft.type === 'pick-up' ? { type: 'pick-up' } : { type: 'dispatch', rate }
+  const keepsShared = own || asShared
+  const choice: DeliveryChoice | undefined = keepsShared ? undefined : draft.type === 'pick-up' ? { type: 'pick-up' } : { type: 'dispatch', rate }
   const choiceKey = JSON.stringify(choice ?? 'own')
   // `choiceKey` names the choice: the object is new on every render, so it does not tell a change.
   const reportChoice = useEffectEvent(() => onDeliveryChoice(choice))
@@ -75,7 +79,7 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
     if (!user && !isValidEmail(email.trim())) found.email = 'Enter your email address, like name@example.com.'
     // The creator orders with the delivery, name and phone they saved with the checkout.
     const checked = own ? null : await checkContact(contact.name, contact.phone)
-    if (checked) Object.assign(found, deliveryProblems(draft, rates), checked.problems)
+    if (checked) Object.assign(found, keepsShared ? {} : deliveryProblems(draft, rates), checked.problems)
     setErrors(found)
     const first = ([...deliveryFields, 'email', 'name', 'phone'] as FormField[]).find((field) => found[field])
     if (first) {
@@ -86,7 +90,8 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
     const buyer = { shop: shop._id, ...(user ? {} : { email: email.trim() }) }
     const body = {
       checkout: checkout._id,
-      ...(checked ? { delivery: deliveryInput(draft, checked.phone), name: checked.name, phone: checked.phone } : {}),
+      ...(checked ? { name: checked.name, phone: checked.phone } : {}),
+      ...(checked && !keepsShared ? { delivery: deliveryInput(draft, checked.phone) } : {}),
       ...(provider ? { payment: { provider } } : {}),
     }
     const signature = JSON.stringify([buyer, body])
@@ -119,14 +124,24 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
         </section>
       ) : (
         <fieldset className="panel">
-          <legend>Your delivery</legend>
-          <DeliveryFields
-            idPrefix={id}
-            regions={regions}
-            pickUpAt={shop.aboutSections.contact.trim()}
-            delivery={delivery}
-            errors={errors}
-          />
+          <legend>Delivery</legend>
+          <div className="choice-list">
+            <label className="choice">
+              <input type="radio" name={`${id}-as-shared`} checked={asShared} onChange={() => setAsShared(true)} />
+              <span>
+                <strong>As it was shared</strong>: <SharedDelivery delivery={checkout.delivery} regions={regions} shop={shop} />
+                <span className="choice-note">The address and phone stay private to the person who shared it.</span>
+              </span>
+            </label>
+            <label className="choice">
+              <input type="radio" name={`${id}-as-shared`} checked={!asShared} onChange={() => setAsShared(false)} />
+              <span>
+                <strong>My own delivery</strong>
+                <span className="choice-note">Choose pick-up or delivery to you instead.</span>
+              </span>
+            </label>
+          </div>
+          {!asShared && <DeliveryFields idPrefix={id} regions={regions} shop={shop} delivery={delivery} errors={errors} />}
         </fieldset>
       )}
       <fieldset className="panel">
@@ -147,7 +162,7 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
             idPrefix={id}
             {...contact}
             errors={errors}
-            forRider={draft.type === 'dispatch'}
+            forRider={!keepsShared && draft.type === 'dispatch'}
           />
         )}
       </fieldset>
@@ -168,10 +183,22 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
   )
 }
 
+/** The shared delivery as a payer sees it: the region and the rate, never the address or phone. */
+function SharedDelivery({ delivery, regions, shop }: { delivery: Pick<Checkout['delivery'], 'type' | 'region' | 'rate'>; regions: Region[]; shop: Shop }) {
+  if (delivery.type === 'pick-up') return <>picked up{shop.pickupAddress ? ` at ${shop.pickupAddress}` : ' from the shop'}</>
+  const region = regions.find((candidate) => candidate._id === delivery.region)?.name ?? delivery.region
+  return (
+    <>
+      delivered{region ? ` in ${region}` : ''}
+      {delivery.rate ? ` by ${delivery.rate.name}` : ''}
+    </>
+  )
+}
+
 /** The creator's own delivery, as they saved it with the checkout. */
 function SavedDelivery({ viewer, regions }: { viewer: Extract<CheckoutViewer, { kind: 'creator' }>; regions: Region[] }) {
   const { delivery } = viewer.checkout
-  if (delivery.type === 'pick-up') return <p>Picked up at the shop{delivery.phone ? ` (phone ${delivery.phone})` : ''}.</p>
+  if (delivery.type === 'pick-up') return <p>Picked up{delivery.phone ? ` (phone ${delivery.phone})` : ''}.</p>
   const region = regions.find((candidate) => candidate._id === delivery.region)?.name ?? delivery.region
   return (
     <p>

@@ -9,8 +9,9 @@ import { useDeliveryRates } from './use-delivery-rates'
  */
 export type DeliveryDraftState = ReturnType<typeof useDeliveryDraft>
 
-export function useDeliveryDraft(shopId: string, items: DeliveryItem[]) {
-  const [draft, setDraft] = useState<DeliveryDraft>(emptyDelivery)
+/** `offersPickup`: the shop offers pick-up, so it is the first choice; else delivery is. */
+export function useDeliveryDraft(shopId: string, items: DeliveryItem[], offersPickup = true) {
+  const [draft, setDraft] = useState<DeliveryDraft>(() => ({ ...emptyDelivery(), type: offersPickup ? 'pick-up' : 'dispatch' }))
   const { rates, error, retry } = useDeliveryRates(shopId, draft.type === 'dispatch' ? draft.region : '', items)
   if (rates && rates.length > 0 && !rates.some((candidate) => candidate._id === draft.rate)) {
     setDraft((current) => ({ ...current, rate: rates[0]!._id }))

@@ -14,6 +14,7 @@ import { OrderTimeline } from '../../../components/order-timeline'
 import type { Refund } from '@shop/domain/schemas/refunds'
 import { CanceledMoney } from './canceled-money'
 import { buyerDeliveryWords, buyerPaymentWords } from '../order-words'
+import { PickupPlace } from '../../checkout/components/delivery-fields'
 import { useSite } from '../../../lib/use-site'
 import { whatsAppUrl } from '../../../lib/whatsapp'
 
@@ -33,9 +34,11 @@ export function OrderDetails({ order, regions, accessKey, onChange, headingLevel
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const Heading = `h${headingLevel}` as const
+  // The shop the order is from says where to pick it up; on another shop's site, it says nothing of it.
+  const site = useSite().shop
+  const shop = site && site._id === order.shop ? site : null
   const region = regions.find((candidate) => candidate._id === order.delivery.region)?.name ?? order.delivery.region
   const cancelable = allowedTransitions(order.status, order.delivery.type, 'shopper').includes('canceled')
-  const { shop } = useSite()
   const whatsApp = shop?.whatsapp ? whatsAppUrl(shop.whatsapp, `Hello, about my order ${order.orderId}`) : null
 
   async function cancel() {
@@ -76,8 +79,9 @@ export function OrderDetails({ order, regions, accessKey, onChange, headingLevel
         <div>
           <dt>Delivery</dt>
           <dd>
-            {buyerDeliveryWords(order, region)}
+            {order.delivery.type === 'pick-up' && shop ? <PickupPlace shop={shop} /> : buyerDeliveryWords(order, region)}
             {order.delivery.address && <span className="block">{order.delivery.address}</span>}
+            {order.sharedDelivery && <span className="block hint">Delivered as the person who shared the checkout chose.</span>}
           </dd>
         </div>
         <div>

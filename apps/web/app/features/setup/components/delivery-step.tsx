@@ -9,7 +9,8 @@ import { useApiData } from '../../../lib/use-api-data'
 import { createDeliveryRate } from '../../../api/delivery/create-delivery-rate'
 import { listDeliveryRates } from '../../../api/delivery/list-delivery-rates'
 import { listRegions } from '../../../api/delivery/list-regions'
-import { type DeliveryValues, deliveryRates, emptyDeliveryValues } from '../delivery-form'
+import { type DeliveryValues, deliveryRates, emptyDeliveryValues, pickupSettings } from '../delivery-form'
+import { updateShopConfig } from '../../../api/shop-configs/update-shop-config'
 import { useLeaveAfterSave } from '../hooks/use-leave-after-save'
 import { useStepErrors } from '../hooks/use-step-errors'
 import { backPath, nextPath } from '../steps'
@@ -84,29 +85,33 @@ function DeliveryForm({ shop, regions, back, next }: DeliveryFormProps) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const { bodies, errors: found } = deliveryRates(values, shop._id, regions)
+    const pickup = pickupSettings(values)
+    const { bodies, errors: rateErrors } = deliveryRates(values, shop._id, regions)
+    const found = { ...pickup.errors, ...rateErrors }
     if (hasErrors(found)) {
       if (Object.keys(found).some((field) => field.startsWith('regionFees.'))) setShowRegions(true)
       return show(found)
     }
     setBusy(true)
     try {
+      await updateShopConfig(api, shop._id, pickup.body)
       for (const body of bodies) await createDeliveryRate(api, body)
       leave(next)
     } catch (failure) {
-      show(serverFieldErrors(failure, []))
+      show(serverFieldErrors(failure, ['pickupAddress', 'pickupDirections', 'pickupHours']))
       setBusy(false)
     }
   }
 
-  const delivering = values.mode === 'delivery'
+  const delivering = values.mode !== 'pick-up-only'
+  const pickingUp = values.mode !== 'delivery-only'
   return (
     <form ref={form} noValidate onSubmit={onSubmit}>
       <fieldset className="field">
         <legend>How do customers get their orders?</legend>
         <div className="choice-list">
           <label className="choice">
-            <input type="radio" name="mode" checked={delivering} onChange={() => change({ mode: 'delivery' }, 'mode')} />
+            <input type="radio" name="mode" checked={values.mode === 'delivery'} onChange={() => change({ mode: 'delivery' }, 'mode')} />
             <span>
               Delivery or pick-up
               <span className="choice-note">You deliver to every region of Ghana; customers may also pick up.</span>
@@ -119,8 +124,34 @@ function DeliveryForm({ shop, regions, back, next }: DeliveryFormProps) {
               <span className="choice-note">Customers collect their orders from you. Add delivery later in Settings.</span>
             </span>
           </label>
+          <label className="choice">
+            <input type="radio" name="mode" checked={values.mode === 'delivery-only'} onChange={() => change({ mode: 'delivery-only' }, 'mode')} />
+            <span>
+              Delivery only
+              <span className="choice-note">You deliver every order; nobody picks up.</span>
+            </span>
+          </label>
         </div>
       </fieldset>
+      {pickingUp && (
+        <>
+          <Field name="pickupAddress" label="Where do customers pick up?" error={errors.pickupAddress} hint="Shown at checkout and in order messages, like “14 Oxford Street, Osu, Accra”.">
+            {(props) => (
+              <input {...props} type="text" maxLength={300} autoComplete="street-address" value={values.pickupAddress} onChange={(event) => change({ pickupAddress: event.target.value }, 'pickupAddress')} />
+            )}
+          </Field>
+          <Field name="pickupDirections" label="Directions (optional)" error={errors.pickupDirections} hint="A landmark, which floor, who to ask for.">
+            {(props) => (
+              <textarea {...props} rows={2} maxLength={500} value={values.pickupDirections} onChange={(event) => change({ pickupDirections: event.target.value }, 'pickupDirections')} />
+            )}
+          </Field>
+          <Field name="pickupHours" label="Opening hours (optional)" error={errors.pickupHours} hint="For example: Mon–Sat 9am–6pm.">
+            {(props) => (
+              <input {...props} type="text" maxLength={500} value={values.pickupHours} onChange={(event) => change({ pickupHours: event.target.value }, 'pickupHours')} />
+            )}
+          </Field>
+        </>
+      )}
       {delivering && (
         <>
           <Field name="fee" label={`Delivery fee (${currency})`} error={errors.fee} hint="The same fee for every region, unless you set another below.">
