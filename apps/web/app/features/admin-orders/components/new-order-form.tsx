@@ -248,6 +248,7 @@ export function NewOrderForm({ shop, regions, canDiscount }: { shop: Shop; regio
       <fieldset className="panel">
         <legend>Customer</legend>
         <BuyerFields
+          shopId={shop._id}
           idPrefix={id}
           buyer={buyer}
           onChange={(change) => setBuyer((current) => ({ ...current, ...change }))}
