@@ -117,7 +117,7 @@ describe('orders and payments on a phone', { timeout: 180_000 }, () => {
       await openAdmin(page, `/admin${orderPath}`)
       const customer = main(page).getByRole('region', { name: 'Customer' })
       await customer.getByText('Esi Phone').waitFor()
-      await customer.getByRole('link', { name: '+233244123456' }).waitFor()
+      await customer.getByRole('link', { name: '+233244123456', exact: true }).waitFor()
     })
   })
 
