@@ -117,7 +117,7 @@ describe('orders and payments on a phone', { timeout: 180_000 }, () => {
       await openAdmin(page, `/admin${orderPath}`)
       const customer = main(page).getByRole('region', { name: 'Customer' })
       await customer.getByText('Esi Phone').waitFor()
-      await customer.getByRole('link', { name: '+233244123456' }).waitFor()
+      await customer.getByRole('link', { name: '+233244123456', exact: true }).waitFor()
     })
   })
 
@@ -175,6 +175,9 @@ describe('orders and payments on a phone', { timeout: 180_000 }, () => {
       await sheet.getByText('Kofi Print').waitFor()
       await sheet.getByText('+233201234567').waitFor()
       await sheet.getByText('Demo Shop', { exact: true }).waitFor()
+      // The demo shop's pick-up place, under its name and on this pick-up order.
+      await sheet.getByText('14 Oxford Street, Osu, Accra', { exact: true }).waitFor()
+      await sheet.getByRole('region', { name: 'Pick-up' }).getByText('At 14 Oxford Street, Osu, Accra').waitFor()
       await sheet.getByRole('region', { name: 'Payment' }).getByText('Not paid yet: to be paid on delivery or at pick-up').waitFor()
       await sheet.getByRole('button', { name: 'Print' }).waitFor()
       await assertNoAxeViolations(page, 'print page')

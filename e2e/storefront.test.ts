@@ -213,7 +213,7 @@ describe('shopper journeys', { timeout: 120_000 }, () => {
       assert.equal(await payer.title(), 'Shared checkout | Demo Shop')
 
       // The payer gives their own delivery: the creator's is never offered to them.
-      await payer.getByLabel('Your email').fill('payer@example.com')
+      await payer.getByLabel('E-mail (optional)').fill('payer@example.com')
       await payer.getByRole('radio', { name: /Delivery to your address/ }).check()
       await payer.getByRole('button', { name: 'Place order' }).click()
       await payer.getByText('Choose your region.').waitFor()

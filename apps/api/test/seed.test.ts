@@ -104,6 +104,23 @@ describe('demo seed on an empty database', () => {
         { provider: 'manual', enabled: true, label: 'Pay on delivery or at pick-up' },
         { provider: 'test', enabled: true, label: 'Demonstration payment (no money moves)' },
       ],
+      offersPickup: true,
+      offersDelivery: true,
+      pickupAddress: '14 Oxford Street, Osu, Accra',
+    })
+    expect(config!.pickupDirections).toContain('Koala supermarket')
+    expect(config!.pickupHours).toBe('Monday to Saturday, 9 am to 7 pm')
+  })
+
+  it("answers the demo shop's pick-up place to shoppers, so its checkout says where to pick up", async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/shops/${shopId}` })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({
+      offersPickup: true,
+      offersDelivery: true,
+      pickupAddress: '14 Oxford Street, Osu, Accra',
+      pickupDirections: expect.stringContaining('Koala supermarket'),
+      pickupHours: 'Monday to Saturday, 9 am to 7 pm',
     })
   })
 

@@ -33,6 +33,15 @@ export const demoShopProfile = {
   currency: 'GHS',
 } satisfies Partial<NewShop>
 
+/** Where buyers collect their orders: the shop itself, as its About page's contact section says. */
+export const demoPickup = {
+  offersPickup: true,
+  offersDelivery: true,
+  pickupAddress: '14 Oxford Street, Osu, Accra',
+  pickupDirections: 'Opposite the Koala supermarket, above the phone shop. Ask for Ama at the counter.',
+  pickupHours: 'Monday to Saturday, 9 am to 7 pm',
+}
+
 export const demoPeople: Record<string, { name: string; phone: string }> = {
   'owner@demo.shop': { name: 'Ama Owusu', phone: '+233 24 555 0142' },
   'admin@demo.shop': { name: 'Kwame Mensah', phone: '+233 24 318 2290' },

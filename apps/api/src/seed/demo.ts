@@ -36,7 +36,7 @@ import { bufferSource, uploadImage } from '../modules/uploads/upload.service'
 import { demoCatalog, demoCategories } from './catalog-data'
 import { type HistoryProduct, demoHistory } from './demo-history'
 import { logoSvg, productSvg, renderSvgImages } from './demo-images'
-import { demoDeliveryRates, demoDiscountCodes, demoLogins, demoPaymentOptions, demoPeople, demoShopProfile } from './demo-profile'
+import { demoDeliveryRates, demoDiscountCodes, demoLogins, demoPaymentOptions, demoPeople, demoPickup, demoShopProfile } from './demo-profile'
 
 export { demoLogins }
 import { catalogItemRows, deliveryRateFactory, discountCodeFactory, oneYearFrom } from './factories'
@@ -118,7 +118,7 @@ async function seedDemo(ctx: ServiceContext, pictures: Buffer[], firstImage: num
     home: { promotionalText },
     aboutSections,
   })
-  await updateShopConfig(owner, shopId, { paymentOptions: demoPaymentOptions })
+  await updateShopConfig(owner, shopId, { paymentOptions: demoPaymentOptions, ...demoPickup })
 
   // The catalog: categories, then each product on the day it was added. Stock is set after the history
   // below, so the orders of the past month take none of today's.

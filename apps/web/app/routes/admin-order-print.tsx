@@ -35,8 +35,8 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
 clientLoader.hydrate = true as const
 
 /**
- * One sheet to print for an order: the shop (logo, name, its address and contact from the About page's
- * contact section, its WhatsApp number), the order's date in full, the buyer and the delivery, the items to
+ * One sheet to print for an order: the shop (logo, name, its pick-up address, its contact from the About
+ * page's contact section, its WhatsApp number), the order's date in full, the buyer and the delivery, the items to
  * pack, the totals and what is paid and due. On screen it has a Print button; on paper only the sheet.
  */
 export default function AdminOrderPrint({ loaderData }: Route.ComponentProps) {
@@ -54,6 +54,9 @@ export default function AdminOrderPrint({ loaderData }: Route.ComponentProps) {
   const { delivery } = order
   const region = regions.find((candidate) => candidate._id === delivery.region)?.name ?? delivery.region
   const contact = shop.aboutSections.contact.trim()
+  // Where buyers collect their orders is where the shop is: said under its name while it offers pick-up, and
+  // on a pick-up order in any case.
+  const pickupAddress = shop.pickupAddress.trim()
 
   return (
     <article className="print-sheet" aria-labelledby="print-title">
@@ -66,6 +69,7 @@ export default function AdminOrderPrint({ loaderData }: Route.ComponentProps) {
           {shop.logo && <img src={shop.logo.url} alt="" className="print-logo" />}
           <div>
             <p className="print-shop-name">{shop.title}</p>
+            {shop.offersPickup && pickupAddress && <p className="print-shop-contact">{pickupAddress}</p>}
             {contact && <p className="print-shop-contact">{contact}</p>}
             {shop.whatsapp && <p className="print-shop-contact">Phone and WhatsApp: {shop.whatsapp}</p>}
           </div>
@@ -92,7 +96,10 @@ export default function AdminOrderPrint({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="print-delivery">
           <h2 id="print-delivery">{delivery.type === 'pick-up' ? 'Pick-up' : 'Delivery'}</h2>
           {delivery.type === 'pick-up' ? (
-            <p>Picked up at the shop</p>
+            <>
+              <p>{pickupAddress ? `At ${pickupAddress}` : 'At the shop'}</p>
+              {pickupAddress && shop.pickupHours && <p>Open: {shop.pickupHours}</p>}
+            </>
           ) : (
             <>
               <p className="prose">{delivery.address || 'Address not given'}</p>

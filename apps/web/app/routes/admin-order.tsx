@@ -182,7 +182,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           on <time dateTime={order.confirmBy}>{formatDateTime(new Date(order.confirmBy))}</time>.
         </p>
       )}
-      {can(role, 'orders.move') && <OrderEditForm order={order} regions={regions} canDiscount={can(role, 'orders.discount')} />}
+      {can(role, 'orders.move') && <OrderEditForm order={order} regions={regions} shop={shop} canDiscount={can(role, 'orders.discount')} />}
       {can(role, 'orders.move') && <OrderStatusActions order={order} canRefund={can(role, 'orders.refund')} />}
       {can(role, 'orders.move') && order.payLink && <PayLinkPanel order={{ ...order, payLink: order.payLink }} shopTitle={shop.title} />}
       <OrderDetail
@@ -193,6 +193,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
         canRecordPayment={can(role, 'orders.move')}
         refunds={refunds}
         canRefund={can(role, 'orders.refund')}
+        pickupAddress={shop.pickupAddress}
       />
     </section>
   )

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Order } from '@shop/domain/schemas/orders'
-import { buyerDeliveryWords, buyerPaymentWords } from './order-words'
+import { buyerDeliveryWords, buyerPaymentWords, pickupWords } from './order-words'
 
 type Delivery = Order['delivery']
 const dispatch = (name: string | null): Delivery =>
@@ -22,6 +22,20 @@ describe('buyerDeliveryWords', () => {
     expect(buyerDeliveryWords({ delivery: dispatch('Express rider') }, 'Northern')).toBe('Express rider to Northern')
     expect(buyerDeliveryWords({ delivery: dispatch(null) }, 'Northern')).toBe('Delivery to Northern')
     expect(buyerDeliveryWords({ delivery: pickUp }, null)).toBe('Pick-up at the shop')
+  })
+
+  it('says where to pick up when the shop has a pick-up address', () => {
+    expect(buyerDeliveryWords({ delivery: pickUp }, null, '14 Oxford Street, Osu')).toBe('Pick-up at 14 Oxford Street, Osu')
+    expect(buyerDeliveryWords({ delivery: dispatch('Rider') }, 'Northern', '14 Oxford Street, Osu')).toBe('Rider to Northern')
+  })
+})
+
+describe('pickupWords', () => {
+  it('names the place, or the shop while it has none', () => {
+    expect(pickupWords(' 14 Oxford Street, Osu ')).toBe('Pick-up at 14 Oxford Street, Osu')
+    expect(pickupWords('')).toBe('Pick-up at the shop')
+    expect(pickupWords('   ')).toBe('Pick-up at the shop')
+    expect(pickupWords(null)).toBe('Pick-up at the shop')
   })
 })
 

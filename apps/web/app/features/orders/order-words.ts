@@ -2,9 +2,18 @@
 import { deliveryWords, payOnDeliveryWords } from '@shop/domain'
 import type { Order } from '@shop/domain/schemas/orders'
 
-/** "Pick-up at the shop", or the rate and the region with the region said once ("Delivery to Northern"). */
-export function buyerDeliveryWords(order: Pick<Order, 'delivery'>, regionName: string | null | undefined): string {
-  return order.delivery.type === 'pick-up' ? 'Pick-up at the shop' : deliveryWords(order.delivery.rate?.name, regionName)
+/** "Pick-up at 14 Oxford Street, Osu", or "Pick-up at the shop" while the shop has not said where. */
+export function pickupWords(pickupAddress?: string | null): string {
+  const address = pickupAddress?.trim()
+  return address ? `Pick-up at ${address}` : 'Pick-up at the shop'
+}
+
+/**
+ * Pick-up at the shop's pick-up place (`pickupWords`), or the rate and the region with the region said once
+ * ("Delivery to Northern").
+ */
+export function buyerDeliveryWords(order: Pick<Order, 'delivery'>, regionName: string | null | undefined, pickupAddress?: string | null): string {
+  return order.delivery.type === 'pick-up' ? pickupWords(pickupAddress) : deliveryWords(order.delivery.rate?.name, regionName)
 }
 
 /** What a shopper sees for an online way to pay: never a provider's code name ("test"). */

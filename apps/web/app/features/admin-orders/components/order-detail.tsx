@@ -3,6 +3,7 @@ import type { Region } from '@shop/domain/schemas/delivery'
 import type { DeliveryDetails, Order } from '@shop/domain/schemas/orders'
 import type { Transaction } from '@shop/domain/schemas/payments'
 import type { Refund } from '@shop/domain/schemas/refunds'
+import type { Shop } from '@shop/domain/schemas/shop'
 import { TotalsTable } from '../../../components/totals-table'
 import { formatMoney } from '../../../lib/money'
 import { whatsAppUrl } from '../../../lib/whatsapp'
@@ -15,6 +16,7 @@ import { OrderRefunds } from './order-refunds'
 import { RefundForm } from './refund-form'
 import { OrderTimeline } from '../../../components/order-timeline'
 import { OrderMessages } from './order-messages'
+import { pickupWords } from '../../orders/order-words'
 import type { Message } from '@shop/domain/schemas/messages'
 
 type Props = {
@@ -26,6 +28,8 @@ type Props = {
   refunds: Refund[]
   /** Managers and up give refunds and take returns (orders.refund). */
   canRefund: boolean
+  /** Where the shop's pick-up orders are collected, named on a pick-up order. */
+  pickupAddress: Shop['pickupAddress']
 }
 
 /** A phone as a link to call it. */
@@ -49,7 +53,7 @@ function BuyerPhone({ phone, orderId }: { phone: string; orderId: string }) {
 }
 
 /** Everything staff need to fulfil an order: items and totals, timeline, customer, delivery and payment. */
-export function OrderDetail({ order, transactions, regions, messages, canRecordPayment, refunds, canRefund }: Props) {
+export function OrderDetail({ order, transactions, regions, messages, canRecordPayment, refunds, canRefund, pickupAddress }: Props) {
   const { delivery } = order
   const region = regions.find((candidate) => candidate._id === delivery.region)?.name ?? delivery.region
   const phone = order.phone || delivery.phone
@@ -96,7 +100,7 @@ export function OrderDetail({ order, transactions, regions, messages, canRecordP
           <dl className="order-facts-list">
             <div>
               <dt>Type</dt>
-              <dd>{delivery.type === 'pick-up' ? 'Pick-up at the shop' : 'Delivery'}</dd>
+              <dd>{delivery.type === 'pick-up' ? pickupWords(pickupAddress) : 'Delivery'}</dd>
             </div>
             {order.sharedDelivery && (
               <div>

@@ -1,6 +1,7 @@
 import type { DeliveryRateOption, Region } from '@shop/domain/schemas/delivery'
 import type { Product } from '@shop/domain/schemas/catalog'
 import type { Order } from '@shop/domain/schemas/orders'
+import type { Shop } from '@shop/domain/schemas/shop'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { calculateDelivery } from '../../../api/delivery/calculate-delivery'
@@ -14,6 +15,7 @@ import { api } from '../../../lib/api'
 import { formatMoney } from '../../../lib/money'
 import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
 import { parseAmount } from './record-payment-form'
+import { pickupWords } from '../../orders/order-words'
 
 /** A line as the form holds it: the product's variants once read, to change the size or colour. */
 type EditLine = { product: string; title: string; variant: string | null; count: number; variants: { _id: string; label: string }[] }
@@ -41,13 +43,21 @@ export function editInput(lines: EditLine[], delivery: OrderEditInput['delivery'
 
 type Answer = ActionAnswer<'edit-order', { order: Order; preview: boolean }>
 
+type Props = {
+  order: Order
+  regions: Region[]
+  /** What the shop offers (the order's own way is always shown) and where pick-up happens. */
+  shop: Pick<Shop, 'offersPickup' | 'offersDelivery' | 'pickupAddress'>
+  canDiscount: boolean
+}
+
 /**
  * "Edit order" while an order is placed or packaged: change counts or sizes, remove a line, add a product,
  * change the delivery, and (managers and up) give a manual discount with its reason. "Review changes" asks
  * the API what the order would become (its new total, and what is left to collect or to refund) without
  * changing it; "Save changes" then makes the edit. Both go through the page's `edit-order` intent.
  */
-export function OrderEditForm({ order, regions, canDiscount }: { order: Order; regions: Region[]; canDiscount: boolean }) {
+export function OrderEditForm({ order, regions, shop, canDiscount }: Props) {
   const id = useId()
   const toast = useToast()
   const fetcher = useFetcher<Answer>()
@@ -68,6 +78,10 @@ export function OrderEditForm({ order, regions, canDiscount }: { order: Order; r
   const opener = useRef<HTMLButtonElement>(null)
   const busy = fetcher.state !== 'idle'
   const money = (value: number) => formatMoney(value, order.currency)
+  // The API takes only a way the shop offers; the order keeps its own even when the shop stopped offering it.
+  const deliveryTypes = (['pick-up', 'dispatch'] as const).filter(
+    (type) => type === order.delivery.type || (type === 'pick-up' ? shop.offersPickup : shop.offersDelivery),
+  )
 
   // The variants of the products on the order, to offer another size or colour.
   useEffect(() => {
@@ -271,7 +285,7 @@ export function OrderEditForm({ order, regions, canDiscount }: { order: Order; r
       <fieldset className="field">
         <legend>Delivery</legend>
         <div className="choice-list">
-          {(['pick-up', 'dispatch'] as const).map((type) => (
+          {deliveryTypes.map((type) => (
             <label key={type} className="choice">
               <input
                 type="radio"
@@ -283,7 +297,7 @@ export function OrderEditForm({ order, regions, canDiscount }: { order: Order; r
                   changed()
                 }}
               />
-              <span>{type === 'pick-up' ? 'Pick-up at the shop' : 'Delivery to an address'}</span>
+              <span>{type === 'pick-up' ? pickupWords(shop.pickupAddress) : 'Delivery to an address'}</span>
             </label>
           ))}
         </div>

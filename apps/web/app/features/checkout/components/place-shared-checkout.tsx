@@ -76,7 +76,8 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
     event.preventDefault()
     if (busy || viewer.kind === 'checking') return
     const found: Partial<Record<FormField, string>> = {}
-    if (!user && !isValidEmail(email.trim())) found.email = 'Enter your email address, like name@example.com.'
+    // A phone is enough (decision 62): the e-mail is checked only when given, as at the main checkout.
+    if (!user && email.trim() && !isValidEmail(email.trim())) found.email = 'Enter an e-mail address like name@example.com, or leave it empty.'
     // The creator orders with the delivery, name and phone they saved with the checkout.
     const checked = own ? null : await checkContact(contact.name, contact.phone)
     if (checked) Object.assign(found, keepsShared ? {} : deliveryProblems(draft, rates), checked.problems)
@@ -87,7 +88,7 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
       return
     }
     setFailure(null)
-    const buyer = { shop: shop._id, ...(user ? {} : { email: email.trim() }) }
+    const buyer = { shop: shop._id, ...(user || !email.trim() ? {} : { email: email.trim() }) }
     const body = {
       checkout: checkout._id,
       ...(checked ? { name: checked.name, phone: checked.phone } : {}),
@@ -151,7 +152,13 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
             Ordering as <strong>{user.email}</strong>.
           </p>
         ) : (
-          <Field name="email" id={`${id}-email`} label="Your email" error={errors.email}>
+          <Field
+            name="email"
+            id={`${id}-email`}
+            label="E-mail (optional)"
+            hint="Without one, your order's messages come by SMS to your phone."
+            error={errors.email}
+          >
             {(props) => (
               <input {...props} type="email" autoComplete="email" maxLength={254} value={email} onChange={(event) => setEmail(event.target.value)} />
             )}
