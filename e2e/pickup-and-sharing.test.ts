@@ -57,7 +57,7 @@ describe('pick-up and sharing a checkout, on a 360 px phone', { timeout: 180_000
         await form.getByLabel('Region').selectOption(region._id)
         await form.getByRole('radio', { name: new RegExp(`^${escaped(rate.name)}`) }).first().waitFor()
         await form.getByLabel('Delivery address').fill(secretAddress)
-        await form.getByLabel('Email').fill('sharer@example.com')
+        await form.getByLabel('E-mail (optional)').fill('sharer@example.com')
         await form.getByLabel('Your name').fill('Abena Sharer')
         await form.getByLabel(/^Phone/).fill('024 777 1234')
         await form.getByRole('button', { name: 'Share checkout' }).click()

@@ -813,7 +813,7 @@ describe('PATCH /api/orders/{id}', () => {
       .where(and(eq(notifications.userId, shopper.id), eq(notifications.type, 'order-status')))
     const titles = notes.filter((n) => n.link.includes(order._id)).map((n) => n.title)
     expect(titles.sort()).toEqual(
-      ['Packaged', 'Ready', 'Dispatched', 'Delivered'].map((label) => `Order ${order.orderId} is ${label}`).sort(),
+      ['Packaged', 'Ready', 'Dispatched', 'Delivered'].map((label) => `Order ${order.orderId} is ${label.toLowerCase()}`).sort(),
     )
     expect((await patch(order._id, { status: 'canceled' }, owner)).statusCode).toBe(409)
   })
