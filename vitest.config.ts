@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
+    // At least two files at a time: the API tests spend much of their time waiting on a database or a
+    // child process, so a two-core machine still runs two of them well.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       { test: { name: 'web', include: ['apps/web/app/**/*.test.ts'] } },
