@@ -56,7 +56,7 @@ describe('order messages', { timeout: 180_000 }, () => {
         await page.getByRole('status').getByText(new RegExp(`Order ${orderNumber} is now`)).last().waitFor()
       }
       await openMail(mail, server(), `Order ${orderNumber} is ready for pick-up`)
-      assert.match((await mail.locator('pre').textContent())!, /is ready: come and collect it at the shop/)
+      assert.match((await mail.locator('pre').textContent())!, /is ready: come and collect it at 14 Oxford Street, Osu, Accra\./)
 
       await page.reload()
       const ready = messages.getByRole('listitem').filter({ hasText: 'Ready for pick-up' })

@@ -85,10 +85,10 @@ describe('server-rendered pages', () => {
     const verification = shop.config.facebook.meta.trim()
     if (verification) assert.ok(metaContent(html, 'facebook-domain-verification'))
 
-    // The page itself: the shop's heading, the navbar with the Login button, rendered on the server.
+    // The page itself: the shop's heading, the navbar with the Log in button, rendered on the server.
     assert.match(html, /<h1[^>]*>Demo Shop<\/h1>/)
     assert.match(html, /<nav[^>]*aria-label="Main"/)
-    assert.match(html, /<button[^>]*>Login<\/button>/)
+    assert.match(html, /<button[^>]*>Log in<\/button>/)
   })
 
   it('serves the favicon and the hashed assets with long-lived caching', async () => {

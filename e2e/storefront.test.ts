@@ -220,7 +220,7 @@ describe('shopper journeys', { timeout: 120_000 }, () => {
       await payer.getByRole('radio', { name: /Northern regions/ }).check()
       await payer.getByLabel('Delivery address').fill('Flat 2, Gumani Road, Tamale')
       await payer.getByLabel('Your name').fill('Payer Pokua')
-      await payer.getByLabel('Phone').fill('+233 24 333 4444')
+      await payer.getByLabel('Phone', { exact: true }).fill('+233 24 333 4444')
       await payer.getByRole('button', { name: 'Place order' }).click()
       await payer.getByRole('heading', { level: 1, name: 'Thank you for your order!' }).waitFor()
       const url = new URL(payer.url())
