@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Link, useNavigate, useNavigation } from 'react-router'
 import { exportCustomers } from '../api/customers/export-customers'
 import { listCustomers } from '../api/customers/list-customers'
-import { Alert } from '../components/ui/alert'
+import { CsvExportButton } from '../components/csv-export-button'
 import { Button } from '../components/ui/button'
 import { Field } from '../components/ui/field'
 import { LinkPager } from '../features/admin/components/link-pager'
@@ -20,7 +20,7 @@ import {
   toCustomerQuery,
 } from '../features/admin-customers/customer-filters'
 import { pageRange } from '../features/admin-orders/order-filters'
-import { api, errorMessage } from '../lib/api'
+import { api } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
 import type { Route } from './+types/admin-customers'
 import ordersStyles from '../features/admin-orders/admin-orders.css?url'
@@ -129,40 +129,10 @@ function CustomerSearchForm({ filters }: { filters: CustomerFilters }) {
   )
 }
 
-/** Downloads the customers the search and filter show (every page) as CSV, with the shop's session. */
+/** Downloads the customers the filters show (every page) as CSV, with the shop's session. */
 function ExportButton({ filters }: { filters: CustomerFilters }) {
   const { shop } = useAdmin()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-
-  async function download() {
-    setBusy(true)
-    setError(null)
-    try {
-      const csv = await exportCustomers(api, toCustomerQuery(filters, shop._id))
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }))
-      const link = document.createElement('a')
-      link.href = url
-      link.download = `customers-${new Date().toISOString().slice(0, 10)}.csv`
-      document.body.append(link)
-      link.click()
-      link.remove()
-      setTimeout(() => URL.revokeObjectURL(url), 0)
-    } catch (failure) {
-      setError(errorMessage(failure))
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  return (
-    <div>
-      <Button variant="secondary" onClick={() => void download()} disabled={busy} aria-busy={busy || undefined}>
-        {busy ? 'Exporting…' : 'Export CSV'}
-      </Button>
-      {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
-    </div>
-  )
+  return <CsvExportButton name="customers" load={() => exportCustomers(api, toCustomerQuery(filters, shop._id))} />
 }
 
 function countWords(pageNumber: number, total: number): string {

@@ -5,6 +5,7 @@ import { Link, redirect, useFetcher, useNavigation } from 'react-router'
 import { exportOrders } from '../api/orders/export-orders'
 import { listOrders } from '../api/orders/list-orders'
 import { moveOrders } from '../api/orders/move-orders'
+import { CsvExportButton } from '../components/csv-export-button'
 import { Alert } from '../components/ui/alert'
 import { Button } from '../components/ui/button'
 import { LinkPager } from '../features/admin/components/link-pager'
@@ -14,7 +15,7 @@ import { OrdersCustomersSwitch } from '../features/admin-customers/components/or
 import { OrderFilterBar } from '../features/admin-orders/components/order-filter-bar'
 import { OrdersTable } from '../features/admin-orders/components/orders-table'
 import { ORDERS_PAGE_SIZE, type OrderFilters, ordersHref, pageRange, parseOrderFilters, toOrderQuery } from '../features/admin-orders/order-filters'
-import { api, errorMessage } from '../lib/api'
+import { api } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
 import { type ActionAnswer, jsonSubmit, perform, readSubmission, refuse, useFetcherDone } from '../lib/route-data'
 import type { Route } from './+types/admin-orders'
@@ -157,37 +158,7 @@ function BulkMove({ ticked, onDone }: { ticked: string[]; onDone: () => void }) 
 /** Downloads the orders the filters show (every page) as CSV, with the shop's session. */
 function ExportButton({ filters }: { filters: OrderFilters }) {
   const { shop } = useAdmin()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-
-  async function download() {
-    setBusy(true)
-    setError(null)
-    try {
-      const csv = await exportOrders(api, toOrderQuery(filters, shop._id))
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }))
-      const link = document.createElement('a')
-      link.href = url
-      link.download = `orders-${new Date().toISOString().slice(0, 10)}.csv`
-      document.body.append(link)
-      link.click()
-      link.remove()
-      setTimeout(() => URL.revokeObjectURL(url), 0)
-    } catch (failure) {
-      setError(errorMessage(failure))
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  return (
-    <div>
-      <Button variant="secondary" onClick={() => void download()} disabled={busy} aria-busy={busy || undefined}>
-        {busy ? 'Exporting…' : 'Export CSV'}
-      </Button>
-      {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
-    </div>
-  )
+  return <CsvExportButton name="orders" load={() => exportOrders(api, toOrderQuery(filters, shop._id))} />
 }
 
 function countWords(pageNumber: number, total: number): string {

@@ -5,22 +5,11 @@ import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { FilePicker } from '../../../components/ui/file-picker'
 import { useToast } from '../../../components/ui/toast'
+import { downloadText } from '../../../lib/download-file'
 import { formatMoney } from '../../../lib/money'
 import { type ActionAnswer, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 
 type CsvAnswer = ActionAnswer<'export', string> | ActionAnswer<'preview-import' | 'import', ProductImportResult>
-
-/** Hands the browser a file to save. */
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 0)
-}
 
 const summary = (result: ProductImportResult) =>
   [`${result.created} new`, `${result.updated} updated`].join(', ') + ` (${result.rows.length} ${result.rows.length === 1 ? 'row' : 'rows'})`
@@ -45,7 +34,7 @@ export function ProductCsvPanel({ canEdit, currency }: { canEdit: boolean; curre
     }
     setProblem(null)
     if (answer.intent === 'export') {
-      download(answer.data, 'products.csv')
+      downloadText(answer.data, 'products.csv')
       toast('Products exported')
     } else if (answer.intent === 'preview-import') {
       setPreview(answer.data)
