@@ -14,7 +14,8 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
           globalSetup: ['apps/api/test/global-setup.ts'],
-          testTimeout: 30_000,
+          // A guard against a hang, not a speed check: files run side by side, and some start servers and processes.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
