@@ -114,9 +114,17 @@ export const Availability = Type.Object({
 })
 export type Availability = Static<typeof Availability>
 
+/**
+ * A variant; its own price, sale price, SKU and picture are optional: without them the product's own apply
+ * (`variantOffer` in the domain gives the values in force).
+ */
 export const Variant = Type.Object({
   _id: Type.String(),
   features: Type.Unsafe<Record<string, string>>({ type: 'object', additionalProperties: { type: 'string' } }),
+  price: Type.Optional(Money),
+  sellAt: Type.Optional(Type.Number({ description: 'the variant\'s sale price; 0: not on sale' })),
+  sku: Type.Optional(Type.String()),
+  image: Type.Optional(ProductImage),
 })
 export type Variant = Static<typeof Variant>
 

@@ -1,0 +1,39 @@
+/**
+ * What a shopper is offered for one product, or one of its variants: a variant's own price, sale price,
+ * SKU and picture when it has them, the product's otherwise. The storefront, the cart, the checkout's
+ * pricing, the structured data and the catalog feeds all read prices through here.
+ */
+import type { Money } from './pricing'
+import type { Product, ProductImage, Variant } from './schemas/catalog'
+
+export type VariantOffer = {
+  price: Money
+  /** 0: not on sale. */
+  sellAt: number
+  /** What the shopper pays for one: the sale price when it is above 0, the price otherwise. */
+  unitPrice: number
+  sku: string | null
+  image: ProductImage | null
+}
+
+type Offered = Pick<Product, 'price' | 'sellAt' | 'images'> & { variants: readonly Variant[] }
+
+export function variantOffer(product: Offered, variantId?: string | null): VariantOffer {
+  const variant = variantId ? product.variants.find((v) => v._id === variantId) : undefined
+  // A variant with its own price brings its own sale price (none when absent); otherwise the product's both.
+  const price = variant?.price ?? product.price
+  const sellAt = variant?.price ? (variant.sellAt ?? 0) : (variant?.sellAt ?? product.sellAt)
+  return {
+    price,
+    sellAt,
+    unitPrice: sellAt > 0 ? sellAt : price.value,
+    sku: variant?.sku || null,
+    image: variant?.image ?? product.images[0] ?? null,
+  }
+}
+
+/** Whether the product's variants are sold at more than one price (one offer each in structured data). */
+export function variantPricesDiffer(product: Offered): boolean {
+  const prices = new Set(product.variants.map((v) => variantOffer(product, v._id).unitPrice))
+  return prices.size > 1
+}
