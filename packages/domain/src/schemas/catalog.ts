@@ -156,6 +156,8 @@ export const ProductResponse = Type.Object({
   inStock: Type.Boolean(),
   /** The product's own availability without variants; with variants, that of its best-stocked variant. */
   availability: Availability,
+  /** The product's visible reviews: their average rating (1–5) and count; absent while it has none. */
+  rating: Type.Optional(Type.Object({ average: Type.Number(), count: Type.Integer() })),
   /** Staff of the shop only: every stock row with its exact quantity (no row: not tracked, unlimited). */
   stock: Type.Optional(Type.Array(StockRow)),
   createdAt: IsoDate,
