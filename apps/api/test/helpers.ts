@@ -1,6 +1,7 @@
 /**
  * Test harness: every test file gets its own fresh database — PGlite from the migrated template, or a
- * uniquely named database on the PostgreSQL server named by TEST_DATABASE_URL, dropped afterwards — and
+ * uniquely named copy of the migrated template database on the PostgreSQL server named by TEST_DATABASE_URL,
+ * dropped afterwards — and
  * talks to the app through `app.inject`. Factories create users, shops and roles with sensible defaults.
  */
 import { randomBytes } from 'node:crypto'
@@ -32,7 +33,8 @@ async function createServerDatabase(url: string): Promise<{ database: Database; 
   const name = `shop_test_${process.pid}_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
-  await admin.query(`create database "${name}"`)
+  // A copy of the run's migrated template (global-setup.ts); `migrate` then finds nothing left to apply.
+  await admin.query(`create database "${name}" template "${inject('serverTemplate')}"`)
   await admin.end()
   const target = new URL(url)
   target.pathname = `/${name}`
