@@ -11,7 +11,6 @@ import { type ImageDraft, draftKey, insertInChosenOrder, moveItem } from '../pro
 
 /** What the API accepts (it checks the content too); checked here first to answer at once. */
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif']
-const MAX_BYTES = 5 * 1024 * 1024
 
 /** `preview`: the chosen file shown at once, before the upload's thumbnail exists. */
 type Upload = { key: string; name: string; progress: number; error?: string; preview?: string }
@@ -27,8 +26,9 @@ type ImageEditorProps = {
 }
 
 function fileProblem(file: File): string | undefined {
+  // Large pictures are made smaller before they are sent; the server's size limits still answer for any
+  // picture this browser cannot decode.
   if (!ACCEPTED_TYPES.includes(file.type)) return 'Choose a JPEG, PNG, WebP or AVIF image.'
-  if (file.size > MAX_BYTES) return 'This image is larger than 5 MB.'
   return undefined
 }
 
@@ -97,7 +97,7 @@ export function ImageEditor({ shop, images, errors, onChange, onPendingChange }:
       <div className="field">
         <label htmlFor={`${id}-files`}>Add images</label>
         <p className="field-hint" id={`${id}-hint`}>
-          JPEG, PNG, WebP or AVIF, at most 5 MB each and {MAX_IMAGES} in all. The first image is the one shoppers see first:
+          JPEG, PNG, WebP or AVIF, {MAX_IMAGES} in all; phone photos are made smaller as they upload. The first image is the one shoppers see first:
           drag the pictures or use the arrows to order them.
         </p>
         <FilePicker
