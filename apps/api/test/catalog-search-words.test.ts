@@ -89,6 +89,10 @@ describe('a search of several words', () => {
     const here = await search('choclate biscits')
     expect(here.total).toBe(0)
     expect(here.suggestion).toBeUndefined()
+    // Two letters swapped are too far for trigrams, but the suggestion respells them.
+    const swapped = await search('kente shrit')
+    expect(swapped).toMatchObject({ total: 0, suggestion: 'kente shirt' })
+    expect((await search(swapped.suggestion!)).data[0]!.title).toBe('Kente shirt')
     // A word no title is near leaves nothing to suggest.
     expect((await search('kente zzqx')).suggestion).toBeUndefined()
   })
