@@ -38,6 +38,9 @@ async function decode(file: Blob): Promise<HTMLImageElement> {
   }
 }
 
+/** Files this module made: handed back as they are when asked again (the editor previews, then uploads). */
+const made = new WeakSet<File>()
+
 function encode(canvas: HTMLCanvasElement, type: string): Promise<Blob | null> {
   return new Promise((resolve) => canvas.toBlob(resolve, type, QUALITY))
 }
@@ -48,7 +51,7 @@ function encode(canvas: HTMLCanvasElement, type: string): Promise<Blob | null> {
  * WebP (or JPEG) of at most LONGEST_SIDE on its longest side, upright.
  */
 export async function shrinkImage(file: File): Promise<File> {
-  if (typeof document === 'undefined' || !file.type.startsWith('image/') || file.type === 'image/gif' || file.type === 'image/svg+xml') return file
+  if (made.has(file) || typeof document === 'undefined' || !file.type.startsWith('image/') || file.type === 'image/gif' || file.type === 'image/svg+xml') return file
   try {
     const image = await decode(file)
     const { naturalWidth, naturalHeight } = image
@@ -76,7 +79,9 @@ export async function shrinkImage(file: File): Promise<File> {
     if (!blob || (blob.type !== 'image/webp' && blob.type !== 'image/jpeg')) return file
     // Already within the size and smaller as it was: keep the original.
     if (blob.size >= file.size && size.width === naturalWidth) return file
-    return new File([blob], renamed(file.name, blob.type), { type: blob.type, lastModified: file.lastModified })
+    const smaller = new File([blob], renamed(file.name, blob.type), { type: blob.type, lastModified: file.lastModified })
+    made.add(smaller)
+    return smaller
   } catch {
     return file
   }
