@@ -37,7 +37,7 @@ export function expectStrictPolicy(headers: Headers, formAction: string[] = []):
     'script-src': ["'self'", `'nonce-${nonce}'`],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", `'nonce-${nonce}'`],
-    'img-src': ["'self'", 'data:'],
+    'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
     'form-action': ["'self'", ...formAction],

@@ -37,11 +37,11 @@ async function fill(shopIds: string[]) {
     from generate_series(1, ${PER_SHOP * shopIds.length}::int) as g`)
 }
 
-const searchFor = (shopId: string) =>
-  productSearchQuery(db, { shopId, availableOnly: true }, parseQuery(productQuerySpec, { title: { $q: 'jackt' } }))
+const searchFor = (shopId: string, text = 'jackt') =>
+  productSearchQuery(db, { shopId, availableOnly: true }, parseQuery(productQuerySpec, { title: { $q: text } }))
 
 /** The indexes the search's plan reads. */
-const indexesRead = async (shopId: string) => (await planScans(db, searchFor(shopId))).map((scan) => scan.index)
+const indexesRead = async (shopId: string, text?: string) => (await planScans(db, searchFor(shopId, text))).map((scan) => scan.index)
 
 describe('the title search', () => {
   it("reads a trigram index ordered by shop first, and answers only from the shop's products", async () => {
@@ -57,6 +57,15 @@ describe('the title search', () => {
     await db.execute(sql`analyze products`)
     expect(await indexesRead(shop.id)).toContain(INDEX)
     expect((await searchFor(shop.id)).map((row) => row.id)).toEqual(alone)
+    // Several words with a typo read the same index, twice for each word (substring, similarity; decision 85),
+    // and never the whole table; the stock and threshold lookups read their own keys for the page's rows.
+    const scans = await planScans(db, searchFor(shop.id, 'kente shrt'))
+    const productScans = scans.filter((scan) => scan.relation !== 'inventory' && scan.relation !== 'shop_configs')
+    expect(productScans.filter((scan) => scan.index).map((scan) => scan.index)).toEqual(Array(4).fill(INDEX))
+    expect(productScans.map((scan) => scan.node)).not.toContain('Seq Scan')
+    const kenteShirts = await searchFor(shop.id, 'kente shrt')
+    expect(kenteShirts.length).toBeGreaterThan(0)
+    expect(kenteShirts.every((row) => row.shopId === shop.id && /kente/i.test(row.title))).toBe(true)
 
     // A GiST tree splits on its first column first, so each shop's entries share pages (a GIN index would
     // keep one list per trigram, across all shops).

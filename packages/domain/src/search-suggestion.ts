@@ -30,6 +30,18 @@ export function wordSimilarity(a: string, b: string): number {
 export const SUGGESTION_SIMILARITY = 0.4
 
 /**
+ * Whether two words differ by two neighbouring letters swapped ("shrit" and "shirt"): the commonest typo,
+ * and the one trigrams forgive least (0.2 there). Only for words of four letters or more.
+ */
+export function swappedLetters(a: string, b: string): boolean {
+  const left = [...a.toLowerCase()]
+  const right = [...b.toLowerCase()]
+  if (left.length !== right.length || left.length < 4) return false
+  const differ = left.flatMap((char, i) => (char === right[i] ? [] : [i]))
+  return differ.length === 2 && differ[1] === differ[0]! + 1 && left[differ[0]!] === right[differ[1]!] && left[differ[1]!] === right[differ[0]!]
+}
+
+/**
  * The search with its unknown words respelled from `titles`, or null when no word changes (every word is
  * found in a title, or none is near enough to one).
  */
@@ -41,7 +53,8 @@ export function suggestSearch(text: string, titles: readonly string[]): string |
     if (known.some((candidate) => candidate.includes(word))) return word
     let best: { word: string; score: number } | null = null
     for (const candidate of known) {
-      const score = wordSimilarity(word, candidate)
+      // Two letters swapped counts as near as a word gets without being it.
+      const score = swappedLetters(word, candidate) ? 0.99 : wordSimilarity(word, candidate)
       if (score >= SUGGESTION_SIMILARITY && (!best || score > best.score)) best = { word: candidate, score }
     }
     if (!best) return word

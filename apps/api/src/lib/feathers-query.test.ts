@@ -50,8 +50,12 @@ describe('parseQuery', () => {
     expect(parseQuery(spec, { title: { $q: 'jacket' } }).searchOnly).toBe(true)
     expect(parseQuery(spec, { title: { $q: 'jacket' }, $sort: { createdAt: -1 }, $limit: '5', $skip: '10' }).searchOnly).toBe(true)
     const a = render({ title: { $q: 'jacket' } })
-    const b = render({ title: { $q: 'kente scarf' } })
+    const b = render({ title: { $q: 'scarf' } })
     expect([a.whereSql, a.orderSql]).toEqual([b.whereSql, b.orderSql])
+    // Several words: the text follows the number of words alone.
+    const c = render({ title: { $q: 'kente scarf' } })
+    const d = render({ title: { $q: 'linen, shrt' } })
+    expect([c.whereSql, c.orderSql]).toEqual([d.whereSql, d.orderSql])
     expect(parseQuery(spec, {}).searchOnly).toBe(false)
     expect(parseQuery(spec, { title: { $q: 'jacket' }, inStock: 'true' }).searchOnly).toBe(false)
     expect(parseQuery(spec, { title: { $q: 'jacket', $ne: 'Old jacket' } }).searchOnly).toBe(false)
@@ -73,7 +77,22 @@ describe('parseQuery', () => {
   })
 
   it('escapes LIKE wildcards in searches', () => {
-    expect(render({ title: { $q: '50%_off' } }).params?.[0]).toBe('%50\\%\\_off%')
+    expect(render({ title: { $q: '50%_' } }).params?.[0]).toBe('%50\\%\\_%')
+    expect(render({ title: { $q: '%' } }).params?.[0]).toBe('%\\%%')
+  })
+
+  it('searches several words as words: any one near the title, every one in it or nearly', () => {
+    const r = render({ title: { $q: ' Kente  shrt ' } })
+    expect(r.whereSql).toBe(
+      '((title ilike $1 or $2 <% title or title ilike $3 or $4 <% title) and (title ilike $5 or word_similarity($6, title) >= 0.38) and (title ilike $7 or word_similarity($8, title) >= 0.38))',
+    )
+    expect(r.params).toEqual(['%kente%', 'kente', '%shrt%', 'shrt', '%kente%', 'kente', '%shrt%', 'shrt'])
+    expect(r.orderSql).toBe('(strict_word_similarity($1, title) + strict_word_similarity($2, title)) desc, word_similarity($3, title) desc, similarity($4, title) desc, created_at desc, id asc')
+    // Repeated words count once, and a long text only by its first words.
+    expect(render({ title: { $q: 'red red dress' } }).params?.slice(0, 4)).toEqual(['%red%', 'red', '%dress%', 'dress'])
+    const long = render({ title: { $q: 'one two three four five six seven eight' } })
+    expect(long.params).toHaveLength(24)
+    expect(long.params).not.toContain('seven')
   })
 
   it('builds $or, $in and date comparisons from milliseconds', () => {

@@ -5,6 +5,7 @@
  * SQL they map to. Anything else — an unknown field, operator or sort key, a value of the wrong type —
  * is a 400 naming the offending path. Values are always bound as parameters.
  */
+import { searchWords } from '@shop/domain'
 import { type SQL, type SQLWrapper, and, or, sql } from 'drizzle-orm'
 import { type Static, type TSchema, type TUnsafe, Type } from 'typebox'
 import { invalidQuery } from './errors'
@@ -52,6 +53,13 @@ export const MAX_LIMIT = 100
 const MAX_IN = 100
 const MAX_STRING = 200
 const INT4_MAX = 2_147_483_647
+/** A search's words beyond these are ignored: each word adds two index scans to the plan. */
+export const MAX_SEARCH_WORDS = 6
+/**
+ * How near each word of a several-word search must come to the title (pg_trgm word similarity), once one
+ * word matched well: "shrt" and "shirt" 0.4, "shoes" and "shirt" 0.33 (decision 85).
+ */
+const WORD_NEAR_ENOUGH = 0.38
 const comparisonOps = ['$gt', '$gte', '$lt', '$lte', '$ne'] as const
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -126,6 +134,30 @@ function equality(field: QueryField, value: string | number | boolean): SQL {
   return sql`${field.column} = ${bind(field, value)}`
 }
 
+/**
+ * A typo-tolerant title search. One word (or none: punctuation only) as the text itself: a substring or a
+ * word similarity over 0.6 (`<%`). Several words: any one of them matches so (the trigram index finds
+ * those rows), and every word is in the title or near a word of it; ranked by how near each word is to a
+ * whole word of the title (strict word similarity: "shrt" is nearer "shirt" than "shorts"), then by the
+ * whole text (its words together, then the title's length), so "kente shrt" finds "Kente print shirt" and
+ * puts "Kente shirt" first (decision 85).
+ */
+function trigramSearch(column: SQLWrapper, text: string, parts: SQL[], ranks: SQL[]) {
+  const words = [...new Set(searchWords(text))].slice(0, MAX_SEARCH_WORDS)
+  if (words.length < 2) {
+    parts.push(sql`(${column} ilike ${`%${escapeLike(text)}%`} or ${text} <% ${column})`)
+    ranks.push(sql`word_similarity(${text}, ${column}) desc`)
+    return
+  }
+  const anyWord = words.map((word) => sql`${column} ilike ${`%${escapeLike(word)}%`} or ${word} <% ${column}`)
+  const everyWord = words.map(
+    (word) => sql`(${column} ilike ${`%${escapeLike(word)}%`} or word_similarity(${word}, ${column}) >= ${sql.raw(String(WORD_NEAR_ENOUGH))})`,
+  )
+  parts.push(sql`((${sql.join(anyWord, sql` or `)}) and ${sql.join(everyWord, sql` and `)})`)
+  ranks.push(sql`(${sql.join(words.map((word) => sql`strict_word_similarity(${word}, ${column})`), sql` + `)}) desc`)
+  ranks.push(sql`word_similarity(${text}, ${column}) desc`, sql`similarity(${text}, ${column}) desc`)
+}
+
 function fieldCondition(field: QueryField, raw: unknown, path: string, ranks: SQL[]): SQL {
   if (!isPlainObject(raw)) return equality(field, convert(field, raw, path))
   const parts: SQL[] = []
@@ -147,13 +179,8 @@ function fieldCondition(field: QueryField, raw: unknown, path: string, ranks: SQ
       if (!field.search) invalidQuery(opPath, 'is not supported for this field')
       const text = String(convert({ ...field, type: 'string' }, operand, opPath)).trim()
       if (!text) continue
-      const like = `%${escapeLike(text)}%`
-      if (field.search === 'trigram') {
-        parts.push(sql`(${field.column} ilike ${like} or ${text} <% ${field.column})`)
-        ranks.push(sql`word_similarity(${text}, ${field.column}) desc`)
-      } else {
-        parts.push(sql`${field.column} ilike ${like}`)
-      }
+      if (field.search === 'trigram') trigramSearch(field.column, text, parts, ranks)
+      else parts.push(sql`${field.column} ilike ${`%${escapeLike(text)}%`}`)
     } else {
       invalidQuery(opPath, 'is not a supported operator')
     }

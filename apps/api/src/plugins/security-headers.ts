@@ -114,7 +114,8 @@ export const contentSecurityPolicy = (storage: Storage) => ({
     scriptSrc: ["'self'", nonceSource],
     scriptSrcAttr: ["'none'"],
     styleSrc: ["'self'", nonceSource],
-    imgSrc: ["'self'", 'data:', ...storedFilesOrigin(storage)],
+    // blob: for the dashboard's preview of a picture being uploaded, and for images only.
+    imgSrc: ["'self'", 'data:', 'blob:', ...storedFilesOrigin(storage)],
     fontSrc: ["'self'"],
     connectSrc: ["'self'"],
     formAction: ["'self'", formTargets],

@@ -1,12 +1,13 @@
 /** The only SQL for products. Every query names the shop (or reaches the row by its primary key). */
 import { LOW_STOCK_THRESHOLD } from '@shop/domain/schemas/shop'
-import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import { searchWords } from '@shop/domain'
+import { and, count, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm'
 import { type Db, driverQuery } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { preparedRows, rowReader } from '../../db/table-rows'
 import { type Variant, inventory, products, shopConfigs } from '../../db/schema'
 import { sha256 } from '../../lib/crypto'
-import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
+import { MAX_SEARCH_WORDS, type ParsedQuery, type QuerySpec } from '../../lib/feathers-query'
 import type { ProductRow, ProductWithStock, StockState } from './catalog.dto'
 
 export type ProductInsert = typeof products.$inferInsert
@@ -87,14 +88,17 @@ function scopedWhere(scope: ProductScope, parsed: Pick<ParsedQuery, 'where'>) {
 /**
  * Titles near a search that found nothing, best first: strict word similarity (`<<%`, whole words, 0.5)
  * forgives a misspelt word that the list's word similarity (`<%`, 0.6 over any part of a title) does not,
- * and the same trigram index serves it. Only run after a miss, so ordinary searches never pay for it.
+ * and the same trigram index serves it. A search of several words looks for titles near any of them, the
+ * nearest to all first. Only run after a miss, so ordinary searches never pay for it.
  */
 export async function nearTitles(db: Db, scope: ProductScope, text: string, limit: number): Promise<string[]> {
+  const words = [...new Set(searchWords(text))].slice(0, MAX_SEARCH_WORDS)
+  const terms = words.length > 1 ? words : [text]
   const rows = await db
     .select({ title: products.title })
     .from(products)
-    .where(and(scopedWhere(scope, { where: undefined }), sql`${text} <<% ${products.title}`))
-    .orderBy(sql`strict_word_similarity(${text}, ${products.title}) desc`)
+    .where(and(scopedWhere(scope, { where: undefined }), or(...terms.map((term) => sql`${term} <<% ${products.title}`))))
+    .orderBy(sql`(${sql.join(terms.map((term) => sql`strict_word_similarity(${term}, ${products.title})`), sql` + `)}) desc`)
     .limit(limit)
   return rows.map((row) => row.title)
 }

@@ -2,18 +2,22 @@ import type { UploadedImage } from '@shop/domain/schemas/uploads'
 import type { ErrorDocument } from '@shop/domain/schemas/wire'
 import { ApiError } from '../../lib/api'
 import { readStored } from '../../lib/local-store'
+import { shrinkImage } from '../../lib/shrink-image'
 
 /**
- * Uploads one image as multipart, reporting progress (0–1) as it goes. XMLHttpRequest rather than the API
+ * Uploads one image as multipart, reporting progress (0–1) as it goes, first made smaller in the browser
+ * (`shrinkImage`: at most 2000 px, WebP or JPEG) when it is large. XMLHttpRequest rather than the API
  * client's fetch: only it reports upload progress. It sends the same stored token, and failures are
  * `ApiError`s like every other call's. Browser only.
  */
-export function uploadImage(
+export async function uploadImage(
   shop: string,
-  file: File,
+  original: File,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<UploadedImage> {
+  const file = await shrinkImage(original)
+  if (signal?.aborted) throw new ApiError('Request aborted', null)
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest()
     request.open('POST', `/api/uploads?shop=${encodeURIComponent(shop)}`)

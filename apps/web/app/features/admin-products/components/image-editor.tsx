@@ -5,15 +5,15 @@ import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
 import { FilePicker } from '../../../components/ui/file-picker'
 import { uploadImage } from '../../../api/uploads/upload-image'
+import { shrinkImage } from '../../../lib/shrink-image'
 import { errorMessage } from '../../../lib/api'
 import type { FieldErrors } from '../../../lib/form-errors'
 import { type ImageDraft, draftKey, insertInChosenOrder, moveItem } from '../product-form'
 
 /** What the API accepts (it checks the content too); checked here first to answer at once. */
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif']
-const MAX_BYTES = 5 * 1024 * 1024
 
-/** `preview`: the chosen file shown at once, before the upload's thumbnail exists. */
+/** `preview`: the chosen picture (made smaller) shown while it uploads, before the upload's thumbnail exists. */
 type Upload = { key: string; name: string; progress: number; error?: string; preview?: string }
 
 type ImageEditorProps = {
@@ -27,8 +27,9 @@ type ImageEditorProps = {
 }
 
 function fileProblem(file: File): string | undefined {
+  // Large pictures are made smaller before they are sent; the server's size limits still answer for any
+  // picture this browser cannot decode.
   if (!ACCEPTED_TYPES.includes(file.type)) return 'Choose a JPEG, PNG, WebP or AVIF image.'
-  if (file.size > MAX_BYTES) return 'This image is larger than 5 MB.'
   return undefined
 }
 
@@ -62,12 +63,16 @@ export function ImageEditor({ shop, images, errors, onChange, onPendingChange }:
     const key = draftKey()
     const problem = fileProblem(file)
     chosen.current.push(key)
-    const preview = problem ? undefined : URL.createObjectURL(file)
-    setUploads((list) => [...list, { key, name: file.name, progress: 0, error: problem, preview }])
+    setUploads((list) => [...list, { key, name: file.name, progress: 0, error: problem }])
     if (problem) return
     const controller = new AbortController()
     aborts.current.add(controller)
-    uploadImage(shop, file, (progress) => updateUpload(key, { progress }), controller.signal)
+    // The preview is the smaller picture: a phone need not decode a 48 MP photo twice.
+    shrinkImage(file)
+      .then((smaller) => {
+        if (!controller.signal.aborted) updateUpload(key, { preview: URL.createObjectURL(smaller) })
+        return uploadImage(shop, smaller, (progress) => updateUpload(key, { progress }), controller.signal)
+      })
       .then((image) => {
         removeUpload(key)
         onChange((list) => insertInChosenOrder(list, { key, url: image.url, thumbnail: image.thumbnail, variants: image.variants, alt: '' }, chosen.current))
@@ -97,7 +102,7 @@ export function ImageEditor({ shop, images, errors, onChange, onPendingChange }:
       <div className="field">
         <label htmlFor={`${id}-files`}>Add images</label>
         <p className="field-hint" id={`${id}-hint`}>
-          JPEG, PNG, WebP or AVIF, at most 5 MB each and {MAX_IMAGES} in all. The first image is the one shoppers see first:
+          JPEG, PNG, WebP or AVIF, {MAX_IMAGES} in all; phone photos are made smaller as they upload. The first image is the one shoppers see first:
           drag the pictures or use the arrows to order them.
         </p>
         <FilePicker
