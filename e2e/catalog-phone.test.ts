@@ -199,7 +199,7 @@ describe('stock, bulk changes and CSV in the dashboard on a phone', { timeout: 1
       assert.equal(download.suggestedFilename(), 'products.csv')
       const exported = await fs.readFile((await download.path())!, 'utf8')
       const lines = exported.trimEnd().split('\r\n')
-      assert.equal(lines[0], 'product_id,title,description,price,sale_price,published,categories,variant_id,options,stock')
+      assert.equal(lines[0], 'product_id,title,description,price,sale_price,published,categories,variant_id,options,variant_price,variant_sale_price,sku,stock')
       const honeyLine = lines.find((line) => line.startsWith(honey._id))!
       assert.ok(honeyLine, 'the honey is exported')
 

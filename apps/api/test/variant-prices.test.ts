@@ -4,6 +4,8 @@
  * an order edit's new lines) is the variant's; lines keep the price they were sold at. Products without
  * variant prices are priced as before.
  */
+import { parse } from 'csv-parse/sync'
+import { stringify } from 'csv-stringify/sync'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { products, uploads } from '../src/db/schema'
@@ -221,6 +223,91 @@ describe('selling at the variant\'s price', () => {
     expect(lines(edited.json() as Priced)).toEqual([
       ['xl', 160, 170, 160],
       ['l', 150, 150, 0],
+    ])
+  })
+})
+
+describe('the product CSV with variant prices and SKUs', () => {
+  const exportCsv = (shopId = shop.id) => ctx.app.inject({ method: 'GET', url: `/api/products.csv?shop=${shopId}`, headers: keeper.headers })
+  const importCsv = (text: string, dryRun = false) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/products.csv?shop=${shop.id}${dryRun ? '&dryRun=true' : ''}`,
+      headers: { ...keeper.headers, 'content-type': 'text/csv' },
+      payload: text,
+    })
+  const rowsOf = (text: string) => parse(text, { columns: true }) as Record<string, string>[]
+  const current = async (id: string) => (await ctx.app.inject({ method: 'GET', url: `/api/products/${id}`, headers: keeper.headers })).json() as Product
+
+  it('exports each variant\'s own price, sale price and SKU, and imports them back unchanged', async () => {
+    const before = await current(shirt._id)
+    const exported = await exportCsv()
+    expect(exported.statusCode, exported.body).toBe(200)
+    const rows = rowsOf(exported.body).filter((row) => row.product_id === shirt._id)
+    expect(rows.map((row) => [row.variant_id, row.variant_price, row.variant_sale_price, row.sku])).toEqual([
+      ['s', '', '', ''],
+      ['l', '150', '', 'KS-L'],
+      ['xl', '170', '160', 'KS-XL'],
+      ['m', '', '99.5', ''],
+    ])
+    const imported = await importCsv(exported.body)
+    expect(imported.statusCode, imported.body).toBe(200)
+    // Prices, SKUs and the picture (which a file does not carry) as they were.
+    expect((await current(shirt._id)).variants).toEqual(before.variants)
+  })
+
+  it('sets them from a file, keeps them when the file has no such columns, escapes a formula-like SKU', async () => {
+    const file = (rows: string[][]) => stringify([['title', 'price', 'options', 'variant_price', 'variant_sale_price', 'sku'], ...rows])
+    const created = await importCsv(file([
+      ['Adinkra cloth', '60', 'Size: 2 yards', '', '', '=CLOTH-2'],
+      ['Adinkra cloth', '', 'Size: 6 yards', '150', '140', 'CLOTH-6'],
+    ]))
+    expect(created.statusCode, created.body).toBe(200)
+    const exported = rowsOf((await exportCsv()).body).filter((row) => row.title === 'Adinkra cloth')
+    // A spreadsheet would run "=CLOTH-2" as a formula: the export quotes it, the import takes the quote off.
+    expect(exported.map((row) => [row.variant_price, row.variant_sale_price, row.sku])).toEqual([
+      ['', '', "'=CLOTH-2"],
+      ['150', '140', 'CLOTH-6'],
+    ])
+    const id = exported[0]!.product_id!
+    expect((await current(id)).variants.map((variant) => [variant.price?.value, variant.sellAt, variant.sku])).toEqual([
+      [undefined, undefined, '=CLOTH-2'],
+      [150, 140, 'CLOTH-6'],
+    ])
+    // An older file, without the variant columns, leaves them as they are.
+    const older = stringify([['product_id', 'title', 'price', 'variant_id', 'options'], ...exported.map((row) => [id, 'Adinkra cloth', '65', row.variant_id!, row.options!])])
+    expect((await importCsv(older)).statusCode).toBe(200)
+    const after = await current(id)
+    expect(after.price.value).toBe(65)
+    expect(after.variants.map((variant) => [variant.price?.value, variant.sellAt, variant.sku])).toEqual([
+      [undefined, undefined, '=CLOTH-2'],
+      [150, 140, 'CLOTH-6'],
+    ])
+  })
+
+  it('refuses a sale price at or above the price in force, an SKU twice or another product\'s, and variant columns without options', async () => {
+    const file = stringify([
+      ['title', 'price', 'options', 'variant_price', 'variant_sale_price', 'sku'],
+      ['Smock', '100', 'Size: S', '', '100', 'SM-1'],
+      ['Smock', '', 'Size: M', '80', '85', 'sm-1'],
+      ['Smock', '', 'Size: L', '', '', 'KS-XL'],
+      ['Cap', '20', '', '25', '', ''],
+    ])
+    const response = await importCsv(file, true)
+    expect(response.statusCode, response.body).toBe(200)
+    const result = response.json() as { valid: boolean; rows: { line: number; errors: { column: string; message: string }[] }[] }
+    expect(result.valid).toBe(false)
+    expect(result.rows.map((row) => [row.line, row.errors])).toEqual([
+      [2, [{ column: 'variant_sale_price', message: 'must be below the variant\'s price (100), or empty' }]],
+      [
+        3,
+        [
+          { column: 'variant_sale_price', message: 'must be below the variant\'s price (80), or empty' },
+          { column: 'sku', message: 'is line 2\'s SKU too' },
+        ],
+      ],
+      [4, [{ column: 'sku', message: 'is the SKU of a product of this shop not in the file' }]],
+      [5, [{ column: 'variant_price', message: 'is only for variants (rows with options)' }]],
     ])
   })
 })

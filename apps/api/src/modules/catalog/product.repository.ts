@@ -247,14 +247,15 @@ export async function lockShopProductsWithStock(tx: Db, shopId: string, ids: str
 
 /**
  * Which of `skus` (lower case) a variant of another product of the shop already uses, compared without
- * case. `exceptProductId`: the product being written, whose own variants are checked by the caller.
+ * case. `except`: the products being written, whose own variants the caller checks.
  */
-export async function takenVariantSkus(db: Db, shopId: string, exceptProductId: string | null, skus: string[]): Promise<Set<string>> {
+export async function takenVariantSkus(db: Db, shopId: string, except: string | null | string[], skus: string[]): Promise<Set<string>> {
   if (skus.length === 0) return new Set()
+  const exceptIds = except === null ? [] : Array.isArray(except) ? except : [except]
   const rows = await queryRows<{ sku: string }>(db, sql`
     select distinct lower(v->>'sku') as sku
     from ${products} p cross join lateral jsonb_array_elements(p.variants) v
-    where p.shop_id = ${shopId} and p.id is distinct from ${exceptProductId}::uuid
+    where p.shop_id = ${shopId} and not (p.id = any(${sql.param(exceptIds)}::uuid[]))
       and lower(v->>'sku') = any(${sql.param(skus)}::text[])`)
   return new Set(rows.map((row) => row.sku))
 }
