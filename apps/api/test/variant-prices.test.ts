@@ -195,6 +195,8 @@ describe('selling at the variant\'s price', () => {
     const order = await priced(`/api/orders/?shop=${shop.id}`, { items, delivery: pickUp, payment: { provider: 'manual' } })
     expect(lines(order)).toEqual(expected)
     expect(order.totals.subtotal).toBe(714.5)
+    const csv = await ctx.app.inject({ method: 'GET', url: `/api/orders.csv?shop=${shop.id}`, headers: keeper.headers })
+    expect(csv.body).toContain('2 × Kente shirt (Size: L, SKU KS-L)')
     const changed = await patchProduct(shirt._id, { variants: [{ _id: 'l', features: { Size: 'L' }, price: ghs(999) }] })
     expect(changed.statusCode, changed.body).toBe(200)
     const again = await ctx.app.inject({ method: 'GET', url: `/api/orders/${order._id}`, headers: shopper.headers })
