@@ -29,17 +29,17 @@ export function VariantOfferFields({ index, variant, images, currency, errors, o
   )
   return (
     <div className="variant-offer">
-      <Field name={`${path}.price.value`} label={<>Price ({currency}){number('of variant')}</>} hint="Blank: the product’s price." error={errors[`${path}.price.value`]}>
+      <Field name={`${path}.price.value`} label={<>Price ({currency}){number('of variant')}</>} hint="Blank: the product’s." error={errors[`${path}.price.value`]}>
         {(props) => (
           <input {...props} type="text" inputMode="decimal" autoComplete="off" value={variant.price} onChange={(event) => onChange({ ...variant, price: event.target.value })} />
         )}
       </Field>
-      <Field name={`${path}.sellAt`} label={<>Sale price{number('of variant')}</>} hint="Blank: the product’s; 0: not on sale." error={errors[`${path}.sellAt`]}>
+      <Field name={`${path}.sellAt`} label={<>Sale price{number('of variant')}</>} hint="Blank: the product’s. 0: none." error={errors[`${path}.sellAt`]}>
         {(props) => (
           <input {...props} type="text" inputMode="decimal" autoComplete="off" value={variant.sellAt} onChange={(event) => onChange({ ...variant, sellAt: event.target.value })} />
         )}
       </Field>
-      <Field name={`${path}.sku`} label={<>SKU{number('of variant')}</>} hint="Your own code for it; once in the shop." error={errors[`${path}.sku`]}>
+      <Field name={`${path}.sku`} label={<>SKU{number('of variant')}</>} hint="Your code, once per shop." error={errors[`${path}.sku`]}>
         {(props) => (
           <input {...props} type="text" autoComplete="off" maxLength={MAX_SKU_LENGTH} value={variant.sku} onChange={(event) => onChange({ ...variant, sku: event.target.value })} />
         )}
@@ -51,7 +51,7 @@ export function VariantOfferFields({ index, variant, images, currency, errors, o
             value={variant.image?.url ?? ''}
             onChange={(event) => onChange({ ...variant, image: choices.find((image) => image.url === event.target.value) ?? null })}
           >
-            <option value="">The product’s first picture</option>
+            <option value="">Product’s first</option>
             {choices.map((image, i) => (
               <option key={image.url} value={image.url}>
                 {pictureName(image, i)}
