@@ -51,7 +51,7 @@ export function VariantOfferFields({ index, variant, images, currency, errors, o
             value={variant.image?.url ?? ''}
             onChange={(event) => onChange({ ...variant, image: choices.find((image) => image.url === event.target.value) ?? null })}
           >
-            <option value="">Product’s first</option>
+            <option value="">Product’s</option>
             {choices.map((image, i) => (
               <option key={image.url} value={image.url}>
                 {pictureName(image, i)}
