@@ -199,7 +199,7 @@ describe('stock, bulk changes and CSV in the dashboard on a phone', { timeout: 1
       assert.equal(download.suggestedFilename(), 'products.csv')
       const exported = await fs.readFile((await download.path())!, 'utf8')
       const lines = exported.trimEnd().split('\r\n')
-      assert.equal(lines[0], 'product_id,title,description,price,sale_price,published,categories,variant_id,options,stock')
+      assert.equal(lines[0], 'product_id,title,description,price,sale_price,published,categories,variant_id,options,variant_price,variant_sale_price,sku,stock')
       const honeyLine = lines.find((line) => line.startsWith(honey._id))!
       assert.ok(honeyLine, 'the honey is exported')
 
@@ -207,7 +207,7 @@ describe('stock, bulk changes and CSV in the dashboard on a phone', { timeout: 1
       const edited = honeyLine.replace(`,${honey.price.value},`, ',99,')
       assert.notEqual(edited, honeyLine)
       const header = lines[0]!
-      const bad = `${header}\n${edited}\n,Adinkra tote,,cheap,,yes,,,,3\n`
+      const bad = `${header}\n${edited}\n,Adinkra tote,,cheap,,yes,,,,,,,3\n`
       await page.getByLabel('Import a CSV file').setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) })
       const preview = page.getByRole('list', { name: 'Import preview' })
       const badRow = preview.getByRole('listitem').filter({ hasText: 'Adinkra tote' })
@@ -219,7 +219,7 @@ describe('stock, bulk changes and CSV in the dashboard on a phone', { timeout: 1
       assert.deepEqual(violations, [], describeViolations('the import preview on a phone', violations))
       assert.equal((await productTitled('Volta forest honey, 500 g', token)).price.value, honey.price.value, 'nothing was written')
 
-      const good = `${header}\n${edited}\n,Adinkra tote,,45,,yes,,,,3\n`
+      const good = `${header}\n${edited}\n,Adinkra tote,,45,,yes,,,,,,,3\n`
       await page.getByLabel('Import a CSV file').setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(good) })
       await page.getByText('Every row is fine.').waitFor()
       await page.getByRole('button', { name: 'Import 2 products' }).click()

@@ -74,6 +74,9 @@ describe('GET /api/products.csv', () => {
         categories: 'Shirts',
         variant_id: shirt.variants[0]!._id,
         options: 'Size: M',
+        variant_price: '',
+        variant_sale_price: '',
+        sku: '',
         stock: '7',
       },
       expect.objectContaining({ variant_id: shirt.variants[1]!._id, options: 'Size: L', stock: '0' }),
@@ -175,8 +178,8 @@ describe('POST /api/products.csv', () => {
     const text = stringify([
       columns,
       ...edited.map((row) => columns.map((column) => row[column] ?? '')),
-      ['', 'Adinkra tote', '', '45', '', '', 'Bags; Shirts', '', 'Colour: Red', '3'],
-      ['', 'Adinkra tote', '', '', '', '', '', '', 'Colour: Blue', ''],
+      ['', 'Adinkra tote', '', '45', '', '', 'Bags; Shirts', '', 'Colour: Red', '', '', '', '3'],
+      ['', 'Adinkra tote', '', '', '', '', '', '', 'Colour: Blue', '', '', '', ''],
     ])
     const response = await importCsv(text)
     expect(response.statusCode, response.body).toBe(200)

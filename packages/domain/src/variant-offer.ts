@@ -37,3 +37,20 @@ export function variantPricesDiffer(product: Offered): boolean {
   const prices = new Set(product.variants.map((v) => variantOffer(product, v._id).unitPrice))
   return prices.size > 1
 }
+
+/** A product's or a variant's stored prices, minor units; a variant's are absent when it has none. */
+export type StoredPrices = { priceMinor: number; sellAtMinor: number }
+
+/**
+ * `variantOffer`'s rule on the server's minor units: the price, sale price and unit price a variant is
+ * sold at (the product's without a variant or when the variant has no price of its own).
+ */
+export function variantPriceMinor(
+  product: StoredPrices,
+  variant?: { priceMinor?: number; sellAtMinor?: number } | null,
+): StoredPrices & { unitPriceMinor: number } {
+  const own = variant?.priceMinor !== undefined
+  const priceMinor = own ? variant.priceMinor! : product.priceMinor
+  const sellAtMinor = own ? (variant.sellAtMinor ?? 0) : (variant?.sellAtMinor ?? product.sellAtMinor)
+  return { priceMinor, sellAtMinor, unitPriceMinor: sellAtMinor > 0 ? sellAtMinor : priceMinor }
+}

@@ -45,7 +45,18 @@ export type ImageRef = {
   icons?: { size: number; url: string }[]
 }
 export type Social = { site: 'facebook' | 'instagram' | 'twitter'; url: string }
-export type Variant = { _id: string; features: Record<string, string> }
+/**
+ * A product's variant. Its own price and sale price (minor units, the product's currency), SKU and picture
+ * are optional: the product's apply without them (`variantPriceMinor` in the domain).
+ */
+export type Variant = {
+  _id: string
+  features: Record<string, string>
+  priceMinor?: number
+  sellAtMinor?: number
+  sku?: string
+  image?: ImageRef
+}
 
 // ---------------------------------------------------------------- accounts
 
@@ -368,6 +379,8 @@ export type LineItem = {
   product: string
   variant?: string
   features?: Record<string, string>
+  /** The variant's SKU when it had one. */
+  sku?: string
   count: number
   title: string
   /** The price paid: the sale price when the product was on sale. */

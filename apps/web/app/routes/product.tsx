@@ -1,11 +1,10 @@
 import { Link } from 'react-router'
 import { AddToCart } from '../features/cart/components/add-to-cart'
 import { getProduct } from '../api/products/get-product'
-import { ProductGallery } from '../features/catalog/components/product-gallery'
+import { ChosenVariantProvider, VariantGallery, VariantPrice } from '../features/catalog/components/chosen-variant'
 import { ShareButton } from '../features/catalog/components/share-button'
 import { WhatsAppChat } from '../components/whatsapp-chat'
 import { renderMarkdown } from '../features/catalog/markdown.server'
-import { ProductPrice } from '../components/product-price'
 import { variantLabel } from '../features/catalog/variant-label'
 import { serverApi } from '../lib/api.server'
 import { routeMeta } from '../lib/page-meta'
@@ -45,11 +44,12 @@ export const meta: Route.MetaFunction = (args) =>
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, categories, descriptionHtml, url, whatsapp, most } = loaderData
   return (
+    <ChosenVariantProvider variants={product.variants}>
     <article className="product-page" aria-labelledby="product-title">
-      <ProductGallery images={product.images} title={product.title} />
+      <VariantGallery product={product} title={product.title} />
       <div className="product-info">
         <h1 id="product-title">{product.title}</h1>
-        <ProductPrice price={product.price} sellAt={product.sellAt} className="price-large" />
+        <VariantPrice product={product} className="price-large" />
         <AddToCart productId={product._id} variants={product.variants} availability={product.availability} label={variantLabel} most={most} />
         <ShareButton title={product.title} url={url} />
         <WhatsAppChat number={whatsapp} about={`Hello, I have a question about ${product.title}: ${url}`} />
@@ -73,5 +73,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         )}
       </div>
     </article>
+    </ChosenVariantProvider>
   )
 }

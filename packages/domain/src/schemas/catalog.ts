@@ -15,6 +15,8 @@ export const MAX_QUANTITY = 1_000_000_000
 export const MAX_IMAGES = 20
 export const MAX_VARIANTS = 100
 export const MAX_FEATURES = 20
+/** A variant's SKU, as merchants' stock sheets and barcode labels use them. */
+export const MAX_SKU_LENGTH = 64
 
 /** A variant id: short, URL-safe, unique within its product. */
 export const VariantId = Type.String({
@@ -46,8 +48,19 @@ const ImageInput = Type.Object(
   },
   { additionalProperties: false },
 )
+/**
+ * A variant; its own price (in the product's currency), sale price, SKU and picture (one of the shop's
+ * stored uploads, as product images) are optional: without them the product's own apply.
+ */
 const VariantInput = Type.Object(
-  { _id: Type.Optional(VariantId), features: Features },
+  {
+    _id: Type.Optional(VariantId),
+    features: Features,
+    price: Type.Optional(PriceInput),
+    sellAt: Type.Optional(Amount),
+    sku: Type.Optional(Type.String({ maxLength: MAX_SKU_LENGTH, description: `at most ${MAX_SKU_LENGTH} characters` })),
+    image: Type.Optional(ImageInput),
+  },
   { additionalProperties: false },
 )
 

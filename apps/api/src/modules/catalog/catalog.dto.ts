@@ -37,6 +37,10 @@ export function productDto(row: ProductWithStock, staff = false): ProductDto {
     variants: row.variants.map((variant) => ({
       _id: variant._id,
       features: { ...variant.features },
+      ...(variant.priceMinor !== undefined ? { price: { value: toMajor(variant.priceMinor), currency: row.currency } } : {}),
+      ...(variant.sellAtMinor !== undefined ? { sellAt: toMajor(variant.sellAtMinor) } : {}),
+      ...(variant.sku ? { sku: variant.sku } : {}),
+      ...(variant.image ? { image: { ...imageFields(variant.image), alt: variant.image.alt ?? '' } } : {}),
       availability: stock.variants.get(variant._id)!,
     })),
     categories: [...row.categoryIds],

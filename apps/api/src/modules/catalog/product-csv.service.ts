@@ -32,6 +32,7 @@ import {
   lockShopProductsWithStock,
   setProductsInStock,
   shopProductsWithStock,
+  takenVariantSkus,
   tryLockProductImport,
   updateImportedProducts,
 } from './product.repository'
@@ -120,13 +121,44 @@ function onLine(line: number, error: unknown): never {
   throw error
 }
 
-/** The product's variants as the file gives them: ids kept, matched by features to the product's, or new. */
+/**
+ * The product's variants as the file gives them: ids kept, matched by features to the product's, or new;
+ * with their own price, sale price and SKU from the file (as stored where the file has no such column) and
+ * their picture as stored (a file carries none).
+ */
 function variantsOf(group: CsvProduct, existing: Map<string, ProductWithStock>): Variant[] {
-  const input = group.rows.flatMap((row) => (row.features ? [{ ...(row.variantId ? { _id: row.variantId } : {}), features: row.features }] : []))
+  const rows = group.rows.filter((row) => row.features)
+  const input = rows.map((row) => ({ ...(row.variantId ? { _id: row.variantId } : {}), features: row.features! }))
+  const stored = group.productId ? existing.get(group.productId)!.variants : []
+  let variants: Variant[]
   try {
-    return resolveVariants(input, group.productId ? existing.get(group.productId)!.variants : [])
+    variants = resolveVariants(input, stored)
   } catch (error) {
     return onLine(group.rows[0]!.line, error)
+  }
+  const before = new Map(stored.map((variant) => [variant._id, variant]))
+  return variants.map((variant, i) => {
+    const { own } = rows[i]!
+    const old = before.get(variant._id)
+    const priceMinor = own.price === undefined ? old?.priceMinor : own.price === null ? undefined : toMinor(own.price)
+    const sellAtMinor = own.salePrice === undefined ? old?.sellAtMinor : own.salePrice === null ? undefined : toMinor(own.salePrice)
+    const sku = own.sku === undefined ? old?.sku : (own.sku ?? undefined)
+    return {
+      ...variant,
+      ...(priceMinor !== undefined ? { priceMinor } : {}),
+      ...(sellAtMinor !== undefined ? { sellAtMinor } : {}),
+      ...(sku ? { sku } : {}),
+      ...(old?.image ? { image: old.image } : {}),
+    }
+  })
+}
+
+/** SKUs of the file that a product of the shop outside the file already uses (docs/decisions/0075). */
+async function checkSkusAgainstShop(db: Db, shopId: string, groups: CsvProduct[]): Promise<void> {
+  const rows = groups.flatMap((group) => group.rows).filter((row) => row.features && row.own.sku)
+  const taken = await takenVariantSkus(db, shopId, fileProductIds(groups), rows.map((row) => row.own.sku!.toLowerCase()))
+  for (const row of rows) {
+    if (taken.has(row.own.sku!.toLowerCase())) row.errors.push({ column: 'sku', message: 'is the SKU of a product of this shop not in the file' })
   }
 }
 
@@ -204,6 +236,7 @@ export async function importProducts(ctx: ServiceContext, shopId: string, text: 
       for (const row of await findShopProductsWithStock(ctx.db, shopId, ids.slice(i, i + 500))) existing.set(row.id, row)
     }
     checkAgainstShop(groups, existing)
+    await checkSkusAgainstShop(ctx.db, shopId, groups)
     return importResult(groups, true)
   }
   // Requests that came in while the file was read go before the transaction, which on PGlite holds the
@@ -217,6 +250,7 @@ export async function importProducts(ctx: ServiceContext, shopId: string, text: 
     await lockProductsInventory(tx.db, shopId, ids)
     const existing = new Map((await lockShopProductsWithStock(tx.db, shopId, ids)).map((row) => [row.id, row]))
     checkAgainstShop(groups, existing)
+    await checkSkusAgainstShop(tx.db, shopId, groups)
     const result = importResult(groups, false)
     if (!result.valid) throw rowErrors(result.rows)
     await writeProducts(tx.db, shopId, shop.currency, groups, existing, ctx.clock.now())

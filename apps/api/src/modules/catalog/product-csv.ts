@@ -3,8 +3,10 @@
  * other platforms. Pure: text in, checked rows grouped by product out; text out from products.
  *
  * Columns: product_id, title, description, price, sale_price, published, categories, variant_id, options,
- * stock. `options` is "Size: L; Colour: Red"; `categories` is "Shirts; Sale"; `stock` is the tracked
- * quantity, empty for not tracked. Rows with the same product_id, or without one and with the same title,
+ * variant_price, variant_sale_price, sku, stock. `options` is "Size: L; Colour: Red"; `categories` is
+ * "Shirts; Sale"; `stock` is the tracked quantity, empty for not tracked. `variant_price`,
+ * `variant_sale_price` and `sku` are a variant's own (empty: the product's apply, no SKU); a file without
+ * those columns leaves the variants' own values as they are. Rows with the same product_id, or without one and with the same title,
  * are one product; its own fields come from its first row (later rows leave them empty or repeat them).
  *
  * Written by the one CSV writer (lib/csv.ts), which puts a single quote before a cell a spreadsheet would
@@ -15,6 +17,7 @@ import { parse } from 'csv-parse/sync'
 import { isMajorAmount } from '@shop/domain'
 import { type CsvValue, csvText, unescapeCsvCell } from '../../lib/csv'
 import { MAX_AMOUNT, MAX_CSV_ROWS, MAX_QUANTITY } from './catalog.schemas'
+import { MAX_SKU_LENGTH } from '@shop/domain/schemas/catalog'
 import type { ProductWithStock } from './catalog.dto'
 
 export const CSV_COLUMNS = [
@@ -27,8 +30,13 @@ export const CSV_COLUMNS = [
   'categories',
   'variant_id',
   'options',
+  'variant_price',
+  'variant_sale_price',
+  'sku',
   'stock',
 ] as const
+/** A variant's own values: a file without their columns leaves them as they are. */
+const VARIANT_OWN_COLUMNS = ['variant_price', 'variant_sale_price', 'sku'] as const
 type Column = (typeof CSV_COLUMNS)[number]
 /** The fields of a product, given once per product. */
 const PRODUCT_FIELDS = ['title', 'description', 'price', 'sale_price', 'published', 'categories'] as const
@@ -47,6 +55,11 @@ export type CsvRow = {
   categories: string[]
   variantId: string | null
   features: Record<string, string> | null
+  /**
+   * The variant's own price, sale price (0: not on sale) and SKU; null: none (the product's apply);
+   * undefined: the file has no such column, so the stored value stays.
+   */
+  own: { price?: number | null; salePrice?: number | null; sku?: string | null }
   stock: number | null
   raw: Record<Column, string>
   errors: RowError[]
@@ -114,7 +127,19 @@ function parseAmount(cell: string, column: Column, errors: RowError[], required:
   return value
 }
 
-function readRow(line: number, raw: Record<Column, string>): CsvRow {
+function readOwn(raw: Record<Column, string>, present: ReadonlySet<string>, errors: RowError[]): CsvRow['own'] {
+  const own: CsvRow['own'] = {}
+  if (present.has('variant_price')) own.price = parseAmount(raw.variant_price, 'variant_price', errors, false)
+  if (present.has('variant_sale_price')) own.salePrice = parseAmount(raw.variant_sale_price, 'variant_sale_price', errors, false)
+  if (present.has('sku')) {
+    const sku = raw.sku.trim()
+    if (sku.length > MAX_SKU_LENGTH) errors.push({ column: 'sku', message: `must be at most ${MAX_SKU_LENGTH} characters` })
+    own.sku = sku || null
+  }
+  return own
+}
+
+function readRow(line: number, raw: Record<Column, string>, present: ReadonlySet<string> = new Set(CSV_COLUMNS)): CsvRow {
   const errors: RowError[] = []
   const productId = raw.product_id.trim() || null
   if (productId && !UUID.test(productId)) errors.push({ column: 'product_id', message: 'must be the id of a product, or empty for a new one' })
@@ -147,6 +172,7 @@ function readRow(line: number, raw: Record<Column, string>): CsvRow {
     categories,
     variantId,
     features: parseOptions(raw.options, errors),
+    own: readOwn(raw, present, errors),
     stock,
     raw,
     errors,
@@ -176,6 +202,17 @@ function checkGroup(group: CsvProduct): void {
   const seen = new Map<string, number>()
   const seenIds = new Map<string, number>()
   for (const row of group.rows) {
+    if (row.features === null) {
+      for (const column of VARIANT_OWN_COLUMNS) {
+        if (row.raw[column].trim()) row.errors.push({ column, message: 'is only for variants (rows with options)' })
+      }
+    } else if (row.own.salePrice) {
+      // A sale price below the price in force: the variant's own, else the product's.
+      const price = row.own.price ?? first.price
+      if (price !== null && row.own.salePrice >= price) {
+        row.errors.push({ column: 'variant_sale_price', message: `must be below the variant's price (${price}), or empty` })
+      }
+    }
     if (row.features) {
       const key = JSON.stringify(Object.entries(row.features).sort(([a], [b]) => (a < b ? -1 : 1)))
       const before = seen.get(key)
@@ -188,6 +225,18 @@ function checkGroup(group: CsvProduct): void {
       if (before !== undefined) row.errors.push({ column: 'variant_id', message: `is used by line ${before} too` })
       else seenIds.set(row.variantId, row.line)
     }
+  }
+}
+
+/** An SKU names one variant of the shop: used once in the file (any case). */
+function checkSkus(groups: CsvProduct[]): void {
+  const seen = new Map<string, number>()
+  for (const row of groups.flatMap((group) => group.rows)) {
+    const sku = row.own.sku?.toLowerCase()
+    if (!sku || row.features === null) continue
+    const before = seen.get(sku)
+    if (before !== undefined) row.errors.push({ column: 'sku', message: `is line ${before}'s SKU too` })
+    else seen.set(sku, row.line)
   }
 }
 
@@ -222,7 +271,7 @@ export function readProductCsv(text: string): CsvProduct[] {
   const groups = new Map<string, CsvProduct>()
   body.forEach((record, index) => {
     const raw = Object.fromEntries(CSV_COLUMNS.map((column) => [column, unescapeCsvCell(record[names.indexOf(column)] ?? '')])) as Record<Column, string>
-    const row = readRow(index + 2, raw)
+    const row = readRow(index + 2, raw, new Set(names))
     // A row without an id or a title is its own (invalid) product.
     const key = row.productId ? `id:${row.productId.toLowerCase()}` : row.title ? `title:${row.title}` : `line:${row.line}`
     let group = groups.get(key)
@@ -230,6 +279,7 @@ export function readProductCsv(text: string): CsvProduct[] {
     group.rows.push(row)
   })
   for (const group of groups.values()) checkGroup(group)
+  checkSkus([...groups.values()])
   return [...groups.values()]
 }
 
@@ -251,8 +301,19 @@ export function productCsv(rows: ProductWithStock[], categoryNames: Map<string, 
       product.available ? 'yes' : 'no',
       listCell(product.categoryIds.flatMap((id) => categoryNames.get(id) ?? [])),
     ]
-    if (product.variants.length === 0) records.push([...fields, '', '', quantity('')])
-    for (const variant of product.variants) records.push([...fields, variant._id, optionsCell(variant.features), quantity(variant._id)])
+    if (product.variants.length === 0) records.push([...fields, '', '', '', '', '', quantity('')])
+    for (const variant of product.variants) {
+      const amount = (minor: number | undefined) => (minor === undefined ? '' : String(majorAmount(minor)))
+      records.push([
+        ...fields,
+        variant._id,
+        optionsCell(variant.features),
+        amount(variant.priceMinor),
+        amount(variant.sellAtMinor),
+        variant.sku ?? '',
+        quantity(variant._id),
+      ])
+    }
   }
   return csvText(records)
 }

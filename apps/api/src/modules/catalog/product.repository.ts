@@ -250,6 +250,21 @@ export async function lockShopProductsWithStock(tx: Db, shopId: string, ids: str
 }
 
 /**
+ * Which of `skus` (lower case) a variant of another product of the shop already uses, compared without
+ * case. `except`: the products being written, whose own variants the caller checks.
+ */
+export async function takenVariantSkus(db: Db, shopId: string, except: string | null | string[], skus: string[]): Promise<Set<string>> {
+  if (skus.length === 0) return new Set()
+  const exceptIds = except === null ? [] : Array.isArray(except) ? except : [except]
+  const rows = await queryRows<{ sku: string }>(db, sql`
+    select distinct lower(v->>'sku') as sku
+    from ${products} p cross join lateral jsonb_array_elements(p.variants) v
+    where p.shop_id = ${shopId} and not (p.id = any(${sql.param(exceptIds)}::uuid[]))
+      and lower(v->>'sku') = any(${sql.param(skus)}::text[])`)
+  return new Set(rows.map((row) => row.sku))
+}
+
+/**
  * Serializes a shop's product imports: until the transaction ends, another transaction asking for the same
  * shop's lock gets false. A transaction's lock, so it stays on one server connection behind a pooler in
  * transaction mode too, and goes with the transaction however that ends.

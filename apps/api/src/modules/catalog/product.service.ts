@@ -35,6 +35,7 @@ import {
   type ProductScope,
   productQuerySpec,
   setProductsAvailable,
+  takenVariantSkus,
   updateProduct,
 } from './product.repository'
 
@@ -68,19 +69,24 @@ async function checkedCategories(tx: Db, shopId: string, ids: string[]): Promise
 }
 
 /** Only images this server stored for this shop; the thumbnail always comes from the stored upload. */
-async function checkedImages(ctx: ServiceContext, shopId: string, images: ImageInput[]): Promise<ImageRef[]> {
+async function checkedImages(
+  ctx: ServiceContext,
+  shopId: string,
+  images: ImageInput[],
+  pathOf: (i: number) => string = (i) => `images.${i}`,
+): Promise<ImageRef[]> {
   const keys = images.map((image) => ctx.storage.keyOf(image.url) ?? '')
   const stored = new Map((await findShopUploads(ctx, shopId, [...new Set(keys)])).map((row) => [row.key, row]))
   const errors: FieldError[] = []
   const refs = images.map((image, i) => {
     const upload = stored.get(keys[i]!)
     if (!upload) {
-      errors.push({ path: `images.${i}.url`, message: 'must be an image uploaded to this shop' })
+      errors.push({ path: `${pathOf(i)}.url`, message: 'must be an image uploaded to this shop' })
       return null
     }
     const thumbnail = ctx.storage.publicUrl(upload.thumbnailKey)
     if (image.thumbnail !== undefined && image.thumbnail !== thumbnail) {
-      errors.push({ path: `images.${i}.thumbnail`, message: 'must be the thumbnail of the uploaded image' })
+      errors.push({ path: `${pathOf(i)}.thumbnail`, message: 'must be the thumbnail of the uploaded image' })
     }
     return { ...imageRef(upload, ctx.storage), alt: image.alt ?? '' }
   })
@@ -133,6 +139,78 @@ export function resolveVariants(input: VariantInput[], existing: Variant[] = [])
     return { _id: newVariantId(taken), features }
   })
 }
+
+/** What a variant may have of its own besides its features: price, sale price, SKU, picture. */
+export type VariantOwn = Pick<Variant, 'priceMinor' | 'sellAtMinor' | 'sku' | 'image'>
+
+/** The product's price and currency in force for a write: the new ones when the write sets them. */
+type ProductTerms = { priceMinor: number; currency: string }
+
+/**
+ * A variant's own price (in the product's currency, two decimals), sale price (below the price in force:
+ * its own, else the product's) and SKU (trimmed; blank is none; each used once in the shop, without case,
+ * docs/decisions/0075), checked as far as they go without the database.
+ */
+export function checkedVariantPrices(input: readonly Pick<VariantInput, 'price' | 'sellAt' | 'sku'>[], terms: ProductTerms): Omit<VariantOwn, 'image'>[] {
+  const errors: FieldError[] = []
+  const seenSkus = new Map<string, number>()
+  const own = input.map((variant, i) => {
+    const result: Omit<VariantOwn, 'image'> = {}
+    if (variant.price !== undefined) {
+      if (!isMajorAmount(variant.price.value)) errors.push({ path: `variants.${i}.price.value`, message: 'must be an amount with at most 2 decimals' })
+      else result.priceMinor = toMinor(variant.price.value)
+      if (variant.price.currency !== terms.currency) {
+        errors.push({ path: `variants.${i}.price.currency`, message: `must be the product's currency, ${terms.currency}` })
+      }
+    }
+    if (variant.sellAt !== undefined) {
+      if (!isMajorAmount(variant.sellAt)) errors.push({ path: `variants.${i}.sellAt`, message: 'must be an amount with at most 2 decimals' })
+      else {
+        const sellAtMinor = toMinor(variant.sellAt)
+        const priceMinor = result.priceMinor ?? (variant.price === undefined ? terms.priceMinor : null)
+        if (sellAtMinor > 0 && priceMinor !== null && sellAtMinor >= priceMinor) {
+          errors.push({ path: `variants.${i}.sellAt`, message: 'must be below the variant\'s price (0: not on sale)' })
+        }
+        result.sellAtMinor = sellAtMinor
+      }
+    }
+    const sku = variant.sku?.trim()
+    if (sku) {
+      const before = seenSkus.get(sku.toLowerCase())
+      if (before !== undefined) errors.push({ path: `variants.${i}.sku`, message: `is the SKU of variants.${before} too` })
+      else seenSkus.set(sku.toLowerCase(), i)
+      result.sku = sku
+    }
+    return result
+  })
+  if (errors.length) invalidBody(errors)
+  return own
+}
+
+/** `checkedVariantPrices`, with the SKUs checked against the shop's other products and the pictures stored. */
+async function checkedVariantOwn(
+  ctx: ServiceContext,
+  shopId: string,
+  productId: string | null,
+  input: VariantInput[],
+  terms: ProductTerms,
+): Promise<VariantOwn[]> {
+  const own: VariantOwn[] = checkedVariantPrices(input, terms)
+  const skus = own.flatMap((variant) => (variant.sku ? [variant.sku.toLowerCase()] : []))
+  const taken = await takenVariantSkus(ctx.db, shopId, productId, skus)
+  const errors = own.flatMap((variant, i) =>
+    variant.sku && taken.has(variant.sku.toLowerCase()) ? [{ path: `variants.${i}.sku`, message: 'is the SKU of another product of this shop' }] : [],
+  )
+  if (errors.length) invalidBody(errors)
+  const pictured = input.flatMap((variant, i) => (variant.image ? [{ i, image: variant.image }] : []))
+  const images = await checkedImages(ctx, shopId, pictured.map((entry) => entry.image), (j) => `variants.${pictured[j]!.i}.image`)
+  pictured.forEach((entry, j) => (own[entry.i]!.image = images[j]!))
+  return own
+}
+
+/** The resolved variants (ids, features) with what each has of its own. */
+export const withOwn = (variants: Variant[], own: readonly VariantOwn[]): Variant[] =>
+  variants.map((variant, i) => ({ ...variant, ...own[i] }))
 
 /** Whether a Feathers query holds a non-blank `$q` anywhere (top level or inside `$or`). */
 function hasSearch(value: unknown): boolean {
@@ -206,7 +284,8 @@ export async function createProduct(ctx: ServiceContext, input: ProductCreateInp
   const priceMinor = minorAmount(input.price.value, 'price.value')
   const currency = await checkedCurrency(ctx, input.shop, input.price.currency)
   const sellAtMinor = input.sellAt === undefined ? 0 : minorAmount(input.sellAt, 'sellAt')
-  const variants = resolveVariants(input.variants ?? [])
+  const own = await checkedVariantOwn(ctx, input.shop, null, input.variants ?? [], { priceMinor, currency })
+  const variants = withOwn(resolveVariants(input.variants ?? []), own)
   const images = await checkedImages(ctx, input.shop, input.images ?? [])
   // A new product has no inventory rows, so it starts in stock (the column default).
   const now = ctx.clock.now()
@@ -229,6 +308,12 @@ export async function createProduct(ctx: ServiceContext, input: ProductCreateInp
   return writtenProduct(ctx, row.id)
 }
 
+/** The stored pictures a product holds: its own and its variants'. */
+const imageUrls = (product: { images: ImageRef[]; variants: Variant[] }) => [
+  ...product.images.map((image) => image.url),
+  ...product.variants.flatMap((variant) => (variant.image ? [variant.image.url] : [])),
+]
+
 /** Loads a product for a staff write: 401 anonymous, 404 missing or another shop's, 403 role too low. */
 async function productForWrite(ctx: ServiceContext, id: string): Promise<ProductWithStock> {
   ctx.actor.requireUser()
@@ -250,7 +335,12 @@ export async function patchProduct(ctx: ServiceContext, id: string, input: Produ
   if (input.sellAt !== undefined) changes.sellAtMinor = minorAmount(input.sellAt, 'sellAt')
   if (input.available !== undefined) changes.available = input.available
   if (input.images !== undefined) changes.images = await checkedImages(ctx, product.shopId, input.images)
-  if (input.variants !== undefined) resolveVariants(input.variants) // fail fast, before any lock
+  let own: VariantOwn[] = []
+  if (input.variants !== undefined) {
+    resolveVariants(input.variants) // fail fast, before any lock
+    const terms = { priceMinor: changes.priceMinor ?? product.priceMinor, currency: changes.currency ?? product.currency }
+    own = await checkedVariantOwn(ctx, product.shopId, product.id, input.variants, terms)
+  }
 
   const row = await inTransaction(ctx, async (txCtx) => {
     const tx = txCtx.db
@@ -258,7 +348,7 @@ export async function patchProduct(ctx: ServiceContext, id: string, input: Produ
     if (input.categories !== undefined) changes.categoryIds = await checkedCategories(tx, product.shopId, input.categories)
     const current = await findProductForUpdate(tx, product.id)
     if (!current) throw NotFound('No such product')
-    if (input.variants !== undefined) changes.variants = resolveVariants(input.variants, current.variants)
+    if (input.variants !== undefined) changes.variants = withOwn(resolveVariants(input.variants, current.variants), own)
     await updateProduct(tx, product.id, changes)
     if (changes.variants) {
       // Rows of removed variants go; the stock flag follows what is left.
@@ -268,9 +358,9 @@ export async function patchProduct(ctx: ServiceContext, id: string, input: Produ
     return findProductWithStock(tx, product.id)
   })
   if (!row) throw NotFound('No such product')
-  if (changes.images) {
-    const kept = new Set(changes.images.map((image) => image.url))
-    await releaseImages(ctx, product.shopId, product.images.map((image) => image.url).filter((url) => !kept.has(url)))
+  if (changes.images || changes.variants) {
+    const kept = new Set(imageUrls({ images: changes.images ?? product.images, variants: changes.variants ?? product.variants }))
+    await releaseImages(ctx, product.shopId, imageUrls(product).filter((url) => !kept.has(url)))
   }
   return productDto(row, true)
 }
@@ -279,7 +369,7 @@ export async function removeProduct(ctx: ServiceContext, id: string): Promise<Pr
   const product = await productForWrite(ctx, id)
   const row = await deleteProduct(ctx.db, product.id)
   if (!row) throw NotFound('No such product')
-  await releaseImages(ctx, product.shopId, row.images.map((image) => image.url))
+  await releaseImages(ctx, product.shopId, imageUrls(row))
   return productDto({ ...row, stock: product.stock, lowStockThreshold: product.lowStockThreshold }, true)
 }
 

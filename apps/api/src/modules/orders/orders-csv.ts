@@ -44,6 +44,7 @@ function itemsText(order: OrderView): string {
   return order.items
     .map((line) => {
       const features = Object.entries(line.features ?? {}).map(([name, value]) => `${name}: ${value}`)
+      if (line.sku) features.push(`SKU ${line.sku}`)
       return `${line.count} × ${line.title}${features.length ? ` (${features.join(', ')})` : ''}`
     })
     .join('; ')

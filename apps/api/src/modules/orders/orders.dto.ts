@@ -29,7 +29,7 @@ export function lineDto(stored: LineItem): LineDto {
       sellAt: toMajor(stored.sellAtMinor),
       images: stored.images.map((image) => ({ ...imageFields(image), alt: image.alt ?? '' })),
     },
-    variant: stored.variant ? { _id: stored.variant, features: { ...(stored.features ?? {}) } } : null,
+    variant: stored.variant ? { _id: stored.variant, features: { ...(stored.features ?? {}) }, ...(stored.sku ? { sku: stored.sku } : {}) } : null,
     count: stored.count,
     unitPrice: toMajor(stored.unitPriceMinor),
   }

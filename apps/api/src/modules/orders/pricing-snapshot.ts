@@ -6,7 +6,7 @@
  * A checkout is a preview: a code that cannot be used now simply gives no discount. An order redeems the
  * code inside its transaction (place-order.ts), so an unusable code fails the order (422/409).
  */
-import { discountAmount, displayedPrice, subtotal, taxAmount } from '@shop/domain'
+import { discountAmount, subtotal, taxAmount, variantPriceMinor } from '@shop/domain'
 import type { ServiceContext } from '../../context'
 import type { DiscountTerms } from '../../db/schema'
 import { type FieldError, NotFound, invalidBody } from '../../lib/errors'
@@ -86,16 +86,20 @@ function priceLines({ terms, products }: PricingContext, entries: readonly Place
       errors.push({ path: `items.${i}.variant`, message: 'must be omitted: the product has no variants' })
       continue
     }
+    // A variant with its own price is sold at it; the line keeps the price it was sold at.
+    const { priceMinor, sellAtMinor, unitPriceMinor } = variantPriceMinor(product, variant)
     lines.push({
       product: product.id,
       ...(variant ? { variant: variant._id, features: { ...variant.features } } : {}),
+      ...(variant?.sku ? { sku: variant.sku } : {}),
       count: item.count,
       title: product.title,
-      unitPriceMinor: displayedPrice(product.priceMinor, product.sellAtMinor),
+      unitPriceMinor,
       currency: product.currency,
-      priceMinor: product.priceMinor,
-      sellAtMinor: product.sellAtMinor,
-      images: product.images,
+      priceMinor,
+      sellAtMinor,
+      // The variant's picture first: the one the shopper chose.
+      images: variant?.image ? [variant.image, ...product.images.filter((image) => image.url !== variant.image!.url)] : product.images,
     })
   }
   return lines

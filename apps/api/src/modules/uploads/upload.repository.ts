@@ -66,6 +66,7 @@ export async function keysInUse(db: Db, shopId: string, keys: string[]): Promise
   const rows = await queryRows<{ key: string }>(db, sql`
     select k.key from unnest(${sql.param(keys)}::text[]) as k(key)
     where exists (select 1 from ${products} where ${products.shopId} = ${shopId} and ${named(sql`${products.images}`)})
+       or exists (select 1 from ${products} where ${products.shopId} = ${shopId} and ${named(sql`${products.variants}`)})
        or exists (select 1 from ${shops} where ${shops.id} = ${shopId} and ${named(sql`coalesce(${shops.logo}, 'null'::jsonb)`)})
        or exists (select 1 from ${orders} where ${orders.shopId} = ${shopId} and ${named(sql`${orders.items}`)})
        or exists (select 1 from ${checkouts} where ${checkouts.shopId} = ${shopId} and ${named(sql`${checkouts.items}`)})`)

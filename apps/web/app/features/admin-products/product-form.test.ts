@@ -15,6 +15,8 @@ import {
   toProductBody,
   updateFeature,
   validateProductForm,
+  variantsFromOptions,
+  withQuantity,
   withSavedIds,
 } from './product-form'
 
@@ -57,8 +59,11 @@ function filled(overrides: Partial<ProductFormValues> = {}): ProductFormValues {
   return { ...emptyProductForm('GHS'), title: 'Shirt', price: '25.50', ...overrides }
 }
 
+/** A variant draft without a price, sale price, SKU or picture of its own. */
+const ownOffer = { price: '', sellAt: '', sku: '', image: null }
+
 describe('the product form → the product body', () => {
-  it('starts empty in the shop currency, not on sale, available, counting stock from 0', () => {
+  it('starts empty in the shop currency, not on sale, available, its stock not counted', () => {
     expect(emptyProductForm('NGN')).toMatchObject({
       title: '',
       price: '',
@@ -66,7 +71,7 @@ describe('the product form → the product body', () => {
       sellAt: '0',
       available: true,
       variants: [],
-      stock: { tracked: true, quantity: '0' },
+      stock: { tracked: false, quantity: '' },
     })
   })
 
@@ -82,6 +87,7 @@ describe('the product form → the product body', () => {
             { key: 'f1', name: 'Size ', value: ' M' },
             { key: 'f2', name: 'Colour', value: 'Red' },
           ],
+          ...ownOffer,
           stock: { tracked: true, quantity: '3' },
         },
       ],
@@ -122,7 +128,7 @@ describe('the product form → the product body', () => {
   })
 
   it('shows a variant or product without a stock row as not counted', () => {
-    expect(productToForm(product, [], 'GHS').variants[0]!.stock).toEqual({ tracked: false, quantity: '0' })
+    expect(productToForm(product, [], 'GHS').variants[0]!.stock).toEqual({ tracked: false, quantity: '' })
     expect(productToForm({ ...product, variants: [] }, [row(null, 7)], 'GHS').stock).toEqual({ tracked: true, quantity: '7' })
   })
 })
@@ -166,9 +172,10 @@ describe('validation at the field', () => {
             { key: 'a2', name: 'size', value: '' },
             { key: 'a3', name: ' ', value: 'Red' },
           ],
+          ...ownOffer,
           stock: { tracked: true, quantity: '-1' },
         },
-        { key: 'b', features: [], stock: { tracked: true, quantity: '1' } },
+        { key: 'b', features: [], ...ownOffer, stock: { tracked: true, quantity: '1' } },
       ],
     })
     expect(validateProductForm(values)).toEqual({
@@ -228,7 +235,7 @@ describe('editing features and images', () => {
       ['Colour', ''],
     ])
     expect(next._id).toBeUndefined()
-    expect(next.stock).toEqual({ tracked: true, quantity: '0' })
+    expect(next.stock).toEqual({ tracked: false, quantity: '' })
     const keys = [next.key, ...next.features.map((feature) => feature.key), first.key, ...first.features.map((f) => f.key)]
     expect(new Set(keys).size).toBe(keys.length)
   })
@@ -302,5 +309,61 @@ describe('insertInChosenOrder', () => {
     list = insertInChosenOrder(list, image('a'), order)
     list = insertInChosenOrder(list, image('b'), order)
     expect(list.map((item) => item.key)).toEqual(['old', 'a', 'b', 'c'])
+  })
+})
+
+describe('variants that sell: options, own prices and stock that starts not counted', () => {
+  const picture = { url: '/uploads/a/l.webp', thumbnail: '/uploads/a/l-t.webp', alt: 'Large' }
+
+  it('makes every combination of the options, keeping a variant the form has with the same features', () => {
+    const [small] = variantsFromOptions([{ name: 'Size', values: ['S'] }], [])
+    const kept = { ...small!, _id: 'v-s', price: '130', stock: { tracked: true, quantity: '4' } }
+    const made = variantsFromOptions(
+      [
+        { name: 'Size', values: ['S', 'M'] },
+        { name: 'Colour', values: ['Red'] },
+      ],
+      [{ ...kept, features: [...kept.features, { key: 'c', name: 'Colour', value: 'Red' }] }],
+    )
+    expect(made.map((variant) => variant.features.map(({ name, value }) => `${name}: ${value}`).join(', '))).toEqual(['Size: S, Colour: Red', 'Size: M, Colour: Red'])
+    expect(made[0]).toMatchObject({ _id: 'v-s', price: '130', stock: { tracked: true, quantity: '4' } })
+    expect(made[1]).toMatchObject({ price: '', sellAt: '', sku: '', image: null, stock: { tracked: false, quantity: '' } })
+    expect(made[1]!._id).toBeUndefined()
+  })
+
+  it('counts stock once a quantity is entered, and an untouched new product is sent in stock, not sold out', () => {
+    expect(withQuantity({ tracked: false, quantity: '' }, '5')).toEqual({ tracked: true, quantity: '5' })
+    expect(withQuantity({ tracked: false, quantity: '5' }, '')).toEqual({ tracked: false, quantity: '' })
+    expect(withQuantity({ tracked: true, quantity: '5' }, '')).toEqual({ tracked: true, quantity: '' })
+    expect(inventoryUpdates(filled(), { _id: 'p', variants: [] }, null)).toEqual([{ product: 'p', variant: null, quantity: 0, tracked: false }])
+  })
+
+  it('sends a variant\'s own price, sale price, SKU and picture; blank ones are left out', () => {
+    const values = filled({
+      variants: [
+        { key: 'a', features: [{ key: 'f', name: 'Size', value: 'L' }], price: '150', sellAt: '140', sku: ' KS-L ', image: picture, stock: { tracked: false, quantity: '' } },
+        { key: 'b', features: [{ key: 'g', name: 'Size', value: 'S' }], ...ownOffer, stock: { tracked: false, quantity: '' } },
+      ],
+    })
+    expect(toProductBody(values).variants).toEqual([
+      { features: { Size: 'L' }, price: { value: 150, currency: 'GHS' }, sellAt: 140, sku: 'KS-L', image: picture },
+      { features: { Size: 'S' } },
+    ])
+    expect(validateProductForm(values)).toEqual({})
+  })
+
+  it('refuses a variant sale price at or above the price in force, and amounts that are not', () => {
+    const variant = (own: Partial<typeof ownOffer>) => ({ key: 'a', features: [{ key: 'f', name: 'Size', value: 'L' }], ...ownOffer, ...own, stock: { tracked: false, quantity: '' } })
+    expect(validateProductForm(filled({ variants: [variant({ price: '50', sellAt: '50' })] }))).toEqual({ 'variants.0.sellAt': 'The sale price must be below the price' })
+    expect(validateProductForm(filled({ variants: [variant({ sellAt: '30' })] }))).toEqual({ 'variants.0.sellAt': 'The sale price must be below the price' })
+    expect(validateProductForm(filled({ variants: [variant({ price: '1.005' })] }))).toEqual({ 'variants.0.price.value': 'Enter an amount such as 120 or 99.50' })
+    expect(validateProductForm(filled({ variants: [variant({ price: 'abc' })] }))).toMatchObject({ 'variants.0.price.value': 'Enter an amount such as 120 or 99.50' })
+  })
+
+  it('reads a variant\'s own values back into the form', () => {
+    const own = {
+      variants: [{ _id: 'v', features: { Size: 'L' }, price: { value: 150, currency: 'GHS' }, sellAt: 140, sku: 'KS-L', image: { ...picture, width: 10, height: 10 }, availability: { level: 'in-stock' } }],
+    } as unknown as Pick<Product, 'variants'>
+    expect(productToForm({ ...product, ...own }, [], 'GHS').variants[0]).toMatchObject({ price: '150', sellAt: '140', sku: 'KS-L', image: picture })
   })
 })

@@ -4,7 +4,7 @@
  * as name/value rows and sent as the `{name: value}` object the API stores.
  */
 import type { ImageVariant } from '@shop/domain/schemas/uploads'
-import { isMajorAmount } from '@shop/domain'
+import { type VariantOption, isMajorAmount, optionsOf, variantCombinations } from '@shop/domain'
 import {
   type InventoryRow,
   type InventoryUpsertInput,
@@ -21,7 +21,22 @@ import { type FieldErrors, validate } from '../../lib/form-errors'
 export type ImageDraft = { key: string; url: string; thumbnail: string; alt: string; variants?: ImageVariant[] }
 export type FeatureDraft = { key: string; name: string; value: string }
 export type StockDraft = { tracked: boolean; quantity: string }
-export type VariantDraft = { key: string; _id?: string; features: FeatureDraft[]; stock: StockDraft }
+/** A picture as a variant names it: one of the shop's stored uploads, usually one of the product's. */
+export type PictureDraft = { url: string; thumbnail: string; alt: string }
+/**
+ * A variant: its features, its own price, sale price and SKU (blank: the product's apply, none), its
+ * picture (null: the product's first) and its stock.
+ */
+export type VariantDraft = {
+  key: string
+  _id?: string
+  features: FeatureDraft[]
+  price: string
+  sellAt: string
+  sku: string
+  image: PictureDraft | null
+  stock: StockDraft
+}
 
 export type ProductFormValues = {
   title: string
@@ -52,10 +67,18 @@ export function draftKey(): string {
   return `draft-${lastKey}`
 }
 
-/** A new product or variant counts its stock from 0 until told otherwise. */
-const newStock = (): StockDraft => ({ tracked: true, quantity: '0' })
+/**
+ * A new product or variant is not counted until the merchant enters a quantity (docs/decisions/0076):
+ * one who skips the field publishes a product in stock, not a sold-out one.
+ */
+const newStock = (): StockDraft => ({ tracked: false, quantity: '' })
 /** Without a stock row a product is sold without counting (DESIGN §7: no tracked rows means in stock). */
-const uncounted = (): StockDraft => ({ tracked: false, quantity: '0' })
+const uncounted = (): StockDraft => ({ tracked: false, quantity: '' })
+
+/** A quantity typed into the stock field starts counting; the checkbox can still turn it off. */
+export function withQuantity(stock: StockDraft, quantity: string): StockDraft {
+  return { tracked: stock.tracked || quantity.trim() !== '', quantity }
+}
 
 export function emptyProductForm(currency: string): ProductFormValues {
   return {
@@ -90,6 +113,10 @@ export function productToForm(product: Product, inventory: readonly InventoryRow
       key: draftKey(),
       _id: variant._id,
       features: Object.entries(variant.features).map(([name, value]) => ({ key: draftKey(), name, value })),
+      price: variant.price ? String(variant.price.value) : '',
+      sellAt: variant.sellAt === undefined ? '' : String(variant.sellAt),
+      sku: variant.sku ?? '',
+      image: variant.image ? { url: variant.image.url, thumbnail: variant.image.thumbnail, alt: variant.image.alt } : null,
       stock: stockOf(inventory, variant._id),
     })),
     categories: [...product.categories],
@@ -126,8 +153,37 @@ export function newVariant(variants: readonly VariantDraft[]): VariantDraft {
   return {
     key: draftKey(),
     features: (names.length ? names : ['']).map((name) => ({ key: draftKey(), name, value: '' })),
+    ...noOwnOffer(),
     stock: newStock(),
   }
+}
+
+const noOwnOffer = () => ({ price: '', sellAt: '', sku: '', image: null })
+
+const featuresKey = (features: Record<string, string>) =>
+  JSON.stringify(Object.entries(features).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+
+/**
+ * The variants the options make (every combination, `variantCombinations`): a variant the form already
+ * has with the same features is kept as it is (its id, price, stock); the others are new, not counted.
+ */
+export function variantsFromOptions(options: readonly VariantOption[], current: readonly VariantDraft[]): VariantDraft[] {
+  const existing = new Map(current.map((variant) => [featuresKey(featuresObject(variant.features)), variant]))
+  return variantCombinations(options).map((features) => {
+    const kept = existing.get(featuresKey(features))
+    if (kept) return kept
+    return {
+      key: draftKey(),
+      features: Object.entries(features).map(([name, value]) => ({ key: draftKey(), name, value })),
+      ...noOwnOffer(),
+      stock: newStock(),
+    }
+  })
+}
+
+/** The options the form's variants use now ("Size: S, M"), to start the option rows from. */
+export function optionsOfDrafts(variants: readonly VariantDraft[]): VariantOption[] {
+  return optionsOf(variants.map((variant) => ({ features: featuresObject(variant.features) })))
 }
 
 export function canAddFeature(variant: VariantDraft): boolean {
@@ -172,6 +228,10 @@ export function toProductBody(values: ProductFormValues): Required<ProductPatchI
     variants: values.variants.map((variant) => ({
       ...(variant._id ? { _id: variant._id } : {}),
       features: featuresObject(variant.features),
+      ...(variant.price.trim() ? { price: { value: parseNumber(variant.price), currency: values.currency } } : {}),
+      ...(variant.sellAt.trim() ? { sellAt: parseNumber(variant.sellAt) } : {}),
+      ...(variant.sku.trim() ? { sku: variant.sku.trim() } : {}),
+      ...(variant.image ? { image: { url: variant.image.url, thumbnail: variant.image.thumbnail, alt: variant.image.alt } } : {}),
     })),
     categories: [...values.categories],
     available: values.available,
@@ -269,6 +329,20 @@ function featureRowErrors(values: ProductFormValues): FieldErrors {
   return errors
 }
 
+/** A variant's own price and sale price: amounts of 2 decimals, the sale below the price in force. */
+function variantOfferErrors(variant: VariantDraft, i: number, productPrice: number): FieldErrors {
+  const errors: FieldErrors = {}
+  const price = variant.price.trim() ? parseNumber(variant.price) : null
+  const sellAt = variant.sellAt.trim() ? parseNumber(variant.sellAt) : null
+  if (price !== null && (!Number.isFinite(price) || price < 0 || !isMajorAmount(price))) errors[`variants.${i}.price.value`] = 'Enter an amount such as 120 or 99.50'
+  if (sellAt !== null && (!Number.isFinite(sellAt) || sellAt < 0 || !isMajorAmount(sellAt))) errors[`variants.${i}.sellAt`] = 'Enter an amount such as 120 or 99.50'
+  const inForce = price ?? productPrice
+  if (sellAt !== null && !errors[`variants.${i}.sellAt`] && sellAt > 0 && Number.isFinite(inForce) && sellAt >= inForce) {
+    errors[`variants.${i}.sellAt`] = 'The sale price must be below the price'
+  }
+  return errors
+}
+
 function quantityError(stock: StockDraft): string | undefined {
   const message = validate(Quantity, quantityOf(stock)).form
   return message === 'Enter a number' ? 'Enter a whole number' : message
@@ -291,6 +365,7 @@ export function validateProductForm(values: ProductFormValues): FieldErrors {
   values.variants.forEach((variant, i) => {
     const message = quantityError(variant.stock)
     if (message) errors[`variants.${i}.stock.quantity`] = message
+    Object.assign(errors, variantOfferErrors(variant, i, body.price.value))
   })
   return errors
 }

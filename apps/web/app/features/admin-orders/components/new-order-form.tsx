@@ -1,4 +1,4 @@
-import { type OrderSource, formatMinor, orderSourceLabels, orderSources, toMinor } from '@shop/domain'
+import { type OrderSource, formatMinor, orderSourceLabels, orderSources, toMinor, variantOffer } from '@shop/domain'
 import type { Product } from '@shop/domain/schemas/catalog'
 import type { Region } from '@shop/domain/schemas/delivery'
 import { type PaymentMethod, paymentMethodLabels, paymentMethods } from '@shop/domain/schemas/payments'
@@ -45,7 +45,8 @@ type Line = { product: string; title: string; variant: string | null; count: num
 type Problems = BuyerProblems & Partial<Record<DeliveryField | 'lines' | 'discount' | 'paid' | 'form', string>>
 
 const variantLabel = (features: Record<string, string>) => Object.values(features).join(' / ') || 'Standard'
-const unitPriceMinor = (product: Product) => toMinor(product.sellAt > 0 ? product.sellAt : product.price.value)
+/** What one sells at: the variant's own price when it has one, as the server prices the order. */
+const unitPriceMinor = (product: Product, variant: string | null = null) => toMinor(variantOffer(product, variant).unitPrice)
 
 /**
  * "New order": staff enter an order a buyer sent by WhatsApp, a call, at the counter or on social media:
@@ -96,7 +97,7 @@ export function NewOrderForm({ shop, regions, canDiscount }: { shop: Shop; regio
     setLines((current) => {
       const existing = current.findIndex((line) => line.product === product._id && line.variant === variant)
       if (existing >= 0) return current.map((line, i) => (i === existing ? { ...line, count: Math.min(1000, line.count + 1) } : line))
-      return [...current, { product: product._id, title: product.title, variant, count: 1, unitPriceMinor: unitPriceMinor(product), variants }]
+      return [...current, { product: product._id, title: product.title, variant, count: 1, unitPriceMinor: unitPriceMinor(product, variant), variants }]
     })
     setErrors(({ lines: _, ...rest }) => rest)
   }
@@ -210,6 +211,7 @@ export function NewOrderForm({ shop, regions, canDiscount }: { shop: Shop; regio
                           aria-label={`Add ${product.title}, ${variantLabel(variant.features)}`}
                         >
                           {variantLabel(variant.features)}
+                          {variant.price || variant.sellAt !== undefined ? ` · ${formatMinor(unitPriceMinor(product, variant._id), currency)}` : ''}
                         </Button>
                       ))
                     )}

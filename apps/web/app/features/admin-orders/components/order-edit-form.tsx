@@ -1,3 +1,4 @@
+import { variantOffer } from '@shop/domain'
 import type { DeliveryRateOption, Region } from '@shop/domain/schemas/delivery'
 import type { Product } from '@shop/domain/schemas/catalog'
 import type { Order } from '@shop/domain/schemas/orders'
@@ -273,7 +274,7 @@ export function OrderEditForm({ order, regions, shop, canDiscount }: Props) {
           {found.map((product) => (
             <li key={product._id}>
               <span>
-                {product.title} · {money(product.sellAt > 0 ? product.sellAt : product.price.value)}
+                {product.title} · {money(variantOffer(product).unitPrice)}
               </span>
               <Button variant="ghost" onClick={() => add(product)}>
                 Add {product.title}

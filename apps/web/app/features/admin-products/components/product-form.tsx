@@ -214,6 +214,8 @@ export function ProductForm({ product, initial, categories }: ProductFormProps) 
         variants={values.variants}
         stock={values.stock}
         errors={errors}
+        images={values.images}
+        currency={values.currency}
         onVariantsChange={(variants) => change('variants', variants)}
         onStockChange={(stock) => change('stock', stock)}
       />

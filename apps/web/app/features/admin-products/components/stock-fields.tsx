@@ -1,5 +1,5 @@
 import { Field } from '../../../components/ui/field'
-import type { StockDraft } from '../product-form'
+import { type StockDraft, withQuantity } from '../product-form'
 
 type StockFieldsProps = {
   /** The error path of this stock (`stock` or `variants.0.stock`). */
@@ -26,7 +26,7 @@ export function StockFields({ name, stock, error, onChange }: StockFieldsProps) 
         name={`${name}.quantity`}
         label="Quantity in stock"
         error={error}
-        hint={stock.tracked ? undefined : 'Not counted: always sold as in stock.'}
+        hint={stock.tracked ? undefined : 'Not counted: always sold as in stock. Enter a quantity to count it.'}
       >
         {(props) => (
           <input
@@ -34,9 +34,8 @@ export function StockFields({ name, stock, error, onChange }: StockFieldsProps) 
             type="text"
             inputMode="numeric"
             autoComplete="off"
-            disabled={!stock.tracked}
             value={stock.quantity}
-            onChange={(event) => onChange({ ...stock, quantity: event.target.value })}
+            onChange={(event) => onChange(withQuantity(stock, event.target.value))}
           />
         )}
       </Field>

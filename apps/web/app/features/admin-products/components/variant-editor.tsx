@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
 import type { FieldErrors } from '../../../lib/form-errors'
 import {
+  type ImageDraft,
   type StockDraft,
   type VariantDraft,
   addFeature,
@@ -13,18 +14,23 @@ import {
   updateFeature,
 } from '../product-form'
 import { StockFields } from './stock-fields'
+import { VariantOfferFields } from './variant-offer-fields'
+import { VariantOptions } from './variant-options'
 
 type VariantEditorProps = {
   variants: VariantDraft[]
   /** The stock of the product itself, edited while it has no variants. */
   stock: StockDraft
   errors: FieldErrors
+  /** The product's pictures, for each variant to choose its own from. */
+  images: ImageDraft[]
+  currency: string
   onVariantsChange: (variants: VariantDraft[]) => void
   onStockChange: (stock: StockDraft) => void
 }
 
 /** Variants as lists of features (Size: M, Colour: Red), each with its stock; or one stock without variants. */
-export function VariantEditor({ variants, stock, errors, onVariantsChange, onStockChange }: VariantEditorProps) {
+export function VariantEditor({ variants, stock, errors, images, currency, onVariantsChange, onStockChange }: VariantEditorProps) {
   // The control to focus once it exists: the first field of a variant or feature just added.
   const [focusKey, setFocusKey] = useState<string | null>(null)
   // A removed row takes the focus with it: it moves to the nearest add button instead.
@@ -48,8 +54,10 @@ export function VariantEditor({ variants, stock, errors, onVariantsChange, onSto
     <fieldset className="panel" aria-describedby={errors.variants ? `${id}-variants-error` : undefined}>
       <legend>Variants and stock</legend>
       <p className="hint">
-        Variants are the choices shoppers pick from, such as Size: M and Colour: Red. Each variant has its own stock.
+        Variants are the choices shoppers pick from, such as Size: M and Colour: Red. Each variant has its own stock, and may have its own
+        price, SKU and picture.
       </p>
+      <VariantOptions variants={variants} onVariantsChange={onVariantsChange} />
       {variants.length === 0 && <StockFields name="stock" stock={stock} error={errors['stock.quantity']} onChange={onStockChange} />}
       {errors.variants && (
         <p className="field-error" id={`${id}-variants-error`}>
@@ -136,6 +144,14 @@ export function VariantEditor({ variants, stock, errors, onVariantsChange, onSto
               >
                 Add feature<span className="visually-hidden"> to variant {i + 1}</span>
               </Button>
+              <VariantOfferFields
+                index={i}
+                variant={variant}
+                images={images}
+                currency={currency}
+                errors={errors}
+                onChange={(next) => change(i, next)}
+              />
               <StockFields
                 name={`variants.${i}.stock`}
                 stock={variant.stock}

@@ -4,6 +4,7 @@ import type { Availability } from '@shop/domain'
 import type { ProductVariant, Variant } from '@shop/domain/schemas/catalog'
 import { Button } from '../../../components/ui/button'
 import { useHydrated } from '../../../lib/use-hydrated'
+import { useChooseVariant } from '../../catalog/components/chosen-variant'
 import { stockText } from '../../catalog/stock-text'
 import { hasItem, lineCap } from '../cart'
 import { cartActions, useCartItems } from '../hooks/use-cart'
@@ -34,6 +35,7 @@ export function AddToCart({ productId, variants, availability, label, most }: Pr
   const [variant, setVariant] = useState<string | null>(firstInStock?._id ?? null)
   const [count, setCount] = useState(1)
   const [message, setMessage] = useState<string | null>(null)
+  const announce = useChooseVariant()
   const chosen = variants.find((option) => option._id === variant)
   const stock = chosen ? chosen.availability : availability
   const soldOut = stock.level === 'sold-out'
@@ -63,6 +65,7 @@ export function AddToCart({ productId, variants, availability, label, most }: Pr
                 checked={variant === option._id}
                 onChange={() => {
                   setVariant(option._id)
+                  announce(option._id)
                   setCount((current) => Math.min(current, lineCap(option.availability, { most })))
                   setMessage(null)
                 }}

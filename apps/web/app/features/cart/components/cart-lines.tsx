@@ -36,7 +36,7 @@ export function CartLines({ lines, currency, label, problems, stock, most }: Pro
         const cap = Math.max(item.count, lineCap(availability, { most, checkedLeft: checked && !checked.enough ? checked.availability.left : undefined }))
         return (
           <li key={`${item.product}/${item.variant ?? ''}`} className={problem ? 'cart-line cart-line-problem' : 'cart-line'}>
-            <ProductImage image={product?.images[0]} alt="" sizes={PICTURE_SIZES.line} />
+            <ProductImage image={variant?.image ?? product?.images[0]} alt="" sizes={PICTURE_SIZES.line} />
             <div className="cart-line-info">
               <p className="cart-line-title">
                 {product ? <Link to={`/products/${product._id}`}>{title}</Link> : <span>{title}</span>}

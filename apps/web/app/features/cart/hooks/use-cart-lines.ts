@@ -1,4 +1,4 @@
-import { toMinor, displayedPrice } from '@shop/domain'
+import { toMinor, variantOffer } from '@shop/domain'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Product, ProductVariant } from '@shop/domain/schemas/catalog'
 import { api, errorMessage } from '../../../lib/api'
@@ -56,7 +56,8 @@ export function useCartLines(shopId: string, items: CartItem[]) {
         const variant = product?.variants.find((candidate) => candidate._id === item.variant) ?? null
         const wrongVariant = !!product && (product.variants.length > 0 ? !variant : item.variant !== null)
         const unavailable = fetched.has(item.product) && (!product || wrongVariant)
-        const unitPriceMinor = product ? displayedPrice(toMinor(product.price.value), toMinor(product.sellAt)) : 0
+        // The variant's own price when it has one: what the checkout charges.
+        const unitPriceMinor = product ? toMinor(variantOffer(product, variant?._id).unitPrice) : 0
         return { item, product, variant, unavailable, unitPriceMinor }
       }),
     [items, products, fetched],
