@@ -13,7 +13,7 @@ import { parseQuery } from '../../lib/feathers-query'
 import { findShop } from '../shops/shop.service'
 import { findShopUploads, imageRef, releaseImages } from '../uploads/upload.service'
 import { type ProductWithStock, productDto } from './catalog.dto'
-import { type ProductRating, productRatings } from '../reviews/review.repository'
+import { type ProductRating, productRatings } from './product-rating.repository'
 import type {
   ProductCreateInput,
   ProductDto,

@@ -67,27 +67,6 @@ export async function averageVisibleRating(db: Db, shopId: string, productId?: s
   return row?.average ?? null
 }
 
-export type ProductRating = { average: number; count: number }
-
-/**
- * The average (one decimal) and count of the visible reviews of each of the shop's `productIds` that has
- * any: one grouped statement on the (shop, product) index of visible reviews, so a page of products costs
- * one indexed read.
- */
-export async function productRatings(db: Db, shopId: string, productIds: string[]): Promise<Map<string, ProductRating>> {
-  if (productIds.length === 0) return new Map()
-  const rows = await db
-    .select({
-      productId: reviews.productId,
-      average: sql<number>`round(avg(${reviews.rating}), 1)::float8`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(reviews)
-    .where(and(eq(reviews.shopId, shopId), sql`${reviews.productId} = any(${sql.param(productIds)}::uuid[])`, sql`not ${reviews.hidden}`))
-    .groupBy(reviews.productId)
-  return new Map(rows.map((row) => [row.productId!, { average: Number(row.average), count: Number(row.count) }]))
-}
-
 export async function findReview(db: Db, id: string): Promise<ReviewWithAuthor | null> {
   const [row] = await db
     .select(withAuthor)
