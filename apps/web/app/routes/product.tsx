@@ -11,6 +11,8 @@ import { serverApi } from '../lib/api.server'
 import { routeMeta } from '../lib/page-meta'
 import { isMissing, notFound } from '../lib/route-errors'
 import { shopCategories } from '../features/catalog/shop-categories'
+import { latestProductReviews } from '../features/reviews/product-reviews'
+import { ProductReviews } from '../features/reviews/components/product-reviews'
 import type { Route } from './+types/product'
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
@@ -27,6 +29,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   ])
   // Another shop's product does not exist on this shop's host.
   if (!product || product.shop !== context.shop._id || !product.available) notFound()
+  const reviews = await latestProductReviews(api, context.shop._id, product._id)
   const { _id, title, price, sellAt, images, variants, availability } = product
   return {
     product: { _id, title, price, sellAt, images, variants, availability },
@@ -36,6 +39,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     whatsapp: context.shop.whatsapp,
     most: context.shop.shopperLineMax,
     categories: categories.filter((category) => product.categories.includes(category._id)),
+    reviews,
   }
 }
 
@@ -43,7 +47,7 @@ export const meta: Route.MetaFunction = (args) =>
   routeMeta(args.loaderData?.product.title ?? 'Product', args, { image: args.loaderData?.product.images[0]?.url })
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, categories, descriptionHtml, url, whatsapp, most } = loaderData
+  const { product, categories, descriptionHtml, url, whatsapp, most, reviews } = loaderData
   return (
     <article className="product-page" aria-labelledby="product-title">
       <ProductGallery images={product.images} title={product.title} />
@@ -71,6 +75,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             ))}
           </p>
         )}
+        <ProductReviews productId={product._id} page={reviews} />
       </div>
     </article>
   )
