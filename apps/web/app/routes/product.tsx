@@ -12,7 +12,7 @@ import { routeMeta } from '../lib/page-meta'
 import { isMissing, notFound } from '../lib/route-errors'
 import { shopCategories } from '../features/catalog/shop-categories'
 import { latestProductReviews } from '../features/reviews/product-reviews'
-import { ProductReviews } from '../features/reviews/components/product-reviews'
+import { ProductRatingLink, ProductReviews } from '../features/reviews/components/product-reviews'
 import type { Route } from './+types/product'
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
@@ -54,6 +54,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <div className="product-info">
         <h1 id="product-title">{product.title}</h1>
         <ProductPrice price={product.price} sellAt={product.sellAt} className="price-large" />
+        <ProductRatingLink page={reviews} />
         <AddToCart productId={product._id} variants={product.variants} availability={product.availability} label={variantLabel} most={most} />
         <ShareButton title={product.title} url={url} />
         <WhatsAppChat number={whatsapp} about={`Hello, I have a question about ${product.title}: ${url}`} />

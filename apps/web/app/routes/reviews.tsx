@@ -73,9 +73,11 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
       ) : (
         <p>No reviews yet.</p>
       )}
-      <p className="review-jump">
-        <a href="#write-title">Review an order you received</a>
-      </p>
+      {!product && (
+        <p className="review-jump">
+          <a href="#write-title">Review an order you received</a>
+        </p>
+      )}
       {reviews.length > 0 && (
         <section aria-labelledby="all-reviews-title">
           <h2 id="all-reviews-title">What customers say</h2>
@@ -98,18 +100,21 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       )}
-      {/* Reviews come first; writing one is a short list of orders, each opening its own form. */}
-      <section aria-labelledby="write-title" className="write-review">
-        <h2 id="write-title">Review your order</h2>
-        {user ? (
-          <WriteReview user={user} shopId={shop._id} />
-        ) : (
-          <div className="inline-login">
-            <p>Log in to review an order you received.</p>
-            <LoginButton />
-          </div>
-        )}
-      </section>
+      {/* Reviews come first; writing one is a short list of orders, each opening its own form. A product's
+          reviews are written from the order that bought it. */}
+      {!product && (
+        <section aria-labelledby="write-title" className="write-review">
+          <h2 id="write-title">Review your order</h2>
+          {user ? (
+            <WriteReview user={user} shopId={shop._id} />
+          ) : (
+            <div className="inline-login">
+              <p>Log in to review an order you received.</p>
+              <LoginButton />
+            </div>
+          )}
+        </section>
+      )}
     </section>
   )
 }

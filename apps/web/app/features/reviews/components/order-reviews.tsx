@@ -83,6 +83,7 @@ export function OrderReviews({ order, accessKey }: { order: Order; accessKey?: s
                 </div>
                 {review && !expanded && (
                   <p className="review-item-mine">
+                    <span className="visually-hidden">Your review: </span>
                     <RatingStars rating={review.rating} /> {review.text && <span className="prose">{review.text}</span>}
                   </p>
                 )}

@@ -35,3 +35,15 @@ export function ProductReviews({ productId, page }: { productId: string; page: R
     </section>
   )
 }
+
+/** The product's rating beside its price, a link down to its reviews; nothing while it has none. */
+export function ProductRatingLink({ page }: { page: ReviewPage | null }) {
+  if (!page || page.total === 0 || page.average === null) return null
+  return (
+    <p className="product-rating">
+      <a href="#product-reviews-title">
+        <RatingStars rating={page.average} /> {page.average.toFixed(1)} ({page.total} {page.total === 1 ? 'review' : 'reviews'})
+      </a>
+    </p>
+  )
+}
