@@ -166,8 +166,11 @@ describe('an anonymous buyer’s pick-up order', () => {
     const delivered = mailWith(email, `Order ${order.orderId} is delivered`)
     expect(received!.text).toContain('Paid in full')
     expect(received!.text).toContain('GHS 195.00 received.')
-    expect(delivered.text).toContain(`?key=${order.accessKey}`)
-    expect(smsTo('233244123456').at(-1)!.message).toContain(`your order ${order.orderId} is delivered`)
+    // It leads straight to reviewing the items, through the order's private link (decision 81).
+    expect(delivered.text).toContain(`Review what you bought: http://${host}/orders/${order._id}?key=${order.accessKey}#review`)
+    expect(smsTo('233244123456').at(-1)!.message).toBe(
+      `${shop.title}: your order ${order.orderId} is delivered. Thank you! Review what you bought: http://${host}/orders/${order._id}?key=${order.accessKey}#review`,
+    )
     const [row] = await db.select({ messageKey: orders.messageKey }).from(orders).where(eq(orders.id, order._id))
     expect(row!.messageKey).toBeNull()
   })

@@ -307,7 +307,11 @@ describe('demo seed on an empty database', () => {
     for (const { orders: order, reviews: review } of rows) {
       expect(order.status).toBe('delivered')
       expect(review.profileId).toBe(order.profileId)
+      if (review.productId) expect(order.items.map((item) => item.product)).toContain(review.productId)
     }
+    // Product pages have reviews to show, and the whole-order review of the SPEC is there too (decision 81).
+    expect(rows.some(({ reviews: review }) => review.productId !== null)).toBe(true)
+    expect(rows.some(({ reviews: review }) => review.productId === null)).toBe(true)
     const notes = await db.select().from(notifications)
     expect(notes.some((n) => n.type === 'order-status' && !n.read)).toBe(true)
     expect(notes.some((n) => n.type === 'new-order')).toBe(true)

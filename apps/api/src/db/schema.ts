@@ -17,6 +17,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
@@ -712,6 +713,11 @@ export const reviews = pgTable(
     relatedOrder: uuid('related_order')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    /**
+     * The item of the order reviewed; null for a review of the whole order (the SPEC's). Like an order's
+     * items it names the product without a foreign key: the review outlives a deleted product (decision 81).
+     */
+    productId: uuid('product_id'),
     profileId: uuid('profile_id').references(() => users.id, { onDelete: 'set null' }),
     rating: integer('rating').notNull(),
     text: text('text').notNull().default(''),
@@ -722,8 +728,11 @@ export const reviews = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('reviews_shop_order_key').on(t.shopId, t.relatedOrder),
+    // One review of the whole order (product null: nulls count as equal here) and one per item of it.
+    unique('reviews_shop_order_product_key').on(t.shopId, t.relatedOrder, t.productId).nullsNotDistinct(),
     index('reviews_shop_created_idx').on(t.shopId, t.createdAt),
+    // A product's visible reviews, newest first, and their average and count (product pages and lists).
+    index('reviews_shop_product_visible_idx').on(t.shopId, t.productId, t.createdAt).where(sql`not ${t.hidden}`),
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
   ],
 )

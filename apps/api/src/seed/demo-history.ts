@@ -38,10 +38,11 @@ const addresses: Record<string, string> = {
   'GH-CP': '7 Commercial Street, Cape Coast',
   'GH-NP': 'Near Central Mosque, Tamale',
 }
+/** Rating, text, and whether it reviews the order's first item (decision 81) rather than the whole order. */
 const reviewTexts = [
-  [5, 'Lovely quality and it arrived a day early. Will order again!'],
-  [4, 'Good value. The size runs a little small, so order one up.'],
-  [5, 'Picked up in Osu, the staff were very helpful.'],
+  [5, 'Lovely quality and it arrived a day early. Will order again!', true],
+  [4, 'Good value. The size runs a little small, so order one up.', true],
+  [5, 'Picked up in Osu, the staff were very helpful.', false],
 ] as const
 
 /** How far each order has come: every status appears, most orders are delivered. */
@@ -63,7 +64,8 @@ export type HistoryOrder = {
   payments: { method: 'cash' | 'mobile-money'; share: 'all' | 'half'; after: OrderStatus }[]
   /** The staff's moves after placing, in order, each with its time. */
   moves: { status: OrderStatus; at: Date }[]
-  review: { rating: number; text: string; at: Date } | null
+  /** `ofItem`: a review of the order's first item; otherwise of the whole order. */
+  review: { rating: number; text: string; at: Date; ofItem: boolean } | null
 }
 
 export type DemoHistory = {
@@ -125,8 +127,8 @@ export function demoHistory(input: { products: HistoryProduct[]; rates: HistoryR
     })
 
     const reviewed = byShopper && finalStatus === 'delivered' && history.orders.filter((order) => order.review).length < reviewTexts.length
-    const [rating, text] = reviewed ? reviewTexts[history.orders.filter((order) => order.review).length]! : [0, '']
-    const review = reviewed ? { rating, text, at: new Date(Math.min(time + 2 * HOUR, now.getTime())) } : null
+    const [rating, text, ofItem] = reviewed ? reviewTexts[history.orders.filter((order) => order.review).length]! : [0, '', false]
+    const review = reviewed ? { rating, text, ofItem, at: new Date(Math.min(time + 2 * HOUR, now.getTime())) } : null
 
     // Paid on handing over, by cash or mobile money, before the order is marked delivered (money owed is never
     // lost, decision 57); some orders on their way paid half up front.

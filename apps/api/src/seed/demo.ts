@@ -210,8 +210,9 @@ async function playHistory(
       }
     }
     if (planned.review) {
-      const { rating, text, at: reviewedAt } = planned.review
-      await createReview(acting(ctx, shopper, reviewedAt), { relatedOrder: order._id, rating, text })
+      const { rating, text, ofItem, at: reviewedAt } = planned.review
+      const product = ofItem ? { product: planned.items[0]!.product } : {}
+      await createReview(acting(ctx, shopper, reviewedAt), { relatedOrder: order._id, rating, text, ...product })
     }
   }
 

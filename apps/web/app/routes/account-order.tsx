@@ -6,6 +6,7 @@ import { StatusPage } from '../components/status-page'
 import { NoShop } from '../features/account/components/no-shop'
 import { requireUser } from '../features/auth/guard'
 import { OrderDetails } from '../features/orders/components/order-details'
+import { OrderReviews } from '../features/reviews/components/order-reviews'
 import { api } from '../lib/api'
 import { shopOfHost } from '../lib/host-shop'
 import { routeMeta } from '../lib/page-meta'
@@ -16,6 +17,8 @@ import type { Route } from './+types/account-order'
 export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Order', args)
+
+export { reviewItemAction as clientAction } from '../features/reviews/review-item-action'
 
 /** The order with the region names; `order` null when this shop has none of the user's at this address. */
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
@@ -61,6 +64,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
       <h1 id="order-title">Order {order.orderId}</h1>
       {/* A cancel reloads the order, so the page shows what the server now holds. */}
       <OrderDetails order={order} regions={regions} refunds={refunds} onChange={() => void revalidator.revalidate()} />
+      {order.status === 'delivered' && <OrderReviews order={order} />}
     </section>
   )
 }

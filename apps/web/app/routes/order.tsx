@@ -8,6 +8,7 @@ import { getOrder } from '../api/orders/get-order'
 import { listOrderRefunds } from '../api/refunds/list-refunds'
 import { OrderDetails } from '../features/orders/components/order-details'
 import { PaymentOutcome } from '../features/orders/components/payment-outcome'
+import { OrderReviews } from '../features/reviews/components/order-reviews'
 import { api } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
 import { isMissing, notFound } from '../lib/route-errors'
@@ -35,6 +36,8 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
   if (!order) notFound()
   return { order, regions, refunds, accessKey: key }
 }
+
+export { reviewItemAction as clientAction } from '../features/reviews/review-item-action'
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args.loaderData ? `Order ${args.loaderData.order.orderId}` : 'Your order', args)
@@ -88,6 +91,7 @@ function OrderView(loaderData: Route.ComponentProps['loaderData']) {
         </p>
       )}
       <OrderDetails order={order} regions={loaderData.regions} accessKey={loaderData.accessKey} onChange={setOrder} refunds={loaderData.refunds} />
+      {order.status === 'delivered' && <OrderReviews order={order} accessKey={loaderData.accessKey} />}
     </section>
   )
 }

@@ -10,6 +10,8 @@ import { serverApi } from '../lib/api.server'
 import { routeMeta } from '../lib/page-meta'
 import { isMissing, notFound } from '../lib/route-errors'
 import { shopCategories } from '../features/catalog/shop-categories'
+import { latestProductReviews } from '../features/reviews/product-reviews'
+import { ProductRatingLink, ProductReviews } from '../features/reviews/components/product-reviews'
 import type { Route } from './+types/product'
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
@@ -26,6 +28,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   ])
   // Another shop's product does not exist on this shop's host.
   if (!product || product.shop !== context.shop._id || !product.available) notFound()
+  const reviews = await latestProductReviews(api, context.shop._id, product._id)
   const { _id, title, price, sellAt, images, variants, availability } = product
   return {
     product: { _id, title, price, sellAt, images, variants, availability },
@@ -35,6 +38,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     whatsapp: context.shop.whatsapp,
     most: context.shop.shopperLineMax,
     categories: categories.filter((category) => product.categories.includes(category._id)),
+    reviews,
   }
 }
 
@@ -42,7 +46,7 @@ export const meta: Route.MetaFunction = (args) =>
   routeMeta(args.loaderData?.product.title ?? 'Product', args, { image: args.loaderData?.product.images[0]?.url })
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, categories, descriptionHtml, url, whatsapp, most } = loaderData
+  const { product, categories, descriptionHtml, url, whatsapp, most, reviews } = loaderData
   return (
     <ChosenVariantProvider variants={product.variants}>
     <article className="product-page" aria-labelledby="product-title">
@@ -50,6 +54,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <div className="product-info">
         <h1 id="product-title">{product.title}</h1>
         <VariantPrice product={product} className="price-large" />
+        <ProductRatingLink page={reviews} />
         <AddToCart productId={product._id} variants={product.variants} availability={product.availability} label={variantLabel} most={most} />
         <ShareButton title={product.title} url={url} />
         <WhatsAppChat number={whatsapp} about={`Hello, I have a question about ${product.title}: ${url}`} />
@@ -71,6 +76,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             ))}
           </p>
         )}
+        <ProductReviews productId={product._id} page={reviews} />
       </div>
     </article>
     </ChosenVariantProvider>

@@ -13,6 +13,7 @@ import { parseQuery } from '../../lib/feathers-query'
 import { findShop } from '../shops/shop.service'
 import { findShopUploads, imageRef, releaseImages } from '../uploads/upload.service'
 import { type ProductWithStock, productDto } from './catalog.dto'
+import { type ProductRating, productRatings } from './product-rating.repository'
 import type {
   ProductCreateInput,
   ProductDto,
@@ -256,7 +257,8 @@ export async function listShopProducts(
   const search = hasSearch(query)
   const scope = { shopId, availableOnly: !staff, lowStockOnly: options.lowStock === true }
   const { rows, total } = await listProducts(ctx.readDb, scope, parsed, search)
-  const page: ProductPage = { total, limit: parsed.limit, skip: parsed.skip, data: rows.map((row) => productDto(row, staff)) }
+  const ratings = await productRatings(ctx.readDb, shopId, rows.map((row) => row.id))
+  const page: ProductPage = { total, limit: parsed.limit, skip: parsed.skip, data: rows.map((row) => withRating(productDto(row, staff), ratings)) }
   if (search && total === 0 && parsed.skip === 0) {
     const suggestion = await searchSuggestion(ctx, scope, query)
     if (suggestion) page.suggestion = suggestion
@@ -269,7 +271,13 @@ export async function getProduct(ctx: ServiceContext, id: string): Promise<Produ
   if (!row) throw NotFound('No such product')
   const staff = await seesUnavailable(ctx, row.shopId)
   if (!row.available && !staff) throw NotFound('No such product')
-  return productDto(row, staff)
+  return withRating(productDto(row, staff), await productRatings(ctx.readDb, row.shopId, [row.id]))
+}
+
+/** The product's visible reviews' average and count (decision 81), when it has any. */
+function withRating(product: ProductDto, ratings: Map<string, ProductRating>): ProductDto {
+  const rating = ratings.get(product._id)
+  return rating ? { ...product, rating } : product
 }
 
 /** A product just written, re-read with its stock, for the staff member who wrote it. */

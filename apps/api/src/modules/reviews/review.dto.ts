@@ -1,4 +1,7 @@
-/** Row → response mapper for reviews. Authors appear by first name only: never an email or a full name. */
+/**
+ * Row → response mapper for reviews. Authors appear by first name only (their account's name, or a guest's
+ * name given at checkout): never an email or a full name.
+ */
 import type { ReviewWithAuthor } from './review.repository'
 import type { ReviewDto } from './review.schemas'
 
@@ -12,6 +15,7 @@ export function reviewDto(row: ReviewWithAuthor, view: { moderator: boolean }): 
     _id: row.id,
     shop: row.shopId,
     relatedOrder: row.relatedOrder,
+    ...(row.productId ? { product: row.productId } : {}),
     rating: row.rating,
     text: row.text,
     reply: row.reply,

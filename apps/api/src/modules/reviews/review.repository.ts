@@ -5,15 +5,19 @@ import { orders, reviews, users } from '../../db/schema'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
 
 export type ReviewRow = typeof reviews.$inferSelect
-/** With the author's name and the reviewed order's short code. */
+/** With the author's name (their account's, else the name given at checkout) and the reviewed order's short code. */
 export type ReviewWithAuthor = ReviewRow & { authorName: string | null; orderId: string | null }
-export type ReviewInsert = Pick<typeof reviews.$inferInsert, 'shopId' | 'relatedOrder' | 'profileId' | 'rating' | 'text' | 'createdAt' | 'updatedAt'>
+export type ReviewInsert = Pick<
+  typeof reviews.$inferInsert,
+  'shopId' | 'relatedOrder' | 'productId' | 'profileId' | 'rating' | 'text' | 'createdAt' | 'updatedAt'
+>
 export type ReviewChanges = Partial<Pick<ReviewRow, 'hidden' | 'reply' | 'repliedAt'>>
 
 /** What `GET /api/reviews/` may filter and sort by; `hidden` only reaches SQL for moderators (see the service). */
 export const reviewQuerySpec: QuerySpec = {
   fields: {
     relatedOrder: { column: reviews.relatedOrder, type: 'uuid' },
+    product: { column: reviews.productId, type: 'uuid' },
     rating: { column: reviews.rating, type: 'integer', sort: true },
     hidden: { column: reviews.hidden, type: 'boolean' },
     // `replied=false`: the reviews still waiting for the shop's answer (the overview's to-do links here).
@@ -29,7 +33,11 @@ export type ReviewScope = { shopId: string; visibleOnly: boolean }
 const scopedWhere = (scope: ReviewScope, parsed: ParsedQuery) =>
   and(eq(reviews.shopId, scope.shopId), scope.visibleOnly ? sql`not ${reviews.hidden}` : undefined, parsed.where)
 
-const withAuthor = { review: reviews, authorName: users.name, orderId: orders.orderId }
+const withAuthor = {
+  review: reviews,
+  authorName: sql<string | null>`coalesce(nullif(${users.name}, ''), ${orders.customerName})`,
+  orderId: orders.orderId,
+}
 
 export async function listReviews(db: Db, scope: ReviewScope, parsed: ParsedQuery): Promise<{ rows: ReviewWithAuthor[]; total: number }> {
   const where = scopedWhere(scope, parsed)
@@ -50,12 +58,12 @@ export async function listReviews(db: Db, scope: ReviewScope, parsed: ParsedQuer
   return { rows: rows.map((row) => ({ ...row.review, authorName: row.authorName, orderId: row.orderId })), total: Number(counted?.total ?? 0) }
 }
 
-/** Mean rating of the shop's visible reviews, rounded to one decimal; null when there are none. */
-export async function averageVisibleRating(db: Db, shopId: string): Promise<number | null> {
+/** Mean rating of the shop's (or one product's) visible reviews, rounded to one decimal; null when there are none. */
+export async function averageVisibleRating(db: Db, shopId: string, productId?: string): Promise<number | null> {
   const [row] = await db
     .select({ average: sql<number | null>`round(avg(${reviews.rating}), 1)::float8` })
     .from(reviews)
-    .where(and(eq(reviews.shopId, shopId), sql`not ${reviews.hidden}`))
+    .where(and(eq(reviews.shopId, shopId), productId ? eq(reviews.productId, productId) : undefined, sql`not ${reviews.hidden}`))
   return row?.average ?? null
 }
 
@@ -70,25 +78,45 @@ export async function findReview(db: Db, id: string): Promise<ReviewWithAuthor |
   return row ? { ...row.review, authorName: row.authorName, orderId: row.orderId } : null
 }
 
-/** The order fields a review needs: whose it is, which shop, and whether it was delivered. */
+/** The order fields a review needs: whose it is (account or private key), which shop, its items, and whether it was delivered. */
 export async function findOrderForReview(db: Db, orderId: string) {
   const [row] = await db
-    .select({ id: orders.id, shopId: orders.shopId, profileId: orders.profileId, status: orders.status, orderId: orders.orderId })
+    .select({
+      id: orders.id,
+      shopId: orders.shopId,
+      profileId: orders.profileId,
+      accessKeyHash: orders.accessKeyHash,
+      status: orders.status,
+      orderId: orders.orderId,
+      items: orders.items,
+    })
     .from(orders)
     .where(eq(orders.id, orderId))
     .limit(1)
   return row ?? null
 }
 
-/** Inserts the review; null when the order already has one (the unique key decides, under any load). */
+const reviewKey = [reviews.shopId, reviews.relatedOrder, reviews.productId]
+
+/** Inserts the review; null when the order (or this item of it) already has one (the unique key decides, under any load). */
 export async function insertReview(db: Db, values: ReviewInsert): Promise<ReviewRow | null> {
+  const [row] = await db.insert(reviews).values(values).onConflictDoNothing({ target: reviewKey }).returning()
+  return row ?? null
+}
+
+/**
+ * Writes the review of an item of an order, or rewrites its rating and text when the buyer already reviewed
+ * it (hidden stays hidden, the shop's reply stays). `created` tells which, in the same statement.
+ */
+export async function upsertItemReview(db: Db, values: ReviewInsert): Promise<{ id: string; created: boolean }> {
   const [row] = await db
     .insert(reviews)
     .values(values)
-    .onConflictDoNothing({ target: [reviews.shopId, reviews.relatedOrder] })
-    .returning()
-  return row ?? null
+    .onConflictDoUpdate({ target: reviewKey, set: { rating: values.rating, text: values.text, updatedAt: values.updatedAt } })
+    .returning({ id: reviews.id, created: sql<boolean>`(xmax = 0)` })
+  return row!
 }
+
 
 export async function updateReview(db: Db, id: string, changes: ReviewChanges): Promise<void> {
   await db

@@ -36,12 +36,21 @@ export default async function routes(fastify: FastifyInstance) {
       schema: {
         tags: ['reviews'],
         operationId: 'createReview',
-        summary: 'Review one of the caller’s delivered orders (once per order)',
+        summary: 'Review a delivered order of the caller (once), or one of its items (`product`; posting again edits it)',
+        description:
+          'The caller is the order’s buyer: logged in as its account, or holding its private key (`key`, a guest’s ' +
+          'link). An order the caller cannot open is a 404; one not delivered yet a 422. A review of the whole order ' +
+          'is written once (409 after); the review of an item is created (201) or, when the buyer already wrote ' +
+          'one, rewritten with the new rating and text (200).',
+        security: [{}, { bearer: [] }],
         body: ReviewCreateBody,
-        response: { 201: ReviewResponse, ...errorResponses(400, 401, 404, 409, 422) },
+        response: { 200: ReviewResponse, 201: ReviewResponse, ...errorResponses(400, 401, 404, 409, 422) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createReview(request.ctx, request.body)),
+    async (request, reply) => {
+      const { review, created } = await createReview(request.ctx, request.body)
+      return reply.status(created ? 201 : 200).send(review)
+    },
   )
 
   app.patch(

@@ -1,13 +1,16 @@
 /**
- * Reviews (DESIGN §10). A logged-in shopper reviews each of their delivered orders once; the shop comes
- * from the order. Everyone sees a shop's visible reviews and their average; the shop's moderators
+ * Reviews (DESIGN §10, decision 81). The buyer of a delivered order reviews the order once (the SPEC's
+ * review) and each of its items once, editing their item reviews by posting again; the shop comes from the
+ * order. The buyer is the order's logged-in account, or whoever holds its private key (a guest's link).
+ * Everyone sees a shop's visible reviews and their average, and a product's; the shop's moderators
  * ('reviews.moderate', keeper and up) also see hidden ones, and hide, show or reply.
  *
- * Someone else's order, or one that does not exist, is a 404 to the reviewer. The author of a review may
- * not change it: PATCH is moderation only, and to anyone who is not staff of the review's shop the review
+ * An order the caller cannot open (someone else's, a wrong key, one that does not exist) is a 404 to the
+ * reviewer. PATCH is moderation only, and to anyone who is not staff of the review's shop the review
  * does not exist for writing (404), the same answer `authorize` gives every outsider.
  */
 import { type ServiceContext, inTransaction } from '../../context'
+import { secretMatches } from '../../lib/crypto'
 import { Conflict, NotFound, Unprocessable } from '../../lib/errors'
 import { parseQuery } from '../../lib/feathers-query'
 import { notifyStaff } from '../notifications/notify'
@@ -21,6 +24,7 @@ import {
   listReviews,
   reviewQuerySpec,
   updateReview,
+  upsertItemReview,
 } from './review.repository'
 import type { ReviewCreateInput, ReviewDto, ReviewPage, ReviewPatchInput } from './review.schemas'
 
@@ -34,38 +38,65 @@ function snippet(text: string): string {
   return text.length > SNIPPET ? `${text.slice(0, SNIPPET - 1)}…` : text
 }
 
-export async function createReview(ctx: ServiceContext, input: ReviewCreateInput): Promise<ReviewDto> {
-  ctx.actor.requireUser()
+/** A review written, and whether it is new (201) or the buyer's earlier review of the item rewritten (200). */
+export type ReviewWritten = { review: ReviewDto; created: boolean }
+
+export async function createReview(ctx: ServiceContext, input: ReviewCreateInput): Promise<ReviewWritten> {
+  // Without the order's private key only a logged-in buyer can be the order's buyer.
+  if (!input.key) ctx.actor.requireUser()
   const db = ctx.db
   const order = await findOrderForReview(db, input.relatedOrder)
   const user = order ? ctx.actor.shopUser(order.shopId) : null
-  if (!order || !user || order.profileId !== user.id) throw NotFound('No such order')
+  const buyer = !!order && ((!!user && order.profileId === user.id) || secretMatches(input.key, order.accessKeyHash))
+  if (!order || !buyer) throw NotFound('No such order')
   if (order.status !== 'delivered') {
     throw Unprocessable('You can review an order once it has been delivered', [
       { path: 'relatedOrder', message: 'has not been delivered' },
     ])
   }
+  const line = input.product ? order.items.find((item) => item.product === input.product) : undefined
+  if (input.product && !line) {
+    throw Unprocessable('This product is not in this order', [{ path: 'product', message: 'is not an item of the order' }])
+  }
   const text = (input.text ?? '').trim()
-  const review = await inTransaction(ctx, async (tx) => {
+  const written = await inTransaction(ctx, async (tx) => {
     const createdAt = ctx.clock.now()
-    const values = { shopId: order.shopId, relatedOrder: order.id, profileId: user.id, rating: input.rating, text, createdAt, updatedAt: createdAt }
-    const row = await insertReview(tx.db, values)
-    if (!row) throw Conflict('You have already reviewed this order', [{ path: 'relatedOrder', message: 'already has a review' }])
-    await notifyStaff(
-      tx,
-      order.shopId,
-      'reviews.moderate',
-      {
-        type: 'new-review',
-        title: `New ${input.rating}-star review`,
-        body: text ? `Order ${order.orderId}: “${snippet(text)}”` : `Order ${order.orderId} was rated ${input.rating} of 5.`,
-        link: '/admin/reviews',
-      },
-      user.id,
-    )
+    const values = {
+      shopId: order.shopId,
+      relatedOrder: order.id,
+      productId: line ? line.product : null,
+      profileId: order.profileId,
+      rating: input.rating,
+      text,
+      createdAt,
+      updatedAt: createdAt,
+    }
+    let row: { id: string; created: boolean }
+    if (line) {
+      row = await upsertItemReview(tx.db, values)
+    } else {
+      const inserted = await insertReview(tx.db, values)
+      if (!inserted) throw Conflict('You have already reviewed this order', [{ path: 'relatedOrder', message: 'already has a review' }])
+      row = { id: inserted.id, created: true }
+    }
+    if (row.created) {
+      const about = line ? `Order ${order.orderId}, ${line.title}` : `Order ${order.orderId}`
+      await notifyStaff(
+        tx,
+        order.shopId,
+        'reviews.moderate',
+        {
+          type: 'new-review',
+          title: `New ${input.rating}-star review`,
+          body: text ? `${about}: “${snippet(text)}”` : `${about} was rated ${input.rating} of 5.`,
+          link: '/admin/reviews',
+        },
+        order.profileId ?? undefined,
+      )
+    }
     return row
   })
-  return reviewDto((await findReview(db, review.id))!, { moderator: false })
+  return { review: reviewDto((await findReview(db, written.id))!, { moderator: false }), created: written.created }
 }
 
 /**
@@ -81,9 +112,11 @@ export async function listShopReviews(ctx: ServiceContext, rawQuery: Record<stri
   }
   const parsed = parseQuery(reviewQuerySpec, query)
   const db = ctx.db
+  // Filtered to one product, the average is that product's.
+  const product = typeof query.product === 'string' ? query.product : undefined
   const [{ rows, total }, average] = await Promise.all([
     listReviews(db, { shopId: shop, visibleOnly: !moderator }, parsed),
-    averageVisibleRating(db, shop),
+    averageVisibleRating(db, shop, product),
   ])
   return { total, limit: parsed.limit, skip: parsed.skip, average, data: rows.map((row) => reviewDto(row, { moderator })) }
 }

@@ -215,14 +215,20 @@ export const orderDispatched = buyerMessage(
   (data) => `your order ${data.orderId} is on its way.`,
 )
 
-export const orderDelivered = buyerMessage(
-  (data) => ({
-    subject: `Order ${data.orderId} is delivered`,
-    heading: 'Delivered',
-    news: `Your order ${data.orderId} is delivered. Thank you for shopping with us; a review helps other shoppers.`,
-  }),
-  (data) => `your order ${data.orderId} is delivered. Thank you!`,
-)
+/** Delivered: the link opens the order's review of its items (decision 81), a guest's with the order's key. */
+const toReview = (data: OrderMessageData): OrderMessageData => ({ ...data, path: `${data.path}#review` })
+
+export const orderDelivered: MessageTemplate<OrderMessageData> = {
+  secretFields: ['path'],
+  email: (data, site) =>
+    orderEmail(toReview(data), site, {
+      subject: `Order ${data.orderId} is delivered`,
+      heading: 'Delivered',
+      news: `Your order ${data.orderId} is delivered. Thank you for shopping with us! Tell other shoppers what you think of what you bought: a review of each item takes a minute.`,
+      button: 'Review what you bought',
+    }),
+  sms: (data, site) => orderSms(site, toReview(data), `your order ${data.orderId} is delivered. Thank you! Review what you bought:`),
+}
 
 export const orderCanceled = buyerMessage(
   (data) => ({

@@ -15,6 +15,13 @@ export function OrderList({ orders }: { orders: Order[] }) {
               <Link to={`/account/orders/${order._id}`}>Order {order.orderId}</Link>
             </p>
             <p className="order-row-summary">{orderSummary(order.items.map((line) => ({ title: line.product.title })))}</p>
+            {order.status === 'delivered' && (
+              <p className="order-row-review">
+                <Link to={`/account/orders/${order._id}#review`}>
+                  Review what you bought<span className="visually-hidden"> in order {order.orderId}</span>
+                </Link>
+              </p>
+            )}
           </div>
           <div className="order-row-meta">
             <OrderStatusBadge status={order.status} />

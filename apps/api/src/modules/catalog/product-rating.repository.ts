@@ -1,0 +1,29 @@
+/**
+ * A product's rating from its visible reviews (decision 81). Reviews are their own module; the catalog
+ * reads only this aggregate of their table, as it reads stock from inventory.
+ */
+import { and, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { reviews } from '../../db/schema'
+
+export type ProductRating = { average: number; count: number }
+
+/**
+ * The average (one decimal) and count of the visible reviews of each of the shop's `productIds` that has
+ * any: one grouped statement on the (shop, product) index of visible reviews, so a page of products costs
+ * one indexed read.
+ */
+export async function productRatings(db: Db, shopId: string, productIds: string[]): Promise<Map<string, ProductRating>> {
+  if (productIds.length === 0) return new Map()
+  const rows = await db
+    .select({
+      productId: reviews.productId,
+      average: sql<number>`round(avg(${reviews.rating}), 1)::float8`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(reviews)
+    .where(and(eq(reviews.shopId, shopId), sql`${reviews.productId} = any(${sql.param(productIds)}::uuid[])`, sql`not ${reviews.hidden}`))
+    .groupBy(reviews.productId)
+  return new Map(rows.map((row) => [row.productId!, { average: Number(row.average), count: Number(row.count) }]))
+}
+
