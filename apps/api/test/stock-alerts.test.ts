@@ -193,7 +193,7 @@ describe('unsubscribing', () => {
     const waitingMug = await subscribed({ shop: shop.id, product: mug._id, phone: '0244123456' })
     expect(await waiting(mug._id)).toEqual({ '': 1 })
     const [message] = await db.select().from(outboxMessages).where(eq(outboxMessages.event, `stock-alert:${sent.id}`))
-    const link = new URL((message!.secrets as Record<string, string>).unsubscribePath, 'https://shop.test')
+    const link = new URL((message!.secrets as Record<string, string>).unsubscribePath!, 'https://shop.test')
     expect(link.pathname).toBe(`/stock-alerts/${sent.id}`)
     expect((await inject('DELETE', `/api/stock-alerts/${sent.id}?key=wrong`)).statusCode).toBe(404)
     expect((await inject('DELETE', `/api/stock-alerts/${waitingMug._id}?key=${link.searchParams.get('key')}`)).statusCode).toBe(404)

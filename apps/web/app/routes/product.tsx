@@ -3,6 +3,7 @@ import { AddToCart } from '../features/cart/components/add-to-cart'
 import { getProduct } from '../api/products/get-product'
 import { ProductGallery } from '../features/catalog/components/product-gallery'
 import { ShareButton } from '../features/catalog/components/share-button'
+import { BackInStock } from '../features/stock-alerts/components/back-in-stock'
 import { WhatsAppChat } from '../components/whatsapp-chat'
 import { renderMarkdown } from '../features/catalog/markdown.server'
 import { ProductPrice } from '../components/product-price'
@@ -51,6 +52,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <h1 id="product-title">{product.title}</h1>
         <ProductPrice price={product.price} sellAt={product.sellAt} className="price-large" />
         <AddToCart productId={product._id} variants={product.variants} availability={product.availability} label={variantLabel} most={most} />
+        <BackInStock productId={product._id} variants={product.variants} availability={product.availability} />
         <ShareButton title={product.title} url={url} />
         <WhatsAppChat number={whatsapp} about={`Hello, I have a question about ${product.title}: ${url}`} />
         {descriptionHtml && (
