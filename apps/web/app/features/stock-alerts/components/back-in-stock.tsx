@@ -94,11 +94,11 @@ function BackInStockForm({ shopId, productId, soldOut }: { shopId: string; produ
             </label>
           </fieldset>
           {channel === 'sms' ? (
-            <Field name="phone" label="Phone number" error={errors.phone}>
+            <Field name="phone" label="Your phone number" error={errors.phone}>
               {(control) => <input {...control} type="tel" autoComplete="tel" inputMode="tel" value={phone} onChange={(event) => setPhone(event.target.value)} placeholder="024 412 3456" />}
             </Field>
           ) : (
-            <Field name="email" label="E-mail" error={errors.email}>
+            <Field name="email" label="Your e-mail" error={errors.email}>
               {(control) => <input {...control} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />}
             </Field>
           )}
