@@ -8,6 +8,11 @@ import type { SubscribeAnswer } from '../features/stock-alerts/subscribe-answer'
 import { perform, readSubmission } from '../lib/route-data'
 import type { Route } from './+types/stock-alerts'
 
+/** Nothing to show at this address. */
+export function loader(): never {
+  throw new Response('Not found', { status: 404 })
+}
+
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<SubscribeAnswer> {

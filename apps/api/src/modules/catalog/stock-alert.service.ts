@@ -78,7 +78,9 @@ export async function stockAlertsWaiting(ctx: ServiceContext, productId: string)
   const product = await findProduct(ctx.db, productId)
   if (!product) throw NotFound('No such product')
   await ctx.actor.authorize(product.shopId, 'dashboard.view')
-  const rows = await countWaiting(ctx.db, product.shopId, product.id)
+  // Alerts of a variant the product no longer has can never be sent: they are not counted.
+  const variantIds = product.variants.length ? product.variants.map((variant) => variant._id) : ['']
+  const rows = (await countWaiting(ctx.db, product.shopId, product.id)).filter((row) => variantIds.includes(row.variantId))
   return { product: product.id, data: rows.map((row) => ({ variant: row.variantId || null, waiting: row.waiting })) }
 }
 
