@@ -186,6 +186,29 @@ describe('back in stock', () => {
   })
 })
 
+describe('edge cases of sending', () => {
+  it('sends when staff stop tracking a sold-out variant, once when two restocks race, and forgets removed variants', async () => {
+    const dress = await create('Batik dress', { variants: [{ features: { Size: 'S' } }, { features: { Size: 'M' } }] })
+    const [s, m] = dress.variants.map((variant) => variant._id) as [string, string]
+    await stock(dress._id, s, 0)
+    await stock(dress._id, m, 0)
+    const untracked = await subscribed({ shop: shop.id, product: dress._id, variant: s, email: 'esi@example.com' })
+    const raced = await subscribed({ shop: shop.id, product: dress._id, variant: m, email: 'esi@example.com' })
+    await stock(dress._id, s, 0, keeper, false)
+    expect((await messageOf(untracked._id)).map((message) => message.recipient)).toEqual(['esi@example.com'])
+
+    await Promise.all([stock(dress._id, m, 2), stock(dress._id, m, 7), stock(dress._id, m, 1)])
+    expect(await messageOf(raced._id)).toHaveLength(1)
+
+    await stock(dress._id, m, 0)
+    await subscribed({ shop: shop.id, product: dress._id, variant: m, email: 'yaw@example.com' })
+    expect(await waiting(dress._id)).toEqual({ [m]: 1 })
+    const edited = await inject('PATCH', `/api/products/${dress._id}`, keeper, { variants: [{ _id: s, features: { Size: 'S' } }] })
+    expect(edited.statusCode, edited.body).toBe(200)
+    expect(await waiting(dress._id)).toEqual({})
+  })
+})
+
 describe('unsubscribing', () => {
   it('needs the key of the message, and takes the contact\'s other waiting alerts in the shop with it', async () => {
     await stock(mug._id, null, 0)
