@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { SMALL_PHONE, api, assertNoSidewaysScroll, demo, logInPage, mailedLink, ownerApi, useBrowser, useServer, withPhone } from './fixtures'
+import { SMALL_PHONE, api, assertNoSidewaysScroll, axeViolations, demo, describeViolations, logInPage, mailedLink, ownerApi, useBrowser, useServer, withPhone } from './fixtures'
 
 const { server } = useServer()
 const { browser } = useBrowser()
@@ -45,6 +45,8 @@ describe('back in stock on a phone', { timeout: 180_000 }, () => {
         await box.getByRole('radio', { name: 'E-mail' }).check()
         assert.equal(await box.getByRole('textbox', { name: 'Your e-mail' }).inputValue(), demo.shopper, "the shopper's own e-mail is filled in")
         await assertNoSidewaysScroll(page, 'the product page with the back-in-stock form')
+        const violations = await axeViolations(page)
+        assert.deepEqual(violations, [], describeViolations('the product page with the back-in-stock form', violations))
         await box.getByRole('button', { name: "Tell me when it's back" }).click()
         await page.getByRole('status').filter({ hasText: `We will send one e-mail to ${demo.shopper} when it is back.` }).waitFor()
       },
