@@ -21,7 +21,7 @@ export const moduleDependencies = {
   staff: ['notifications', 'messages'],
   shops: ['staff', 'uploads'],
   auth: ['shops', 'messages'],
-  catalog: ['shops', 'uploads'],
+  catalog: ['shops', 'uploads', 'messages'],
   analytics: ['shops'],
   reviews: ['notifications'],
   orders: ['catalog', 'delivery', 'discounts', 'notifications', 'messages'],

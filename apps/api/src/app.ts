@@ -29,6 +29,7 @@ import loginPage from './modules/auth/login-page.routes'
 import passwordResetRoutes from './modules/auth/password-reset.routes'
 import resetPasswordPage from './modules/auth/reset-password-page.routes'
 import catalogRoutes from './modules/catalog/catalog.routes'
+import stockAlertRoutes from './modules/catalog/stock-alert.routes'
 import customerRoutes from './modules/customers/customers.routes'
 import deliveryRoutes from './modules/delivery/delivery.routes'
 import discountRoutes from './modules/discounts/discount.routes'
@@ -165,6 +166,7 @@ export async function buildApp({ config, database, logger, imageLimiter, message
   await app.register(shopRoutes)
   await app.register(staffRoutes)
   await app.register(catalogRoutes)
+  await app.register(stockAlertRoutes)
   await app.register(uploadRoutes)
   await app.register(deliveryRoutes)
   await app.register(discountRoutes)

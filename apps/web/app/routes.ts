@@ -2,6 +2,7 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 
 export default [
   route('manifest.webmanifest', 'routes/manifest.ts'),
+  route('stock-alerts', 'routes/stock-alerts.tsx'),
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),
     route('products', 'routes/products.tsx'),
@@ -10,6 +11,7 @@ export default [
     route('checkout/:id', 'routes/shared-checkout.tsx'),
     route('orders/:id', 'routes/order.tsx'),
     route('pay/:id', 'routes/pay.tsx'),
+    route('stock-alerts/:id', 'routes/stock-alert.tsx'),
     route('about', 'routes/about.tsx'),
     route('reviews', 'routes/reviews.tsx'),
     route('terms', 'routes/terms.tsx'),

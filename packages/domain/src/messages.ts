@@ -49,6 +49,7 @@ export const messageKindLabels: Record<string, string> = {
   'staff-new-order': 'New order (staff alert)',
   'staff-order-canceled': 'Canceled by the buyer (staff alert)',
   'staff-low-stock': 'Low stock (staff alert)',
+  'stock-back': 'Back in stock (to a shopper who asked)',
 }
 
 export function isBuyerMessageKind(kind: string): kind is BuyerMessageKind {

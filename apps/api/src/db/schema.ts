@@ -319,6 +319,34 @@ export const inventory = pgTable(
   ],
 )
 
+/**
+ * "Tell me when it's back": a shopper waiting for a sold-out variant (variant '' for a product without
+ * variants), by e-mail or phone (international form). One alert per (variant, contact) while it waits.
+ * `sentAt` is set in the transaction that puts the variant back in stock, together with its outbox
+ * message, and with it `keyHash`: the SHA-256 of the key the message's unsubscribe link carries.
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: id(),
+    shopId: shopId(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: text('variant_id').notNull().default(''),
+    channel: text('channel').$type<'email' | 'sms'>().notNull(),
+    contact: text('contact').notNull(),
+    keyHash: text('key_hash'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('stock_alerts_waiting_key').on(t.productId, t.variantId, t.contact).where(sql`${t.sentAt} is null`),
+    index('stock_alerts_shop_product_idx').on(t.shopId, t.productId),
+    check('stock_alerts_channel_check', sql`${t.channel} in ('email', 'sms')`),
+  ],
+)
+
 export const uploads = pgTable(
   'uploads',
   {

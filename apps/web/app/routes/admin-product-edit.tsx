@@ -2,8 +2,10 @@ import { Link, type ShouldRevalidateFunction } from 'react-router'
 import { listCategories } from '../api/categories/list-categories'
 import { listInventory } from '../api/inventory/list-inventory'
 import { getProduct } from '../api/products/get-product'
+import { countStockAlerts } from '../api/stock-alerts/count-stock-alerts'
 import { requireStaff } from '../features/admin/staff-session'
 import { ProductForm } from '../features/admin-products/components/product-form'
+import { WaitingForStock } from '../features/stock-alerts/components/waiting-for-stock'
 import { productPageAction } from '../features/admin-products/product-actions'
 import { MAX_CATEGORIES, productToForm } from '../features/admin-products/product-form'
 import { api } from '../lib/api'
@@ -25,13 +27,14 @@ export const meta: Route.MetaFunction = (args) => routeMeta('Edit product', args
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const { shop } = await requireStaff(request)
   try {
-    const [product, inventory, categories] = await Promise.all([
+    const [product, inventory, categories, waiting] = await Promise.all([
       getProduct(api, params.id),
       listInventory(api, params.id),
       listCategories(api, { shop: shop._id, $limit: MAX_CATEGORIES }),
+      countStockAlerts(api, params.id),
     ])
     if (product.shop !== shop._id) return { product: null }
-    return { product, initial: productToForm(product, inventory, shop.currency), categories: categories.data }
+    return { product, initial: productToForm(product, inventory, shop.currency), categories: categories.data, waiting }
   } catch (error) {
     if (isMissing(error)) return { product: null }
     throw error
@@ -56,6 +59,7 @@ export default function AdminProductEdit({ loaderData }: Route.ComponentProps) {
         <Link to="/admin/products">Back to products</Link>
       </p>
       <h1>Edit product</h1>
+      {loaderData.product && <WaitingForStock waiting={loaderData.waiting} variants={loaderData.product.variants} />}
       {loaderData.product ? (
         <ProductForm
           key={loaderData.product._id}

@@ -3,6 +3,7 @@ import { AddToCart } from '../features/cart/components/add-to-cart'
 import { getProduct } from '../api/products/get-product'
 import { ChosenVariantProvider, VariantGallery, VariantPrice } from '../features/catalog/components/chosen-variant'
 import { ShareButton } from '../features/catalog/components/share-button'
+import { BackInStock } from '../features/stock-alerts/components/back-in-stock'
 import { WhatsAppChat } from '../components/whatsapp-chat'
 import { renderMarkdown } from '../features/catalog/markdown.server'
 import { variantLabel } from '../features/catalog/variant-label'
@@ -56,6 +57,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <VariantPrice product={product} className="price-large" />
         <ProductRatingLink page={reviews} />
         <AddToCart productId={product._id} variants={product.variants} availability={product.availability} label={variantLabel} most={most} />
+        <BackInStock productId={product._id} variants={product.variants} availability={product.availability} />
         <ShareButton title={product.title} url={url} />
         <WhatsAppChat number={whatsapp} about={`Hello, I have a question about ${product.title}: ${url}`} />
         {descriptionHtml && (

@@ -12,6 +12,7 @@ import { type InventoryRow, type ProductRow, inventoryDto } from './catalog.dto'
 import type { InventoryDto, InventoryUpsertInput } from './catalog.schemas'
 import { inventoryQuerySpec, inventoryStates, listInventory, upsertInventory } from './inventory.repository'
 import { findProduct, findProductForUpdate, setProductInStock } from './product.repository'
+import { sendStockAlerts } from './stock-alert.service'
 
 
 /** The variant ids a product's inventory rows may use: its variants' ids, or '' when it has none. */
@@ -23,7 +24,7 @@ export function inventoryVariantIds(product: Pick<ProductRow, 'variants'>): stri
  * Recomputes `products.in_stock` from the inventory rows. Call inside the transaction that changed the
  * rows (or the variants), after those changes. Locks the product row, then reads the rows: under READ
  * COMMITTED the read sees every writer that committed before the lock was granted, so the last one to
- * commit always writes the right value.
+ * commit always writes the right value. Sends the alerts of shoppers waiting for a variant now in stock.
  */
 export async function refreshInStock(ctx: ServiceContext, productId: string): Promise<boolean | null> {
   const tx = ctx.db
@@ -31,6 +32,8 @@ export async function refreshInStock(ctx: ServiceContext, productId: string): Pr
   if (!product) return null
   const inStock = isInStock(await inventoryStates(tx, product.shopId, product.id))
   if (inStock !== product.inStock) await setProductInStock(tx, product.id, inStock)
+  // Every stock change but the CSV import ends here, in its transaction: a variant back in stock sends its alerts.
+  if (inStock) await sendStockAlerts(ctx, product.shopId, [product.id])
   return inStock
 }
 

@@ -37,6 +37,7 @@ import {
   updateImportedProducts,
 } from './product.repository'
 import { resolveVariants } from './product.service'
+import { sendStockAlerts } from './stock-alert.service'
 import type { ProductWithStock } from './catalog.dto'
 import type { Variant } from '../../db/schema'
 
@@ -254,6 +255,8 @@ export async function importProducts(ctx: ServiceContext, shopId: string, text: 
     const result = importResult(groups, false)
     if (!result.valid) throw rowErrors(result.rows)
     await writeProducts(tx.db, shopId, shop.currency, groups, existing, ctx.clock.now())
+    // Products the file restocked send the alerts of shoppers waiting for them (new ones have none).
+    await sendStockAlerts(tx, shopId, ids)
     return result
   })
 }

@@ -25,6 +25,7 @@ import { orderPayLink, orderPaymentReminder } from './pay-link'
 import type { Site } from './site'
 import { staffInvitation } from './staff-invitation'
 import { staffLowStock } from './staff-low-stock'
+import { stockBack } from './stock-back'
 import type { MessageTemplate } from './template'
 import { testEmail } from './test-email'
 import { welcome } from './welcome'
@@ -51,6 +52,7 @@ export const templates = {
   'staff-new-order': staffNewOrder,
   'staff-order-canceled': staffOrderCanceled,
   'staff-low-stock': staffLowStock,
+  'stock-back': stockBack,
 }
 
 export type MessageKind = keyof typeof templates

@@ -1,0 +1,49 @@
+/**
+ * The back-in-stock message's unsubscribe link (`/stock-alerts/{id}?key=…`): a page with one button, so a
+ * mail scanner that opens the link unsubscribes nobody. Stopping removes the alert and the contact's other
+ * alerts still waiting in this shop.
+ */
+import { useFetcher, useSearchParams } from 'react-router'
+import { deleteStockAlert } from '../api/stock-alerts/delete-stock-alert'
+import { Button } from '../components/ui/button'
+import { FormError } from '../components/ui/field'
+import { api } from '../lib/api'
+import { routeMeta } from '../lib/page-meta'
+import { type ActionAnswer, jsonSubmit, perform, problemOf, readSubmission } from '../lib/route-data'
+import type { Route } from './+types/stock-alert'
+
+export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
+
+export const meta: Route.MetaFunction = (args) => routeMeta('Back-in-stock messages', args)
+
+export async function clientAction({ request, params }: Route.ClientActionArgs): Promise<ActionAnswer<'unsubscribe', null>> {
+  const { intent, key } = await readSubmission(request)
+  if (intent !== 'unsubscribe' || typeof key !== 'string') throw new Response(`Unknown intent ${intent}`, { status: 400 })
+  return perform('unsubscribe', async () => {
+    await deleteStockAlert(api, params.id, key)
+    return null
+  })
+}
+
+export default function StockAlertPage() {
+  const [search] = useSearchParams()
+  const key = search.get('key') ?? ''
+  const fetcher = useFetcher<ActionAnswer<'unsubscribe', null>>()
+  const answer = fetcher.data
+  return (
+    <section className="stock-alert-page" aria-labelledby="stock-alert-title">
+      <h1 id="stock-alert-title">Back-in-stock messages</h1>
+      {answer?.ok ? (
+        <p role="status">Done: you will get no more back-in-stock messages from this shop, unless you ask again.</p>
+      ) : (
+        <>
+          <p>You asked this shop to tell you when something was back in stock. Stop these messages, and any others you are still waiting for?</p>
+          <FormError error={answer && !answer.ok ? (answer.errors.form === 'No such alert' ? 'This link has been used already or is not right.' : problemOf(answer.errors)) : undefined} />
+          <Button disabled={!key || fetcher.state !== 'idle'} onClick={() => void fetcher.submit({ intent: 'unsubscribe', key }, jsonSubmit)}>
+            Stop back-in-stock messages
+          </Button>
+        </>
+      )}
+    </section>
+  )
+}
