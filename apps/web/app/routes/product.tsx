@@ -11,6 +11,7 @@ import { serverApi } from '../lib/api.server'
 import { routeMeta } from '../lib/page-meta'
 import { isMissing, notFound } from '../lib/route-errors'
 import { shopCategories } from '../features/catalog/shop-categories'
+import { assertCanonicalProductUrl, productIdFromParam, productSeo } from '../features/seo/product-seo.server'
 import type { Route } from './+types/product'
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
@@ -18,8 +19,10 @@ export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!context.shop) notFound()
   const api = serverApi(context)
+  const id = productIdFromParam(params.id)
+  if (!id) notFound()
   const [product, categories] = await Promise.all([
-    getProduct(api, params.id).catch((error: unknown) => {
+    getProduct(api, id).catch((error: unknown) => {
       if (isMissing(error)) return null
       throw error
     }),
@@ -27,12 +30,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   ])
   // Another shop's product does not exist on this shop's host.
   if (!product || product.shop !== context.shop._id || !product.available) notFound()
+  assertCanonicalProductUrl(request, product)
+  const seo = productSeo(product, context.shop, new URL(request.url).origin)
   const { _id, title, price, sellAt, images, variants, availability } = product
   return {
     product: { _id, title, price, sellAt, images, variants, availability },
     // Rendered here, so the Markdown parser never reaches the browser.
     descriptionHtml: product.description.trim() ? renderMarkdown(product.description) : '',
-    url: new URL(`/products/${_id}`, request.url).toString(),
+    url: new URL(seo.canonical, request.url).toString(),
+    seo,
     whatsapp: context.shop.whatsapp,
     most: context.shop.shopperLineMax,
     categories: categories.filter((category) => product.categories.includes(category._id)),
@@ -40,7 +46,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  routeMeta(args.loaderData?.product.title ?? 'Product', args, { image: args.loaderData?.product.images[0]?.url })
+  routeMeta(args.loaderData?.product.title ?? 'Product', args, { image: args.loaderData?.product.images[0]?.url, ...args.loaderData?.seo })
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, categories, descriptionHtml, url, whatsapp, most } = loaderData
