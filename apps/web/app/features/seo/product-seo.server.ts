@@ -3,11 +3,10 @@
  * address is answered with a permanent redirect to it), its own text as the description, and its structured
  * data (Product and BreadcrumbList).
  */
-import { productIdOf, productPath } from '@shop/domain'
+import { plainText, productIdOf, productPath } from '@shop/domain'
 import type { Product } from '@shop/domain/schemas/catalog'
 import type { Shop } from '@shop/domain/schemas/shop'
 import { redirect } from 'react-router'
-import { plainText } from './plain-text'
 import { type JsonLd, productBreadcrumbs, productJsonLd } from './structured-data'
 
 /** The product id an address names, or null when it names none (the route answers 404). */

@@ -6,11 +6,10 @@
  * \u003c) into `<script type="application/ld+json">`, a data block the content security policy does not
  * run. Prices come from the domain's `variantOffer`, as the cart and the checkout read them.
  */
-import { productPath, variantOffer, variantPricesDiffer } from '@shop/domain'
+import { plainText, productPath, variantOffer, variantPricesDiffer } from '@shop/domain'
 import type { Availability, Product } from '@shop/domain/schemas/catalog'
 import type { Shop } from '@shop/domain/schemas/shop'
 import { summary } from '../../lib/page-meta'
-import { plainText } from './plain-text'
 
 export type JsonLd = Record<string, unknown>
 
