@@ -30,7 +30,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   ])
   // Another shop's product does not exist on this shop's host.
   if (!product || product.shop !== context.shop._id || !product.available) notFound()
-  assertCanonicalProductUrl(request, product)
+  assertCanonicalProductUrl(request, params.id, product)
   const seo = productSeo(product, context.shop, new URL(request.url).origin)
   const { _id, title, price, sellAt, images, variants, availability } = product
   return {

@@ -14,11 +14,18 @@ export function productIdFromParam(param: string | undefined): string | null {
   return param ? productIdOf(param) : null
 }
 
-/** Throws a 301 to the product's current address when the request asked for another one (old slug, id only). */
-export function assertCanonicalProductUrl(request: Request, product: Pick<Product, '_id' | 'title'>): void {
-  const url = new URL(request.url)
+/**
+ * Throws a 301 to the product's current address when the request named it otherwise (the bare id, an old
+ * or mistyped slug), the query kept. Compared on the route's `param`: a client navigation's data request
+ * (`….data?_routes=…`) asks with another path and query than the page's.
+ */
+export function assertCanonicalProductUrl(request: Request, param: string | undefined, product: Pick<Product, '_id' | 'title'>): void {
   const current = productPath(product)
-  if (url.pathname.replace(/\/+$/, '') !== current) throw redirect(`${current}${url.search}`, 301)
+  if (`/products/${param ?? ''}` === current) return
+  const query = new URL(request.url).searchParams
+  query.delete('_routes')
+  const search = query.toString()
+  throw redirect(search ? `${current}?${search}` : current, 301)
 }
 
 export type ProductSeo = { canonical: string; description: string; structuredData: JsonLd[] }
