@@ -282,7 +282,7 @@ describe('server-rendered shop pages', () => {
     assert.equal(page.status, 200)
     assert.ok(page.body.includes('<title>Search: kente | Demo Shop</title>'))
     assert.match(page.body, /<h1[^>]*>Results for “kente”<\/h1>/)
-    assert.match(page.body, /<a[^>]*href="\/products\/[0-9a-f-]{36}"[^>]*>Kente print shirt<\/a>/)
+    assert.match(page.body, /<a[^>]*href="\/products\/[0-9a-f-]{36}-kente-print-shirt"[^>]*>Kente print shirt<\/a>/)
     assert.match(page.body, /<option value="price-asc" selected="">/)
     // Cards load their thumbnails lazily, past the first row.
     assert.match(page.body, /<img[^>]*src="\/uploads\/[^"]+-thumb\.webp"/)
