@@ -22,18 +22,22 @@ export function CatalogFeedSection({ config, platformUrl, slug }: { config: Shop
         copied="Feed address copied"
         hint={others.length > 0 ? `Also at ${others.join(', ')}. Use the address on the website you add in Merchant Center or Commerce Manager.` : undefined}
       />
-      <h3>Google Merchant Center</h3>
-      <ol>
-        <li>In Merchant Center, open Products, then Add products.</li>
-        <li>Choose Add products from a file, then Add a file link.</li>
-        <li>Paste the feed address, choose a daily fetch and save.</li>
-      </ol>
-      <h3>Meta Commerce Manager (Facebook and Instagram)</h3>
-      <ol>
-        <li>In Commerce Manager, open your catalog, then Data sources.</li>
-        <li>Choose Add items, then Data feed, then Scheduled feed.</li>
-        <li>Paste the feed address, choose to update daily and upload.</li>
-      </ol>
+      <div className="settings-subform">
+        <h3>Google Merchant Center</h3>
+        <ol>
+          <li>In Merchant Center, open Products, then Add products.</li>
+          <li>Choose Add products from a file, then Add a file link.</li>
+          <li>Paste the feed address, choose a daily fetch and save.</li>
+        </ol>
+      </div>
+      <div className="settings-subform">
+        <h3>Meta Commerce Manager (Facebook and Instagram)</h3>
+        <ol>
+          <li>In Commerce Manager, open your catalog, then Data sources.</li>
+          <li>Choose Add items, then Data feed, then Scheduled feed.</li>
+          <li>Paste the feed address, choose to update daily and upload.</li>
+        </ol>
+      </div>
     </SettingsSection>
   )
 }
