@@ -41,6 +41,7 @@ import paymentRoutes from './modules/payments/payments.routes'
 import refundRoutes from './modules/payments/refunds.routes'
 import payLinkRoutes from './modules/payments/pay-links.routes'
 import reviewRoutes from './modules/reviews/review.routes'
+import seoRoutes from './modules/seo/seo.routes'
 import shopRoutes from './modules/shops/shop.routes'
 import { isAllowedOrigin } from './modules/shops/shop-host'
 import staffRoutes from './modules/staff/staff.routes'
@@ -180,6 +181,7 @@ export async function buildApp({ config, database, logger, imageLimiter, message
   await app.register(notificationRoutes)
   await app.register(messageRoutes)
   await app.register(analyticsRoutes)
+  await app.register(seoRoutes)
 
   // The workers act as the system, with the app's shared parts.
   const systemContext = createContext({

@@ -35,7 +35,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 export const meta: Route.MetaFunction = ({ loaderData, error, location }) => {
   if (!error) return pageMeta(null, loaderData, location.pathname)
   const notFound = isRouteErrorResponse(error) && error.status === 404
-  return pageMeta(notFound ? 'Page not found' : 'Something went wrong', loaderData, location.pathname)
+  return pageMeta(notFound ? 'Page not found' : 'Something went wrong', loaderData, location.pathname, { canonical: null })
 }
 
 export function Layout({ children }: { children: ReactNode }) {

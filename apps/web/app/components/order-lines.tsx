@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { productPath } from '@shop/domain'
 import type { OrderLine } from '@shop/domain/schemas/orders'
 import { formatMoney } from '../lib/money'
 import { PICTURE_SIZES, ProductImage } from './product-image'
@@ -19,7 +20,7 @@ export function OrderLines({ lines, currency }: { lines: OrderLine[]; currency: 
           <ProductImage image={line.product.images[0]} alt="" sizes={PICTURE_SIZES.line} />
           <div>
             <p className="order-line-title">
-              <Link to={`/products/${line.product._id}`}>{line.product.title}</Link>
+              <Link to={productPath(line.product)}>{line.product.title}</Link>
             </p>
             {features(line) && <p className="order-line-variant">{features(line)}</p>}
             <p className="order-line-count">

@@ -60,20 +60,43 @@ export function pageTitle(page: string | null, site: Pick<SiteInfo, 'shop' | 'pl
   return page ? `${page} | ${owner}` : owner
 }
 
+export type PageMetaOptions = {
+  /** Replaces the shop's logo as the shared picture (a product page shares its product). */
+  image?: string | null
+  /** The page's own text (a product's description); trimmed to a snippet here. */
+  description?: string
+  /** The page's one address (a path), when it is not the address asked for; null: none (error pages). */
+  canonical?: string | null
+  /** Structured data (schema.org objects) written as `<script type="application/ld+json">`. */
+  structuredData?: Record<string, unknown>[]
+}
+
+/** Pages the shop's About text describes; every other page says what it is instead (docs/decisions/0072). */
+const ABOUT_PAGES = new Set(['/', '/about'])
+
+function defaultDescription(page: string | null, site: SiteInfo, path: string): string {
+  const owner = site.shop?.title || site.platform.name
+  const about = summary(site.shop?.about ?? '')
+  if (ABOUT_PAGES.has(path.replace(/\/+$/, '') || '/')) return about || FALLBACK_DESCRIPTION
+  return page ? `${page} at ${owner}.` : about || FALLBACK_DESCRIPTION
+}
+
 /**
- * `page` null gives the bare shop or provider name (the platform's landing page). `image` replaces the
- * shop's logo as the shared picture (a product page shares its product).
+ * The one address of a page as links and the sitemap write it: no trailing slash but on the product list
+ * (`/products/`) and the home page (`/`).
  */
-export function pageMeta(
-  page: string | null,
-  site: SiteInfo | undefined,
-  path = '/',
-  options: { image?: string | null } = {},
-): MetaDescriptor[] {
+export function canonicalPath(pathname: string): string {
+  const path = pathname.replace(/\/+$/, '') || '/'
+  return path === '/products' ? '/products/' : path
+}
+
+/** `page` null gives the bare shop or provider name (the platform's landing page). */
+export function pageMeta(page: string | null, site: SiteInfo | undefined, path = '/', options: PageMetaOptions = {}): MetaDescriptor[] {
   if (!site) return [{ title: page ?? '' }]
   const { shop, origin } = site
   const title = pageTitle(page, site)
-  const description = summary(shop?.about ?? '') || FALLBACK_DESCRIPTION
+  const description = (options.description && summary(options.description)) || defaultDescription(page, site, path)
+  const canonical = options.canonical === null ? null : absolute(options.canonical ?? canonicalPath(path), origin)
   const handle = twitterHandle(shop)
   const picture = options.image ?? shop?.logo?.url
   const image = picture ? absolute(picture, origin) : null
@@ -83,7 +106,7 @@ export function pageMeta(
     { property: 'og:type', content: 'website' },
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
-    { property: 'og:url', content: absolute(path, origin) },
+    { property: 'og:url', content: canonical ?? absolute(path, origin) },
     { property: 'og:site_name', content: shop?.title || site.platform.name },
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: title },
@@ -93,6 +116,8 @@ export function pageMeta(
   if (handle) tags.push({ name: 'twitter:site', content: handle }, { name: 'twitter:creator', content: handle })
   const verification = facebookVerification(shop)
   if (verification) tags.push({ name: 'facebook-domain-verification', content: verification })
+  if (canonical) tags.push({ tagName: 'link', rel: 'canonical', href: canonical })
+  for (const data of options.structuredData ?? []) tags.push({ 'script:ld+json': data })
   return tags
 }
 
@@ -106,11 +131,11 @@ export function siteFromMatches(matches: readonly MatchLike[]): SiteInfo | undef
 type MetaArgs = { matches: readonly MatchLike[]; location: { pathname: string }; error?: unknown }
 
 /** A route's metadata: its page name, or the error's when its loader failed. */
-export function routeMeta(page: string | null, { matches, location, error }: MetaArgs, options?: { image?: string | null }) {
+export function routeMeta(page: string | null, { matches, location, error }: MetaArgs, options?: PageMetaOptions) {
   const site = siteFromMatches(matches)
   if (error) {
     const notFound = isRouteErrorResponse(error) && error.status === 404
-    return pageMeta(notFound ? 'Page not found' : 'Something went wrong', site, location.pathname)
+    return pageMeta(notFound ? 'Page not found' : 'Something went wrong', site, location.pathname, { canonical: null })
   }
   return pageMeta(page, site, location.pathname, options)
 }

@@ -27,6 +27,7 @@ import { type AccountForm, payoutCreateBody, payoutPatchBody, resolveBody } from
 import { DeliveryRatesSection } from '../features/admin-settings/components/delivery-rates-section'
 import { DomainsSection } from '../features/admin-settings/components/domains-section'
 import { FacebookMetaSection } from '../features/admin-settings/components/facebook-meta-section'
+import { CatalogFeedSection } from '../features/admin-settings/components/catalog-feed-section'
 import { NotificationsSection } from '../features/admin-settings/components/notifications-section'
 import { PaymentOptionsSection } from '../features/admin-settings/components/payment-options-section'
 import { PayoutAccountSection } from '../features/admin-settings/components/payout-account-section'
@@ -38,6 +39,7 @@ import { UnpaidOrdersSection } from '../features/admin-settings/components/unpai
 import { useDirtyForms } from '../features/admin-settings/hooks/use-dirty-forms'
 import { type RateForm, rateCreateBody, ratePatchBody } from '../features/admin-settings/rate-form'
 import { api } from '../lib/api'
+import { useSite } from '../lib/use-site'
 import { hasErrors, validate } from '../lib/form-errors'
 import { routeMeta } from '../lib/page-meta'
 import { perform, readSubmission, refuse, settle } from '../lib/route-data'
@@ -147,6 +149,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const { rates, regions, config, accounts, messages, settlements, payments } = loaderData
   const { shop } = useAdmin()
+  const { platform } = useSite()
   const reportDirty = useDirtyForms()
   const revalidator = useRevalidator()
   const configProps = config.ok ? { config: config.value, reportDirty } : null
@@ -168,6 +171,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           <TaxRateSection {...configProps} />
           <DomainsSection {...configProps} />
           <FacebookMetaSection {...configProps} />
+          <CatalogFeedSection config={configProps.config} platformUrl={platform.url} slug={shop.slug} />
         </>
       )}
       {messages.ok ? (

@@ -6,6 +6,7 @@ import { serverApi } from '../lib/api.server'
 import { routeMeta, siteFromMatches } from '../lib/page-meta'
 import { useSite } from '../lib/use-site'
 import { shopCategories } from '../features/catalog/shop-categories'
+import { homeJsonLd } from '../features/seo/structured-data'
 import type { Route } from './+types/home'
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
@@ -23,7 +24,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { products: page.data.map(toProductSummary), categories }
 }
 
-export const meta: Route.MetaFunction = (args) => routeMeta(siteFromMatches(args.matches)?.shop ? 'Home' : null, args)
+export const meta: Route.MetaFunction = (args) => {
+  const site = siteFromMatches(args.matches)
+  return routeMeta(site?.shop ? 'Home' : null, args, { structuredData: site?.shop ? homeJsonLd(site.shop, site.origin) : [] })
+}
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { shop, platform } = useSite()

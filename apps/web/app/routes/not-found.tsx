@@ -9,7 +9,7 @@ export function loader() {
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta('Page not found', siteFromMatches(matches), location.pathname)
+  pageMeta('Page not found', siteFromMatches(matches), location.pathname, { canonical: null })
 
 export default function NotFound() {
   return (

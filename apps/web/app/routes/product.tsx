@@ -13,6 +13,7 @@ import { isMissing, notFound } from '../lib/route-errors'
 import { shopCategories } from '../features/catalog/shop-categories'
 import { latestProductReviews } from '../features/reviews/product-reviews'
 import { ProductRatingLink, ProductReviews } from '../features/reviews/components/product-reviews'
+import { assertCanonicalProductUrl, productIdFromParam, productSeo } from '../features/seo/product-seo.server'
 import type { Route } from './+types/product'
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
@@ -20,22 +21,28 @@ export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!context.shop) notFound()
   const api = serverApi(context)
-  const [product, categories] = await Promise.all([
-    getProduct(api, params.id).catch((error: unknown) => {
+  const id = productIdFromParam(params.id)
+  if (!id) notFound()
+  const [product, categories, reviews] = await Promise.all([
+    getProduct(api, id).catch((error: unknown) => {
       if (isMissing(error)) return null
       throw error
     }),
     shopCategories(api, context.shop._id),
+    // The shop's own reviews of this id: none when the id is another shop's product.
+    latestProductReviews(api, context.shop._id, id),
   ])
   // Another shop's product does not exist on this shop's host.
   if (!product || product.shop !== context.shop._id || !product.available) notFound()
-  const reviews = await latestProductReviews(api, context.shop._id, product._id)
+  assertCanonicalProductUrl(request, params.id, product)
+  const seo = productSeo(product, context.shop, new URL(request.url).origin)
   const { _id, title, price, sellAt, images, variants, availability } = product
   return {
     product: { _id, title, price, sellAt, images, variants, availability },
     // Rendered here, so the Markdown parser never reaches the browser.
     descriptionHtml: product.description.trim() ? renderMarkdown(product.description) : '',
-    url: new URL(`/products/${_id}`, request.url).toString(),
+    url: new URL(seo.canonical, request.url).toString(),
+    seo,
     whatsapp: context.shop.whatsapp,
     most: context.shop.shopperLineMax,
     categories: categories.filter((category) => product.categories.includes(category._id)),
@@ -44,43 +51,43 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  routeMeta(args.loaderData?.product.title ?? 'Product', args, { image: args.loaderData?.product.images[0]?.url })
+  routeMeta(args.loaderData?.product.title ?? 'Product', args, { image: args.loaderData?.product.images[0]?.url, ...args.loaderData?.seo })
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, categories, descriptionHtml, url, whatsapp, most, reviews } = loaderData
   return (
     <ChosenVariantProvider variants={product.variants}>
-    <article className="product-page" aria-labelledby="product-title">
-      <VariantGallery product={product} title={product.title} />
-      <div className="product-info">
-        <h1 id="product-title">{product.title}</h1>
-        <VariantPrice product={product} className="price-large" />
-        <ProductRatingLink page={reviews} />
-        <AddToCart productId={product._id} variants={product.variants} availability={product.availability} label={variantLabel} most={most} />
-        <BackInStock productId={product._id} variants={product.variants} availability={product.availability} />
-        <ShareButton title={product.title} url={url} />
-        <WhatsAppChat number={whatsapp} about={`Hello, I have a question about ${product.title}: ${url}`} />
-        {descriptionHtml && (
-          <section aria-labelledby="description-title" className="product-description">
-            <h2 id="description-title">Description</h2>
-            {/* Safe HTML: markdown.server.ts escapes raw HTML and allows only plain links. */}
-            <div className="markdown" dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
-          </section>
-        )}
-        {categories.length > 0 && (
-          <p className="product-categories">
-            In{' '}
-            {categories.map((category, index) => (
-              <span key={category._id}>
-                {index > 0 && ', '}
-                <Link prefetch="intent" to={`/products/?category=${category._id}`}>{category.name}</Link>
-              </span>
-            ))}
-          </p>
-        )}
-        <ProductReviews productId={product._id} page={reviews} />
-      </div>
-    </article>
+      <article className="product-page" aria-labelledby="product-title">
+        <VariantGallery product={product} title={product.title} />
+        <div className="product-info">
+          <h1 id="product-title">{product.title}</h1>
+          <VariantPrice product={product} className="price-large" />
+          <ProductRatingLink page={reviews} />
+          <AddToCart productId={product._id} variants={product.variants} availability={product.availability} label={variantLabel} most={most} />
+          <BackInStock productId={product._id} variants={product.variants} availability={product.availability} />
+          <ShareButton title={product.title} url={url} />
+          <WhatsAppChat number={whatsapp} about={`Hello, I have a question about ${product.title}: ${url}`} />
+          {descriptionHtml && (
+            <section aria-labelledby="description-title" className="product-description">
+              <h2 id="description-title">Description</h2>
+              {/* Safe HTML: markdown.server.ts escapes raw HTML and allows only plain links. */}
+              <div className="markdown" dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
+            </section>
+          )}
+          {categories.length > 0 && (
+            <p className="product-categories">
+              In{' '}
+              {categories.map((category, index) => (
+                <span key={category._id}>
+                  {index > 0 && ', '}
+                  <Link prefetch="intent" to={`/products/?category=${category._id}`}>{category.name}</Link>
+                </span>
+              ))}
+            </p>
+          )}
+          <ProductReviews productId={product._id} page={reviews} />
+        </div>
+      </article>
     </ChosenVariantProvider>
   )
 }

@@ -38,8 +38,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => {
-  const q = args.loaderData?.search.q
-  return routeMeta(q ? `Search: ${q}` : 'Products', args)
+  const search = args.loaderData?.search
+  // One address per list a search engine should know: a category and its pages; searches and sorts are views of them.
+  const canonical = searchHref({ category: search?.category, page: search?.page })
+  return routeMeta(search?.q ? `Search: ${search.q}` : 'Products', args, { canonical })
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {

@@ -417,3 +417,42 @@ export async function removeCategoryFromProducts(db: Db, shopId: string, categor
     .set({ categoryIds: sql`array_remove(${products.categoryIds}, ${categoryId}::uuid)`, updatedAt: sql`now()` })
     .where(and(eq(products.shopId, shopId), sql`${products.categoryIds} @> array[${categoryId}]::uuid[]`))
 }
+
+/**
+ * The shop's visible products with their stock, oldest first, `batch` at a time after `after` (the catalog
+ * feed): `products_shop_created_idx` in order, the hidden ones left out.
+ */
+export async function visibleProductsWithStock(db: Db, shopId: string, after: ExportCursor | null, batch: number) {
+  const found = await db
+    .select({ ...withStockColumns, cursor: sql<string>`${products.createdAt}::text`.as('cursor') })
+    .from(products)
+    .where(
+      and(
+        eq(products.shopId, shopId),
+        availableOnlyCondition,
+        after ? sql`(${products.createdAt}, ${products.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(products.createdAt, products.id)
+    .limit(batch)
+  const last = found.at(-1)
+  return { rows: found.map(({ cursor: _, ...row }) => withStock(row)), next: last ? { createdAt: last.cursor, id: last.id } : null }
+}
+
+/** The shop's visible products' ids, titles and last changes, oldest first, `batch` at a time (the sitemap). */
+export async function visibleProductDates(db: Db, shopId: string, after: ExportCursor | null, batch: number) {
+  const found = await db
+    .select({ id: products.id, title: products.title, updatedAt: products.updatedAt, cursor: sql<string>`${products.createdAt}::text` })
+    .from(products)
+    .where(
+      and(
+        eq(products.shopId, shopId),
+        availableOnlyCondition,
+        after ? sql`(${products.createdAt}, ${products.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(products.createdAt, products.id)
+    .limit(batch)
+  const last = found.at(-1)
+  return { rows: found.map(({ cursor: _, ...row }) => row), next: last ? { createdAt: last.cursor, id: last.id } : null }
+}

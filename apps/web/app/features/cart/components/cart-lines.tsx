@@ -1,4 +1,4 @@
-import { toMajor } from '@shop/domain'
+import { productPath, toMajor } from '@shop/domain'
 import { Link } from 'react-router'
 import type { Variant } from '@shop/domain/schemas/catalog'
 import { PICTURE_SIZES, ProductImage } from '../../../components/product-image'
@@ -39,7 +39,7 @@ export function CartLines({ lines, currency, label, problems, stock, most }: Pro
             <ProductImage image={variant?.image ?? product?.images[0]} alt="" sizes={PICTURE_SIZES.line} />
             <div className="cart-line-info">
               <p className="cart-line-title">
-                {product ? <Link to={`/products/${product._id}`}>{title}</Link> : <span>{title}</span>}
+                {product ? <Link to={productPath(product)}>{title}</Link> : <span>{title}</span>}
               </p>
               {variant && <p className="cart-line-variant">{label(variant)}</p>}
               {product && (

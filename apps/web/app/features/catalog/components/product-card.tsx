@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { productPath } from '@shop/domain'
 import type { Product } from '@shop/domain/schemas/catalog'
 import { type Picture, ProductImage } from '../../../components/product-image'
 import { ProductPrice } from '../../../components/product-price'
@@ -30,7 +31,7 @@ export function ProductCard({
     <article className="product-card">
       <ProductImage image={product.image} alt="" priority={priority} />
       <Title className="product-card-title">
-        <Link prefetch="intent" to={`/products/${product._id}`}>{product.title}</Link>
+        <Link prefetch="intent" to={productPath(product)}>{product.title}</Link>
       </Title>
       <ProductPrice price={product.price} sellAt={product.sellAt} />
       {(onSale || !product.inStock) && (
