@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { SMALL_PHONE, api, assertNoSidewaysScroll, axeViolations, demo, describeViolations, logInPage, mailedLink, ownerApi, useBrowser, useServer, withPhone } from './fixtures'
+import { productPath } from '@shop/domain'
 
 const { server } = useServer()
 const { browser } = useBrowser()
@@ -58,7 +59,7 @@ describe('back in stock on a phone', { timeout: 180_000 }, () => {
 
     await owner('POST', '/api/inventory/', { product: product._id, variant: large._id, quantity: 6 })
     const productLink = await mailedLink(server(), demo.shopper, 'See it')
-    assert.equal(productLink.pathname, `/products/${product._id}`)
+    assert.equal(productLink.pathname, productPath(product))
     const stop = await mailedLink(server(), demo.shopper, 'Unsubscribe')
     assert.match(stop.pathname, /^\/stock-alerts\/[0-9a-f-]{36}$/)
     assert.deepEqual((await owner<{ data: unknown[] }>('GET', `/api/stock-alerts/?product=${product._id}`)).data, [])

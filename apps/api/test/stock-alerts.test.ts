@@ -144,7 +144,7 @@ describe('back in stock', () => {
     ])
     for (const message of messages) {
       expect(message.shopId).toBe(shop.id)
-      expect(message.data).toMatchObject({ title: 'Kente shirt', features: 'Size: S', path: `/products/${shirt._id}` })
+      expect(message.data).toMatchObject({ title: 'Kente shirt', features: 'Size: S', path: `/products/${shirt._id}-kente-shirt` })
       expect((message.secrets as Record<string, string>).unsubscribePath).toMatch(/^\/stock-alerts\/[0-9a-f-]+\?key=\S+$/)
     }
     expect(await waiting(shirt._id)).toEqual({})

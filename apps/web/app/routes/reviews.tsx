@@ -12,6 +12,7 @@ import { assertPageInRange, pageParam } from '../lib/page-number'
 import { isMissing, notFound } from '../lib/route-errors'
 import { useSite } from '../lib/use-site'
 import type { Route } from './+types/reviews'
+import { productPath } from '@shop/domain'
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 
@@ -62,7 +63,7 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
       <h1 id="reviews-title">{product ? `Reviews of ${product.title}` : 'Reviews'}</h1>
       {product && (
         <p>
-          <Link to={`/products/${product._id}`}>← Back to {product.title}</Link> · <Link to="/reviews">All the shop’s reviews</Link>
+          <Link to={productPath(product)}>← Back to {product.title}</Link> · <Link to="/reviews">All the shop’s reviews</Link>
         </p>
       )}
       {average !== null && total > 0 ? (

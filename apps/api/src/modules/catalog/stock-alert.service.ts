@@ -4,7 +4,7 @@
  * writes one outbox message per waiting alert and marks it sent, so the message exists exactly when the
  * stock does and no second writer sends it again. Staff read how many wait per variant.
  */
-import { availability } from '@shop/domain'
+import { availability, productPath } from '@shop/domain'
 import { parsePhone, notAPhoneMessage } from '@shop/domain/phone'
 import type { StockAlert, StockAlertInput, StockAlertWaiting } from '@shop/domain/schemas/stock-alerts'
 import { type ServiceContext, inTransaction } from '../../context'
@@ -109,7 +109,7 @@ export async function sendStockAlerts(tx: ServiceContext, shopId: string, produc
       data: {
         title: alert.title,
         features: featuresText(alert.variants.find((variant) => variant._id === alert.variantId)?.features),
-        path: `/products/${alert.productId}`,
+        path: productPath({ _id: alert.productId, title: alert.title }),
         unsubscribePath: `/stock-alerts/${alert.id}?key=${key}`,
       },
     })

@@ -14,6 +14,7 @@ import { useApiData } from '../../../lib/use-api-data'
 import type { ReviewItemAnswer } from '../review-item-action'
 import { RatingStars } from './rating-stars'
 import { StarRatingInput } from './star-rating-input'
+import { productPath } from '@shop/domain'
 
 type Item = { product: string; title: string; thumbnail: string | null }
 
@@ -72,7 +73,7 @@ export function OrderReviews({ order, accessKey }: { order: Order; accessKey?: s
                 <div className="review-target-head">
                   <p className="review-target-order">
                     {item.thumbnail && <img src={item.thumbnail} alt="" width={40} height={40} className="review-item-thumb" />}
-                    <Link to={`/products/${item.product}`}>{item.title}</Link>
+                    <Link to={productPath({ _id: item.product, title: item.title })}>{item.title}</Link>
                   </p>
                   {!expanded && (
                     <Button variant="secondary" aria-expanded={false} onClick={() => setOpen(item.product)}>
