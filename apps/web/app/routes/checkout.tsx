@@ -60,8 +60,10 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   )
   const most = shop!.shopperLineMax
   const lineProblems = lines.map((line) => stockProblem(line, stock.get(lineKey(line.item)), most)?.kind)
+  // The server's copy shows the cart (from its cookie) while the page's scripts start.
+  const waiting = !hydrated && items.length > 0 ? 'Getting the checkout ready…' : 'Loading your cart…'
   const blocked = !hydrated || loading
-    ? 'Loading your cart…'
+    ? waiting
     : error
       ? 'Your cart could not be loaded.'
       : lines.some((line) => line.unavailable)
