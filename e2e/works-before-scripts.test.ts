@@ -35,11 +35,12 @@ async function slowPhone(run: (page: Page, scripts: { block(): Promise<void>; al
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 })
     let blocked = 0
     const scripts = {
-      block: () =>
-        page.route(/\.js(\?|$)/, (route) => {
+      block: async () => {
+        await page.route(/\.js(\?|$)/, (route) => {
           blocked += 1
           return route.abort()
-        }),
+        })
+      },
       allow: () => page.unroute(/\.js(\?|$)/),
       blocked: () => blocked,
     }

@@ -12,7 +12,7 @@ import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-rout
 import appStyles from './app.css?inline'
 import { NonceContext } from './lib/csp-nonce'
 import { InlineStylesContext } from './lib/inline-styles'
-import { scriptsAfterLoad, scriptsWaitForLoad } from './lib/scripts-after-load.server'
+import { scriptsAfterLoad } from './lib/scripts-after-load.server'
 
 export const streamTimeout = 5_000
 
@@ -57,7 +57,7 @@ export default function handleRequest(
               callback()
             },
           })
-          const stream = createReadableStreamFromReadable(scriptsWaitForLoad(request) ? body.pipe(scriptsAfterLoad()) : body)
+          const stream = createReadableStreamFromReadable(body.pipe(scriptsAfterLoad()))
           responseHeaders.set('Content-Type', 'text/html')
           pipe(body)
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))

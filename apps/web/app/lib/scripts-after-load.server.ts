@@ -10,16 +10,6 @@ const REWRITES: [string, string][] = [
 
 const rewrite = (text: string) => REWRITES.reduce((result, [from, to]) => result.replaceAll(from, to), text)
 
-/**
- * Pages whose scripts start at once: the checkout shows no picture to wait for, and a shopper there wants
- * "Place order" working as soon as it can (decision 89).
- */
-const AT_ONCE = /^\/checkout\/?$/
-
-export function scriptsWaitForLoad(request: Request): boolean {
-  return !AT_ONCE.test(new URL(request.url).pathname)
-}
-
 /** The server side: the page's HTML with its script tags waiting for AFTER_LOAD_SCRIPT, streamed as it comes. */
 export function scriptsAfterLoad(): Transform {
   // A tag (or a character) can be split between two chunks: an end that could start one waits for the next.
