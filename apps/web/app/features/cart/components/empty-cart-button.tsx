@@ -26,7 +26,7 @@ export function EmptyCartButton({ disabled }: { disabled?: boolean }) {
       <Button variant="secondary" onClick={cartActions.clear}>
         Empty it
       </Button>
-      <Button ref={keep} variant="ghost" onClick={() => setAsking(false)}>
+      <Button ref={keep} variant="secondary" onClick={() => setAsking(false)}>
         Keep it
       </Button>
     </div>
