@@ -99,7 +99,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           <section aria-labelledby="cart-title" className="panel cart-panel">
             <div className="section-head">
               <h2 id="cart-title">Your cart</h2>
-              <EmptyCartButton />
+              <EmptyCartButton disabled={!hydrated} />
             </div>
             {error && (
               <Alert>
