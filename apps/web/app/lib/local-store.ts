@@ -15,7 +15,7 @@ export type StoredValues = {
   /** Address (path + search + hash) to return to after logging in. */
   checkpoint: string
   /** SPEC §3: stored with version 2; any other version is discarded. */
-  cart: { version: number; items: StoredCartItem[] }
+  cart: { version: number; items: StoredCartItem[]; changed?: number }
   /** The analytics tracking id and when it expires (ms since the epoch). */
   tracking: { trackingId: string; expires: number }
 }

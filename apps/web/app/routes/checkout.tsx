@@ -2,16 +2,18 @@ import { useMemo, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { Order } from '@shop/domain/schemas/orders'
 import { Alert } from '../components/ui/alert'
-import { Button } from '../components/ui/button'
 import { useSessionUser } from '../features/auth/session'
 import { lineKey } from '../features/cart/cart'
 import { CartLines } from '../features/cart/components/cart-lines'
+import { EmptyCartButton } from '../features/cart/components/empty-cart-button'
 import { stockProblem } from '../features/cart/line-stock'
 import { cartActions, useCartItems } from '../features/cart/hooks/use-cart'
 import { useCartLines } from '../features/cart/hooks/use-cart-lines'
+import { cookieCart } from '../features/cart/cookie-cart.server'
 import { useStockCheck } from '../features/cart/hooks/use-stock-check'
 import { listRegions } from '../api/delivery/list-regions'
 import { getPaymentOptions } from '../api/payments/get-payment-options'
+import { clearCheckoutDraft } from '../features/checkout/checkout-draft'
 import { CheckoutForm, type OrderLineInput } from '../features/checkout/components/checkout-form'
 import { confirmationPath } from '../features/checkout/confirmation-path'
 import { variantLabel } from '../features/catalog/variant-label'
@@ -24,11 +26,15 @@ import type { Route } from './+types/checkout'
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   if (!context.shop) notFound()
   const api = serverApi(context)
-  const [regions, paymentOptions] = await Promise.all([listRegions(api), getPaymentOptions(api, context.shop._id)])
-  return { regions, paymentOptions }
+  const [regions, paymentOptions, cart] = await Promise.all([
+    listRegions(api),
+    getPaymentOptions(api, context.shop._id),
+    cookieCart(api, context.shop._id, request),
+  ])
+  return { regions, paymentOptions, cart }
 }
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Checkout', args)
@@ -37,9 +43,11 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const { shop } = useSite()
   const hydrated = useHydrated()
   const user = useSessionUser()
-  const items = useCartItems()
+  // Until the scripts run, the cart is the server's copy, from its cookie (decision 87).
+  const storedItems = useCartItems()
+  const items = hydrated ? storedItems : loaderData.cart.items
   const navigate = useNavigate()
-  const { lines, loading, error, retry } = useCartLines(shop!._id, items)
+  const { lines, loading, error, retry } = useCartLines(shop!._id, items, loaderData.cart.known)
   const stock = useStockCheck(shop!._id, items)
   const [problems, setProblems] = useState<Map<string, string>>(() => new Map())
 
@@ -52,8 +60,10 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   )
   const most = shop!.shopperLineMax
   const lineProblems = lines.map((line) => stockProblem(line, stock.get(lineKey(line.item)), most)?.kind)
+  // The server's copy shows the cart (from its cookie) while the page's scripts start.
+  const waiting = !hydrated && items.length > 0 ? 'Getting the checkout ready…' : 'Loading your cart…'
   const blocked = !hydrated || loading
-    ? 'Loading your cart…'
+    ? waiting
     : error
       ? 'Your cart could not be loaded.'
       : lines.some((line) => line.unavailable)
@@ -66,6 +76,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
 
   function onPlaced(order: Order) {
     cartActions.clear()
+    clearCheckoutDraft(shop!._id)
     // An instant provider's pay page comes first; it sends the buyer back to the order's page.
     if (order.payment.redirectUrl) window.location.assign(order.payment.redirectUrl)
     else navigate(confirmationPath(order), { state: { placed: true } })
@@ -88,9 +99,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
           <section aria-labelledby="cart-title" className="panel cart-panel">
             <div className="section-head">
               <h2 id="cart-title">Your cart</h2>
-              <Button variant="ghost" onClick={cartActions.clear}>
-                Empty cart
-              </Button>
+              <EmptyCartButton disabled={!hydrated} />
             </div>
             {error && (
               <Alert>
@@ -100,7 +109,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
                 </button>
               </Alert>
             )}
-            {hydrated ? (
+            {hydrated || items.length > 0 ? (
               <CartLines lines={lines} currency={shop!.currency} label={variantLabel} problems={problems} stock={stock} most={most} />
             ) : (
               // The cart lives in the browser: the server renders the page around it, with room for a line.

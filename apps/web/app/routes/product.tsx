@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { AddToCart } from '../features/cart/components/add-to-cart'
+import { addToCartAction } from '../features/cart/add-to-cart-form.server'
 import { getProduct } from '../api/products/get-product'
 import { ChosenVariantProvider, VariantGallery, VariantPrice } from '../features/catalog/components/chosen-variant'
 import { ShareButton } from '../features/catalog/components/share-button'
@@ -49,6 +50,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     reviews,
   }
 }
+
+/** "Add to cart" posted as a plain form, before the page's scripts run (decision 87). */
+export const action = (args: Route.ActionArgs) => addToCartAction(args)
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args.loaderData?.product.title ?? 'Product', args, { image: args.loaderData?.product.images[0]?.url, ...args.loaderData?.seo })

@@ -1,13 +1,13 @@
-import { useId, useState } from 'react'
-import { Link } from 'react-router'
+import { type FormEvent, useId, useState } from 'react'
+import { Link, useActionData } from 'react-router'
 import type { Availability } from '@shop/domain'
 import type { ProductVariant, Variant } from '@shop/domain/schemas/catalog'
 import { Button } from '../../../components/ui/button'
-import { useHydrated } from '../../../lib/use-hydrated'
 import { useChooseVariant } from '../../catalog/components/chosen-variant'
 import { stockText } from '../../catalog/stock-text'
 import { hasItem, lineCap } from '../cart'
 import { cartActions, useCartItems } from '../hooks/use-cart'
+import type { AddToCartAnswer } from '../add-to-cart-form.server'
 import { QuantityInput } from './quantity-input'
 
 type Props = {
@@ -24,10 +24,11 @@ type Props = {
 /**
  * Variant choice with each variant's stock, a quantity capped at what is left and at the shop's most per
  * order, and Add to cart. A sold-out variant stays choosable, marked, but cannot be added. The cart keeps
- * each product+variant once (SPEC §5).
+ * each product+variant once (SPEC §5). It is a form that works before the page's scripts run: it posts to
+ * the product route's action, which adds to the cart's cookie copy (decision 87); once they run, it adds here.
  */
 export function AddToCart({ productId, variants, availability, label, most }: Props) {
-  const hydrated = useHydrated()
+  const answer = useActionData() as AddToCartAnswer | undefined
   const items = useCartItems()
   const groupId = useId()
   const stockId = useId()
@@ -42,7 +43,9 @@ export function AddToCart({ productId, variants, availability, label, most }: Pr
   const cap = lineCap(stock, { most })
   const inCart = hasItem(items, productId, variant)
 
-  function add() {
+  function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (soldOut) return
     if (inCart) {
       setMessage('This is already in your cart.')
       return
@@ -51,8 +54,12 @@ export function AddToCart({ productId, variants, availability, label, most }: Pr
     setMessage('Added to your cart.')
   }
 
+  const posted = answer === undefined ? null : 'problem' in answer ? answer.problem : ANSWERS[answer.cart]
+  const shown = message ?? posted
+
   return (
-    <div className="add-to-cart">
+    <form className="add-to-cart" method="post" onSubmit={add}>
+      <input type="hidden" name="intent" value="add" />
       {variants.length > 0 && (
         <fieldset className="variant-picker">
           <legend id={groupId}>Choose an option</legend>
@@ -82,7 +89,7 @@ export function AddToCart({ productId, variants, availability, label, most }: Pr
       {!soldOut && (
         <div className="add-to-cart-quantity">
           <span className="add-to-cart-quantity-label">Quantity</span>
-          <QuantityInput value={Math.min(count, cap)} max={cap} label="Quantity to add" onChange={setCount} />
+          <QuantityInput value={Math.min(count, cap)} max={cap} label="Quantity to add" onChange={setCount} name="count" />
         </div>
       )}
       {!soldOut && cap === most && count >= most && <p className="hint">At most {most} of one item per order.</p>}
@@ -91,17 +98,24 @@ export function AddToCart({ productId, variants, availability, label, most }: Pr
           Sold out
         </Button>
       ) : (
-        <Button onClick={add} disabled={!hydrated}>
+        <Button type="submit">
           {inCart ? 'In your cart' : 'Add to cart'}
         </Button>
       )}
       <p className="add-to-cart-status" role="status">
-        {message && (
+        {shown && (
           <>
-            {message} <Link prefetch="intent" to="/checkout">Go to checkout</Link>
+            {shown}{' '}
+            {(message !== null || (answer !== undefined && !('problem' in answer))) && <Link prefetch="intent" to="/checkout">Go to checkout</Link>}
           </>
         )}
       </p>
-    </div>
+    </form>
   )
 }
+
+const ANSWERS = {
+  added: 'Added to your cart.',
+  already: 'This is already in your cart.',
+  full: 'Your cart is full: remove something first.',
+} as const

@@ -7,10 +7,12 @@ type Props = {
   onChange: (count: number) => void
   /** The most that may be chosen (what is left, when the shop shows it). */
   max?: number
+  /** The input's name, when a form posts it (the product page's, before its scripts run). */
+  name?: string
 }
 
 /** A count of at least 1 and at most `max`, typed or stepped; other input is kept as a draft until it makes sense. */
-export function QuantityInput({ value, label, onChange, max = MAX_COUNT }: Props) {
+export function QuantityInput({ value, label, onChange, max = MAX_COUNT, name }: Props) {
   const limit = Math.max(1, Math.min(max, MAX_COUNT))
   const [draft, setDraft] = useState(String(value))
   // A new count from outside (a step, another tab) replaces the draft.
@@ -33,6 +35,7 @@ export function QuantityInput({ value, label, onChange, max = MAX_COUNT }: Props
       </button>
       <input
         type="number"
+        name={name}
         inputMode="numeric"
         min={1}
         max={limit}

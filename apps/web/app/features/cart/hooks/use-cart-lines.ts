@@ -17,11 +17,12 @@ export type CartLine = {
 
 /**
  * The cart's items with their products as the shop sells them now (fresh prices and stock), fetched in
- * one call for the ids not fetched yet.
+ * one call for the ids not fetched yet (nor `known`).
  */
-export function useCartLines(shopId: string, items: CartItem[]) {
-  const [products, setProducts] = useState<Map<string, Product>>(() => new Map())
-  const [fetched, setFetched] = useState<Set<string>>(() => new Set())
+export function useCartLines(shopId: string, items: CartItem[], known?: { ids: string[]; products: Product[] }) {
+  // `known`: what the server already looked up (the checkout's cart from its cookie, decision 87).
+  const [products, setProducts] = useState<Map<string, Product>>(() => new Map(known?.products.map((product) => [product._id, product])))
+  const [fetched, setFetched] = useState<Set<string>>(() => new Set(known?.ids))
   /** The last failure, for the request it belongs to (a new request or a retry starts without one). */
   const [failure, setFailure] = useState<{ request: string; message: string } | null>(null)
   const [attempt, setAttempt] = useState(0)

@@ -15,6 +15,7 @@ import { randomId } from '../../../lib/random-id'
 import { createCheckout } from '../../../api/checkouts/create-checkout'
 import type { CheckoutInput, ItemInput } from '../../../api/orders/order-input'
 import { placeOrder } from '../../../api/orders/place-order'
+import { useKeptCheckoutDraft } from '../checkout-draft'
 import { type ContactField, checkContact } from '../contact-details'
 import { type DeliveryField, deliveryInput, deliveryProblems } from '../delivery-details'
 import { useContactDraft } from '../hooks/use-contact-draft'
@@ -85,6 +86,12 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydra
   const delivery = useDeliveryDraft(shop._id, items, shop.offersPickup)
   const { draft, rates, rate } = delivery
   const deliveryType = draft.type
+  useKeptCheckoutDraft(shop._id, hydrated, { email, name: contact.name, phone: contact.phone, delivery: draft, code }, (kept) => {
+    setEmail(kept.email)
+    contact.onChange({ ...(kept.name ? { name: kept.name } : {}), ...(kept.phone ? { phone: kept.phone } : {}) })
+    delivery.update(shop.offersPickup ? kept.delivery : { ...kept.delivery, type: 'dispatch' })
+    setCode(kept.code)
+  })
   const figures = estimate({ lines, deliveryType, rate, code, taxRate: shop.taxRate })
   const currency = shop.currency
 
