@@ -211,7 +211,8 @@ async function applyEdit(tx: ServiceContext, order: OrderRow, input: OrderEditIn
     totalMinor: 0,
     updatedAt: tx.clock.now(),
   }
-  charges.totalMinor = ledgerOf({ ...charges, status: order.status }).totalExTaxMinor
+  // What promotions gave when it was placed stays as it was (decision 78).
+  charges.totalMinor = ledgerOf({ ...charges, status: order.status, promotionMinor: order.promotionMinor, deliveryWaivedMinor: order.deliveryWaivedMinor }).totalExTaxMinor
   const row = await setOrderCharges(tx.db, order.id, charges)
   await syncCustomer(tx, row)
 
