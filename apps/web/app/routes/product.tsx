@@ -11,6 +11,7 @@ import { serverApi } from '../lib/api.server'
 import { routeMeta } from '../lib/page-meta'
 import { isMissing, notFound } from '../lib/route-errors'
 import { shopCategories } from '../features/catalog/shop-categories'
+import { ProductFreeDelivery } from '../features/promotions/components/product-free-delivery'
 import type { Route } from './+types/product'
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
@@ -51,6 +52,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <h1 id="product-title">{product.title}</h1>
         <ProductPrice price={product.price} sellAt={product.sellAt} className="price-large" />
         <AddToCart productId={product._id} variants={product.variants} availability={product.availability} label={variantLabel} most={most} />
+        <ProductFreeDelivery />
         <ShareButton title={product.title} url={url} />
         <WhatsAppChat number={whatsapp} about={`Hello, I have a question about ${product.title}: ${url}`} />
         {descriptionHtml && (
