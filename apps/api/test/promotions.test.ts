@@ -4,7 +4,8 @@
  */
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { discountCodes, orders, promotions } from '../src/db/schema'
+import { discountCodes, orders, outboxMessages, promotions } from '../src/db/schema'
+import { renderEmail, templateOf } from '../src/modules/messages/templates'
 import { commerceFixtures } from './commerce-fixtures'
 import { type TestUser, createStaffedShop, errorBody, setupApp } from './helpers'
 
@@ -153,6 +154,12 @@ describe('checkouts and orders with promotions', () => {
     expect(order.promotions.freeDelivery.label).toBe('Free delivery over GHS 300')
     const [row] = await db.select().from(orders).where(eq(orders.id, order._id))
     expect(row).toMatchObject({ deliveryMinor: 2_500, deliveryWaivedMinor: 2_500, promotionMinor: 0, totalMinor: 30_000 })
+
+    // The confirmation e-mail names it: the rate's fee, then the promotion taking it off.
+    const [confirmation] = await db.select().from(outboxMessages).where(eq(outboxMessages.event, `order:${order._id}:placed`))
+    const site = { name: 'Shop', origin: `http://${shop.slug}.shops.test`, logoUrl: null, providerName: 'Shoplet' }
+    const email = renderEmail(templateOf(confirmation!.kind)!, { ...confirmation!.data, ...confirmation!.secrets }, site)
+    expect(email.text.replace(/\u00a0/g, ' ')).toMatch(/Delivery \(Accra express\)\W+GHS 25\.00[\s\S]*Free delivery over GHS 300\W+GHS 25\.00/)
 
     // What the order got stays when the promotion changes or goes.
     await clearPromotions()

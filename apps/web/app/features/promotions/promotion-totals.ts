@@ -60,11 +60,15 @@ export function withPromotions(
   return { figures: { ...figures, discount, delivery, total }, outcome }
 }
 
-/** The summary's rows with the promotions: the discount named before tax, and the delivery marked free. */
-export function promotionRows(rows: TotalsRow[], outcome: PromotionOutcome): TotalsRow[] {
+/**
+ * The summary's rows with the promotions: the discount named before tax, the delivery marked free, and a
+ * code the promotions beat said to be unused (decision 79).
+ */
+export function promotionRows(rows: TotalsRow[], outcome: PromotionOutcome, code?: { code: string } | null): TotalsRow[] {
   const result = rows.map((row) =>
     row.label === 'Delivery' && outcome.freeDelivery ? { label: 'Delivery', value: 'Free', note: outcome.freeDelivery.label } : row,
   )
+  if (code && !outcome.useCode) result.splice(1, 0, { label: `Code ${code.code}`, value: 'Not used', note: 'the promotion saves you more' })
   if (outcome.discount) {
     const at = Math.max(1, result.findIndex((row) => row.label === 'Tax'))
     result.splice(at, 0, { label: outcome.discount.label, value: outcome.discount.amountMinor / 100, negative: true })

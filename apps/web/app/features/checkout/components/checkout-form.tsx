@@ -237,7 +237,7 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydra
         <section className="panel" aria-labelledby={`${id}-summary`}>
           <h2 id={`${id}-summary`}>Order summary</h2>
           <FreeDeliveryNote shop={promotions} subtotalMinor={figures.subtotal} currency={currency} />
-          <TotalsTable rows={promotionRows(estimateRows(figures, deliveryType, code), outcome)} currency={currency} />
+          <TotalsTable rows={promotionRows(estimateRows(figures, deliveryType, code), outcome, code)} currency={currency} />
           {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
           {blocked && <p className="hint">{blocked}</p>}
           <div className="checkout-actions">
