@@ -242,3 +242,14 @@ it('keeps shoppers out of the staff fields', async () => {
   expect(body.data[0]).not.toHaveProperty('name')
   await clearPromotions()
 })
+
+it('holds a manual discount on an entered order to what is left after the promotion', async () => {
+  await createPromotion({ kind: 'fixed', value: 80, minSubtotal: 0 })
+  const body = { source: 'phone', name: 'Kwame', phone: '0245556666', items: item(1), delivery: { type: 'pick-up' } }
+  const tooMuch = await call('POST', `/api/orders/?shop=${shop.id}`, manager, { ...body, adjustment: { amount: 30, reason: 'Loyal customer' } })
+  expect(tooMuch.statusCode).toBe(400)
+  expect(errorBody(tooMuch).errors?.[0]?.path).toBe('adjustment.amount')
+  const fits = await placeOrder({ ...body, adjustment: { amount: 20, reason: 'Loyal customer' } }, manager)
+  expect(fits.totals).toMatchObject({ subtotal: 100, promotion: 80, totalInclTax: 0 })
+  await clearPromotions()
+})

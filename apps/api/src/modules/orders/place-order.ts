@@ -247,7 +247,9 @@ async function redeemStep(tx: ServiceContext, draft: PricedDraft): Promise<Redee
     }
   }
   // A manual discount staff give when entering the order is held to what the items come to after the code.
-  return { ...draft, snapshot, adjustmentMinor: checkEntryDiscount(draft.entry, snapshot) }
+  // The promotion's discount counts with the code's: the items are what is left after both.
+  const discounted = { ...snapshot, discountMinor: snapshot.discountMinor + snapshot.promotionMinor }
+  return { ...draft, snapshot, adjustmentMinor: checkEntryDiscount(draft.entry, discounted) }
 }
 
 /** Write: the order row and its first timeline entry, under a fresh order id (a taken id draws again). */
