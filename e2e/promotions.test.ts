@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { api, assertNoSidewaysScroll, demo, logInPage, SMALL_PHONE, useBrowser, useServer, withPhone, writeCart } from './fixtures'
+import { api, assertNoSidewaysScroll, axeViolations, demo, describeViolations, logInPage, SMALL_PHONE, useBrowser, useServer, withPhone, writeCart } from './fixtures'
 
 const { server } = useServer()
 const { browser } = useBrowser()
@@ -36,6 +36,13 @@ describe('free delivery over an amount', { timeout: 180_000 }, () => {
         await panel.getByRole('button', { name: 'New promotion' }).click()
         const form = panel.getByRole('form', { name: 'New promotion' })
         assert.equal(await form.getByRole('radio', { name: 'Free delivery' }).isChecked(), true, 'free delivery is the first choice')
+        const violations = await axeViolations(page)
+        assert.deepEqual(violations, [], describeViolations('the promotion form', violations))
+        // Checked in the browser: a discount needs its amount.
+        await form.getByRole('radio', { name: 'Percent off' }).check()
+        await form.getByRole('button', { name: 'Create promotion' }).click()
+        await form.getByText('Enter the percent off').waitFor()
+        await form.getByRole('radio', { name: 'Free delivery' }).check()
         await form.getByLabel('For orders of at least (GHS)').fill(String(threshold))
         await form.getByRole('button', { name: 'Create promotion' }).click()
         await panel.getByRole('listitem').filter({ hasText: `Free delivery over GHS ${threshold}` }).getByText('On').waitFor()
