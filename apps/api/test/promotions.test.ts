@@ -179,6 +179,10 @@ describe('checkouts and orders with promotions', () => {
     const big = await placeOrder({ items: item(4), delivery: dispatch(), name: 'Ama', phone: '0241111111' })
     expect(big.totals).toMatchObject({ subtotal: 400, promotion: 40, delivery: 25, totalInclTax: 385 })
     expect(big.promotions.discount).toMatchObject({ kind: 'percentage', label: '10% off orders over GHS 200', amount: 40 })
+    // The pay link's page counts it among the discounts, so its rows add up.
+    const [bigRow] = await db.select().from(orders).where(eq(orders.id, big._id))
+    const payPage = (await ctx.app.inject({ method: 'GET', url: `/api/pay/${big._id}?key=${bigRow!.payKey}`, headers: { host: `${shop.slug}.shops.test` } })).json()
+    expect(payPage.totals).toMatchObject({ subtotal: 400, discount: 40, delivery: 25, total: 385 })
 
     const entered = await placeOrder({ source: 'whatsapp', name: 'Akosua', phone: '0244123456', items: item(3), delivery: { type: 'pick-up' } }, keeper)
     expect(entered.totals).toMatchObject({ subtotal: 300, promotion: 30, totalInclTax: 270 })
