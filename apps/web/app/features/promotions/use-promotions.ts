@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { PublicPromotion } from '@shop/domain/schemas/promotion'
+import type { PromotionListItem, PublicPromotion } from '@shop/domain/schemas/promotion'
 import { listPromotions, getPromotionSettings } from '../../api/promotions/promotions'
 import { api } from '../../lib/api'
 
@@ -12,8 +12,9 @@ const cache = new Map<string, Promise<ShopPromotions>>()
 function load(shopId: string): Promise<ShopPromotions> {
   let found = cache.get(shopId)
   if (!found) {
-    found = Promise.all([listPromotions<PublicPromotion>(api, shopId), getPromotionSettings(api, shopId)])
-      .then(([page, settings]) => ({ promotions: page.data, stacksWithCodes: settings.stacksWithCodes }))
+    found = Promise.all([listPromotions<PromotionListItem>(api, shopId), getPromotionSettings(api, shopId)])
+      // Staff who manage discounts are answered every promotion: only the live ones apply.
+      .then(([page, settings]) => ({ promotions: page.data.filter((p) => p.live !== false), stacksWithCodes: settings.stacksWithCodes }))
       .catch(() => {
         // Promotions only add to a page: without them the server still applies them to the order.
         cache.delete(shopId)
