@@ -33,6 +33,7 @@ import stockAlertRoutes from './modules/catalog/stock-alert.routes'
 import customerRoutes from './modules/customers/customers.routes'
 import deliveryRoutes from './modules/delivery/delivery.routes'
 import discountRoutes from './modules/discounts/discount.routes'
+import promotionRoutes from './modules/promotions/promotion.routes'
 import analyticsRoutes from './modules/analytics/analytics.routes'
 import notificationRoutes from './modules/notifications/notification.routes'
 import orderRoutes from './modules/orders/orders.routes'
@@ -171,6 +172,7 @@ export async function buildApp({ config, database, logger, imageLimiter, message
   await app.register(uploadRoutes)
   await app.register(deliveryRoutes)
   await app.register(discountRoutes)
+  await app.register(promotionRoutes)
   // Placing an order opens its payment through payments' side of OrderPayments (orders never imports payments).
   await app.register(orderRoutes, { payments: orderPayments })
   await app.register(paymentRoutes)

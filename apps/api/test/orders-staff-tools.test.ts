@@ -317,11 +317,11 @@ describe('GET /api/orders.csv', () => {
     await ctx.app.inject({ method: 'PATCH', url: `/api/orders/${formula._id}`, headers: keeper.headers, payload: { status: 'packaged' } })
 
     const [header, ...lines] = await csvOf(`shop=${shop.id}&q=adjoa`)
-    expect(header).toBe('Order,Placed at,Status,Customer,Email,Phone,Delivery,Region,Address,Items,Subtotal,Discount,Shop discount,Delivery fee,Tax,Total before tax,Total with tax,Paid,Refunded,Balance,Refund due,Payment,Currency,Source')
+    expect(header).toBe('Order,Placed at,Status,Customer,Email,Phone,Delivery,Region,Address,Items,Subtotal,Discount,Shop discount,Delivery fee,Tax,Total before tax,Total with tax,Paid,Refunded,Balance,Refund due,Payment,Currency,Source,Promotion,Promotion discount,Delivery waived')
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(
       // The phone is text to a spreadsheet, digit for digit, not a number to compute with.
-      new RegExp(`^${quoted.orderId},\\d{4}-\\d\\d-\\d\\dT[^,]+,Placed,"Adjoa ""AJ"" Mensah, Jr",adjoa@example.com,'\\+233244556677,Pick-up,,,1 × Kente scarf,100.00,0.00,0.00,0.00,0.00,100.00,100.00,30.00,0.00,70.00,0.00,Pay at pick-up,GHS,Online shop$`),
+      new RegExp(`^${quoted.orderId},\\d{4}-\\d\\d-\\d\\dT[^,]+,Placed,"Adjoa ""AJ"" Mensah, Jr",adjoa@example.com,'\\+233244556677,Pick-up,,,1 × Kente scarf,100.00,0.00,0.00,0.00,0.00,100.00,100.00,30.00,0.00,70.00,0.00,Pay at pick-up,GHS,Online shop,,0.00,0.00$`),
     )
     const packaged = await csvOf(`shop=${shop.id}&status=packaged`)
     expect(packaged.slice(1).map((line) => line.split(',')[0])).toContain(formula.orderId)

@@ -18,6 +18,10 @@ export type OrderCharges = {
   discountMinor: number
   /** A manual discount staff gave with a reason (0 without one). */
   adjustmentMinor: number
+  /** An automatic promotion's discount (0 without one). */
+  promotionMinor?: number
+  /** The delivery fee a free-delivery promotion waived (0 without one): the buyer pays the fee less this. */
+  deliveryWaivedMinor?: number
   /** The delivery rate's fee; ignored for pick-up. */
   deliveryMinor: number
   deliveryType: DeliveryType
@@ -35,7 +39,11 @@ export type OrderLedger = {
   subtotalMinor: number
   discountMinor: number
   adjustmentMinor: number
-  /** The delivery fee the buyer pays (0 for pick-up). */
+  /** The automatic promotion's discount. */
+  promotionMinor: number
+  /** The delivery fee a promotion waived (0 for pick-up): `deliveryMinor` is already without it. */
+  deliveryWaivedMinor: number
+  /** The delivery fee the buyer pays (0 for pick-up, or when a promotion waived it). */
   deliveryMinor: number
   taxMinor: number
   /** SPEC §9's order total: subtotal + delivery − discounts, tax not in (what `orders.total_minor` stores). */
@@ -66,8 +74,11 @@ function sum(tenders: readonly Tender[], kind: Tender['kind'], states: readonly 
 }
 
 export function orderLedger(charges: OrderCharges, tenders: readonly Tender[] = []): OrderLedger {
-  const discounts = charges.discountMinor + charges.adjustmentMinor
-  const deliveryMinor = charges.deliveryType === 'pick-up' ? 0 : charges.deliveryMinor
+  const promotionMinor = charges.promotionMinor ?? 0
+  const discounts = charges.discountMinor + promotionMinor + charges.adjustmentMinor
+  const feeMinor = charges.deliveryType === 'pick-up' ? 0 : charges.deliveryMinor
+  const deliveryWaivedMinor = Math.min(feeMinor, Math.max(0, charges.deliveryWaivedMinor ?? 0))
+  const deliveryMinor = feeMinor - deliveryWaivedMinor
   const totalExTaxMinor = orderTotal({
     subtotal: charges.subtotalMinor,
     deliveryFee: deliveryMinor,
@@ -95,6 +106,8 @@ export function orderLedger(charges: OrderCharges, tenders: readonly Tender[] = 
     subtotalMinor: charges.subtotalMinor,
     discountMinor: charges.discountMinor,
     adjustmentMinor: charges.adjustmentMinor,
+    promotionMinor,
+    deliveryWaivedMinor,
     deliveryMinor,
     taxMinor: charges.taxMinor,
     totalExTaxMinor,

@@ -4,7 +4,7 @@
  * Money is stored in integer minor units (pesewas for GHS). Unit prices fit 32 bits (GHS 10,000,000 at most);
  * what adds prices up (totals, payments) is 64-bit, read as a JS number: exact up to 2^53 pesewas.
  */
-import type { OrderSource, OrderStatus } from '@shop/domain'
+import type { AppliedPromotion, OrderSource, OrderStatus, PromotionKind } from '@shop/domain'
 import { sql } from 'drizzle-orm'
 import {
   bigint,
@@ -198,6 +198,8 @@ export const shopConfigs = pgTable('shop_configs', {
   pickupAddress: text('pickup_address').notNull().default(''),
   pickupDirections: text('pickup_directions').notNull().default(''),
   pickupHours: text('pickup_hours').notNull().default(''),
+  /** Promotions add to a discount code's discount; off: the buyer gets the better of the two (decision 79). */
+  promotionsStackWithCodes: boolean('promotions_stack_with_codes').notNull().default(false),
   updatedAt: updatedAt(),
 }, (t) => [
   check('shop_configs_fulfilment_check', sql`${t.offersPickup} or ${t.offersDelivery}`),
@@ -434,6 +436,15 @@ export type DeliveryDetails = {
   fromSharer?: boolean
 }
 export type DiscountTerms = { code: string; type: 'percentage' | 'fixed'; value: number }
+/** The promotions a checkout or order got, as they were then (never recomputed). */
+export type AppliedPromotions = { discount: AppliedPromotion | null; freeDelivery: AppliedPromotion | null }
+
+/** What promotions gave a checkout or an order: their names and amounts, the discount and the delivery fee waived. */
+const promotionColumns = () => ({
+  promotions: jsonb('promotions').$type<AppliedPromotions | null>(),
+  promotionMinor: money('promotion_minor').notNull().default(0),
+  deliveryWaivedMinor: money('delivery_waived_minor').notNull().default(0),
+})
 
 export const checkouts = pgTable(
   'checkouts',
@@ -453,6 +464,7 @@ export const checkouts = pgTable(
     taxMinor: money('tax_minor').notNull(),
     deliveryMinor: money('delivery_minor').notNull(),
     discountMinor: money('discount_minor').notNull(),
+    ...promotionColumns(),
     totalMinor: money('total_minor').notNull(),
     createdAt: createdAt(),
   },
@@ -521,6 +533,7 @@ export const orders = pgTable(
     taxMinor: money('tax_minor').notNull(),
     deliveryMinor: money('delivery_minor').notNull(),
     discountMinor: money('discount_minor').notNull(),
+    ...promotionColumns(),
     totalMinor: money('total_minor').notNull(),
     /** A manual discount staff gave when editing the order (decision 60), and why; 0 and null without one. */
     adjustmentMinor: money('adjustment_minor').notNull().default(0),
@@ -604,6 +617,34 @@ export const orderEvents = pgTable(
   (t) => [
     index('order_events_order_idx').on(t.orderId, t.createdAt),
     check('order_events_kind_check', sql`${t.kind} in ('status', 'note')`),
+  ],
+)
+
+/** Promotions without codes (decision 78): free delivery over an amount, automatic discounts. */
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: id(),
+    shopId: shopId(),
+    /** The merchant's name for it; '' shows what it gives ("Free delivery over GHS 300"). */
+    name: text('name').notNull().default(''),
+    kind: text('kind').$type<PromotionKind>().notNull(),
+    /** Percent (1–100) for percentage, minor units for fixed, 0 for free delivery. */
+    value: integer('value').notNull().default(0),
+    minSubtotalMinor: money('min_subtotal_minor').notNull().default(0),
+    /** Free delivery only: the delivery regions it is for; empty for all. */
+    regions: jsonb('regions').$type<string[]>().notNull().default([]),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('promotions_shop_created_idx').on(t.shopId, t.createdAt),
+    check('promotions_kind_check', sql`${t.kind} in ('free-delivery', 'percentage', 'fixed')`),
+    check('promotions_value_check', sql`${t.value} >= 0 and ${t.minSubtotalMinor} >= 0`),
+    check('promotions_window_check', sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`),
   ],
 )
 

@@ -1,7 +1,7 @@
 import type { Checkout, Order } from '@shop/domain/schemas/orders'
 import type { TotalsRow } from '../components/totals-table'
 
-type Priced = Pick<Checkout | Order, 'totals' | 'delivery' | 'discount'> & Partial<Pick<Order, 'adjustment'>>
+type Priced = Pick<Checkout | Order, 'totals' | 'delivery' | 'discount'> & Partial<Pick<Order, 'adjustment' | 'promotions'>>
 
 /**
  * The server's figures of a checkout or an order, as rows. A checkout's total is what paying now collects,
@@ -9,15 +9,19 @@ type Priced = Pick<Checkout | Order, 'totals' | 'delivery' | 'discount'> & Parti
  * and any delivery fee in (its ledger's `totalInclTax`).
  */
 export function pricedRows(priced: Priced, kind: 'checkout' | 'order'): TotalsRow[] {
-  const { totals, delivery, discount, adjustment } = priced
+  const { totals, delivery, discount, adjustment, promotions } = priced
   const rows: TotalsRow[] = [{ label: 'Subtotal', value: totals.subtotal }]
   if (discount && totals.discount > 0) {
     rows.push({ label: `Discount (${discount.code})`, value: totals.discount, negative: true })
   }
+  // What promotions gave, named as when it was placed (decision 78).
+  if (promotions?.discount && totals.promotion) rows.push({ label: promotions.discount.label, value: totals.promotion, negative: true })
   if (adjustment) rows.push({ label: `Discount from the shop (${adjustment.reason})`, value: adjustment.value, negative: true })
   if (totals.tax > 0 || kind === 'checkout') rows.push({ label: 'Tax', value: totals.tax })
   if (delivery.type === 'pick-up') {
     rows.push({ label: 'Delivery', value: 'Free (pick-up)' })
+  } else if (promotions?.freeDelivery && totals.deliveryWaived && totals.delivery === 0) {
+    rows.push({ label: 'Delivery', value: 'Free', note: promotions.freeDelivery.label })
   } else {
     const onDelivery = delivery.rate?.paymentOption !== 'instant'
     rows.push({

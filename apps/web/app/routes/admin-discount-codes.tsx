@@ -24,6 +24,8 @@ import { hasErrors } from '../lib/form-errors'
 import { routeMeta } from '../lib/page-meta'
 import { perform, readSubmission, refuse } from '../lib/route-data'
 import { UNSAVED_CHANGES_MESSAGE } from '../lib/use-unsaved-changes'
+import { promotionIntent, promotionsData } from '../features/admin-promotions/promotion-intents'
+import { PromotionsPanel } from '../features/admin-promotions/components/promotions-panel'
 import type { Route } from './+types/admin-discount-codes'
 import styles from '../features/admin-discounts/admin-discounts.css?url'
 
@@ -38,13 +40,16 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { shop } = await requireStaff(request)
   const pageNumber = parseCodesPage(new URL(request.url).searchParams)
   const skip = (pageNumber - 1) * DISCOUNT_CODES_PER_PAGE
-  const codes = await listDiscountCodes<DiscountCode>(api, {
-    $sort: { createdAt: -1 },
-    shop: shop._id,
-    $skip: skip,
-    $limit: DISCOUNT_CODES_PER_PAGE,
-  })
-  return { pageNumber, skip, codes }
+  const [codes, promotions] = await Promise.all([
+    listDiscountCodes<DiscountCode>(api, {
+      $sort: { createdAt: -1 },
+      shop: shop._id,
+      $skip: skip,
+      $limit: DISCOUNT_CODES_PER_PAGE,
+    }),
+    promotionsData(shop._id),
+  ])
+  return { pageNumber, skip, codes, promotions }
 }
 clientLoader.hydrate = true as const
 
@@ -55,6 +60,7 @@ clientLoader.hydrate = true as const
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const { shop } = await requireStaff(request)
   const submission = await readSubmission(request)
+  if (submission.intent.startsWith('promotion-')) return promotionIntent(submission, shop._id)
   const form = submission.form as DiscountForm
   switch (submission.intent) {
     case 'create': {
@@ -77,7 +83,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 
 /** SPEC §7 discount codes: the shop's codes newest first, a form to create or edit one, and (de)activation. */
 export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps) {
-  const { pageNumber, skip, codes: page } = loaderData
+  const { pageNumber, skip, codes: page, promotions } = loaderData
   const { shop } = useAdmin()
   const toast = useToast()
   const [, setParams] = useSearchParams()
@@ -156,6 +162,8 @@ export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps)
           />
         </>
       )}
+
+      <PromotionsPanel shopId={shop._id} currency={shop.currency} {...promotions} />
     </>
   )
 }

@@ -15,6 +15,7 @@ import { shopCategories } from '../features/catalog/shop-categories'
 import { latestProductReviews } from '../features/reviews/product-reviews'
 import { ProductRatingLink, ProductReviews } from '../features/reviews/components/product-reviews'
 import { assertCanonicalProductUrl, productIdFromParam, productSeo } from '../features/seo/product-seo.server'
+import { ProductFreeDelivery } from '../features/promotions/components/product-free-delivery'
 import type { Route } from './+types/product'
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
@@ -68,6 +69,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <VariantPrice product={product} className="price-large" />
           <ProductRatingLink page={reviews} />
           <AddToCart productId={product._id} variants={product.variants} availability={product.availability} label={variantLabel} most={most} />
+          <ProductFreeDelivery />
           <BackInStock productId={product._id} variants={product.variants} availability={product.availability} />
           <ShareButton title={product.title} url={url} />
           <WhatsAppChat number={whatsapp} about={`Hello, I have a question about ${product.title}: ${url}`} />

@@ -8,6 +8,7 @@ import { type OrderSource, orderSources } from '../order-source'
 import { type OrderStatus, orderStatuses } from '../order-status'
 import { ProductImage, Variant } from './catalog'
 import { DiscountType } from './discount-code'
+import { AppliedPromotionsResponse } from './promotion'
 import { TransactionStatus } from './payments'
 import { IsoDate, Money } from './wire'
 
@@ -76,10 +77,14 @@ export type DiscountTerms = Static<typeof DiscountResponse>
 export const TotalsResponse = Type.Object({
   subtotal: Type.Number(),
   tax: Type.Number(),
-  /** The delivery fee of the chosen rate (0 for pick-up), whether or not `total` includes it. */
+  /** The delivery fee of the chosen rate (0 for pick-up) less what a promotion waived, whether or not `total` includes it. */
   delivery: Type.Number(),
   /** The discount code's amount (a manual discount is the order's `adjustment`). */
   discount: Type.Number(),
+  /** An automatic promotion's discount, only when there is one; its name is in `promotions.discount`. */
+  promotion: Type.Optional(Type.Number()),
+  /** The delivery fee a free-delivery promotion waived, only when one did: `delivery` is already without it. */
+  deliveryWaived: Type.Optional(Type.Number()),
   /**
    * A checkout: what it collects (SPEC §9 checkout total, tax in, a fee paid to the rider out). An order:
    * SPEC §9's order total, subtotal + delivery − discounts, tax NOT in; `totalInclTax` is what the buyer owes.
@@ -95,6 +100,8 @@ const pricedFields = {
   items: Type.Array(OrderLineResponse),
   delivery: DeliveryResponse,
   discount: DiscountResponse,
+  /** What promotions without codes gave, named, as they were then (decision 78); absent when nothing. */
+  promotions: Type.Optional(AppliedPromotionsResponse),
   /** The tax amount (major units), also in totals.tax. */
   tax: Type.Number(),
   currency: Type.String(),

@@ -51,7 +51,7 @@ export async function createCheckout(ctx: ServiceContext, query: PlaceQuery, inp
   if (code) await assertMayTryCode(ctx, context.terms.shopId, 'discount.code')
   const snapshot = await priceSnapshot(ctx, context, { ...input, delivery: contact.delivery! }, { phone: contact.phone ?? '', email })
   // A checkout is a preview: a code that gives no discount is still a guess that missed.
-  if (code && !snapshot.discount) await countWrongCode(ctx, context.terms.shopId)
+  if (code && !snapshot.discount && !snapshot.codeSetAside) await countWrongCode(ctx, context.terms.shopId)
   const row = await insertCheckout(db, {
     createdAt: ctx.clock.now(),
     shopId: context.terms.shopId,
@@ -67,6 +67,9 @@ export async function createCheckout(ctx: ServiceContext, query: PlaceQuery, inp
     taxMinor: snapshot.taxMinor,
     deliveryMinor: snapshot.deliveryMinor,
     discountMinor: snapshot.discountMinor,
+    promotions: snapshot.promotions,
+    promotionMinor: snapshot.promotionMinor,
+    deliveryWaivedMinor: snapshot.deliveryWaivedMinor,
     // SPEC §9's checkout total: what paying online collects.
     totalMinor: ledgerOf(snapshot).dueWithOrderMinor,
   })

@@ -171,7 +171,7 @@ async function applyEdit(tx: ServiceContext, order: OrderRow, input: OrderEditIn
   const code = await recheckCode(tx, order, subtotalMinor)
   const adjustment = editedAdjustment(order, input.adjustment)
   const discountMinor = discountAmount(subtotalMinor, code.discount)
-  const problem = manualDiscountProblem(toMajor(adjustment.minor), subtotalMinor, discountMinor, order.currency)
+  const problem = manualDiscountProblem(toMajor(adjustment.minor), subtotalMinor, discountMinor + order.promotionMinor, order.currency)
   if (problem) invalidBody([{ path: 'adjustment.amount', message: problem }])
 
   // Lines that took no stock when placed (untracked then) keep moving none; new lines take theirs.
@@ -211,7 +211,8 @@ async function applyEdit(tx: ServiceContext, order: OrderRow, input: OrderEditIn
     totalMinor: 0,
     updatedAt: tx.clock.now(),
   }
-  charges.totalMinor = ledgerOf({ ...charges, status: order.status }).totalExTaxMinor
+  // What promotions gave when it was placed stays as it was (decision 78).
+  charges.totalMinor = ledgerOf({ ...charges, status: order.status, promotionMinor: order.promotionMinor, deliveryWaivedMinor: order.deliveryWaivedMinor }).totalExTaxMinor
   const row = await setOrderCharges(tx.db, order.id, charges)
   await syncCustomer(tx, row)
 

@@ -72,6 +72,12 @@ export async function orderData(tx: ServiceContext, order: OrderRow, note: strin
     subtotalMinor: ledger.subtotalMinor,
     discountMinor: ledger.discountMinor,
     adjustmentMinor: ledger.adjustmentMinor,
+    ...(ledger.promotionMinor > 0 && order.promotions?.discount
+      ? { promotion: { label: order.promotions.discount.label, amountMinor: ledger.promotionMinor } }
+      : {}),
+    ...(ledger.deliveryWaivedMinor > 0 && order.promotions?.freeDelivery
+      ? { freeDelivery: { label: order.promotions.freeDelivery.label, amountMinor: ledger.deliveryWaivedMinor } }
+      : {}),
     discountCode: order.discount?.code ?? null,
     deliveryType: order.delivery.type,
     deliveryName: order.delivery.rate?.name ?? '',

@@ -35,6 +35,9 @@ const columns = [
   'Payment',
   'Currency',
   'Source',
+  'Promotion',
+  'Promotion discount',
+  'Delivery waived',
 ] as const
 
 /** Data, not display: a plain number with two decimals, as a spreadsheet reads it. */
@@ -86,6 +89,10 @@ function orderRecord(order: OrderView, regions: ReadonlyMap<string, string>): Cs
     paymentText(order),
     order.currency,
     orderSourceLabels[order.source],
+    // Promotions came later: their columns follow, so existing sheets keep their columns where they were.
+    [order.promotions?.discount?.label, order.promotions?.freeDelivery?.label].filter(Boolean).join('; '),
+    amount(ledger.promotionMinor),
+    amount(ledger.deliveryWaivedMinor),
   ]
 }
 

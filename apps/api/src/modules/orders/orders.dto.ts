@@ -5,6 +5,7 @@
 import { type OrderCharges, type OrderLedger, orderLedger, toMajor } from '@shop/domain'
 import type { DeliveryDetails, DiscountTerms, LineItem, checkouts, orderEvents, orders } from '../../db/schema'
 import { imageFields } from '../../lib/image-ref'
+import { appliedPromotionsDto } from '../promotions/promotion.dto'
 import type { CheckoutDto, DeliveryDto, DiscountDto, LineDto, OrderDto, TotalsDto } from './orders.schemas'
 
 export type CheckoutRow = typeof checkouts.$inferSelect
@@ -62,12 +63,14 @@ export function discountDto(terms: DiscountTerms | null): DiscountDto {
 /** What an order or checkout charges, as the ledger reads it. A checkout is never canceled nor adjusted. */
 export function chargesOf(
   row: Pick<OrderRow, 'subtotalMinor' | 'discountMinor' | 'deliveryMinor' | 'taxMinor' | 'delivery'> &
-    Partial<Pick<OrderRow, 'adjustmentMinor' | 'status'>>,
+    Partial<Pick<OrderRow, 'adjustmentMinor' | 'status' | 'promotionMinor' | 'deliveryWaivedMinor'>>,
 ): OrderCharges {
   return {
     subtotalMinor: row.subtotalMinor,
     discountMinor: row.discountMinor,
     adjustmentMinor: row.adjustmentMinor ?? 0,
+    promotionMinor: row.promotionMinor ?? 0,
+    deliveryWaivedMinor: row.deliveryWaivedMinor ?? 0,
     deliveryMinor: row.deliveryMinor,
     deliveryType: row.delivery.type,
     deliveryPaymentOption: row.delivery.rate?.paymentOption ?? null,
@@ -92,6 +95,8 @@ function totalsDto(ledger: OrderLedger, totalMinor: number): TotalsDto {
     tax: toMajor(ledger.taxMinor),
     delivery: toMajor(ledger.deliveryMinor),
     discount: toMajor(ledger.discountMinor),
+    ...(ledger.promotionMinor > 0 ? { promotion: toMajor(ledger.promotionMinor) } : {}),
+    ...(ledger.deliveryWaivedMinor > 0 ? { deliveryWaived: toMajor(ledger.deliveryWaivedMinor) } : {}),
     total: toMajor(totalMinor),
     totalInclTax: toMajor(ledger.totalInclTaxMinor),
   }
@@ -108,6 +113,7 @@ export function checkoutDto(row: CheckoutRow, creator: boolean, placed: { orderI
     items: row.items.map(lineDto),
     delivery: deliveryDto(row.delivery, creator),
     discount: discountDto(row.discount ?? null),
+    ...appliedPromotionsDto(row.promotions),
     tax: toMajor(row.taxMinor),
     currency: row.currency,
     totals: totalsDto(ledgerOf(row), row.totalMinor),
@@ -136,6 +142,7 @@ export function orderDto(row: OrderView, timeline?: OrderEventRow[], viewer: { s
     delivery: deliveryDto(row.delivery, viewer.staff || !row.delivery.fromSharer),
     ...(row.delivery.fromSharer ? { sharedDelivery: true } : {}),
     discount: discountDto(row.discount ?? null),
+    ...appliedPromotionsDto(row.promotions),
     tax: toMajor(row.taxMinor),
     currency: row.currency,
     totals: totalsDto(ledger, ledger.totalExTaxMinor),

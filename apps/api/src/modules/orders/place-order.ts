@@ -22,7 +22,8 @@ import type { Db } from '../../db/client'
 import { canonicalJson } from '../../lib/canonical-json'
 import { randomToken, sha256 } from '../../lib/crypto'
 import { Conflict, GeneralError, HttpError, NotFound, Unprocessable, isUniqueViolation, invalidBody } from '../../lib/errors'
-import { redeemDiscountCode } from '../discounts/discount.service'
+import { findValidDiscountCode, redeemDiscountCode } from '../discounts/discount.service'
+import { shopPromotions } from '../promotions/promotion.service'
 import { notifyStaff, notifyUser } from '../notifications/notify'
 import { assertMayTryCode, countWrongCode } from '../discounts/discount-guesses'
 import { findCheckoutForUpdate, findPlacedOrderOfCheckout } from './checkout.repository'
@@ -48,7 +49,7 @@ import {
 import type { DeliveryDetails } from '../../db/schema'
 import { type OrderEventRow, type OrderRow, ledgerOf, noTenders, orderDto } from './orders.dto'
 import type { DeliveryInput, OrderCreateInput, OrderDto, PlaceQuery } from './orders.schemas'
-import { type PricedLines, type PricedSnapshot, type SnapshotInput, checkItemShape, loadPricingContext, priceLinesAndDelivery, withDiscount } from './pricing-snapshot'
+import { type PricedLines, type PricedSnapshot, type SnapshotInput, checkItemShape, loadPricingContext, priceLinesAndDelivery, promotionsFor, withDiscount } from './pricing-snapshot'
 
 /** No 0/O, 1/I/L: easy to read out over the phone. 31^6 ≈ 887 million codes per shop. */
 export const ORDER_ID_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
@@ -228,15 +229,27 @@ async function priceStep(tx: ServiceContext, payments: OrderPayments, draft: Dra
  */
 async function redeemStep(tx: ServiceContext, draft: PricedDraft): Promise<RedeemedDraft> {
   const code = draft.source.discount?.code
-  let snapshot = withDiscount(draft.priced, null, null)
+  const promotions = await shopPromotions(tx, draft.shopId)
+  const now = tx.clock.now()
+  let snapshot = withDiscount(draft.priced, null, null, promotionsFor(draft.priced, promotions, null, now))
   if (code) {
-    // Per-customer rules know the buyer by the order's phone and e-mail (decision 67).
-    const redeemed = await redeemDiscountCode(tx, draft.shopId, code, draft.priced.subtotalMinor, { phone: draft.phone, email: draft.email })
-    const terms = { code: redeemed.code, type: redeemed.type, value: redeemed.value }
-    snapshot = withDiscount(draft.priced, terms, redeemed.id)
+    // Without stacking, a valid code worth less than the promotions is left unused: no use is taken (decision 79).
+    const peeked = await findValidDiscountCode(tx, draft.shopId, code)
+    const peekedTerms = peeked ? { code: peeked.code, type: peeked.type, value: peeked.value } : null
+    const setAside = peekedTerms !== null && !promotionsFor(draft.priced, promotions, peekedTerms, now).useCode
+    if (setAside) {
+      snapshot = withDiscount(draft.priced, peekedTerms, null, promotionsFor(draft.priced, promotions, peekedTerms, now))
+    } else {
+      // Per-customer rules know the buyer by the order's phone and e-mail (decision 67).
+      const redeemed = await redeemDiscountCode(tx, draft.shopId, code, draft.priced.subtotalMinor, { phone: draft.phone, email: draft.email })
+      const terms = { code: redeemed.code, type: redeemed.type, value: redeemed.value }
+      snapshot = withDiscount(draft.priced, terms, redeemed.id, promotionsFor(draft.priced, promotions, terms, now))
+    }
   }
   // A manual discount staff give when entering the order is held to what the items come to after the code.
-  return { ...draft, snapshot, adjustmentMinor: checkEntryDiscount(draft.entry, snapshot) }
+  // The promotion's discount counts with the code's: the items are what is left after both.
+  const discounted = { ...snapshot, discountMinor: snapshot.discountMinor + snapshot.promotionMinor }
+  return { ...draft, snapshot, adjustmentMinor: checkEntryDiscount(draft.entry, discounted) }
 }
 
 /** Write: the order row and its first timeline entry, under a fresh order id (a taken id draws again). */
@@ -264,6 +277,9 @@ async function writeStep(tx: ServiceContext, draft: RedeemedDraft): Promise<Writ
         taxMinor: snapshot.taxMinor,
         deliveryMinor: snapshot.deliveryMinor,
         discountMinor: snapshot.discountMinor,
+        promotions: snapshot.promotions,
+        promotionMinor: snapshot.promotionMinor,
+        deliveryWaivedMinor: snapshot.deliveryWaivedMinor,
         adjustmentMinor,
         adjustmentReason: entry?.adjustment ? entry.adjustment.reason.trim() : null,
         totalMinor: ledger.totalExTaxMinor,

@@ -6,12 +6,23 @@
  * A checkout is a preview: a code that cannot be used now simply gives no discount. An order redeems the
  * code inside its transaction (place-order.ts), so an unusable code fails the order (422/409).
  */
-import { discountAmount, subtotal, taxAmount, variantPriceMinor } from '@shop/domain'
+import {
+  type PromotionOutcome,
+  applyPromotions,
+  deliveryWaivedMinor,
+  discountAmount,
+  noPromotion,
+  promotionDiscountMinor,
+  subtotal,
+  taxAmount,
+  variantPriceMinor,
+} from '@shop/domain'
 import type { ServiceContext } from '../../context'
-import type { DiscountTerms } from '../../db/schema'
+import type { AppliedPromotions, DiscountTerms } from '../../db/schema'
 import { type FieldError, NotFound, invalidBody } from '../../lib/errors'
 import { findApplicableRate } from '../delivery/delivery.service'
 import { discountRuleProblem, findValidDiscountCode } from '../discounts/discount.service'
+import { type ShopPromotions, shopPromotions } from '../promotions/promotion.service'
 import { type PricedProduct, type ShopTerms, findShopForPricing } from './order.repository'
 import type { DeliveryDetails, LineItem } from '../../db/schema'
 import type { DeliveryInput, DiscountInput, ItemInput } from './orders.schemas'
@@ -31,6 +42,13 @@ export type PricedSnapshot = {
   /** The chosen rate's fee; 0 for pick-up. */
   deliveryMinor: number
   discountMinor: number
+  /** What promotions gave (decision 78), kept as they were; null when they gave nothing. */
+  promotions: AppliedPromotions | null
+  promotionMinor: number
+  /** The delivery fee a free-delivery promotion waived. */
+  deliveryWaivedMinor: number
+  /** A code was given and is valid, but the promotions were better for the buyer and it was left unused (decision 79). */
+  codeSetAside: boolean
 }
 
 
@@ -149,7 +167,10 @@ async function resolveDelivery(ctx: ServiceContext, terms: ShopTerms, input: Del
 }
 
 /** Lines and delivery priced from the catalog and the shop's terms, before any discount. */
-export type PricedLines = Omit<PricedSnapshot, 'discount' | 'discountCodeId' | 'discountMinor'>
+export type PricedLines = Omit<
+  PricedSnapshot,
+  'discount' | 'discountCodeId' | 'discountMinor' | 'promotions' | 'promotionMinor' | 'deliveryWaivedMinor' | 'codeSetAside'
+>
 
 /**
  * The price step: `items` at today's displayed prices and, when given, `delivery` at the shop's rate, from
@@ -187,9 +208,46 @@ export async function priceLinesAndDelivery(ctx: ServiceContext, context: Pricin
   }
 }
 
-/** `priced` with a discount's terms applied to its subtotal (none: no discount). */
-export function withDiscount(priced: PricedLines, discount: DiscountTerms | null, discountCodeId: string | null): PricedSnapshot {
-  return { ...priced, discount, discountCodeId, discountMinor: discountAmount(priced.subtotalMinor, discount) }
+/**
+ * What the shop's promotions give `priced` next to a code worth `discount` (null: no code), in the domain's
+ * rules (`applyPromotions`): the code may be set aside when the promotions are better (decision 79).
+ */
+export function promotionsFor(priced: PricedLines, promotions: ShopPromotions, discount: DiscountTerms | null, now: Date): PromotionOutcome {
+  return applyPromotions({
+    rules: promotions.rules,
+    currency: priced.currency,
+    now,
+    subtotalMinor: priced.subtotalMinor,
+    deliveryType: priced.delivery.type,
+    region: priced.delivery.region ?? null,
+    deliveryFeeMinor: priced.deliveryMinor,
+    codeDiscountMinor: discountAmount(priced.subtotalMinor, discount),
+    stacksWithCodes: promotions.stacksWithCodes,
+  })
+}
+
+/**
+ * `priced` with a discount's terms applied to its subtotal (none: no discount) and what promotions give
+ * (`outcome`); a code the outcome sets aside gives nothing.
+ */
+export function withDiscount(
+  priced: PricedLines,
+  discount: DiscountTerms | null,
+  discountCodeId: string | null,
+  outcome: PromotionOutcome = noPromotion,
+): PricedSnapshot {
+  const code = outcome.useCode ? discount : null
+  const given = outcome.discount || outcome.freeDelivery ? { discount: outcome.discount, freeDelivery: outcome.freeDelivery } : null
+  return {
+    ...priced,
+    discount: code,
+    discountCodeId: outcome.useCode ? discountCodeId : null,
+    discountMinor: discountAmount(priced.subtotalMinor, code),
+    promotions: given,
+    promotionMinor: promotionDiscountMinor(outcome),
+    deliveryWaivedMinor: deliveryWaivedMinor(outcome),
+    codeSetAside: !!discount && !outcome.useCode,
+  }
 }
 
 /**
@@ -208,5 +266,7 @@ export async function priceSnapshot(
   // A code only for new customers, or once each, gives this buyer nothing when they ordered (with it) before.
   const allowed = row && buyer ? (await discountRuleProblem(ctx, context.terms.shopId, row, buyer)) === null : true
   const usable = row && allowed && row.minSubtotalMinor <= priced.subtotalMinor
-  return withDiscount(priced, usable ? { code: row.code, type: row.type, value: row.value } : null, null)
+  const terms = usable ? { code: row.code, type: row.type, value: row.value } : null
+  const outcome = promotionsFor(priced, await shopPromotions(ctx, context.terms.shopId), terms, ctx.clock.now())
+  return withDiscount(priced, terms, null, outcome)
 }

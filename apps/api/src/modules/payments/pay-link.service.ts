@@ -85,7 +85,8 @@ export async function getPayPage(ctx: ServiceContext, id: string, key: string | 
     })),
     totals: {
       subtotal: toMajor(ledger.subtotalMinor),
-      discount: toMajor(ledger.discountMinor + ledger.adjustmentMinor),
+      // The code's, a promotion's and the shop's manual discount together.
+      discount: toMajor(ledger.discountMinor + ledger.promotionMinor + ledger.adjustmentMinor),
       delivery: toMajor(ledger.deliveryMinor),
       tax: toMajor(ledger.taxMinor),
       total: toMajor(ledger.totalInclTaxMinor),

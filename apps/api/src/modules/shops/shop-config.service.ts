@@ -116,6 +116,7 @@ export async function getShopConfig(ctx: ServiceContext, shopId: string): Promis
       pickupAddress: '',
       pickupDirections: '',
       pickupHours: '',
+      promotionsStackWithCodes: false,
       updatedAt: ctx.clock.now(),
       domains: [],
     },

@@ -41,6 +41,10 @@ export type OrderMessageData = {
   discountCode: string | null
   /** A manual discount staff gave (absent from messages written before there were any). */
   adjustmentMinor?: number
+  /** An automatic promotion's discount, named (absent without one, and from messages written before promotions). */
+  promotion?: { label: string; amountMinor: number }
+  /** The delivery fee a free-delivery promotion waived, named: `deliveryMinor` is already without it. */
+  freeDelivery?: { label: string; amountMinor: number }
   deliveryType: 'pick-up' | 'dispatch'
   /** The delivery rate's name ('' for pick-up). */
   deliveryName: string
@@ -73,8 +77,11 @@ const moneyOff = (minor: number, currency: string) => formatMoneyOff(toMajor(min
 function amountRows(data: OrderMessageData): [string, string][] {
   const rows: [string, string][] = [['Subtotal', money(data.subtotalMinor, data.currency)]]
   if (data.discountMinor > 0) rows.push([`Discount${data.discountCode ? ` (${data.discountCode})` : ''}`, moneyOff(data.discountMinor, data.currency)])
+  if (data.promotion) rows.push([data.promotion.label, moneyOff(data.promotion.amountMinor, data.currency)])
   if (data.adjustmentMinor) rows.push(['Discount from the shop', moneyOff(data.adjustmentMinor, data.currency)])
-  rows.push([data.deliveryType === 'pick-up' ? 'Pick-up' : `Delivery${data.deliveryName ? ` (${data.deliveryName})` : ''}`, money(data.deliveryMinor, data.currency)])
+  const waived = data.freeDelivery?.amountMinor ?? 0
+  rows.push([data.deliveryType === 'pick-up' ? 'Pick-up' : `Delivery${data.deliveryName ? ` (${data.deliveryName})` : ''}`, money(data.deliveryMinor + waived, data.currency)])
+  if (data.freeDelivery) rows.push([data.freeDelivery.label, moneyOff(waived, data.currency)])
   if (data.taxMinor > 0) rows.push(['Tax', money(data.taxMinor, data.currency)])
   return rows
 }

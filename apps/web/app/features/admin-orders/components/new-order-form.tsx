@@ -17,6 +17,8 @@ import { DeliveryFields } from '../../checkout/components/delivery-fields'
 import { type DeliveryField, deliveryInput, deliveryProblems } from '../../checkout/delivery-details'
 import { useDeliveryDraft } from '../../checkout/hooks/use-delivery-draft'
 import { estimate } from '../../checkout/totals'
+import { withPromotions } from '../../promotions/promotion-totals'
+import { usePromotions } from '../../promotions/use-promotions'
 import { BuyerFields, type BuyerProblems, checkBuyer, emptyBuyer } from './buyer-fields'
 import { parseAmount } from './record-payment-form'
 
@@ -76,7 +78,13 @@ export function NewOrderForm({ shop, regions, canDiscount }: { shop: Shop; regio
 
   const items = useMemo(() => lines.map((line) => ({ product: line.product, ...(line.variant ? { variant: line.variant } : {}), count: line.count })), [lines])
   const delivery = useDeliveryDraft(shop._id, items)
-  const figures = estimate({ lines, deliveryType: delivery.draft.type, rate: delivery.rate, code: null, taxRate: shop.taxRate })
+  const promotions = usePromotions(shop._id)
+  const { figures } = withPromotions(estimate({ lines, deliveryType: delivery.draft.type, rate: delivery.rate, code: null, taxRate: shop.taxRate }), promotions, {
+    deliveryType: delivery.draft.type,
+    region: delivery.draft.type === 'dispatch' ? delivery.draft.region : '',
+    paymentOption: delivery.rate?.paymentOption ?? null,
+    currency: shop.currency,
+  })
   const manual = canDiscount ? parseAmount(amount) : null
 
   useFetcherDone(fetcher, (answer) => {

@@ -26,6 +26,9 @@ import { DeliveryFields } from './delivery-fields'
 import { DiscountField } from './discount-field'
 import { ShareLink } from './share-link'
 import { PaymentChoice } from './payment-choice'
+import { promotionRows, withPromotions } from '../../promotions/promotion-totals'
+import { usePromotions } from '../../promotions/use-promotions'
+import { FreeDeliveryNote } from '../../promotions/components/free-delivery-note'
 
 export type OrderLineInput = { product: string; variant: string | null; count: number; unitPriceMinor: number; key: string }
 
@@ -92,7 +95,13 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydra
     delivery.update(shop.offersPickup ? kept.delivery : { ...kept.delivery, type: 'dispatch' })
     setCode(kept.code)
   })
-  const figures = estimate({ lines, deliveryType, rate, code, taxRate: shop.taxRate })
+  const promotions = usePromotions(shop._id)
+  const { figures, outcome } = withPromotions(estimate({ lines, deliveryType, rate, code, taxRate: shop.taxRate }), promotions, {
+    deliveryType,
+    region: draft.type === 'dispatch' ? draft.region : '',
+    paymentOption: rate?.paymentOption ?? null,
+    currency: shop.currency,
+  })
   const currency = shop.currency
 
   /** What keeps the form from being sent, and the name and phone as they are sent. */
@@ -234,7 +243,8 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydra
 
         <section className="panel" aria-labelledby={`${id}-summary`}>
           <h2 id={`${id}-summary`}>Order summary</h2>
-          <TotalsTable rows={estimateRows(figures, deliveryType, code)} currency={currency} />
+          <FreeDeliveryNote shop={promotions} subtotalMinor={figures.subtotal} currency={currency} />
+          <TotalsTable rows={promotionRows(estimateRows(figures, deliveryType, code), outcome, code)} currency={currency} />
           {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
           {blocked && <p className="hint">{blocked}</p>}
           <div className="checkout-actions">

@@ -1,0 +1,36 @@
+/**
+ * The Discount codes page's promotion intents (decision 78), for its clientAction: `promotion-create`
+ * (the form, checked with the API's rules first), `promotion-set-active`, `promotion-delete` and
+ * `promotion-stacking`; and what its clientLoader reads for the panel.
+ */
+import type { Promotion } from '@shop/domain/schemas/promotion'
+import { listRegions } from '../../api/delivery/list-regions'
+import { createPromotion, deletePromotion, getPromotionSettings, listPromotions, setPromotionSettings, updatePromotion } from '../../api/promotions/promotions'
+import { api } from '../../lib/api'
+import { hasErrors } from '../../lib/form-errors'
+import { perform, refuse } from '../../lib/route-data'
+import { PROMOTION_FIELDS, type PromotionForm, createBody, promotionFormErrors } from './promotion-form'
+
+export async function promotionsData(shopId: string) {
+  const [page, settings, regions] = await Promise.all([listPromotions<Promotion>(api, shopId), getPromotionSettings(api, shopId), listRegions(api)])
+  return { promotions: page.data, stacksWithCodes: settings.stacksWithCodes, regions }
+}
+
+export async function promotionIntent(submission: { intent: string } & Record<string, unknown>, shopId: string) {
+  switch (submission.intent) {
+    case 'promotion-create': {
+      const form = submission.form as PromotionForm
+      const body = createBody(form, shopId)
+      const problems = promotionFormErrors(body, form)
+      if (hasErrors(problems)) return refuse('promotion-create', problems)
+      return perform('promotion-create', () => createPromotion(api, body), PROMOTION_FIELDS)
+    }
+    case 'promotion-set-active':
+      return perform('promotion-set-active', () => updatePromotion(api, String(submission.id), { active: submission.active === true }))
+    case 'promotion-delete':
+      return perform('promotion-delete', () => deletePromotion(api, String(submission.id)))
+    case 'promotion-stacking':
+      return perform('promotion-stacking', () => setPromotionSettings(api, shopId, submission.stacksWithCodes === true))
+  }
+  throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
+}

@@ -1,0 +1,25 @@
+import { subtotal } from '@shop/domain'
+import { useMemo } from 'react'
+import { useCartItems } from '../../cart/hooks/use-cart'
+import { useCartLines } from '../../cart/hooks/use-cart-lines'
+import { useSite } from '../../../lib/use-site'
+import { usePromotions } from '../use-promotions'
+import { FreeDeliveryNote } from './free-delivery-note'
+
+/**
+ * The product page's "Free delivery over GHS 300", with how far the cart is from it once it holds
+ * something. The cart's prices are fetched only when the shop has such an offer.
+ */
+export function ProductFreeDelivery() {
+  const { shop } = useSite()
+  const promotions = usePromotions(shop?._id)
+  const items = useCartItems()
+  const offered = promotions.promotions.some((p) => p.kind === 'free-delivery')
+  const { lines } = useCartLines(shop?._id ?? '', offered ? items : [])
+  const cartMinor = useMemo(
+    () => subtotal(lines.filter((line) => line.product && !line.unavailable).map((line) => ({ unitPriceMinor: line.unitPriceMinor, count: line.item.count }))),
+    [lines],
+  )
+  if (!shop || !offered) return null
+  return <FreeDeliveryNote shop={promotions} subtotalMinor={items.length ? cartMinor : null} currency={shop.currency} />
+}
