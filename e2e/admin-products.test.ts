@@ -235,7 +235,7 @@ describe('admin products', { timeout: 120_000 }, () => {
       await price.waitFor()
       assert.equal(await price.inputValue(), '60')
       await price.fill('72.25')
-      await main(page).getByRole('textbox', { name: 'Sale price' }).fill('65')
+      await main(page).getByRole('textbox', { name: 'Sale price', exact: true }).fill('65')
       await main(page).getByRole('button', { name: 'Save product' }).click()
       await page.getByText('Product saved').waitFor()
       const saved = (await api<Product & { sellAt: number }>(server(), 'GET', `/api/products/${id}`, { token })).body
@@ -288,7 +288,7 @@ describe('admin products', { timeout: 120_000 }, () => {
       await page.goto(`${shop()}/admin/products/new`)
       await main(page).getByRole('textbox', { name: 'Title' }).fill('Beaded bracelet')
       await main(page).getByRole('textbox', { name: 'Price', exact: true }).fill('40')
-      const sale = main(page).getByRole('textbox', { name: 'Sale price' })
+      const sale = main(page).getByRole('textbox', { name: 'Sale price', exact: true })
       await sale.fill('40')
       const create = main(page).getByRole('button', { name: 'Create product' })
       await create.click()
