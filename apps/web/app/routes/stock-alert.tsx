@@ -8,6 +8,7 @@ import { deleteStockAlert } from '../api/stock-alerts/delete-stock-alert'
 import { Button } from '../components/ui/button'
 import { FormError } from '../components/ui/field'
 import { api } from '../lib/api'
+import { useHydrated } from '../lib/use-hydrated'
 import { routeMeta } from '../lib/page-meta'
 import { type ActionAnswer, jsonSubmit, perform, problemOf, readSubmission } from '../lib/route-data'
 import type { Route } from './+types/stock-alert'
@@ -30,6 +31,8 @@ export default function StockAlertPage() {
   const key = search.get('key') ?? ''
   const fetcher = useFetcher<ActionAnswer<'unsubscribe', null>>()
   const answer = fetcher.data
+  // The button works through the page's scripts: until they run, a tap would do nothing.
+  const hydrated = useHydrated()
   return (
     <section className="stock-alert-page" aria-labelledby="stock-alert-title">
       <h1 id="stock-alert-title">Back-in-stock messages</h1>
@@ -39,7 +42,7 @@ export default function StockAlertPage() {
         <>
           <p>You asked this shop to tell you when something was back in stock. Stop these messages, and any others you are still waiting for?</p>
           <FormError error={answer && !answer.ok ? (answer.errors.form === 'No such alert' ? 'This link has been used already or is not right.' : problemOf(answer.errors)) : undefined} />
-          <Button disabled={!key || fetcher.state !== 'idle'} onClick={() => void fetcher.submit({ intent: 'unsubscribe', key }, jsonSubmit)}>
+          <Button disabled={!hydrated || !key || fetcher.state !== 'idle'} onClick={() => void fetcher.submit({ intent: 'unsubscribe', key }, jsonSubmit)}>
             Stop back-in-stock messages
           </Button>
         </>
