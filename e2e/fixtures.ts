@@ -375,9 +375,12 @@ export async function watchCspViolations(page: Page): Promise<() => string[]> {
 
 export type CartLine = { count: number; product: string; variant: string | null }
 
-/** Puts these lines in the shop's cart as the storefront keeps it, on a page of the shop already open. */
+/**
+ * Puts these lines in the shop's cart as the storefront keeps it, on a page of the shop already open: marked
+ * as changed now, so it is newer than the cart's cookie copy (decision 87).
+ */
 export async function writeCart(page: Page, items: CartLine[]): Promise<void> {
-  await page.evaluate((lines) => window.localStorage.setItem('cart', JSON.stringify({ version: 2, items: lines })), items)
+  await page.evaluate((lines) => window.localStorage.setItem('cart', JSON.stringify({ version: 2, items: lines, changed: Date.now() })), items)
 }
 
 export async function readLocalStorage(page: Page, key: string): Promise<unknown> {

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
 import { SMALL_PHONE, demo, readLocalStorage, request, useBrowser, useServer } from './fixtures'
+import { productPath } from '@shop/domain'
 
 const { server } = useServer()
 const { browser } = useBrowser()
@@ -56,10 +57,10 @@ describe('the shop works before its scripts', () => {
     const origin = server().shopUrl(demo.slug)
     await slowPhone(async (page, scripts) => {
       await scripts.block()
-      await page.goto(`${origin}/products/${product._id}`)
+      await page.goto(`${origin}${productPath(product)}`)
       const add = page.getByRole('button', { name: 'Add to cart' })
       assert.equal(await add.isEnabled(), true, 'Add to cart can be pressed before the scripts')
-      await Promise.all([page.waitForURL(`${origin}/products/${product._id}`, { waitUntil: 'load' }), add.click()])
+      await Promise.all([page.waitForURL(`${origin}${productPath(product)}`, { waitUntil: 'load' }), add.click()])
       await page.getByText('Added to your cart.').waitFor()
       assert.ok(scripts.blocked() > 0, 'the page asked for its scripts and got none')
 
@@ -83,7 +84,7 @@ describe('the shop works before its scripts', () => {
     const { port } = server()
     const host = `${demo.slug}.localhost:${port}`
     const post = (body: string, headers: Record<string, string> = {}) =>
-      request(port, host, `/products/${product._id}`, {
+      request(port, host, productPath(product), {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}`, ...headers },
         body,
@@ -111,7 +112,7 @@ describe('the shop works before its scripts', () => {
     const product = await plainProduct()
     const origin = server().shopUrl(demo.slug)
     await slowPhone(async (page) => {
-      await page.goto(`${origin}/products/${product._id}`)
+      await page.goto(`${origin}${productPath(product)}`)
       await page.getByRole('button', { name: 'Add to cart' }).click()
       await page.getByText('Added to your cart.').waitFor()
       await page.goto(`${origin}/checkout`)
@@ -122,7 +123,7 @@ describe('the shop works before its scripts', () => {
 
       // Away to the product, and back by the browser's own Back and by a fresh load: the fields are as they were.
       await page.locator('.cart-line-title a').click()
-      await page.waitForURL(`${origin}/products/${product._id}`)
+      await page.waitForURL(`${origin}${productPath(product)}`)
       await page.goBack()
       await page.getByLabel('Your name').and(page.locator(':enabled')).waitFor()
       assert.equal(await page.getByLabel('Your name').inputValue(), 'Ama Mensah')

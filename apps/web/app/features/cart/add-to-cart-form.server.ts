@@ -3,7 +3,7 @@
  * form, and the answer stores the line in the cart's cookie copy (cart-cookie.ts); the browser adopts it
  * into localStorage when its scripts start. Once they run, the form is handled in the page and never posts.
  */
-import { type Availability } from '@shop/domain'
+import { type Availability, productIdOf } from '@shop/domain'
 import type { Product } from '@shop/domain/schemas/catalog'
 import { type AppLoadContext, data } from 'react-router'
 import { getProduct } from '../../api/products/get-product'
@@ -81,10 +81,14 @@ export async function addToCartAction({ request, context, params }: { request: R
   } catch {
     return data({ problem: 'The form could not be read.' } satisfies AddToCartAnswer, { status: 400 })
   }
-  const product = await getProduct(serverApi(context), params.id ?? '').catch((error: unknown) => {
-    if (isMissing(error)) return null
-    throw error
-  })
+  // The page's address is `{id}-{slug}` (or an older one): the id is at its start.
+  const id = productIdOf(params.id ?? '')
+  const product = id
+    ? await getProduct(serverApi(context), id).catch((error: unknown) => {
+        if (isMissing(error)) return null
+        throw error
+      })
+    : null
   if (!product || product.shop !== context.shop._id || !product.available) {
     return data({ problem: 'This product is no longer sold here.' } satisfies AddToCartAnswer, { status: 404 })
   }

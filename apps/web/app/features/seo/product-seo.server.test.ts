@@ -30,6 +30,11 @@ describe('assertCanonicalProductUrl', () => {
     const stale = new Request(`http://shop.test/products/${id}-old.data?ref=wa&_routes=routes%2Fproduct`)
     expect(redirectOf(() => assertCanonicalProductUrl(stale, `${id}-old`, product))).toEqual({ status: 301, location: `/products/${current}?ref=wa` })
   })
+
+  it('answers a form posted to an older address there, without a redirect that would drop the post', () => {
+    const post = new Request(`http://shop.test/products/${id}`, { method: 'POST', body: 'intent=add' })
+    expect(redirectOf(() => assertCanonicalProductUrl(post, id, product))).toBeNull()
+  })
 })
 
 describe('productIdFromParam', () => {

@@ -15,11 +15,13 @@ export function productIdFromParam(param: string | undefined): string | null {
 }
 
 /**
- * Throws a 301 to the product's current address when the request named it otherwise (the bare id, an old
- * or mistyped slug), the query kept. Compared on the route's `param`: a client navigation's data request
+ * Throws a 301 to the product's current address when a GET named it otherwise (the bare id, an old or
+ * mistyped slug), the query kept. Compared on the route's `param`: a client navigation's data request
  * (`….data?_routes=…`) asks with another path and query than the page's.
  */
 export function assertCanonicalProductUrl(request: Request, param: string | undefined, product: Pick<Product, '_id' | 'title'>): void {
+  // A form posted to an older address (Add to cart before the scripts run) gets its answer there, not a redirect.
+  if (request.method !== 'GET' && request.method !== 'HEAD') return
   const current = productPath(product)
   if (`/products/${param ?? ''}` === current) return
   const query = new URL(request.url).searchParams
