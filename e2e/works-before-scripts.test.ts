@@ -67,11 +67,15 @@ describe('the shop works before its scripts', () => {
       await page.goto(`${origin}/checkout`)
       await page.locator('.cart-line-title', { hasText: product.title }).waitFor()
       assert.equal(await page.locator('.cart-pending').count(), 0, 'the cart is in the page, not waiting for the scripts')
+      const line = page.getByRole('group', { name: `Quantity of ${product.title}` })
+      assert.equal(await line.getByRole('spinbutton').isDisabled(), true, 'a count changed before the scripts would go nowhere')
+      assert.equal(await page.getByRole('button', { name: /^Remove / }).isDisabled(), true)
 
       // The scripts arrive: the browser's cart (localStorage) adopts the cookie's newer copy, and the order can be placed.
       await scripts.allow()
       await page.reload()
       await page.getByRole('button', { name: 'Place order' }).and(page.locator(':enabled')).waitFor()
+      assert.equal(await line.getByRole('spinbutton').isDisabled(), false, 'with its scripts the line can change')
       await page.waitForFunction(() => localStorage.getItem('cart') !== null)
       const stored = (await readLocalStorage(page, 'cart')) as { version: number; items: { product: string; count: number }[] }
       assert.equal(stored.version, 2)

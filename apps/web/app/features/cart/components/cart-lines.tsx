@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { Variant } from '@shop/domain/schemas/catalog'
 import { PICTURE_SIZES, ProductImage } from '../../../components/product-image'
 import { formatMoney } from '../../../lib/money'
+import { useHydrated } from '../../../lib/use-hydrated'
 import { stockText } from '../../catalog/stock-text'
 import type { CartLine } from '../hooks/use-cart-lines'
 import { cartActions } from '../hooks/use-cart'
@@ -24,6 +25,9 @@ type Props = {
 }
 
 export function CartLines({ lines, currency, label, problems, stock, most }: Props) {
+  // Lines rendered from the cart's cookie copy show before the page's scripts run, when a change would go
+  // nowhere: their controls wait for the scripts.
+  const hydrated = useHydrated()
   return (
     <ul className="cart-lines">
       {lines.map((line) => {
@@ -68,6 +72,7 @@ export function CartLines({ lines, currency, label, problems, stock, most }: Pro
                 max={cap}
                 label={`Quantity of ${title}`}
                 onChange={(count) => cartActions.setCount(item.product, item.variant, count)}
+                disabled={!hydrated}
               />
               <p className="cart-line-total">
                 <span className="visually-hidden">Line total: </span>
@@ -77,6 +82,7 @@ export function CartLines({ lines, currency, label, problems, stock, most }: Pro
                 type="button"
                 className="link-button"
                 onClick={() => cartActions.remove(item.product, item.variant)}
+                disabled={!hydrated}
                 aria-label={`Remove ${title}${variant ? ` (${label(variant)})` : ''}`}
               >
                 Remove

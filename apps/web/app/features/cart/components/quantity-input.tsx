@@ -9,10 +9,12 @@ type Props = {
   max?: number
   /** The input's name, when a form posts it (the product page's, before its scripts run). */
   name?: string
+  /** Shown but not changeable (a cart line before the page's scripts run: a change would go nowhere). */
+  disabled?: boolean
 }
 
 /** A count of at least 1 and at most `max`, typed or stepped; other input is kept as a draft until it makes sense. */
-export function QuantityInput({ value, label, onChange, max = MAX_COUNT, name }: Props) {
+export function QuantityInput({ value, label, onChange, max = MAX_COUNT, name, disabled = false }: Props) {
   const limit = Math.max(1, Math.min(max, MAX_COUNT))
   const [draft, setDraft] = useState(String(value))
   // A new count from outside (a step, another tab) replaces the draft.
@@ -30,7 +32,7 @@ export function QuantityInput({ value, label, onChange, max = MAX_COUNT, name }:
 
   return (
     <div className="quantity" role="group" aria-label={label}>
-      <button type="button" onClick={() => onChange(value - 1)} disabled={value <= 1} aria-label="One fewer">
+      <button type="button" onClick={() => onChange(value - 1)} disabled={disabled || value <= 1} aria-label="One fewer">
         −
       </button>
       <input
@@ -42,10 +44,11 @@ export function QuantityInput({ value, label, onChange, max = MAX_COUNT, name }:
         step={1}
         value={draft}
         aria-label="Quantity"
+        disabled={disabled}
         onChange={(event) => commit(event.target.value)}
         onBlur={() => setDraft(String(value))}
       />
-      <button type="button" onClick={() => onChange(value + 1)} disabled={value >= limit} aria-label="One more">
+      <button type="button" onClick={() => onChange(value + 1)} disabled={disabled || value >= limit} aria-label="One more">
         +
       </button>
     </div>
