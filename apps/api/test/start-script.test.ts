@@ -11,7 +11,9 @@ import { demoLogins } from '../src/seed/demo-profile'
 import { freePort, startScript, startServer, stopServer } from './server-process'
 
 const dirs: string[] = []
-afterAll(() => Promise.all(dirs.map((dir) => fs.rm(dir, { recursive: true, force: true }))))
+// The shell `npm start` runs exits at SIGTERM before its server has closed the database: files may still be
+// written while the directory is removed, so removing retries.
+afterAll(() => Promise.all(dirs.map((dir) => fs.rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }))))
 
 async function start(env: Record<string, string | undefined>) {
   const dataDir = env.DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'shop-start-test-')))
