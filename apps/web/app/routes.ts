@@ -3,6 +3,7 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 export default [
   route('manifest.webmanifest', 'routes/manifest.ts'),
   route('stock-alerts', 'routes/stock-alerts.tsx'),
+  route('session/login', 'routes/session-login.ts'),
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),
     route('products', 'routes/products.tsx'),

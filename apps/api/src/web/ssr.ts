@@ -17,7 +17,7 @@ import { html } from '../lib/html'
 import { IMMUTABLE, NO_STORE, PUBLIC_PAGE } from '../lib/http-cache'
 import { requestHost, resolveHost } from '../modules/shops/shop-host'
 import { wroteCookie, wroteLately } from '../plugins/read-after-write'
-import { cspNonce } from '../plugins/security-headers'
+import { allowFormTarget, cspNonce } from '../plugins/security-headers'
 import { type CachedPage, createPageCache, cutAtNonce, isPublicPage, pageCacheKey, withNonce } from './page-cache'
 
 /** The in-process API as loaders see it; answers a Web Response like `fetch` would. */
@@ -195,6 +195,10 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
           .type('text/html; charset=utf-8')
           .send(unknownHostPage(platform.name, platform.url, cspNonce(reply)))
       }
+
+      // The Log in form starts its login on this host, which redirects it to the platform's login page; a
+      // form's redirect counts for form-action, so every page allows that one more target (decision 90).
+      allowFormTarget(reply, platform.url)
 
       // Same-origin API calls from loaders: the same routes, schemas and mappers, no network.
       const api: InProcessApi = async (apiPath, init = {}) => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { isSafeReturnPath } from '../features/auth/session'
+import { isSafeReturnPath } from '../features/auth/login-start'
 import { startLoginState } from '../features/auth/login-state'
 import { readStored, writeStored } from '../lib/local-store'
 import { routeMeta } from '../lib/page-meta'

@@ -4,6 +4,8 @@
  * back with the code; a link carrying someone else's code (and so not this tab's state) is refused.
  */
 import { randomId } from '../../lib/random-id'
+import { cookieValue } from '../cart/cart-cookie'
+import { LOGIN_START_COOKIE, decodeLoginStart, loginStartCookie } from './login-start'
 
 const KEY = 'loginState'
 
@@ -22,12 +24,27 @@ export function startLoginState(): string {
   return state
 }
 
-/** True when `received` is the state of the login this tab started; the state is used up either way. */
-export function takeLoginState(received: string | null): boolean {
+/** The login the server started for this browser (a Log in link pressed before the scripts ran), forgotten as it is read. */
+function takeServerStarted() {
+  if (typeof document === 'undefined') return null
+  const started = decodeLoginStart(cookieValue(document.cookie, LOGIN_START_COOKIE))
+  if (started) document.cookie = loginStartCookie(null, window.location.protocol === 'https:')
+  return started
+}
+
+/**
+ * Whether `received` is the state of the login this tab started, or of one the server started for this
+ * browser (login-start.ts); both are used up either way. Answers null for a login started by neither, else
+ * where a server-started login returns to (null when this tab started it and keeps its own checkpoint).
+ */
+export function takeLoginState(received: string | null): { returnTo: string | null } | null {
   const store = session()
   const expected = store?.getItem(KEY) ?? null
   store?.removeItem(KEY)
-  return !!received && received === expected
+  const server = takeServerStarted()
+  if (!received) return null
+  if (received === expected) return { returnTo: null }
+  return server?.state === received ? { returnTo: server.returnTo } : null
 }
 
 /** Thrown for a code this tab did not ask for. */

@@ -9,16 +9,12 @@ import { getCurrentUser } from '../../api/users/get-current-user'
 import { requestLoginUrl } from '../../api/auth/request-login-url'
 import { revokeToken } from '../../api/auth/revoke-token'
 import { ForeignLoginError, startLoginState, takeLoginState } from './login-state'
+import { isSafeReturnPath } from './login-start'
 import { api } from '../../lib/api'
 import { clearOfflinePages } from '../../lib/offline/offline-pages'
 
 export function useSessionUser(): User | null {
   return useStored('user')
-}
-
-/** Only same-site paths are followed back, never another origin. */
-export function isSafeReturnPath(value: unknown): value is string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')
 }
 
 /** Saves where to come back to and answers the platform's login page address for a login this tab starts. */
@@ -39,7 +35,10 @@ export function takeCheckpoint(): string | null {
  * with it. A code that comes without this tab's login state is someone else's and is never exchanged.
  */
 export async function completeLogin(code: string, state: string | null): Promise<User> {
-  if (!takeLoginState(state)) throw new ForeignLoginError()
+  const started = takeLoginState(state)
+  if (!started) throw new ForeignLoginError()
+  // A login the server started (a Log in link pressed before the scripts ran) kept its return path with it.
+  if (started.returnTo) writeStored('checkpoint', started.returnTo)
   const { access_token, token_type } = await exchangeCode(api, code)
   writeStored('authCredentials', { access_token, token_type })
   try {

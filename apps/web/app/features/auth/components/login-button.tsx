@@ -1,16 +1,23 @@
-import { useState } from 'react'
+import { type FormEvent, useState } from 'react'
+import { useLocation } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/api'
-import { useHydrated } from '../../../lib/use-hydrated'
 import { prepareLogin } from '../session'
 
-/** Sends the visitor to the platform's login page and brings them back to this page afterwards. */
+/**
+ * Sends the visitor to the platform's login page and brings them back to this page afterwards. A real form
+ * (`GET /session/login?next=`, whose server starts the login), so it works before the page's scripts have
+ * loaded (decision 90); once they run, the login is started in this tab, with its state in sessionStorage.
+ */
 export function LoginButton() {
-  const hydrated = useHydrated()
+  const location = useLocation()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const here = location.pathname + location.search + location.hash
 
-  async function login() {
+  async function login(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
     setBusy(true)
     setError(null)
     try {
@@ -23,9 +30,9 @@ export function LoginButton() {
   }
 
   return (
-    <div className="login">
-      {/* Disabled until hydrated: before that a click would do nothing. */}
-      <Button onClick={login} disabled={!hydrated || busy} aria-busy={busy || undefined}>
+    <form className="login" method="get" action="/session/login" onSubmit={(event) => void login(event)}>
+      <input type="hidden" name="next" value={here} />
+      <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
         Log in
       </Button>
       {error && (
@@ -33,6 +40,6 @@ export function LoginButton() {
           {error}
         </p>
       )}
-    </div>
+    </form>
   )
 }
