@@ -2,12 +2,12 @@
  * A shop that works before its scripts do (issue 29, decisions 87–89), on a slow network (400 kbit/s, 400 ms)
  * and a 360 px phone: Add to cart is a form the server answers, the checkout shows the cart from its cookie
  * copy, the scripts then adopt it; the checkout keeps what was typed when the shopper leaves and comes back,
- * and Empty cart asks first. No timings are asserted: `npm run lighthouse` measures them.
+ * and Empty cart asks first. Log in and Place order work with no script either (decision 90). No timings are asserted: `npm run lighthouse` measures them.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import { SMALL_PHONE, demo, readLocalStorage, request, useBrowser, useServer } from './fixtures'
+import { SMALL_PHONE, demo, readLocalStorage, request, signIn, useBrowser, useServer } from './fixtures'
 import { productPath } from '@shop/domain'
 
 const { server } = useServer()
@@ -25,6 +25,9 @@ async function plainProduct(): Promise<Listed> {
   assert.ok(product, 'the demo shop sells a product without options')
   return product
 }
+
+/** Until the checkout's scripts have run: the cart's counts, shown disabled before them, can change. */
+const checkoutHydrated = (page: Page) => page.getByRole('spinbutton').and(page.locator(':enabled')).first().waitFor()
 
 /** A fresh 360 px phone on the slow network; ``scripts.block()` keeps every script of the page from arriving. */
 async function slowPhone(run: (page: Page, scripts: { block(): Promise<void>; allow(): Promise<void>; blocked(): number }) => Promise<void>) {
@@ -74,8 +77,9 @@ describe('the shop works before its scripts', () => {
       // The scripts arrive: the browser's cart (localStorage) adopts the cookie's newer copy, and the order can be placed.
       await scripts.allow()
       await page.reload()
-      await page.getByRole('button', { name: 'Place order' }).and(page.locator(':enabled')).waitFor()
+      await checkoutHydrated(page)
       assert.equal(await line.getByRole('spinbutton').isDisabled(), false, 'with its scripts the line can change')
+      assert.equal(await page.getByRole('button', { name: 'Place order' }).isEnabled(), true)
       await page.waitForFunction(() => localStorage.getItem('cart') !== null)
       const stored = (await readLocalStorage(page, 'cart')) as { version: number; items: { product: string; count: number }[] }
       assert.equal(stored.version, 2)
@@ -120,8 +124,9 @@ describe('the shop works before its scripts', () => {
       await page.getByRole('button', { name: 'Add to cart' }).click()
       await page.getByText('Added to your cart.').waitFor()
       await page.goto(`${origin}/checkout`)
+      // Typed once the scripts run, so the tab keeps it (before them a form post is what keeps it).
+      await checkoutHydrated(page)
       const name = page.getByLabel('Your name')
-      await name.and(page.locator(':enabled')).waitFor()
       await name.fill('Ama Mensah')
       await page.getByLabel('Phone').fill('024 412 3456')
 
@@ -129,11 +134,11 @@ describe('the shop works before its scripts', () => {
       await page.locator('.cart-line-title a').click()
       await page.waitForURL(`${origin}${productPath(product)}`)
       await page.goBack()
-      await page.getByLabel('Your name').and(page.locator(':enabled')).waitFor()
+      await checkoutHydrated(page)
       assert.equal(await page.getByLabel('Your name').inputValue(), 'Ama Mensah')
       await page.goto(`${origin}/products/`)
       await page.goto(`${origin}/checkout`)
-      await page.getByRole('button', { name: 'Place order' }).and(page.locator(':enabled')).waitFor()
+      await checkoutHydrated(page)
       await page.waitForFunction(() => (document.querySelector('input[name="name"]') as HTMLInputElement | null)?.value === 'Ama Mensah')
       assert.equal(await page.getByLabel('Phone').inputValue(), '024 412 3456')
 
@@ -148,5 +153,131 @@ describe('the shop works before its scripts', () => {
       const stored = (await readLocalStorage(page, 'cart')) as { items: unknown[] }
       assert.deepEqual(stored.items, [])
     })
+  })
+
+  it('logs in from a page whose scripts have not run, and comes back to it logged in', async () => {
+    const product = await plainProduct()
+    const origin = server().shopUrl(demo.slug)
+    const { port } = server()
+    await slowPhone(async (page, scripts) => {
+      await scripts.block()
+      await page.goto(`${origin}${productPath(product)}`)
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log in' }).click()
+      await page.waitForURL((url) => url.host === `localhost:${port}` && url.pathname === '/login')
+      assert.ok(scripts.blocked() > 0, 'the product page asked for its scripts and got none')
+      const started = (await page.context().cookies(origin)).find((cookie) => cookie.name === 'loginStart')
+      assert.ok(started, 'the server keeps the login it started')
+      assert.equal(new URL(page.url()).searchParams.get('state'), started.value.split('.')[0])
+
+      // The login page needs no script; the page it returns to exchanges the code once its scripts run.
+      await scripts.allow()
+      await signIn(page, demo.shopper, demo.password)
+      await page.waitForURL((url) => url.pathname === productPath(product) && !url.searchParams.has('code'))
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Your account/ }).waitFor()
+      const user = (await readLocalStorage(page, 'user')) as { email: string } | null
+      assert.equal(user?.email, demo.shopper)
+      assert.ok(await readLocalStorage(page, 'authCredentials'), 'logged in as the scripted login does')
+      assert.equal((await page.context().cookies(origin)).some((cookie) => cookie.name === 'loginStart'), false, 'the started login is used up')
+    })
+  })
+
+  it('refuses a code whose state is not the one the server started', async () => {
+    const origin = server().shopUrl(demo.slug)
+    const { port } = server()
+    await slowPhone(async (page) => {
+      await page.goto(`${origin}/session/login?next=${encodeURIComponent('//elsewhere.example/')}`)
+      await page.waitForURL((url) => url.host === `localhost:${port}` && url.pathname === '/login')
+      const started = (await page.context().cookies(origin)).find((cookie) => cookie.name === 'loginStart')
+      assert.equal(started?.value.split('.')[1], '%2F', 'a return path to another site becomes the home page')
+      await page.goto(`${origin}/?code=someone-elses-code&state=${'f'.repeat(64)}&c=1`)
+      await page.getByText('This login link was not started on this page').waitFor()
+      assert.equal(await readLocalStorage(page, 'user'), null)
+    })
+  })
+
+  it('places the order from a checkout whose scripts have not run, with problems answered beside their fields', async () => {
+    const product = await plainProduct()
+    const origin = server().shopUrl(demo.slug)
+    await slowPhone(async (page, scripts) => {
+      await scripts.block()
+      await page.goto(`${origin}${productPath(product)}`)
+      await Promise.all([page.waitForURL(`${origin}${productPath(product)}`, { waitUntil: 'load' }), page.getByRole('button', { name: 'Add to cart' }).click()])
+      await page.getByText('Added to your cart.').waitFor()
+
+      await page.goto(`${origin}/checkout`)
+      const place = page.getByRole('button', { name: 'Place order' })
+      assert.equal(await place.isEnabled(), true, 'Place order can be pressed before the scripts')
+      await page.getByLabel('Phone').fill('024 412 3456')
+      await page.getByLabel('E-mail (optional)').fill('not-an-address')
+      // Enter in a field applies a code (the form's first button) and never places the order by surprise.
+      await page.getByLabel('Discount code').fill('NO-SUCH-CODE')
+      await page.getByLabel('Discount code').press('Enter')
+      await page.getByText('“NO-SUCH-CODE” is not a valid discount code.').waitFor()
+      assert.equal(await page.getByLabel('Phone').inputValue(), '024 412 3456', 'what was typed is kept')
+      await page.getByLabel('Discount code').fill('')
+
+      await Promise.all([page.waitForURL(`${origin}/checkout`, { waitUntil: 'load' }), place.click()])
+      await page.getByText('Enter your name, so the shop knows whom the order is for.').waitFor()
+      await page.getByText('Enter an e-mail address like name@example.com, or leave it empty.').waitFor()
+      assert.equal(await page.getByLabel('Phone').inputValue(), '024 412 3456')
+      assert.equal(await page.locator('.cart-line-title', { hasText: product.title }).count(), 1, 'the cart is still there')
+
+      await page.getByLabel('Your name').fill('Ama Mensah')
+      await page.getByLabel('E-mail (optional)').fill('')
+      await Promise.all([page.waitForURL(/\/orders\/[^/?]+\?key=[^&]+&placed=1$/, { waitUntil: 'commit' }), place.click()])
+      assert.ok(scripts.blocked() > 0, 'the pages asked for their scripts and got none')
+      const cart = (await page.context().cookies(origin)).find((cookie) => cookie.name === 'cart')
+      assert.match(cart?.value ?? '', /^2\.\d+\.$/, 'the placed cart is emptied')
+
+      // The order's page needs its scripts; once they run it thanks the buyer and the browser's cart is empty.
+      await scripts.allow()
+      await page.reload()
+      await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor()
+      await page.getByText(product.title).first().waitFor()
+      await page.waitForFunction(() => localStorage.getItem('cart') !== null)
+      assert.deepEqual(((await readLocalStorage(page, 'cart')) as { items: unknown[] }).items, [])
+    })
+  })
+
+  it('places a posted order once for its key, and refuses bad posts with a 4xx that places nothing', async () => {
+    const product = await plainProduct()
+    const { port } = server()
+    const host = `${demo.slug}.localhost:${port}`
+    const cart = `cart=2.${Date.now()}.${product._id}~-~1`
+    const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+      request(port, host, '/checkout', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `http://${host}`, cookie: cart, ...headers },
+        body: new URLSearchParams(fields).toString(),
+      })
+    const order = { intent: 'place', attempt: `a${Date.now()}-works-before-scripts`, delivery: 'pick-up', name: 'Kofi Boateng', phone: '024 412 3456' }
+
+    for (const [fields, headers, status] of [
+      [{ ...order, intent: 'cancel' }, {}, 400],
+      [{ ...order, name: '' }, {}, 400],
+      [{ ...order, phone: 'call me' }, {}, 400],
+      [{ ...order, delivery: 'dispatch' }, {}, 400],
+      [{ ...order, delivery: 'dispatch', region: 'nowhere', address: 'Here' }, {}, 400],
+      [order, { cookie: '' }, 400],
+      [order, { cookie: 'cart=garbage' }, 400],
+      // Refused before or by the action (as a cross-site Add to cart is).
+      [order, { origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' }, 403],
+    ] as const) {
+      const answer = await post(fields, headers)
+      const expected = status === 403 ? [400, 403] : [status]
+      assert.ok(expected.includes(answer.status), `${JSON.stringify([fields, headers])} answered ${answer.status}`)
+      assert.equal(answer.headers['set-cookie'], undefined, 'nothing placed, the cart kept')
+    }
+
+    const first = await post(order)
+    assert.equal(first.status, 303)
+    assert.match(String(first.headers.location), /^\/orders\/[^/?]+\?key=[^&]+&placed=1$/)
+    assert.match(String(first.headers['set-cookie']), /^cart=2\.\d+\.; Max-Age=\d+; Path=\/; SameSite=Lax/)
+    // A second tap: the same order, whose private link was given once, so the page says where it was sent.
+    const again = await post(order)
+    assert.equal(again.status, 200)
+    assert.match(again.body, /Your order <strong>[^<]+<\/strong> is placed/)
+    const orders = await request(port, host, `${String(first.headers.location)}`.replace('/orders/', '/api/orders/').replace('&placed=1', ''))
+    assert.equal(orders.status, 200, 'the private link opens the order')
   })
 })

@@ -16,9 +16,11 @@ import { getPaymentOptions } from '../api/payments/get-payment-options'
 import { clearCheckoutDraft } from '../features/checkout/checkout-draft'
 import { CheckoutForm, type OrderLineInput } from '../features/checkout/components/checkout-form'
 import { confirmationPath } from '../features/checkout/confirmation-path'
+import { placeOrderAction } from '../features/checkout/place-order-form.server'
 import { variantLabel } from '../features/catalog/variant-label'
 import { serverApi } from '../lib/api.server'
 import { routeMeta } from '../lib/page-meta'
+import { randomId } from '../lib/random-id'
 import { notFound } from '../lib/route-errors'
 import { useHydrated } from '../lib/use-hydrated'
 import { useSite } from '../lib/use-site'
@@ -34,12 +36,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     getPaymentOptions(api, context.shop._id),
     cookieCart(api, context.shop._id, request),
   ])
-  return { regions, paymentOptions, cart }
+  // The idempotency key of an order placed by posting this page's form before its scripts ran.
+  return { regions, paymentOptions, cart, attempt: randomId() }
 }
+
+/** "Place order" (and Apply for a code) posted as a plain form, before the page's scripts run (decision 90). */
+export const action = (args: Route.ActionArgs) => placeOrderAction(args)
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Checkout', args)
 
-export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { shop } = useSite()
   const hydrated = useHydrated()
   const user = useSessionUser()
@@ -49,7 +55,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate()
   const { lines, loading, error, retry } = useCartLines(shop!._id, items, loaderData.cart.known)
   const stock = useStockCheck(shop!._id, items)
-  const [problems, setProblems] = useState<Map<string, string>>(() => new Map())
+  const [problems, setProblems] = useState<Map<string, string>>(() => new Map(Object.entries(actionData?.lineProblems ?? {})))
 
   const orderable: OrderLineInput[] = useMemo(
     () =>
@@ -60,10 +66,10 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   )
   const most = shop!.shopperLineMax
   const lineProblems = lines.map((line) => stockProblem(line, stock.get(lineKey(line.item)), most)?.kind)
-  // The server's copy shows the cart (from its cookie) while the page's scripts start.
-  const waiting = !hydrated && items.length > 0 ? 'Getting the checkout ready…' : 'Loading your cart…'
-  const blocked = !hydrated || loading
-    ? waiting
+  // The server's copy shows the cart (from its cookie) while the page's scripts start, and its form posts
+  // the order to the action until they run; without a cookie copy the cart is the browser's alone.
+  const blocked = (!hydrated && items.length === 0) || loading
+    ? 'Loading your cart…'
     : error
       ? 'Your cart could not be loaded.'
       : lines.some((line) => line.unavailable)
@@ -80,6 +86,18 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
     // An instant provider's pay page comes first; it sends the buyer back to the order's page.
     if (order.payment.redirectUrl) window.location.assign(order.payment.redirectUrl)
     else navigate(confirmationPath(order), { state: { placed: true } })
+  }
+
+  if (actionData?.placed) {
+    // A second tap on Place order before the scripts ran: the first one placed the order.
+    return (
+      <section aria-labelledby="checkout-title" className="checkout-page">
+        <h1 id="checkout-title">Thank you for your order!</h1>
+        <p role="status">
+          Your order <strong>{actionData.placed}</strong> is placed. The link to follow it was sent to your phone or e-mail.
+        </p>
+      </section>
+    )
   }
 
   return (
@@ -125,6 +143,8 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             paymentOptions={loaderData.paymentOptions}
             lines={orderable}
             hydrated={hydrated}
+            posted={actionData ?? null}
+            attempt={actionData?.attempt ?? loaderData.attempt}
             blocked={blocked}
             onPlaced={onPlaced}
             onLineProblems={setProblems}

@@ -63,7 +63,9 @@ function OrderView(loaderData: Route.ComponentProps['loaderData']) {
   const payment = params.get('payment')
   // A canceled order is thanked for nothing: its page says what happens to the money instead.
   const canceled = order.status === 'canceled'
-  const placed = !canceled && ((location.state as { placed?: boolean } | null)?.placed === true || payment === 'success')
+  // `placed=1`: the checkout's form placed it before its scripts ran (decision 90).
+  const justPlaced = (location.state as { placed?: boolean } | null)?.placed === true || params.get('placed') === '1'
+  const placed = !canceled && (justPlaced || payment === 'success')
   if (!shop || order.shop !== shop._id) {
     return (
       <StatusPage code={404} title="Page not found">

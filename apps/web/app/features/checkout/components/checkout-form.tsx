@@ -1,4 +1,4 @@
-import { isValidEmail, toMajor } from '@shop/domain'
+import { toMajor } from '@shop/domain'
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react'
 import type { User } from '@shop/domain/schemas/auth'
 import type { Region } from '@shop/domain/schemas/delivery'
@@ -14,10 +14,10 @@ import { ApiError, api, errorMessage } from '../../../lib/api'
 import { randomId } from '../../../lib/random-id'
 import { createCheckout } from '../../../api/checkouts/create-checkout'
 import type { CheckoutInput, ItemInput } from '../../../api/orders/order-input'
+import { type CheckoutField, buyerQuery, checkCheckout, checkoutFields } from '../checkout-problems'
+import type { CheckoutFormAnswer } from '../place-order-form.server'
 import { placeOrder } from '../../../api/orders/place-order'
 import { useKeptCheckoutDraft } from '../checkout-draft'
-import { type ContactField, checkContact } from '../contact-details'
-import { type DeliveryField, deliveryInput, deliveryProblems } from '../delivery-details'
 import { useContactDraft } from '../hooks/use-contact-draft'
 import { useDeliveryDraft } from '../hooks/use-delivery-draft'
 import { type Estimate, estimate } from '../totals'
@@ -39,16 +39,18 @@ type Props = {
   paymentOptions: PaymentInfoOption[]
   /** The orderable lines of the cart, priced as the shop sells them now. */
   lines: OrderLineInput[]
-  /** False while the server-rendered copy waits for the browser: its fields are disabled. */
+  /** False while the server-rendered copy waits for the browser: its form then posts to the route's action. */
   hydrated: boolean
+  /** The action's answer to the form posted before the scripts ran: what was typed, and its problems. */
+  posted: CheckoutFormAnswer | null
+  /** The idempotency key the posted form sends. */
+  attempt: string
   /** Why the order cannot be placed yet (the cart still loading, a line to remove…). */
   blocked: string | null
   onPlaced: (order: Order) => void
   /** Lines the API refused (lineKey → message), or an empty map. */
   onLineProblems: (problems: Map<string, string>) => void
 }
-
-type CheckoutField = 'email' | ContactField | DeliveryField
 
 function estimateRows(figures: Estimate, deliveryType: 'pick-up' | 'dispatch', code: PublicDiscountCode | null): TotalsRow[] {
   const rows: TotalsRow[] = [{ label: 'Subtotal', value: toMajor(figures.subtotal) }]
@@ -70,14 +72,16 @@ function estimateRows(figures: Estimate, deliveryType: 'pick-up' | 'dispatch', c
  * Delivery or pick-up, contact, discount code, payment, the totals (SPEC §9, from the domain rules), and
  * the two ways out: place the order, or share the checkout as a link.
  */
-export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydrated, blocked, onPlaced, onLineProblems }: Props) {
+export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydrated, posted, attempt: postedAttempt, blocked, onPlaced, onLineProblems }: Props) {
   const id = useId()
-  const [email, setEmail] = useState('')
-  const contact = useContactDraft(user)
-  const [code, setCode] = useState<PublicDiscountCode | null>(null)
-  const [provider, setProvider] = useState(paymentOptions[0]?.provider ?? '')
-  const [errors, setErrors] = useState<Partial<Record<CheckoutField, string>>>({})
-  const [failure, setFailure] = useState<string | null>(null)
+  const [email, setEmail] = useState(posted?.values.email ?? '')
+  const contact = useContactDraft(user, posted?.values)
+  const [code, setCode] = useState<PublicDiscountCode | null>(posted?.code ?? null)
+  const [provider, setProvider] = useState(
+    paymentOptions.find((option) => option.provider === posted?.values.provider)?.provider ?? paymentOptions[0]?.provider ?? '',
+  )
+  const [errors, setErrors] = useState<Partial<Record<CheckoutField, string>>>(posted?.problems ?? {})
+  const [failure, setFailure] = useState<string | null>(posted?.failure ?? null)
   const [busy, setBusy] = useState<'order' | 'share' | null>(null)
   const [shared, setShared] = useState<{ url: string; signature: string } | null>(null)
   const attempt = useRef<{ signature: string; key: string } | null>(null)
@@ -86,10 +90,12 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydra
     () => lines.map((line) => ({ product: line.product, ...(line.variant ? { variant: line.variant } : {}), count: line.count })),
     [lines],
   )
-  const delivery = useDeliveryDraft(shop._id, items, shop.offersPickup)
+  const delivery = useDeliveryDraft(shop._id, items, shop.offersPickup, posted ? { draft: posted.values.delivery, rates: posted.rates } : undefined)
   const { draft, rates, rate } = delivery
   const deliveryType = draft.type
   useKeptCheckoutDraft(shop._id, hydrated, { email, name: contact.name, phone: contact.phone, delivery: draft, code }, (kept) => {
+    // What was just posted is newer than what the tab kept.
+    if (posted) return
     setEmail(kept.email)
     contact.onChange({ ...(kept.name ? { name: kept.name } : {}), ...(kept.phone ? { phone: kept.phone } : {}) })
     delivery.update(shop.offersPickup ? kept.delivery : { ...kept.delivery, type: 'dispatch' })
@@ -104,33 +110,21 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydra
   })
   const currency = shop.currency
 
-  /** What keeps the form from being sent, and the name and phone as they are sent. */
-  async function validate() {
-    const found: Partial<Record<CheckoutField, string>> = {}
-    // A phone is enough (decision 62): the e-mail is optional, but one given must be an address.
-    if (!user && email.trim() && !isValidEmail(email.trim())) found.email = 'Enter an e-mail address like name@example.com, or leave it empty.'
-    const checked = await checkContact(contact.name, contact.phone)
-    return { found: { ...found, ...checked.problems, ...deliveryProblems(draft, rates) }, checked }
-  }
-
-  function input(checked: { name: string; phone: string }): CheckoutInput {
-    const discount = code && figures.discountProblem === null ? { discount: { code: code.code } } : {}
-    return { items, delivery: deliveryInput(draft, checked.phone), ...discount, name: checked.name, phone: checked.phone }
-  }
-
-  const buyer = () => ({ shop: shop._id, ...(user || !email.trim() ? {} : { email: email.trim() }) })
+  const buyer = () => buyerQuery(shop._id, email, !!user)
 
   /** Checks the form; on a problem shows it and moves focus to the first field concerned, else answers the body. */
   async function ready(): Promise<CheckoutInput | null> {
-    const { found, checked } = await validate()
-    setErrors(found)
+    const counted = code && figures.discountProblem === null ? code.code : null
+    const entry = { email, name: contact.name, phone: contact.phone, delivery: draft }
+    const { problems, input } = await checkCheckout(entry, { rates, signedIn: !!user, items, code: counted })
+    setErrors(problems)
     setFailure(null)
-    const first = (['region', 'rate', 'address', 'email', 'name', 'phone'] as CheckoutField[]).find((field) => found[field])
+    const first = checkoutFields.find((field) => problems[field])
     if (first) {
       document.getElementById(`${id}-${first}`)?.focus()
       return null
     }
-    return input(checked)
+    return input
   }
 
   function showFailure(error: unknown) {
@@ -187,9 +181,10 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydra
   const sharedCurrent = shared && shared.signature === JSON.stringify([buyer(), sharedShape()])
 
   return (
-    <form className="checkout-form" onSubmit={onSubmit} noValidate aria-label="Checkout">
-      {/* The server's copy holds the page's place; nothing can be typed into it before it works. */}
-      <fieldset className="checkout-fields" disabled={!hydrated}>
+    // Before the scripts run the form posts to the checkout's action, which places the order the same way.
+    <form className="checkout-form" method="post" onSubmit={onSubmit} noValidate aria-label="Checkout">
+      <input type="hidden" name="attempt" value={postedAttempt} />
+      <fieldset className="checkout-fields">
         <fieldset className="panel">
           <legend>Delivery</legend>
           <DeliveryFields
@@ -236,7 +231,16 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydra
         </fieldset>
 
         <div className="panel">
-          <DiscountField shopId={shop._id} applied={code} onChange={setCode} problem={figures.discountProblem} />
+          <DiscountField
+            shopId={shop._id}
+            applied={code}
+            onChange={setCode}
+            problem={figures.discountProblem}
+            typed={posted?.values.code}
+            refused={posted?.problems.code}
+          />
+          {/* The applied code goes with an order posted before the scripts run, as the scripts send it. */}
+          {code && figures.discountProblem === null && <input type="hidden" name="code" value={code.code} />}
         </div>
 
         <PaymentChoice options={paymentOptions} value={provider} onChange={setProvider} className="panel" />
@@ -248,10 +252,16 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydra
           {failure && <Alert onDismiss={() => setFailure(null)}>{failure}</Alert>}
           {blocked && <p className="hint">{blocked}</p>}
           <div className="checkout-actions">
-            <Button type="submit" disabled={!!blocked || paymentOptions.length === 0 || busy !== null} aria-busy={busy === 'order' || undefined}>
+            <Button
+              type="submit"
+              name="intent"
+              value="place"
+              disabled={!!blocked || paymentOptions.length === 0 || busy !== null}
+              aria-busy={busy === 'order' || undefined}
+            >
               {busy === 'order' ? 'Placing your order…' : 'Place order'}
             </Button>
-            <Button variant="secondary" onClick={() => void share()} disabled={!!blocked || busy !== null} aria-busy={busy === 'share' || undefined}>
+            <Button variant="secondary" onClick={() => void share()} disabled={!hydrated || !!blocked || busy !== null} aria-busy={busy === 'share' || undefined}>
               Share checkout
             </Button>
           </div>

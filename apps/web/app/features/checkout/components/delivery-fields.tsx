@@ -46,7 +46,7 @@ export function DeliveryFields({ idPrefix, regions, shop, delivery, errors }: Pr
         <label className="choice">
           <input
             type="radio"
-            name={`${id}-delivery-type`}
+            name="delivery"
             value="pick-up"
             checked={draft.type === 'pick-up'}
             onChange={() => onChange({ type: 'pick-up' })}
@@ -61,7 +61,7 @@ export function DeliveryFields({ idPrefix, regions, shop, delivery, errors }: Pr
         <label className="choice">
           <input
             type="radio"
-            name={`${id}-delivery-type`}
+            name="delivery"
             value="dispatch"
             checked={draft.type === 'dispatch'}
             onChange={() => onChange({ type: 'dispatch' })}
@@ -110,7 +110,7 @@ export function DeliveryFields({ idPrefix, regions, shop, delivery, errors }: Pr
                     <label key={option._id} className="choice">
                       <input
                         type="radio"
-                        name={`${id}-rate`}
+                        name="rate"
                         value={option._id}
                         checked={draft.rate === option._id}
                         onChange={() => onChange({ rate: option._id })}

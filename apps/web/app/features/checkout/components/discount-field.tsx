@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import type { PublicDiscountCode } from '@shop/domain/schemas/discount-code'
 import { api, errorMessage } from '../../../lib/api'
+import { useHydrated } from '../../../lib/use-hydrated'
 import { formatMoney } from '../../../lib/money'
 import { listDiscountCodes } from '../../../api/discount-codes/list-discount-codes'
 import { FIXED_DISCOUNT_CURRENCY, type Estimate } from '../totals'
@@ -14,14 +15,18 @@ type Props = {
   applied: PublicDiscountCode | null
   onChange: (code: PublicDiscountCode | null) => void
   problem: Estimate['discountProblem']
+  /** The code as posted before the page's scripts ran, and why it was refused (decision 90). */
+  typed?: string
+  refused?: string
 }
 
 /** A discount code: looked up when applied; it counts only as SPEC §5 says (see totals.ts). */
-export function DiscountField({ shopId, applied, onChange, problem }: Props) {
+export function DiscountField({ shopId, applied, onChange, problem, typed, refused }: Props) {
   const id = useId()
-  const [text, setText] = useState('')
+  const hydrated = useHydrated()
+  const [text, setText] = useState(typed ?? '')
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(refused ?? null)
 
   async function apply() {
     const code = text.trim()
@@ -75,6 +80,7 @@ export function DiscountField({ shopId, applied, onChange, problem }: Props) {
         <input
           id={id}
           type="text"
+          name="code"
           value={text}
           autoComplete="off"
           autoCapitalize="characters"
@@ -90,7 +96,17 @@ export function DiscountField({ shopId, applied, onChange, problem }: Props) {
             }
           }}
         />
-        <button type="button" className="button button-secondary" onClick={() => void apply()} disabled={busy} aria-busy={busy || undefined}>
+        {/* Before the scripts run, Apply posts the form (and, as its first button, takes Enter, which must
+            never place the order by surprise). */}
+        <button
+          type={hydrated ? 'button' : 'submit'}
+          name="intent"
+          value="apply-code"
+          className="button button-secondary"
+          onClick={() => void apply()}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
           Apply
         </button>
       </div>

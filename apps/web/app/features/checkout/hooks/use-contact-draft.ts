@@ -6,8 +6,9 @@ import type { User } from '@shop/domain/schemas/auth'
  * this order); spread into `ContactFields`. The buyer is known only in the browser, after the server
  * rendered the form: their profile then fills the fields still empty, without mounting the form again.
  */
-export function useContactDraft(user: User | null) {
-  const [contact, setContact] = useState({ name: user?.name ?? '', phone: user?.phone ?? '' })
+export function useContactDraft(user: User | null, initial?: { name: string; phone: string }) {
+  // `initial`: what the buyer posted before the page's scripts ran (decision 90).
+  const [contact, setContact] = useState({ name: initial?.name ?? user?.name ?? '', phone: initial?.phone ?? user?.phone ?? '' })
   const [prefilledFor, setPrefilledFor] = useState(user?._id ?? null)
   if (user && user._id !== prefilledFor) {
     setPrefilledFor(user._id)

@@ -6,9 +6,12 @@ import { type DeliveryItem, calculateDelivery } from '../../../api/delivery/calc
 /** The last answer, for the request it belongs to. */
 type State = { request: string; region: string; rates: DeliveryRateOption[] | null; error: string | null }
 
-/** The shop's rates for the chosen region (`/delivery/calculate`); null while loading or with no region. */
-export function useDeliveryRates(shopId: string, region: string, items: DeliveryItem[]) {
-  const [state, setState] = useState<State>({ request: '', region: '', rates: null, error: null })
+/**
+ * The shop's rates for the chosen region (`/delivery/calculate`); null while loading or with no region.
+ * `known`: a region's rates the server already found, shown until the browser asks again.
+ */
+export function useDeliveryRates(shopId: string, region: string, items: DeliveryItem[], known?: { region: string; rates: DeliveryRateOption[] }) {
+  const [state, setState] = useState<State>(() => ({ request: '', region: known?.region ?? '', rates: known?.rates ?? null, error: null }))
   const [attempt, setAttempt] = useState(0)
   const itemsKey = JSON.stringify(items)
   const request = `${region}|${itemsKey}|${attempt}`
