@@ -5,7 +5,8 @@
  *
  * - product: until "Add to cart" can be pressed (present and not disabled);
  * - checkout: after pressing it (as soon as it could be), a first visit to /checkout with that cart (its
- *   cookies and storage, nothing cached), until the cart's line shows and until "Place order" can be pressed.
+ *   cookies and storage, nothing cached), until the cart's line shows and until "Place order" can be pressed
+ *   (present and not disabled: before the scripts run it posts the form, decision 90).
  *
  * Lighthouse scores one load; these say when the page is of use to a shopper, which is what scripts that
  * start late (decision 49) or hydrate slowly delay.
