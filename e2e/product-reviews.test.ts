@@ -1,11 +1,13 @@
 /**
  * Reviews where buyers decide (decision 81), on a 360 px phone: a guest's order is delivered, the delivered
  * e-mail's link opens the order's private page at its items to review, the guest rates one, edits it, and
- * the review shows on the product's page with the product's rating.
+ * the review shows on the product's page with the product's rating; the shop's reviews and the staff's
+ * Reviews tab name the product with a link.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { SMALL_PHONE, api, assertNoSidewaysScroll, demo, mailedLink, ownerApi, useBrowser, useServer, withPhone } from './fixtures'
+import { productPath } from '@shop/domain'
+import { SMALL_PHONE, api, assertNoSidewaysScroll, demo, logInPage, mailedLink, ownerApi, useBrowser, useServer, withPhone } from './fixtures'
 
 const { server } = useServer()
 const { browser } = useBrowser()
@@ -73,6 +75,25 @@ describe('reviewing a delivered order’s item', { timeout: 240_000 }, () => {
         await reviews.getByRole('article', { name: 'Review by Abena' }).getByText('Lovely cloth; swapped for a larger size, perfect.').waitFor()
         await reviews.getByRole('article', { name: 'Review by Abena' }).getByRole('img', { name: '5 out of 5 stars' }).waitFor()
         await assertNoSidewaysScroll(page, 'the product page')
+
+        // The shop's reviews name the product each is about, with a link to it.
+        await page.goto(`${server().shopUrl(demo.slug)}/reviews`)
+        const about = page.getByRole('article', { name: 'Review by Abena' }).first().getByRole('link', { name: product.title })
+        assert.equal(await about.getAttribute('href'), productPath(product))
+        await assertNoSidewaysScroll(page, 'the reviews page')
+      },
+      SMALL_PHONE,
+    )
+
+    // So does the staff's Reviews tab, linking to the product in the dashboard.
+    await withPhone(
+      browser(),
+      async (page) => {
+        await logInPage(server(), page, demo.owner)
+        await page.goto(`${server().shopUrl(demo.slug)}/admin/reviews`)
+        const item = page.getByRole('article').filter({ hasText: 'Lovely cloth; swapped for a larger size, perfect.' })
+        assert.equal(await item.getByRole('link', { name: product.title }).getAttribute('href'), `/admin/products/${product._id}`)
+        await assertNoSidewaysScroll(page, 'the staff reviews')
       },
       SMALL_PHONE,
     )

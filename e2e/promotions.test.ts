@@ -1,7 +1,8 @@
 /**
- * Promotions without codes (issue 29, decision 78) from the dashboard to the shopper's order: a manager
- * creates "Free delivery over GHS …" on a phone; the product page and the checkout say it and how far the
- * cart is from it; an order over the amount is delivered free, and its page names the promotion.
+ * Promotions without codes (issue 29, decisions 78 and 94) from the dashboard to the shopper's order: a
+ * manager creates "Free delivery over GHS …" on a phone and edits its amount and last day; the product page
+ * and the checkout say it and how far the cart is from it; an order over the amount is delivered free, and
+ * its page names the promotion; deleted from the dashboard, it is gone for shoppers.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
@@ -43,10 +44,23 @@ describe('free delivery over an amount', { timeout: 180_000 }, () => {
         await form.getByRole('button', { name: 'Create promotion' }).click()
         await form.getByText('Enter the percent off').waitFor()
         await form.getByRole('radio', { name: 'Free delivery' }).check()
-        await form.getByLabel('For orders of at least (GHS)').fill(String(threshold))
+        await form.getByLabel('For orders of at least (GHS)').fill(String(threshold + 100))
         await form.getByRole('button', { name: 'Create promotion' }).click()
-        await panel.getByRole('listitem').filter({ hasText: `Free delivery over GHS ${threshold}` }).getByText('On').waitFor()
+        await panel.getByRole('listitem').filter({ hasText: `Free delivery over GHS ${threshold + 100}` }).getByText('On').waitFor()
         await assertNoSidewaysScroll(page, 'the promotions panel')
+
+        // Edited in place: the amount comes down and a last day is set; the kind stays.
+        await panel.getByRole('button', { name: `Edit Free delivery over GHS ${threshold + 100}` }).click()
+        const edit = panel.getByRole('form', { name: `Edit Free delivery over GHS ${threshold + 100}` })
+        assert.equal(await edit.getByRole('radio', { name: 'Percent off' }).isDisabled(), true, 'the kind cannot change')
+        assert.equal(await edit.getByLabel('For orders of at least (GHS)').inputValue(), String(threshold + 100))
+        await edit.getByLabel('For orders of at least (GHS)').fill(String(threshold))
+        await edit.getByLabel('Last day (optional)').fill('2099-12-31')
+        await assertNoSidewaysScroll(page, 'the promotion being edited')
+        await edit.getByRole('button', { name: 'Save promotion' }).click()
+        const item = panel.getByRole('listitem').filter({ hasText: `Free delivery over GHS ${threshold}` })
+        await item.getByText('until 31 Dec 2099').waitFor()
+        await item.getByText('On').waitFor()
       },
       SMALL_PHONE,
     )
@@ -99,5 +113,21 @@ describe('free delivery over an amount', { timeout: 180_000 }, () => {
       },
       SMALL_PHONE,
     )
+
+    // Deleted from the dashboard: shoppers no longer get it, and the order keeps what it gave.
+    await withPhone(
+      browser(),
+      async (page) => {
+        await logInPage(server(), page, 'manager@demo.shop')
+        await page.goto(`${shop()}/admin/discount-codes`)
+        const panel = page.getByRole('region', { name: 'Promotions' })
+        page.once('dialog', (dialog) => void dialog.accept())
+        await panel.getByRole('button', { name: `Delete Free delivery over GHS ${threshold}` }).click()
+        await panel.getByText('No promotions yet').waitFor()
+      },
+      SMALL_PHONE,
+    )
+    const after = await api<{ data: unknown[] }>(server(), 'GET', `/api/promotions/?shop=${shopId}`)
+    assert.deepEqual(after.body.data, [], 'a deleted promotion is gone for shoppers')
   })
 })

@@ -1,12 +1,13 @@
 /**
  * Variants that sell (issue 29, item 4), in Chromium on a small phone: the merchant names an option once
- * and makes the variants, one with its own price; a shopper picks a variant with its own price and picture,
- * sees them, adds it to the cart, and the checkout and the order charge that price.
+ * and makes the variants, one with its own price; the product's cards say "from" the lowest price; a shopper
+ * picks a variant with its own price and picture, sees them, adds it to the cart, and the checkout and the
+ * order charge that price.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import { SMALL_PHONE, api, assertNoSidewaysScroll, demo, logInPage, ownerApi, useBrowser, useServer, withPhone } from './fixtures'
+import { SMALL_PHONE, api, assertNoSidewaysScroll, demo, logInPage, ownerApi, request, useBrowser, useServer, withPhone } from './fixtures'
 
 type Picture = { url: string; thumbnail: string; alt: string }
 type Variant = { _id: string; features: Record<string, string>; price?: { value: number; currency: string }; sellAt?: number; sku?: string; image?: Picture }
@@ -48,6 +49,16 @@ describe('variants that sell', { timeout: 180_000 }, () => {
     await withPhone(
       browser(),
       async (page) => {
+        // The cards in the list and a search (home shows the same cards) say the lowest price "from"
+        // (decision 95), rendered by the server.
+        for (const path of ['/products/', '/products/?q=kente+print+shirt']) {
+          await page.goto(`${shop()}${path}`)
+          const card = main(page).locator('.product-card').filter({ has: page.getByRole('link', { name: 'Kente print shirt', exact: true }) })
+          assert.equal((await card.locator('.price').textContent())?.replace(/\s+/g, ' '), 'from GHS 220.00', `the shirt's card at ${path}`)
+        }
+        const html = (await request(server().port, `${demo.slug}.localhost:${server().port}`, '/products/?q=kente+print+shirt')).body
+        assert.match(html, /<span class="price-from">from <\/span><strong>GHS(&nbsp;|\s|\u00a0)220\.00<\/strong>/, 'the server renders it')
+
         await page.goto(`${shop()}/products/${shirt._id}`)
         await page.getByRole('heading', { level: 1, name: 'Kente print shirt' }).waitFor()
         const price = main(page).locator('.price-large')

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { orders, reviews } from '../src/db/schema'
+import { orders, products, reviews } from '../src/db/schema'
 import { sha256 } from '../src/lib/crypto'
 import { commerceFixtures } from './commerce-fixtures'
 import { type TestUser, createStaffedShop, createUser, errorBody, setupApp } from './helpers'
@@ -198,6 +198,25 @@ describe('a product’s reviews', () => {
     const found = listed.json<{ data: { _id: string; rating?: unknown }[] }>().data
     expect(found.find((row) => row._id === shirt.id)?.rating).toEqual({ average: 4.3, count: 3 })
     expect(found.find((row) => row._id === other.id)?.rating).toEqual({ average: 1, count: 3 })
+  })
+
+  it('names the product reviewed: to shoppers while they can open it, to the shop\'s moderators while it exists', async () => {
+    const cloth = await fixtures.addProduct({ title: 'Batik cloth' })
+    const guest = await order([line(cloth)])
+    const item = (await post(null, { relatedOrder: guest.id, key: guest.key, product: cloth.id, rating: 4 })).json<Review>()
+    const whole = (await post(null, { relatedOrder: guest.id, key: guest.key, rating: 5 })).json<Review>()
+    const read = async (user?: TestUser) => {
+      const data = (await list(`shop=${shop.id}&relatedOrder=${guest.id}`, user)).json<{ data: (Review & { productTitle?: string })[] }>().data
+      return Object.fromEntries(data.map((review) => [review._id, review.productTitle ?? null]))
+    }
+    expect(await read()).toEqual({ [item._id]: 'Batik cloth', [whole._id]: null })
+    await db.update(products).set({ available: false }).where(eq(products.id, cloth.id))
+    expect(await read()).toEqual({ [item._id]: null, [whole._id]: null })
+    expect(await read(keeper)).toEqual({ [item._id]: 'Batik cloth', [whole._id]: null })
+    const one = await ctx.app.inject({ method: 'PATCH', url: `/api/reviews/${item._id}`, headers: keeper.headers, payload: { reply: 'Thank you' } })
+    expect(one.json()).toMatchObject({ product: cloth.id, productTitle: 'Batik cloth' })
+    await db.delete(products).where(eq(products.id, cloth.id))
+    expect(await read(keeper)).toEqual({ [item._id]: null, [whole._id]: null })
   })
 
   it('leaves the rating out of a product without visible reviews', async () => {

@@ -1,10 +1,11 @@
 /**
- * Promotions without codes (decisions 78–80): who may manage them, what anyone reads, and what checkouts
- * and orders (a shopper's and one staff enter) get from them, kept on the order as it was.
+ * Promotions without codes (decisions 78–80, 94): who may manage them, what anyone reads, what checkouts
+ * and orders (a shopper's and one staff enter) get from them, kept when the promotion changes, and applied
+ * again when staff edit the order.
  */
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { discountCodes, orders, outboxMessages, promotions } from '../src/db/schema'
+import { discountCodes, orderEvents, orders, outboxMessages, promotions } from '../src/db/schema'
 import { renderEmail, templateOf } from '../src/modules/messages/templates'
 import { commerceFixtures } from './commerce-fixtures'
 import { type TestUser, createStaffedShop, errorBody, setupApp } from './helpers'
@@ -256,4 +257,92 @@ it('holds a manual discount on an entered order to what is left after the promot
   const fits = await placeOrder({ ...body, adjustment: { amount: 20, reason: 'Loyal customer' } }, manager)
   expect(fits.totals).toMatchObject({ subtotal: 100, promotion: 80, totalInclTax: 0 })
   await clearPromotions()
+})
+
+describe('an edited order', () => {
+  const edit = async (order: { _id: string }, body: Record<string, unknown>) => {
+    const response = await call('PATCH', `/api/orders/${order._id}`, manager, body)
+    expect(response.statusCode, response.body).toBe(200)
+    return response.json()
+  }
+  const notes = async (order: { _id: string }) =>
+    (await db.select().from(orderEvents).where(eq(orderEvents.orderId, order._id))).map((event) => event.note ?? '').join(' ')
+
+  it('gets its promotions again for its new lines and delivery, as placement gives them', async () => {
+    await createPromotion({ kind: 'free-delivery', minSubtotal: 300, regions: ['GH-AA'] })
+    await createPromotion({ kind: 'percentage', value: 10, minSubtotal: 400 })
+    const order = await placeOrder({ items: item(2), delivery: dispatch() })
+    expect(order.totals).toMatchObject({ subtotal: 200, delivery: 25, totalInclTax: 225 })
+    expect(order.promotions).toBeUndefined()
+
+    // Up to 3: free delivery. Up to 4: the 10 % too.
+    const three = await edit(order, { items: item(3) })
+    expect(three.totals).toMatchObject({ subtotal: 300, delivery: 0, deliveryWaived: 25, totalInclTax: 300 })
+    expect(three.promotions.freeDelivery.label).toBe('Free delivery over GHS 300')
+    const four = await edit(order, { items: item(4) })
+    expect(four.totals).toMatchObject({ subtotal: 400, promotion: 40, delivery: 0, totalInclTax: 360 })
+    expect(four.promotions.discount).toMatchObject({ label: '10% off orders over GHS 400', amount: 40 })
+
+    // A region the free delivery is not for pays the fee; back down to 2 gives nothing.
+    const elsewhere = await edit(order, { delivery: dispatch('GH-AH') })
+    expect(elsewhere.totals).toMatchObject({ subtotal: 400, promotion: 40, delivery: 25, totalInclTax: 385 })
+    expect(elsewhere.promotions.freeDelivery).toBeNull()
+    const two = await edit(order, { items: item(2) })
+    expect(two.totals).toMatchObject({ subtotal: 200, delivery: 25, totalInclTax: 225 })
+    expect(two.totals.promotion).toBeUndefined()
+    expect(two.promotions).toBeUndefined()
+    const [row] = await db.select().from(orders).where(eq(orders.id, order._id))
+    expect(row).toMatchObject({ promotionMinor: 0, deliveryWaivedMinor: 0, promotions: null, totalMinor: 22_500 })
+    expect(await notes(order)).toMatch(/Free delivery over GHS 300 applies\.[\s\S]*10% off orders over GHS 400 no longer applies\./)
+
+    // A preview says the same and changes nothing.
+    const preview = await edit(order, { items: item(3), delivery: dispatch(), preview: true })
+    expect(preview.totals).toMatchObject({ subtotal: 300, delivery: 0, deliveryWaived: 25 })
+    expect((await db.select().from(orders).where(eq(orders.id, order._id)))[0]!.deliveryWaivedMinor).toBe(0)
+    await clearPromotions()
+  })
+
+  it('is judged by the promotions as they stood when it was placed', async () => {
+    const sale = await createPromotion({ kind: 'fixed', value: 20, minSubtotal: 0 })
+    const order = await placeOrder({ items: item(1), delivery: { type: 'pick-up' } })
+    expect(order.totals).toMatchObject({ subtotal: 100, promotion: 20, totalInclTax: 80 })
+    // Ended and switched off since: the order placed while it ran keeps it through an edit.
+    await call('PATCH', `/api/promotions/${sale._id}`, manager, { active: false, endsAt: new Date(Date.now() - 1_000).toISOString(), startsAt: null })
+    // One made after the order was placed is not for it.
+    await createPromotion({ kind: 'fixed', value: 50, minSubtotal: 0 })
+    const edited = await edit(order, { items: item(2) })
+    expect(edited.totals).toMatchObject({ subtotal: 200, promotion: 20, totalInclTax: 180 })
+    // Deleted since, it is gone.
+    await clearPromotions()
+    const again = await edit(order, { items: item(3) })
+    expect(again.totals).toMatchObject({ subtotal: 300, totalInclTax: 300 })
+    expect(again.promotions).toBeUndefined()
+  })
+
+  it('sets a code aside, giving its use back, when the promotions now save more', async () => {
+    const code = await addCode({ code: 'TEN10', type: 'fixed', value: 1_000 })
+    await createPromotion({ kind: 'free-delivery', minSubtotal: 300 })
+    const order = await placeOrder({ items: item(1), delivery: dispatch(), discount: { code: 'TEN10' } })
+    expect(order.totals).toMatchObject({ subtotal: 100, discount: 10, delivery: 25, totalInclTax: 115 })
+    expect((await db.select().from(discountCodes).where(eq(discountCodes.id, code.id)))[0]!.usedCount).toBe(1)
+    // At 3 the free delivery (GHS 25) beats the GHS 10 code.
+    const edited = await edit(order, { items: item(3) })
+    expect(edited.totals).toMatchObject({ subtotal: 300, discount: 0, delivery: 0, deliveryWaived: 25, totalInclTax: 300 })
+    expect(edited.discount).toBeNull()
+    expect((await db.select().from(discountCodes).where(eq(discountCodes.id, code.id)))[0]!.usedCount).toBe(0)
+    expect(await notes(order)).toContain('Code TEN10 is no longer used: the promotions save more.')
+    await clearPromotions()
+  })
+
+  it('holds a manual discount to what is left after the promotion it gets now', async () => {
+    await createPromotion({ kind: 'percentage', value: 50, minSubtotal: 300 })
+    const order = await placeOrder({ items: item(2), delivery: { type: 'pick-up' } })
+    const refused = await call('PATCH', `/api/orders/${order._id}`, manager, { items: item(3), adjustment: { amount: 200, reason: 'Friend' } })
+    expect(refused.statusCode).toBe(400)
+    expect(errorBody(refused).errors?.[0]?.path).toBe('adjustment.amount')
+    expect((await db.select().from(orders).where(eq(orders.id, order._id)))[0]!.subtotalMinor).toBe(20_000)
+    const fits = await edit(order, { items: item(3), adjustment: { amount: 150, reason: 'Friend' } })
+    expect(fits.totals).toMatchObject({ subtotal: 300, promotion: 150, totalInclTax: 0 })
+    await clearPromotions()
+  })
 })

@@ -8,7 +8,7 @@ import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { products, uploads } from '../src/db/schema'
+import { productSkus, products, uploads } from '../src/db/schema'
 import { type TestUser, createStaffedShop, errorBody, setupApp } from './helpers'
 
 const ctx = await setupApp()
@@ -163,6 +163,68 @@ describe('variant input that is refused (400)', () => {
     const response = await patchProduct(shirt._id, { price: ghs(90), variants: [{ _id: 'm', features: { Size: 'M' }, sellAt: 99.5 }] })
     expect(response.statusCode).toBe(400)
     expect(errorBody(response).errors).toEqual([{ path: 'variants.0.sellAt', message: 'must be below the variant\'s price (0: not on sale)' }])
+  })
+})
+
+describe('SKUs held once per shop by the database (decision 96)', () => {
+  const skusOf = async (productId: string) =>
+    (await db.select().from(productSkus).where(eq(productSkus.productId, productId))).map((row) => [row.variantId, row.sku]).sort()
+
+  it('follow the products\' variants: trimmed, in lower case, gone with the variant or the product', async () => {
+    const bag = await createProduct({ title: 'Woven bag', variants: [{ _id: 'a', features: { Colour: 'Red' }, sku: ' WB-Red ' }, { _id: 'b', features: { Colour: 'Blue' } }] })
+    expect(await skusOf(bag._id)).toEqual([['a', 'wb-red']])
+    const patched = await patchProduct(bag._id, { variants: [{ _id: 'b', features: { Colour: 'Blue' }, sku: 'WB-BLUE' }] })
+    expect(patched.statusCode, patched.body).toBe(200)
+    expect(await skusOf(bag._id)).toEqual([['b', 'wb-blue']])
+    // A change that leaves the variants alone leaves the SKUs alone.
+    expect((await patchProduct(bag._id, { title: 'Woven bag (large)' })).statusCode).toBe(200)
+    expect(await skusOf(bag._id)).toEqual([['b', 'wb-blue']])
+    await ctx.app.inject({ method: 'DELETE', url: `/api/products/${bag._id}`, headers: keeper.headers })
+    expect(await skusOf(bag._id)).toEqual([])
+    // Its SKU is free again.
+    await createProduct({ title: 'Another bag', variants: [{ features: { Colour: 'Blue' }, sku: 'wb-blue' }] })
+  })
+
+  it('refuse a write that bypasses the check', async () => {
+    const bypass = await createProduct({ title: 'Bypass scarf' })
+    const row = await db.select().from(products).where(eq(products.id, bypass._id))
+    const error = await db
+      .update(products)
+      .set({ variants: [{ _id: 'x', features: { Size: 'X' }, sku: 'ks-xl' }] })
+      .where(eq(products.id, bypass._id))
+      .then(() => null, (e: unknown) => e as { cause?: { code?: string }; code?: string })
+    expect(error?.cause?.code ?? error?.code).toBe('23505')
+    expect((await db.select().from(products).where(eq(products.id, bypass._id)))[0]!.variants).toEqual(row[0]!.variants)
+  })
+
+  it('answer 409 naming the variant when another write took the SKU after the check, never a 500', async () => {
+    // Another product's save that has claimed the SKU but not yet stored its variants: the check passes,
+    // the index refuses.
+    const other = await createProduct({ title: 'Raced shirt' })
+    await db.insert(productSkus).values({ shopId: shop.id, productId: other._id, variantId: 'pending', sku: 'race-1' })
+    const lost = await postProduct({ title: 'Racing shirt', variants: [{ features: { Size: 'S' } }, { features: { Size: 'M' }, sku: 'RACE-1' }] })
+    expect(lost.statusCode, lost.body).toBe(409)
+    expect(errorBody(lost)).toMatchObject({ message: 'SKU RACE-1 was just given to another product of this shop' })
+    expect(errorBody(lost).errors).toEqual([{ path: 'variants.1.sku', message: 'is the SKU of another product of this shop' }])
+    const patched = await patchProduct(other._id, { variants: [{ features: { Size: 'S' } }] })
+    expect(patched.statusCode, patched.body).toBe(200)
+    const target = await createProduct({ title: 'Target scarf' })
+    const edit = await patchProduct(target._id, { variants: [{ features: { Size: 'S' }, sku: 'race-2' }] })
+    expect(edit.statusCode).toBe(200)
+    await db.insert(productSkus).values({ shopId: shop.id, productId: other._id, variantId: 'pending', sku: 'race-3' })
+    const lostPatch = await patchProduct(target._id, { variants: [{ features: { Size: 'S' }, sku: 'Race-3' }] })
+    expect(lostPatch.statusCode).toBe(409)
+    expect(errorBody(lostPatch).errors?.[0]?.path).toBe('variants.0.sku')
+    // Nothing changed: the product keeps its SKU.
+    expect(await skusOf(target._id)).toEqual([[expect.any(String), 'race-2']])
+
+    // Saves at once with one SKU: one wins, the others are told, none fails.
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all([1, 2, 3].map((n) => postProduct({ title: `Twin ${round}-${n}`, variants: [{ features: { Size: 'S' }, sku: `TWIN-${round}` }] })))
+      const codes = answers.map((answer) => answer.statusCode).sort()
+      expect(codes.filter((code) => code === 201), codes.join()).toHaveLength(1)
+      expect(codes.every((code) => code === 201 || code === 400 || code === 409), codes.join()).toBe(true)
+    }
   })
 })
 

@@ -33,6 +33,11 @@ export function formatDateTime(date: Date, timeZone = SHOP_TIME_ZONE): string {
   return `${Number(d.day)} ${d.month} ${d.year}, ${d.time}`
 }
 
+/** 'YYYY-MM-DD' of an instant in `timeZone` (the shop's by default), as a date field shows it. */
+export function shopDay(instant: Date, timeZone = SHOP_TIME_ZONE): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant)
+}
+
 /** Offset of `timeZone` from UTC at `date`, in minutes (e.g. +60 for UTC+01:00). */
 function offsetMinutes(date: Date, timeZone: string): number {
   const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })

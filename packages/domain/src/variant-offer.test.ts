@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { variantOffer, variantPricesDiffer } from './variant-offer'
+import { cardOffer, variantOffer, variantPricesDiffer } from './variant-offer'
 
 const image = (url: string) => ({ url, thumbnail: url, alt: '' })
 const product = {
@@ -37,5 +37,22 @@ describe('variantOffer', () => {
   it('tells whether variants sell at different prices', () => {
     expect(variantPricesDiffer(product)).toBe(true)
     expect(variantPricesDiffer({ ...product, variants: product.variants.slice(0, 1) })).toBe(false)
+  })
+})
+
+describe('cardOffer', () => {
+  it('shows the cheapest variant "from" when the variants sell at different prices, its sale as it is', () => {
+    // S sells at the product's sale price (100), M at its own sale price (90), L at 150.
+    expect(cardOffer(product)).toEqual({ price: { value: 120, currency: 'GHS' }, sellAt: 90, from: true })
+    const own = { ...product, sellAt: 0, variants: [product.variants[1]!, { _id: 'xl', features: { Size: 'XL' }, price: { value: 45, currency: 'GHS' } }] }
+    expect(cardOffer(own)).toEqual({ price: { value: 45, currency: 'GHS' }, sellAt: 0, from: true })
+  })
+
+  it('shows one price without "from" when every variant sells at it, or without variants', () => {
+    expect(cardOffer({ ...product, variants: [] })).toEqual({ price: { value: 120, currency: 'GHS' }, sellAt: 100, from: false })
+    expect(cardOffer({ ...product, variants: product.variants.slice(0, 1) })).toEqual({ price: { value: 120, currency: 'GHS' }, sellAt: 100, from: false })
+    // Every variant at its own 150: the card says 150, not the product's 120.
+    const same = { ...product, variants: [product.variants[1]!, { ...product.variants[1]!, _id: 'xl' }] }
+    expect(cardOffer(same)).toEqual({ price: { value: 150, currency: 'GHS' }, sellAt: 0, from: false })
   })
 })

@@ -38,6 +38,21 @@ export function variantPricesDiffer(product: Offered): boolean {
   return prices.size > 1
 }
 
+/** What a product card shows: the price and sale price, and whether it is the lowest of several ("from"). */
+export type CardOffer = { price: Money; sellAt: number; from: boolean }
+
+/**
+ * A product card's price: the product's own without variants; with variants, the offer of the one sold
+ * cheapest (the first on a tie), marked `from` when the variants sell at different prices ("from GHS
+ * 45.00"), so a card never shows a price no variant is sold at.
+ */
+export function cardOffer(product: Offered): CardOffer {
+  if (product.variants.length === 0) return { price: product.price, sellAt: product.sellAt, from: false }
+  const offers = product.variants.map((v) => variantOffer(product, v._id))
+  const lowest = offers.reduce((best, offer) => (offer.unitPrice < best.unitPrice ? offer : best))
+  return { price: lowest.price, sellAt: lowest.sellAt, from: variantPricesDiffer(product) }
+}
+
 /** A product's or a variant's stored prices, minor units; a variant's are absent when it has none. */
 export type StoredPrices = { priceMinor: number; sellAtMinor: number }
 

@@ -300,6 +300,28 @@ export const products = pgTable(
   ],
 )
 
+/**
+ * Every SKU of a shop once, without case (decision 96): one row per variant with a SKU, kept by a trigger on
+ * `products` from its `variants` (the migration's end), so two writes racing for one SKU cannot both win.
+ * SKUs live on variants only; a product without variants has none. Written by the trigger alone.
+ */
+export const productSkus = pgTable(
+  'product_skus',
+  {
+    shopId: shopId(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: text('variant_id').notNull(),
+    /** The SKU trimmed and in lower case. */
+    sku: text('sku').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.variantId] }),
+    uniqueIndex('product_skus_shop_sku_key').on(t.shopId, t.sku),
+  ],
+)
+
 /** Stock per (product, variant); variant '' stands for a product without variants. */
 export const inventory = pgTable(
   'inventory',

@@ -2,12 +2,16 @@ import { displayedPrice, toMajor, toMinor } from '@shop/domain'
 import type { Money } from '@shop/domain/schemas/wire'
 import { formatMoney } from '../lib/money'
 
-/** SPEC §9 displayed price (the sale price when set), with the regular price struck through on sale. */
-export function ProductPrice({ price, sellAt, className }: { price: Money; sellAt: number; className?: string }) {
+/**
+ * SPEC §9 displayed price (the sale price when set), with the regular price struck through on sale; `from`
+ * says it is the lowest of a product's variant prices ("from GHS 45.00", decision 95).
+ */
+export function ProductPrice({ price, sellAt, className, from = false }: { price: Money; sellAt: number; className?: string; from?: boolean }) {
   const shown = toMajor(displayedPrice(toMinor(price.value), toMinor(sellAt)))
   const onSale = shown < price.value
   return (
     <p className={['price', className].filter(Boolean).join(' ')}>
+      {from && <span className="price-from">from </span>}
       {onSale ? (
         <>
           <span className="visually-hidden">Sale price </span>

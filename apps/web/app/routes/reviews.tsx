@@ -82,7 +82,7 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
       {reviews.length > 0 && (
         <section aria-labelledby="all-reviews-title">
           <h2 id="all-reviews-title">What customers say</h2>
-          <ReviewList reviews={reviews} shopTitle={shop.title} />
+          <ReviewList reviews={reviews} shopTitle={shop.title} nameProducts={!product} />
           {pages > 1 && (
             <nav className="pagination" aria-label="Pagination">
               <ul>

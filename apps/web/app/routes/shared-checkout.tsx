@@ -10,6 +10,7 @@ import { listRegions } from '../api/delivery/list-regions'
 import { PlaceSharedCheckout } from '../features/checkout/components/place-shared-checkout'
 import { confirmationPath } from '../features/checkout/confirmation-path'
 import { type DeliveryChoice, sharedCheckoutRows } from '../features/checkout/shared-checkout-totals'
+import { usePromotions } from '../features/promotions/use-promotions'
 import { serverApi } from '../lib/api.server'
 import { routeMeta } from '../lib/page-meta'
 import { isMissing, notFound } from '../lib/route-errors'
@@ -53,6 +54,8 @@ export default function SharedCheckout({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const [choice, setChoice] = useState<DeliveryChoice | undefined>(null)
+  // The payer's own delivery gets the shop's live promotions, as at the checkout (decision 94).
+  const promotions = usePromotions(shop?._id)
   return (
     <section aria-labelledby="shared-title" className="shared-checkout">
       <h1 id="shared-title">Shared checkout</h1>
@@ -65,7 +68,7 @@ export default function SharedCheckout({ loaderData }: Route.ComponentProps) {
         <section className="panel" aria-labelledby="shared-items">
           <h2 id="shared-items">Items</h2>
           <OrderLines lines={checkout.items} currency={checkout.currency} />
-          <TotalsTable rows={sharedCheckoutRows(checkout, choice)} currency={checkout.currency} />
+          <TotalsTable rows={sharedCheckoutRows(checkout, choice, promotions)} currency={checkout.currency} />
           <p className="hint">Prices are checked again when the order is placed.</p>
         </section>
         {checkout.placedOrder ? (

@@ -46,6 +46,9 @@ export const ReviewResponse = Type.Object({
   shop: Type.String(),
   relatedOrder: Type.String(),
   product: Type.Optional(Type.String({ description: 'the product reviewed; absent for a review of the whole order' })),
+  productTitle: Type.Optional(
+    Type.String({ description: 'the reviewed product’s title; absent when it is gone, or (except for the shop’s moderators) hidden from shoppers' }),
+  ),
   rating: Type.Integer(),
   text: Type.String(),
   reply: Type.Union([Type.String(), Type.Null()]),

@@ -36,7 +36,7 @@ import {
   tryLockProductImport,
   updateImportedProducts,
 } from './product.repository'
-import { resolveVariants } from './product.service'
+import { resolveVariants, rethrowSkuTaken } from './product.service'
 import { sendStockAlerts } from './stock-alert.service'
 import type { ProductWithStock } from './catalog.dto'
 import type { Variant } from '../../db/schema'
@@ -258,5 +258,5 @@ export async function importProducts(ctx: ServiceContext, shopId: string, text: 
     // Products the file restocked send the alerts of shoppers waiting for them (new ones have none).
     await sendStockAlerts(tx, shopId, ids)
     return result
-  })
+  }).catch((error: unknown) => rethrowSkuTaken(error))
 }

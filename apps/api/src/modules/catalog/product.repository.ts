@@ -253,6 +253,15 @@ export async function lockShopProductsWithStock(tx: Db, shopId: string, ids: str
  * Which of `skus` (lower case) a variant of another product of the shop already uses, compared without
  * case. `except`: the products being written, whose own variants the caller checks.
  */
+/** The unique index that holds each SKU once in a shop (decision 96; the trigger fills product_skus). */
+export const SKU_UNIQUE_INDEX = 'product_skus_shop_sku_key'
+
+/** The SKU (lower case) a unique violation on `SKU_UNIQUE_INDEX` names, from PostgreSQL's detail; null if not found. */
+export function violatedSku(error: unknown): string | null {
+  const e = ((error as { cause?: unknown })?.cause ?? error) as { detail?: string }
+  return /\(shop_id, sku\)=\([^,]+, (.*)\) already exists/.exec(e?.detail ?? '')?.[1] ?? null
+}
+
 export async function takenVariantSkus(db: Db, shopId: string, except: string | null | string[], skus: string[]): Promise<Set<string>> {
   if (skus.length === 0) return new Set()
   const exceptIds = except === null ? [] : Array.isArray(except) ? except : [except]

@@ -8,7 +8,7 @@ import { isMajorAmount, suggestSearch, toMinor } from '@shop/domain'
 import { type ServiceContext, inTransaction } from '../../context'
 import type { Db } from '../../db/client'
 import type { ImageRef, Variant } from '../../db/schema'
-import { type FieldError, NotFound, invalidBody } from '../../lib/errors'
+import { Conflict, type FieldError, NotFound, invalidBody, isUniqueViolation } from '../../lib/errors'
 import { parseQuery } from '../../lib/feathers-query'
 import { findShop } from '../shops/shop.service'
 import { findShopUploads, imageRef, releaseImages } from '../uploads/upload.service'
@@ -36,7 +36,9 @@ import {
   type ProductScope,
   productQuerySpec,
   setProductsAvailable,
+  SKU_UNIQUE_INDEX,
   takenVariantSkus,
+  violatedSku,
   updateProduct,
 } from './product.repository'
 
@@ -209,6 +211,20 @@ async function checkedVariantOwn(
   return own
 }
 
+/**
+ * Rethrows `error`, or, when it is the shop's SKU index refusing a SKU another write took since it was
+ * checked (two saves at once, decision 96), a 409 naming the variant among `variants` that has it.
+ */
+export function rethrowSkuTaken(error: unknown, variants: readonly { sku?: string | undefined }[] = []): never {
+  if (!isUniqueViolation(error, SKU_UNIQUE_INDEX)) throw error
+  const sku = violatedSku(error)
+  const i = sku === null ? -1 : variants.findIndex((variant) => variant.sku?.trim().toLowerCase() === sku)
+  const named = i >= 0 ? variants[i]!.sku!.trim() : sku
+  throw Conflict(`${named ? `SKU ${named}` : 'A SKU'} was just given to another product of this shop`, [
+    { path: i >= 0 ? `variants.${i}.sku` : 'variants', message: 'is the SKU of another product of this shop' },
+  ])
+}
+
 /** The resolved variants (ids, features) with what each has of its own. */
 export const withOwn = (variants: Variant[], own: readonly VariantOwn[]): Variant[] =>
   variants.map((variant, i) => ({ ...variant, ...own[i] }))
@@ -297,7 +313,7 @@ export async function createProduct(ctx: ServiceContext, input: ProductCreateInp
   const images = await checkedImages(ctx, input.shop, input.images ?? [])
   // A new product has no inventory rows, so it starts in stock (the column default).
   const now = ctx.clock.now()
-  const row = await ctx.db.transaction(async (tx) =>
+  const insert = ctx.db.transaction(async (tx) =>
     insertProduct(tx, {
       createdAt: now,
       updatedAt: now,
@@ -313,6 +329,7 @@ export async function createProduct(ctx: ServiceContext, input: ProductCreateInp
       available: input.available ?? true,
     }),
   )
+  const row = await insert.catch((error: unknown) => rethrowSkuTaken(error, variants))
   return writtenProduct(ctx, row.id)
 }
 
@@ -364,7 +381,7 @@ export async function patchProduct(ctx: ServiceContext, id: string, input: Produ
       await refreshInStock(txCtx, product.id)
     }
     return findProductWithStock(tx, product.id)
-  })
+  }).catch((error: unknown) => rethrowSkuTaken(error, input.variants ?? []))
   if (!row) throw NotFound('No such product')
   if (changes.images || changes.variants) {
     const kept = new Set(imageUrls({ images: changes.images ?? product.images, variants: changes.variants ?? product.variants }))

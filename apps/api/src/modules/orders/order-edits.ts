@@ -4,16 +4,17 @@
  * lines already on the order keep their price and new ones are priced today (the price step), the stock
  * moves by the difference (the stock step, 409 naming the line when short), the discount code is
  * re-checked against the new subtotal (dropped, with its use given back, when the order no longer meets its
- * minimum), the amounts are stored, the timeline notes the order before and after, and the buyer gets the
+ * minimum), the promotions are applied again as they stood when it was placed (decision 94; a code they
+ * now beat is set aside and its use given back, decision 79), the amounts are stored, the timeline notes the order before and after, and the buyer gets the
  * updated receipt. The order's ledger then says what is left to collect or to refund.
  *
  * Lock order: the order, the code, the inventory rows (in id order), the products: placement takes the
  * code before inventory too, and never an existing order's row, so the two cannot deadlock.
  */
 import {
+  type AppliedPromotion,
   type EditView,
   type EditedLine,
-  discountAmount,
   formatMinor,
   isMajorAmount,
   manualDiscountProblem,
@@ -25,9 +26,10 @@ import {
   toMinor,
 } from '@shop/domain'
 import { type ServiceContext, inTransaction } from '../../context'
-import type { DeliveryDetails, DiscountTerms, LineItem } from '../../db/schema'
+import type { AppliedPromotions, DeliveryDetails, DiscountTerms, LineItem } from '../../db/schema'
 import { Conflict, NotFound, invalidBody } from '../../lib/errors'
 import { discountCodeMinimum, releaseDiscountCode } from '../discounts/discount.service'
+import { promotionsAsPlaced } from '../promotions/promotion.service'
 import { sendOrderUpdatedMessage } from './order-messages'
 import { syncCustomer } from './order-customer'
 import { type StockRequest, moveOrderStock, stockKey } from './order-stock'
@@ -35,7 +37,7 @@ import { type EditedOrder, findOrder, findOrderForUpdate, findReturnedUnits, ins
 import { changeOrderStatus, getOrder, orderLedgerNow } from './order.service'
 import { type OrderRow, ledgerOf } from './orders.dto'
 import type { ItemInput, OrderDto, OrderEditInput, OrderPatchBodyInput } from './orders.schemas'
-import { type PlacedItem, type PricingContext, checkItemShape, deliveryFee, loadPricingContext, priceParts } from './pricing-snapshot'
+import { type PlacedItem, type PricingContext, checkItemShape, deliveryFee, loadPricingContext, priceParts, promotionsFor, withDiscount } from './pricing-snapshot'
 
 const EDITABLE = ['placed', 'packaged'] as const
 
@@ -131,6 +133,35 @@ async function recheckCode(tx: ServiceContext, order: OrderRow, subtotalMinor: n
   return { discount: null, codeId: null, note: `Code ${order.discount.code} no longer applies: it needs a subtotal of ${needs}.` }
 }
 
+const labelsOf = (given: AppliedPromotions | null) => [given?.discount, given?.freeDelivery].filter((p): p is AppliedPromotion => !!p).map((p) => p.label)
+
+/**
+ * The promotions applied again to the order as edited, as placement applies them (`promotionsFor`) but
+ * judged as they stood when it was placed (decision 94). A code they now beat is set aside as at placement
+ * (decision 79): its use is given back. Notes say what starts or stops applying.
+ */
+async function repromote(
+  tx: ServiceContext,
+  order: OrderRow,
+  edited: { items: LineItem[]; delivery: DeliveryDetails; subtotalMinor: number },
+  code: { discount: DiscountTerms | null; codeId: string | null },
+) {
+  const got = [order.promotions?.discount?.id, order.promotions?.freeDelivery?.id].filter((id): id is string => !!id)
+  const rules = await promotionsAsPlaced(tx, order.shopId, order.createdAt, got)
+  const priced = { currency: order.currency, ...edited, taxMinor: 0, deliveryMinor: deliveryFee(edited.delivery) }
+  const snapshot = withDiscount(priced, code.discount, code.codeId, promotionsFor(priced, rules, code.discount, order.createdAt))
+  const notes: string[] = []
+  if (snapshot.codeSetAside && code.discount && code.codeId) {
+    await releaseDiscountCode(tx, code.codeId)
+    notes.push(`Code ${code.discount.code} is no longer used: the promotions save more.`)
+  }
+  const before = labelsOf(order.promotions)
+  const after = labelsOf(snapshot.promotions)
+  for (const label of before) if (!after.includes(label)) notes.push(`${label} no longer applies.`)
+  for (const label of after) if (!before.includes(label)) notes.push(`${label} applies.`)
+  return { ...snapshot, notes }
+}
+
 function deliveryText(delivery: DeliveryDetails): string {
   if (delivery.type === 'pick-up') return 'Pick-up'
   return `Dispatch${delivery.rate ? ` (${delivery.rate.name})` : ''} to ${delivery.address ?? ''}`.trim()
@@ -169,9 +200,10 @@ async function applyEdit(tx: ServiceContext, order: OrderRow, input: OrderEditIn
   const { items, delivery } = await priceEdit(tx, context, order, input)
   const subtotalMinor = subtotal(items)
   const code = await recheckCode(tx, order, subtotalMinor)
+  const promoted = await repromote(tx, order, { items, delivery, subtotalMinor }, code)
   const adjustment = editedAdjustment(order, input.adjustment)
-  const discountMinor = discountAmount(subtotalMinor, code.discount)
-  const problem = manualDiscountProblem(toMajor(adjustment.minor), subtotalMinor, discountMinor + order.promotionMinor, order.currency)
+  const { discountMinor, promotionMinor } = promoted
+  const problem = manualDiscountProblem(toMajor(adjustment.minor), subtotalMinor, discountMinor + promotionMinor, order.currency)
   if (problem) invalidBody([{ path: 'adjustment.amount', message: problem }])
 
   // Lines that took no stock when placed (untracked then) keep moving none; new lines take theirs.
@@ -191,8 +223,9 @@ async function applyEdit(tx: ServiceContext, order: OrderRow, input: OrderEditIn
   })
 
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
-  const unchanged = same(lines, order.items) && same(delivery, order.delivery) && code.codeId === order.discountCodeId &&
-    adjustment.minor === order.adjustmentMinor && adjustment.reason === order.adjustmentReason
+  const unchanged = same(lines, order.items) && same(delivery, order.delivery) && promoted.discountCodeId === order.discountCodeId &&
+    adjustment.minor === order.adjustmentMinor && adjustment.reason === order.adjustmentReason &&
+    same(promoted.promotions, order.promotions) && promoted.deliveryWaivedMinor === order.deliveryWaivedMinor && promotionMinor === order.promotionMinor
   if (unchanged) return
 
   // Tax follows the shop's rate today only when the items changed: a new delivery alone leaves it as it was.
@@ -200,25 +233,28 @@ async function applyEdit(tx: ServiceContext, order: OrderRow, input: OrderEditIn
   const charges: EditedOrder = {
     items: lines,
     delivery,
-    discount: code.discount,
-    discountCodeId: code.codeId,
+    discount: promoted.discount,
+    discountCodeId: promoted.discountCodeId,
     subtotalMinor,
     taxMinor,
     deliveryMinor: deliveryFee(delivery),
     discountMinor,
     adjustmentMinor: adjustment.minor,
     adjustmentReason: adjustment.reason,
+    promotions: promoted.promotions,
+    promotionMinor,
+    deliveryWaivedMinor: promoted.deliveryWaivedMinor,
     totalMinor: 0,
     updatedAt: tx.clock.now(),
   }
-  // What promotions gave when it was placed stays as it was (decision 78).
-  charges.totalMinor = ledgerOf({ ...charges, status: order.status, promotionMinor: order.promotionMinor, deliveryWaivedMinor: order.deliveryWaivedMinor }).totalExTaxMinor
+  charges.totalMinor = ledgerOf({ ...charges, status: order.status }).totalExTaxMinor
   const row = await setOrderCharges(tx.db, order.id, charges)
   await syncCustomer(tx, row)
 
   const ledger = await orderLedgerNow(tx, row)
   const notes = [orderEditNote(editView(order), editView(row), order.currency)]
   if (code.note) notes.push(code.note)
+  notes.push(...promoted.notes)
   if (adjustment.minor !== order.adjustmentMinor || adjustment.reason !== order.adjustmentReason) {
     notes.push(adjustment.minor ? `Manual discount ${formatMinor(adjustment.minor, order.currency)}: ${adjustment.reason}.` : 'Manual discount removed.')
   }

@@ -260,6 +260,9 @@ export type EditedOrder = Pick<
   | 'discountMinor'
   | 'adjustmentMinor'
   | 'adjustmentReason'
+  | 'promotions'
+  | 'promotionMinor'
+  | 'deliveryWaivedMinor'
   | 'totalMinor'
   | 'updatedAt'
 >

@@ -154,3 +154,18 @@ export async function shopPromotions(ctx: ServiceContext, shopId: string): Promi
   const [rows, terms] = await Promise.all([listActivePromotionRows(ctx.db, shopId), findPromotionTerms(ctx.db, shopId)])
   return { rules: rows.map(ruleOf), stacksWithCodes: terms?.stacksWithCodes ?? false }
 }
+
+/**
+ * What an edited order is judged by (decision 94): the promotions as they stood when it was placed, at
+ * `placedAt`. The shop's switched-on ones that existed then, with their windows read at that moment, and
+ * those the order got (`got`) even if switched off or ended since (their terms as they are now); one
+ * deleted since is gone. The stacking setting is today's.
+ */
+export async function promotionsAsPlaced(ctx: ServiceContext, shopId: string, placedAt: Date, got: readonly string[]): Promise<ShopPromotions> {
+  const [rows, terms] = await Promise.all([listPromotionRows(ctx.db, shopId), findPromotionTerms(ctx.db, shopId)])
+  const rules = rows.flatMap((row) => {
+    if (got.includes(row.id)) return [{ ...ruleOf(row), active: true, startsAt: null, endsAt: null }]
+    return row.active && row.createdAt.getTime() <= placedAt.getTime() ? [ruleOf(row)] : []
+  })
+  return { rules, stacksWithCodes: terms?.stacksWithCodes ?? false }
+}

@@ -1,12 +1,15 @@
 /** The only SQL for reviews. Every list names the shop; single rows are reached by primary key. */
 import { and, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { orders, reviews, users } from '../../db/schema'
+import { orders, products, reviews, users } from '../../db/schema'
 import type { ParsedQuery, QuerySpec } from '../../lib/feathers-query'
 
 export type ReviewRow = typeof reviews.$inferSelect
-/** With the author's name (their account's, else the name given at checkout) and the reviewed order's short code. */
-export type ReviewWithAuthor = ReviewRow & { authorName: string | null; orderId: string | null }
+/**
+ * With the author's name (their account's, else the name given at checkout), the reviewed order's short
+ * code, and the reviewed product's title and whether shoppers see it (null: none, or deleted since).
+ */
+export type ReviewWithAuthor = ReviewRow & { authorName: string | null; orderId: string | null; productTitle: string | null; productAvailable: boolean | null }
 export type ReviewInsert = Pick<
   typeof reviews.$inferInsert,
   'shopId' | 'relatedOrder' | 'productId' | 'profileId' | 'rating' | 'text' | 'createdAt' | 'updatedAt'
@@ -37,7 +40,12 @@ const withAuthor = {
   review: reviews,
   authorName: sql<string | null>`coalesce(nullif(${users.name}, ''), ${orders.customerName})`,
   orderId: orders.orderId,
+  productTitle: products.title,
+  productAvailable: products.available,
 }
+
+type Joined = { review: ReviewRow } & Omit<ReviewWithAuthor, keyof ReviewRow>
+const flat = ({ review, ...rest }: Joined): ReviewWithAuthor => ({ ...review, ...rest })
 
 export async function listReviews(db: Db, scope: ReviewScope, parsed: ParsedQuery): Promise<{ rows: ReviewWithAuthor[]; total: number }> {
   const where = scopedWhere(scope, parsed)
@@ -48,6 +56,7 @@ export async function listReviews(db: Db, scope: ReviewScope, parsed: ParsedQuer
           .from(reviews)
           .leftJoin(users, eq(users.id, reviews.profileId))
           .leftJoin(orders, and(eq(orders.shopId, reviews.shopId), eq(orders.id, reviews.relatedOrder)))
+          .leftJoin(products, and(eq(products.shopId, reviews.shopId), eq(products.id, reviews.productId)))
           .where(where)
           .orderBy(...parsed.orderBy)
           .limit(parsed.limit)
@@ -55,7 +64,7 @@ export async function listReviews(db: Db, scope: ReviewScope, parsed: ParsedQuer
       : Promise.resolve([]),
     db.select({ total: count() }).from(reviews).where(where),
   ])
-  return { rows: rows.map((row) => ({ ...row.review, authorName: row.authorName, orderId: row.orderId })), total: Number(counted?.total ?? 0) }
+  return { rows: rows.map(flat), total: Number(counted?.total ?? 0) }
 }
 
 /** Mean rating of the shop's (or one product's) visible reviews, rounded to one decimal; null when there are none. */
@@ -73,9 +82,10 @@ export async function findReview(db: Db, id: string): Promise<ReviewWithAuthor |
     .from(reviews)
     .leftJoin(users, eq(users.id, reviews.profileId))
     .leftJoin(orders, and(eq(orders.shopId, reviews.shopId), eq(orders.id, reviews.relatedOrder)))
+    .leftJoin(products, and(eq(products.shopId, reviews.shopId), eq(products.id, reviews.productId)))
     .where(eq(reviews.id, id))
     .limit(1)
-  return row ? { ...row.review, authorName: row.authorName, orderId: row.orderId } : null
+  return row ? flat(row) : null
 }
 
 /** The order fields a review needs: whose it is (account or private key), which shop, its items, and whether it was delivered. */

@@ -2,7 +2,7 @@
  * The discount code form: its fields as typed, the request bodies built from them, and the checks the API
  * makes (the domain schema plus the rules that depend on the type), so messages appear before sending.
  */
-import { SHOP_TIME_ZONE, isMajorAmount } from '@shop/domain'
+import { isMajorAmount, shopDay } from '@shop/domain'
 import {
   type DiscountCode,
   DiscountCodeCreateBody,
@@ -48,12 +48,8 @@ export function isDirty(form: DiscountForm, initial: DiscountForm): boolean {
 const DEFAULT_DAYS = 30
 const DAY_MS = 86_400_000
 
-const shopDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
-
-/** 'YYYY-MM-DD' of an instant in the shop's time zone (Africa/Accra), as the API reads `expiresOn`. */
-export function shopDay(instant: Date): string {
-  return shopDayFormat.format(instant)
-}
+/** 'YYYY-MM-DD' of an instant in the shop's time zone, as the API reads `expiresOn`. */
+export { shopDay }
 
 /** Today + 30 days in Africa/Accra (which keeps UTC all year, so adding days is exact). */
 export function defaultExpiry(now = new Date()): string {

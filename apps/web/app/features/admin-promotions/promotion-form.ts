@@ -3,8 +3,14 @@
  * checked with the API's own schema and rules before it is sent. Days are Accra days: a promotion starts
  * at 00:00 on its first day and ends at 23:59:59 on its last.
  */
-import { endOfDay } from '@shop/domain'
-import { PromotionCreateBody, type PromotionCreateInput, promotionProblems } from '@shop/domain/schemas/promotion'
+import { endOfDay, shopDay } from '@shop/domain'
+import {
+  type Promotion,
+  PromotionCreateBody,
+  type PromotionCreateInput,
+  type PromotionPatchInput,
+  promotionProblems,
+} from '@shop/domain/schemas/promotion'
 import { type FieldErrors, validate } from '../../lib/form-errors'
 
 export type PromotionForm = {
@@ -20,6 +26,19 @@ export type PromotionForm = {
 export const PROMOTION_FIELDS = ['kind', 'name', 'value', 'minSubtotal', 'regions', 'startsAt', 'endsAt'] as const
 
 export const emptyPromotionForm = (): PromotionForm => ({ kind: 'free-delivery', name: '', value: '', minSubtotal: '', regions: [], startsOn: '', endsOn: '' })
+
+/** The form as a stored promotion fills it, to edit it. */
+export function formOfPromotion(promotion: Promotion): PromotionForm {
+  return {
+    kind: promotion.kind,
+    name: promotion.name,
+    value: promotion.kind === 'free-delivery' ? '' : String(promotion.value),
+    minSubtotal: promotion.minSubtotal > 0 ? String(promotion.minSubtotal) : '',
+    regions: promotion.regions,
+    startsOn: promotion.startsAt ? shopDay(new Date(promotion.startsAt)) : '',
+    endsOn: promotion.endsAt ? shopDay(new Date(promotion.endsAt)) : '',
+  }
+}
 
 const number = (text: string) => (text.trim() === '' ? undefined : Number(text.trim().replace(/,/g, '')))
 
@@ -43,6 +62,23 @@ export function createBody(form: PromotionForm, shopId: string): PromotionCreate
     ...(form.kind === 'free-delivery' && form.regions.length ? { regions: form.regions } : {}),
     ...(startsAt ? { startsAt } : {}),
     ...(endsAt ? { endsAt } : {}),
+  }
+}
+
+/**
+ * An edit sends only what changed from the form as it was opened; an emptied day is null (no start, no
+ * end), an emptied minimum 0 (every order) and an emptied name '' (named by what it gives). The kind stays.
+ */
+export function patchBody(form: PromotionForm, initial: PromotionForm, shopId: string): PromotionPatchInput {
+  const now = createBody(form, shopId)
+  const changed = (field: keyof PromotionForm) => JSON.stringify(form[field]) !== JSON.stringify(initial[field])
+  return {
+    ...(changed('name') ? { name: now.name ?? '' } : {}),
+    ...(changed('value') && now.value !== undefined ? { value: now.value } : {}),
+    ...(changed('minSubtotal') ? { minSubtotal: now.minSubtotal ?? 0 } : {}),
+    ...(changed('regions') && form.kind === 'free-delivery' ? { regions: form.regions } : {}),
+    ...(changed('startsOn') ? { startsAt: now.startsAt ?? null } : {}),
+    ...(changed('endsOn') ? { endsAt: now.endsAt ?? null } : {}),
   }
 }
 

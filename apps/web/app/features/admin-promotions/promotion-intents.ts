@@ -1,6 +1,7 @@
 /**
  * The Discount codes page's promotion intents (decision 78), for its clientAction: `promotion-create`
- * (the form, checked with the API's rules first), `promotion-set-active`, `promotion-delete` and
+ * (the form, checked with the API's rules first), `promotion-update` (the form and the form as it was
+ * opened, so only changes are sent), `promotion-set-active`, `promotion-delete` and
  * `promotion-stacking`; and what its clientLoader reads for the panel.
  */
 import type { Promotion } from '@shop/domain/schemas/promotion'
@@ -9,7 +10,7 @@ import { createPromotion, deletePromotion, getPromotionSettings, listPromotions,
 import { api } from '../../lib/api'
 import { hasErrors } from '../../lib/form-errors'
 import { perform, refuse } from '../../lib/route-data'
-import { PROMOTION_FIELDS, type PromotionForm, createBody, promotionFormErrors } from './promotion-form'
+import { PROMOTION_FIELDS, type PromotionForm, createBody, patchBody, promotionFormErrors } from './promotion-form'
 
 export async function promotionsData(shopId: string) {
   const [page, settings, regions] = await Promise.all([listPromotions<Promotion>(api, shopId), getPromotionSettings(api, shopId), listRegions(api)])
@@ -24,6 +25,15 @@ export async function promotionIntent(submission: { intent: string } & Record<st
       const problems = promotionFormErrors(body, form)
       if (hasErrors(problems)) return refuse('promotion-create', problems)
       return perform('promotion-create', () => createPromotion(api, body), PROMOTION_FIELDS)
+    }
+    case 'promotion-update': {
+      const form = submission.form as PromotionForm
+      // The whole promotion as it will be is checked; only the changes are sent.
+      const problems = promotionFormErrors(createBody(form, shopId), form)
+      if (hasErrors(problems)) return refuse('promotion-update', problems)
+      const body = patchBody(form, submission.initial as PromotionForm, shopId)
+      if (Object.keys(body).length === 0) return refuse('promotion-update', { form: 'Nothing has changed' })
+      return perform('promotion-update', () => updatePromotion(api, String(submission.id), body), PROMOTION_FIELDS)
     }
     case 'promotion-set-active':
       return perform('promotion-set-active', () => updatePromotion(api, String(submission.id), { active: submission.active === true }))

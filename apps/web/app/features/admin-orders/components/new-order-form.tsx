@@ -14,6 +14,7 @@ import { api } from '../../../lib/api'
 import { randomId } from '../../../lib/random-id'
 import { type ActionAnswer, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 import { DeliveryFields } from '../../checkout/components/delivery-fields'
+import { ProductsFound, variantLabel } from './products-found'
 import { type DeliveryField, deliveryInput, deliveryProblems } from '../../checkout/delivery-details'
 import { useDeliveryDraft } from '../../checkout/hooks/use-delivery-draft'
 import { estimate } from '../../checkout/totals'
@@ -46,7 +47,6 @@ export type PlaceOrderSubmission = {
 type Line = { product: string; title: string; variant: string | null; count: number; unitPriceMinor: number; variants: { _id: string; label: string }[] }
 type Problems = BuyerProblems & Partial<Record<DeliveryField | 'lines' | 'discount' | 'paid' | 'form', string>>
 
-const variantLabel = (features: Record<string, string>) => Object.values(features).join(' / ') || 'Standard'
 /** What one sells at: the variant's own price when it has one, as the server prices the order. */
 const unitPriceMinor = (product: Product, variant: string | null = null) => toMinor(variantOffer(product, variant).unitPrice)
 
@@ -199,34 +199,7 @@ export function NewOrderForm({ shop, regions, canDiscount }: { shop: Shop; regio
               No product matches. Try another word.
             </p>
           ) : (
-            <ul className="new-order-found" aria-label="Products found">
-              {found.map((product) => (
-                <li key={product._id}>
-                  <span className="new-order-title">
-                    {product.title} · {formatMinor(unitPriceMinor(product), currency)}
-                  </span>
-                  <span className="new-order-add">
-                    {product.variants.length === 0 ? (
-                      <Button variant="secondary" onClick={() => add(product, null)} aria-label={`Add ${product.title}`}>
-                        Add
-                      </Button>
-                    ) : (
-                      product.variants.map((variant) => (
-                        <Button
-                          key={variant._id}
-                          variant="secondary"
-                          onClick={() => add(product, variant._id)}
-                          aria-label={`Add ${product.title}, ${variantLabel(variant.features)}`}
-                        >
-                          {variantLabel(variant.features)}
-                          {variant.price || variant.sellAt !== undefined ? ` · ${formatMinor(unitPriceMinor(product, variant._id), currency)}` : ''}
-                        </Button>
-                      ))
-                    )}
-                  </span>
-                </li>
-              ))}
-            </ul>
+            <ProductsFound products={found} currency={currency} onAdd={add} />
           ))}
         {lines.length > 0 && (
           <ul className="new-order-lines" aria-label="Items in the order">

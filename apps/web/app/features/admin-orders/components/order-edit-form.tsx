@@ -1,4 +1,3 @@
-import { variantOffer } from '@shop/domain'
 import type { DeliveryRateOption, Region } from '@shop/domain/schemas/delivery'
 import type { Product } from '@shop/domain/schemas/catalog'
 import type { Order } from '@shop/domain/schemas/orders'
@@ -16,12 +15,12 @@ import { api } from '../../../lib/api'
 import { formatMoney } from '../../../lib/money'
 import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
 import { parseAmount } from './record-payment-form'
+import { ProductsFound, variantLabel } from './products-found'
 import { pickupWords } from '../../orders/order-words'
 
 /** A line as the form holds it: the product's variants once read, to change the size or colour. */
 type EditLine = { product: string; title: string; variant: string | null; count: number; variants: { _id: string; label: string }[] }
 
-const variantLabel = (features: Record<string, string>) => Object.values(features).join(' / ') || 'Standard'
 
 function linesOf(order: Order): EditLine[] {
   return order.items.map((line) => ({
@@ -163,9 +162,8 @@ export function OrderEditForm({ order, regions, shop, canDiscount }: Props) {
     setFound(page?.data ?? [])
   }
 
-  function add(product: Product) {
+  function add(product: Product, variant: string | null) {
     const variants = product.variants.map((v) => ({ _id: v._id, label: variantLabel(v.features) }))
-    const variant = variants[0]?._id ?? null
     const existing = lines.findIndex((line) => line.product === product._id && line.variant === variant)
     if (existing >= 0) setLine(existing, { count: lines[existing]!.count + 1 })
     else {
@@ -270,18 +268,7 @@ export function OrderEditForm({ order, regions, shop, canDiscount }: Props) {
         </Button>
       </form>
       {found.length > 0 && (
-        <ul className="order-edit-found" aria-label="Products found">
-          {found.map((product) => (
-            <li key={product._id}>
-              <span>
-                {product.title} · {money(variantOffer(product).unitPrice)}
-              </span>
-              <Button variant="ghost" onClick={() => add(product)}>
-                Add {product.title}
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <ProductsFound products={found} currency={order.currency} onAdd={add} />
       )}
       <fieldset className="field">
         <legend>Delivery</legend>

@@ -7,7 +7,7 @@ import { Field, FormError } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
 import { type FieldErrors, hasErrors } from '../../../lib/form-errors'
 import { type ActionAnswer, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
-import { type PromotionForm, createBody, emptyPromotionForm, promotionFormErrors } from '../promotion-form'
+import { type PromotionForm, createBody, emptyPromotionForm, formOfPromotion, patchBody, promotionFormErrors } from '../promotion-form'
 
 type Props = {
   shopId: string
@@ -28,12 +28,13 @@ function stateOf(promotion: Promotion, now = Date.now()): string {
 
 /**
  * Promotions without codes (decision 78), beside the discount codes: the shop's promotions with their
- * switch, a form for a new one, and whether they stack with codes (decision 79). Writes go through the
- * page's `promotion-*` intents.
+ * switch, a form for a new one or to edit one in its place (decision 94), and whether they stack with codes
+ * (decision 79). Writes go through the page's `promotion-*` intents.
  */
 export function PromotionsPanel({ shopId, currency, promotions, regions, stacksWithCodes }: Props) {
   const toast = useToast()
-  const [creating, setCreating] = useState(false)
+  /** 'new', the id of the promotion being edited, or null while no form is open. */
+  const [open, setOpen] = useState<string | null>(null)
   const changes = useFetcher<ActionAnswer<string, unknown>>()
   useFetcherDone(changes, (answer) => {
     if (!answer.ok) toast(problemOf(answer.errors))
@@ -44,17 +45,17 @@ export function PromotionsPanel({ shopId, currency, promotions, regions, stacksW
     <section className="panel promotions-panel" aria-labelledby="promotions-title">
       <div className="section-head">
         <h2 id="promotions-title">Promotions</h2>
-        {!creating && <Button onClick={() => setCreating(true)}>New promotion</Button>}
+        {open === null && <Button onClick={() => setOpen('new')}>New promotion</Button>}
       </div>
       <p className="hint">No code needed: shoppers get them at checkout when their order qualifies.</p>
 
-      {creating && (
+      {open === 'new' && (
         <PromotionFormPanel
           shopId={shopId}
           currency={currency}
           regions={regions}
           onDone={(label) => {
-            setCreating(false)
+            setOpen(null)
             if (label) toast(`Promotion “${label}” created`)
           }}
         />
@@ -67,6 +68,22 @@ export function PromotionsPanel({ shopId, currency, promotions, regions, stacksW
           {promotions.map((promotion) => {
             const from = day(promotion.startsAt)
             const until = day(promotion.endsAt)
+            if (open === promotion._id) {
+              return (
+                <li key={promotion._id} className="promotion-item-editing">
+                  <PromotionFormPanel
+                    shopId={shopId}
+                    currency={currency}
+                    regions={regions}
+                    editing={promotion}
+                    onDone={(label) => {
+                      setOpen(null)
+                      if (label) toast(`Promotion “${label}” saved`)
+                    }}
+                  />
+                </li>
+              )
+            }
             return (
               <li key={promotion._id} className="promotion-item">
                 <div>
@@ -82,6 +99,11 @@ export function PromotionsPanel({ shopId, currency, promotions, regions, stacksW
                   </p>
                 </div>
                 <div className="promotion-actions">
+                  {open === null && (
+                    <Button variant="secondary" onClick={() => setOpen(promotion._id)}>
+                      Edit<span className="visually-hidden"> {promotion.label}</span>
+                    </Button>
+                  )}
                   <Button
                     variant="secondary"
                     onClick={() => void changes.submit({ intent: 'promotion-set-active', id: promotion._id, active: !promotion.active }, jsonSubmit)}
@@ -119,10 +141,20 @@ export function PromotionsPanel({ shopId, currency, promotions, regions, stacksW
   )
 }
 
-function PromotionFormPanel({ shopId, currency, regions, onDone }: { shopId: string; currency: string; regions: Region[]; onDone: (label: string | null) => void }) {
-  const [form, setForm] = useState<PromotionForm>(emptyPromotionForm)
+type FormProps = {
+  shopId: string
+  currency: string
+  regions: Region[]
+  /** The promotion to edit; absent for a new one. */
+  editing?: Promotion
+  onDone: (label: string | null) => void
+}
+
+function PromotionFormPanel({ shopId, currency, regions, editing, onDone }: FormProps) {
+  const [initial] = useState<PromotionForm>(() => (editing ? formOfPromotion(editing) : emptyPromotionForm()))
+  const [form, setForm] = useState<PromotionForm>(initial)
   const [errors, setErrors] = useState<FieldErrors>({})
-  const fetcher = useFetcher<ActionAnswer<'promotion-create', Promotion>>()
+  const fetcher = useFetcher<ActionAnswer<'promotion-create' | 'promotion-update', Promotion>>()
   const id = useId()
   useFetcherDone(fetcher, (answer) => (answer.ok ? onDone(answer.data.label) : setErrors(answer.errors)))
 
@@ -135,8 +167,12 @@ function PromotionFormPanel({ shopId, currency, regions, onDone }: { shopId: str
     event.preventDefault()
     const found = promotionFormErrors(createBody(form, shopId), form)
     if (hasErrors(found)) return setErrors(found)
-    void fetcher.submit({ intent: 'promotion-create', form }, jsonSubmit)
+    if (!editing) return void fetcher.submit({ intent: 'promotion-create', form }, jsonSubmit)
+    // Nothing changed: nothing to send.
+    if (Object.keys(patchBody(form, initial, shopId)).length === 0) return onDone(null)
+    void fetcher.submit({ intent: 'promotion-update', id: editing._id, form, initial }, jsonSubmit)
   }
+  const title = editing ? `Edit ${editing.label}` : 'New promotion'
 
   const kinds = [
     ['free-delivery', 'Free delivery'],
@@ -145,10 +181,11 @@ function PromotionFormPanel({ shopId, currency, regions, onDone }: { shopId: str
   ] as const
   return (
     <form className="admin-form promotion-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>New promotion</h3>
+      <h3 id={`${id}-title`}>{title}</h3>
       <FormError error={errors.form} />
-      <fieldset className="field">
+      <fieldset className="field" disabled={editing !== undefined}>
         <legend>What shoppers get</legend>
+        {editing && <p className="hint">A promotion keeps its kind: make a new one for another.</p>}
         <div className="choice-list">
           {kinds.map(([kind, label]) => (
             <label className="choice" key={kind}>
@@ -197,7 +234,7 @@ function PromotionFormPanel({ shopId, currency, regions, onDone }: { shopId: str
         {(props) => <input {...props} type="text" maxLength={80} value={form.name} onChange={(e) => change('name', e.target.value)} />}
       </Field>
       <div className="form-actions">
-        <SaveButton saving={fetcher.state !== 'idle'}>Create promotion</SaveButton>
+        <SaveButton saving={fetcher.state !== 'idle'}>{editing ? 'Save promotion' : 'Create promotion'}</SaveButton>
         <Button variant="ghost" onClick={() => onDone(null)}>
           Cancel
         </Button>

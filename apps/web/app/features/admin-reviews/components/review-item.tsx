@@ -57,6 +57,11 @@ export function ReviewItem({ review, shopTitle, replying, onStartReply, onReplyS
           <time dateTime={review.createdAt}>{formatShortDate(new Date(review.createdAt))}</time>
           <Link to={`/admin/orders/${review.relatedOrder}`}>Order {review.orderId}</Link>
         </p>
+        {review.product && review.productTitle && (
+          <p className="admin-review-product">
+            About <Link to={`/admin/products/${review.product}`}>{review.productTitle}</Link>
+          </p>
+        )}
         {review.text ? <p className="admin-review-text">{review.text}</p> : <p className="admin-review-empty">No comment, rating only.</p>}
 
         {replying ? (

@@ -1,17 +1,20 @@
 import { Link } from 'react-router'
-import { productPath } from '@shop/domain'
+import { cardOffer, productPath } from '@shop/domain'
 import type { Product } from '@shop/domain/schemas/catalog'
 import { type Picture, ProductImage } from '../../../components/product-image'
 import { ProductPrice } from '../../../components/product-price'
 
 export type ProductSummary = Pick<Product, '_id' | 'title' | 'price' | 'sellAt' | 'inStock'> & {
   image?: Picture & { alt: string }
+  /** The price is the lowest of the variants' different prices (decision 95). */
+  from?: true
 }
 
-/** What a list shows of a product; loaders send only this. */
+/** What a list shows of a product; loaders send only this. Its price is the card's (`cardOffer`). */
 export function toProductSummary(product: Product): ProductSummary {
-  const { _id, title, price, sellAt, inStock, images } = product
-  return { _id, title, price, sellAt, inStock, ...(images[0] ? { image: images[0] } : {}) }
+  const { _id, title, inStock, images } = product
+  const { price, sellAt, from } = cardOffer(product)
+  return { _id, title, price, sellAt, inStock, ...(from ? { from } : {}), ...(images[0] ? { image: images[0] } : {}) }
 }
 
 type HeadingLevel = 2 | 3
@@ -33,7 +36,7 @@ export function ProductCard({
       <Title className="product-card-title">
         <Link prefetch="intent" to={productPath(product)}>{product.title}</Link>
       </Title>
-      <ProductPrice price={product.price} sellAt={product.sellAt} />
+      <ProductPrice price={product.price} sellAt={product.sellAt} from={product.from === true} />
       {(onSale || !product.inStock) && (
         <p className="product-tags">
           {onSale && <span className="tag tag-sale">Sale</span>}

@@ -66,7 +66,7 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
   const overMost = checkout.items.some((line) => line.count > most)
 
   const keepsShared = own || asShared
-  const choice: DeliveryChoice | undefined = keepsShared ? undefined : draft.type === 'pick-up' ? { type: 'pick-up' } : { type: 'dispatch', rate }
+  const choice: DeliveryChoice | undefined = keepsShared ? undefined : draft.type === 'pick-up' ? { type: 'pick-up' } : { type: 'dispatch', region: draft.region, rate }
   const choiceKey = JSON.stringify(choice ?? 'own')
   // `choiceKey` names the choice: the object is new on every render, so it does not tell a change.
   const reportChoice = useEffectEvent(() => onDeliveryChoice(choice))
