@@ -219,6 +219,7 @@ describe('suspending a shop', () => {
       ['POST', `/api/checkouts/?shop=${shop.id}&email=buyer@example.com`, undefined, { items: [{ product: product._id, count: 1 }], delivery: { type: 'pick-up' } }],
       ['POST', `/api/orders/?shop=${shop.id}&email=buyer@example.com`, undefined, { items: [{ product: product._id, count: 1 }], delivery: { type: 'pick-up' } }],
       ['POST', `/api/orders/?shop=${shop.id}`, shopper, { items: [{ product: product._id, count: 1 }], delivery: { type: 'pick-up' } }],
+      ['POST', '/api/reviews/', shopper, { relatedOrder: '00000000-0000-4000-8000-000000000001', rating: 5 }],
     ]
     for (const [method, url, user, payload] of writes) {
       const response = await call(method, url, { user, payload })

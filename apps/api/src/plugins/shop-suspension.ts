@@ -2,7 +2,8 @@
  * What a suspended shop still answers (decision 98), for every call that names its shop (`shop` or `shopId`
  * in the path, the query or the body): reads by the shop's own staff, such as the dashboard and the CSV
  * exports, pass; anyone else's reads answer 404, as for a shop that does not exist; changes answer 423
- * (staff's changes made by another path, an order's or a product's id, are refused by `authorize`).
+ * (staff's changes made by another path, an order's or a product's id, are refused by `authorize`), and
+ * so is any change sent to the shop's own host.
  *
  * Which shops are suspended is read from the database at most once a second per process, so the check
  * costs no query on the hot paths; suspending or restoring in this process takes effect at once, in
@@ -13,6 +14,7 @@ import fp from 'fastify-plugin'
 import { errorResponse } from '@shop/domain/schemas/wire'
 import { NotFound, ShopSuspended } from '../lib/errors'
 import { suspendedShopIds } from '../modules/platform/platform.service'
+import { requestHost, resolveHost } from '../modules/shops/shop-host'
 
 export type SuspendedShops = {
   /** Whether the shop is suspended, as of at most `ttlMs` ago (or the last `forget`). */
@@ -85,6 +87,13 @@ export default fp(
 
     app.addHook('preHandler', async (request) => {
       if (!guarded(request.routeOptions.url)) return
+      // A change sent to a suspended shop's own host (a review, a pay link, a shared checkout: calls that
+      // name an order or a checkout, not the shop) is refused too.
+      if (!READS.has(request.method)) {
+        const host = requestHost(request.headers.host)
+        const target = host ? await resolveHost(app, host) : null
+        if (target?.kind === 'shop' && target.shop.suspendedAt) throw ShopSuspended()
+      }
       for (const shopId of namedShops(request)) {
         if (!(await suspended.has(shopId))) continue
         if (!READS.has(request.method)) throw ShopSuspended()

@@ -124,7 +124,7 @@ function ConsolePage({ operator, view, shops, audit }: Route.ComponentProps['loa
       <Form method="get" className="platform-filters" role="search">
         <label>
           <span>Search</span>
-          <input type="search" name="q" defaultValue={view.q} placeholder="Name, address, owner’s e-mail or domain" maxLength={100} />
+          <input type="search" name="q" defaultValue={view.q} placeholder="Name, owner or domain" maxLength={100} />
         </label>
         <label>
           <span>Status</span>
