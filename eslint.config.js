@@ -27,6 +27,7 @@ export const moduleDependencies = {
   orders: ['catalog', 'delivery', 'discounts', 'notifications', 'messages'],
   payments: ['orders', 'shops', 'notifications', 'messages'],
   customers: ['orders'],
+  platform: [],
 }
 
 const moduleZones = Object.entries(moduleDependencies).flatMap(([name, allowed]) =>

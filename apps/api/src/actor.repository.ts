@@ -4,9 +4,9 @@
  * read the caller the same way without importing module repositories.
  */
 import type { StaffRole } from '@shop/domain'
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import type { Db } from './db/client'
-import { accessTokens, shopRoles, users } from './db/schema'
+import { accessTokens, shopRoles, shops, users } from './db/schema'
 
 export type AuthUser = { id: string; email: string; name: string; phone: string; createdAt: Date }
 
@@ -40,4 +40,14 @@ export async function findActiveRole(db: Db, shopId: string, userId: string): Pr
     .where(and(eq(shopRoles.shopId, shopId), eq(shopRoles.userId, userId), eq(shopRoles.status, 'active')))
     .limit(1)
   return row?.role ?? null
+}
+
+/** Whether the platform has suspended the shop (decision 98); a primary-key look-up. */
+export async function isShopSuspended(db: Db, shopId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: shops.id })
+    .from(shops)
+    .where(and(eq(shops.id, shopId), isNotNull(shops.suspendedAt)))
+    .limit(1)
+  return !!row
 }

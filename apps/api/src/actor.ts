@@ -6,15 +6,15 @@
  * with no role (staff calls answer 404) and no buyer identity (as if no token was sent).
  *
  *   anonymous → 401; no active role in the shop → 404 (another shop's data does not exist for you);
- *   a role below the permission → 403.
+ *   a role below the permission → 403; a change asked over HTTP in a shop the platform suspended → 423.
  *
  * Services read the caller only through these methods, so the role table and the token's scope are
  * enforced in one place.
  */
 import { type Permission, type StaffRole, can, refusalMessage } from '@shop/domain'
-import { type AuthUser, findActiveRole } from './actor.repository'
+import { type AuthUser, findActiveRole, isShopSuspended } from './actor.repository'
 import type { Db } from './db/client'
-import { Forbidden, NotAuthenticated, NotFound } from './lib/errors'
+import { Forbidden, NotAuthenticated, NotFound, ShopSuspended } from './lib/errors'
 
 export type { AuthUser }
 
@@ -34,6 +34,11 @@ export type ActorIdentity = {
    * host. Empty outside HTTP. Payments sends a buyer back to one of these when it serves the order's shop.
    */
   origins: readonly string[]
+  /**
+   * The call asks to change something (an HTTP method other than GET or HEAD): `authorize` then refuses it
+   * in a shop the platform has suspended (decision 98). Unset outside HTTP.
+   */
+  writes?: boolean
 }
 
 /** The address label of callers that are not HTTP clients. */
@@ -141,6 +146,8 @@ export class Actor {
     if (!role) throw NotFound()
     // The refusal names the roles that may, from the domain's table, so the dashboard can tell the person.
     if (!can(role, permission)) throw Forbidden(`${refusalMessage(permission)} Your role here is ${role}.`)
+    // A suspended shop's staff still read and export; what they ask to change is refused.
+    if (this.identity.writes && (await isShopSuspended(this.db, shopId))) throw ShopSuspended()
     return role
   }
 }

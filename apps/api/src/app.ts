@@ -24,6 +24,7 @@ import readAfterWritePlugin from './plugins/read-after-write'
 import rateLimitPlugin from './plugins/rate-limit'
 import securityHeadersPlugin from './plugins/security-headers'
 import routeSecurityPlugin from './plugins/route-security'
+import shopSuspensionPlugin from './plugins/shop-suspension'
 import authRoutes from './modules/auth/auth.routes'
 import loginPage from './modules/auth/login-page.routes'
 import passwordResetRoutes from './modules/auth/password-reset.routes'
@@ -39,6 +40,7 @@ import notificationRoutes from './modules/notifications/notification.routes'
 import orderRoutes from './modules/orders/orders.routes'
 import { orderPayments } from './modules/payments/order-payments'
 import paymentRoutes from './modules/payments/payments.routes'
+import platformRoutes from './modules/platform/platform.routes'
 import refundRoutes from './modules/payments/refunds.routes'
 import payLinkRoutes from './modules/payments/pay-links.routes'
 import reviewRoutes from './modules/reviews/review.routes'
@@ -156,6 +158,8 @@ export async function buildApp({ config, database, logger, imageLimiter, message
     if (request.body === undefined && request.method === 'POST' && request.routeOptions.schema?.body) request.body = {}
   })
   await app.register(routeSecurityPlugin)
+  // Before the routes and the document: it marks the changes a suspended shop refuses (decision 98).
+  await app.register(shopSuspensionPlugin)
   await app.register(openapiPlugin)
   await app.register(contextPlugin)
   await app.register(readAfterWritePlugin)
@@ -184,6 +188,7 @@ export async function buildApp({ config, database, logger, imageLimiter, message
   await app.register(messageRoutes)
   await app.register(analyticsRoutes)
   await app.register(seoRoutes)
+  await app.register(platformRoutes)
 
   // The workers act as the system, with the app's shared parts.
   const systemContext = createContext({

@@ -120,6 +120,8 @@ export type Config = {
   limits: Limits
   /** How many shops one account may own. */
   maxShopsPerAccount: number
+  /** E-mail addresses (lower case) of the platform's operators: they open /platform and /api/platform/…. */
+  platformAdmins: string[]
   /** How often the background worker cancels unpaid online orders past their shop's timeout; 0 = never. */
   unpaidOrderSweepMs: number
   /**
@@ -286,6 +288,17 @@ function trustProxy(env: Env): TrustProxy {
     }
   }
   return entries
+}
+
+/** PLATFORM_ADMINS: operators' e-mail addresses, comma-separated; compared without regard to case. */
+function platformAdmins(env: Env): string[] {
+  const entries = (env.PLATFORM_ADMINS ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean)
+  const wrong = entries.find((entry) => !/^[^\s@,]+@[^\s@,]+$/.test(entry))
+  if (wrong) throw new ConfigError(`PLATFORM_ADMINS must be e-mail addresses, comma-separated, got "${wrong}"`)
+  return [...new Set(entries)]
 }
 
 /** SHOP_STORAGE_QUOTA_MB: megabytes of pictures a shop may keep. */
@@ -458,6 +471,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     outboxPollMs: integer(env, 'OUTBOX_POLL_MS', 1000, 0, 60_000),
     limits: limits(env),
     maxShopsPerAccount: integer(env, 'MAX_SHOPS_PER_ACCOUNT', 5, 1, 10_000),
+    platformAdmins: platformAdmins(env),
     unpaidOrderSweepMs: integer(env, 'UNPAID_ORDER_SWEEP_SECONDS', 60, 0, 3600) * 1000,
     dnsServers: dnsServers(env),
     domainCheckAllowLoopback: false,

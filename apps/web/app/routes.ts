@@ -26,6 +26,7 @@ export default [
       route('checkouts', 'routes/account-checkouts.tsx'),
     ]),
     route('invitation/:id', 'routes/invitation.tsx'),
+    route('platform', 'routes/platform.tsx'),
     route('session/start', 'routes/session-start.tsx'),
     route('session/handover', 'routes/session-handover.tsx'),
     route('setup', 'routes/setup.tsx', [

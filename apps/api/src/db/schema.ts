@@ -72,7 +72,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    // The platform console finds shops by a part of their owner's e-mail (decision 99).
+    index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+  ],
 )
 
 /** One-time codes handed back to a shop after /login; stored hashed, single use, short-lived. */
@@ -138,10 +142,24 @@ export const shops = pgTable(
      * server's page cache keys on it, so a staff edit is on the next page load.
      */
     pageVersion: integer('page_version').notNull().default(0),
+    /**
+     * Set while a platform operator has suspended the shop (decision 98): its storefront, public API and
+     * custom domains stop, writes are refused, its staff still read and export. Null when it trades.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('shops_slug_key').on(t.slug)],
+  (t) => [
+    uniqueIndex('shops_slug_key').on(t.slug),
+    // The console's default order, and its search by name or address (decision 99).
+    index('shops_created_idx').on(t.createdAt, t.id),
+    index('shops_search_trgm_idx').using('gin', sql`lower(${t.title} || ' ' || ${t.slug}) gin_trgm_ops`),
+    // Every process's list of suspended shops reads this small index (decision 98).
+    index('shops_suspended_idx').on(t.id).where(sql`${t.suspendedAt} is not null`),
+    check('shops_suspension_check', sql`(${t.suspendedAt} is null) = (${t.suspensionReason} is null)`),
+  ],
 )
 
 /**
@@ -166,6 +184,7 @@ export const shopDomains = pgTable(
   (t) => [
     uniqueIndex('shop_domains_verified_domain_key').on(t.domain).where(sql`${t.status} = 'verified'`),
     uniqueIndex('shop_domains_shop_domain_key').on(t.shopId, t.domain),
+    index('shop_domains_domain_trgm_idx').using('gin', sql`${t.domain} gin_trgm_ops`),
     check('shop_domains_status_check', sql`${t.status} in ('pending', 'verified')`),
   ],
 )
@@ -982,4 +1001,29 @@ export const passwordResets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('password_resets_token_hash_key').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
+)
+
+// ---------------------------------------------------------------- platform
+
+/**
+ * What the platform's operators did (decision 98): who, when, to which shop, what and why. Rows are only
+ * ever added; a deleted shop or operator leaves its rows, with the slug and e-mail as they were.
+ */
+export const platformAuditEvents = pgTable(
+  'platform_audit_events',
+  {
+    id: id(),
+    operatorId: uuid('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    operatorEmail: text('operator_email').notNull(),
+    action: text('action').$type<'suspend' | 'restore'>().notNull(),
+    shopId: uuid('shop_id').references(() => shops.id, { onDelete: 'set null' }),
+    shopSlug: text('shop_slug').notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('platform_audit_events_created_idx').on(t.createdAt, t.id),
+    index('platform_audit_events_shop_idx').on(t.shopId, t.createdAt, t.id),
+    check('platform_audit_events_action_check', sql`${t.action} in ('suspend', 'restore')`),
+  ],
 )

@@ -79,3 +79,7 @@ export function isCheckViolation(error: unknown, constraint?: string): boolean {
   if (pgError?.code !== '23514') return false
   return !constraint || pgError.constraint === constraint || !!pgError.message?.includes(constraint)
 }
+
+/** A write to a shop the platform has suspended (decision 98): its staff may still read and export. */
+export const ShopSuspended = (message = 'This shop is suspended by the platform: it can be read and exported, not changed') =>
+  new HttpError('Locked', 423, 'shop-suspended', message)

@@ -125,7 +125,8 @@ function bind(field: QueryField, value: string | number | boolean): SQL {
   return field.type === 'date' ? sql`${value}::timestamptz` : sql`${value}`
 }
 
-function escapeLike(text: string): string {
+/** `text` with LIKE's wildcards and escape character escaped, to match as written. */
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
 

@@ -39,12 +39,15 @@ function originsOf(request: FastifyRequest): string[] {
   return origin ? [origin, ...self] : self
 }
 
+/** Methods that change nothing; any other asks to change something (`ActorIdentity.writes`). */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
 async function identify(app: FastifyInstance, request: FastifyRequest): Promise<ActorIdentity> {
   const token = bearerToken(request)
   const found = token ? await findTokenOwner(app.db, sha256(token)) : null
   if (!found) return anonymousActor(request.ip, originsOf(request))
   const { tokenId, tokenShopId, ...user } = found
-  return { kind: 'user', user, tokenId, tokenShopId, ip: request.ip, origins: originsOf(request) }
+  return { kind: 'user', user, tokenId, tokenShopId, ip: request.ip, origins: originsOf(request), writes: !READS.has(request.method) }
 }
 
 export default fp(

@@ -15,7 +15,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { NotFound, PayloadTooLarge } from '../lib/errors'
 import { html } from '../lib/html'
 import { IMMUTABLE, NO_STORE, PUBLIC_PAGE } from '../lib/http-cache'
-import { requestHost, resolveHost } from '../modules/shops/shop-host'
+import { isCustomDomain, requestHost, resolveHost } from '../modules/shops/shop-host'
+import { profileOf } from '../modules/shops/shop.service'
 import { wroteCookie, wroteLately } from '../plugins/read-after-write'
 import { allowFormTarget, cspNonce } from '../plugins/security-headers'
 import { type CachedPage, createPageCache, cutAtNonce, isPublicPage, pageCacheKey, withNonce } from './page-cache'
@@ -64,6 +65,27 @@ function unknownHostPage(providerName: string, platformUrl: string, nonce: strin
 <p><a href="${platformUrl}">Go to ${providerName}</a></p></main></body>
 </html>`.markup
 }
+
+/**
+ * What a suspended shop's addresses answer (decision 98): 451, no shop content, and nothing a cache keeps
+ * once the shop is restored.
+ */
+function suspendedShopPage(providerName: string, platformUrl: string, nonce: string): string {
+  return html`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>This shop is unavailable | ${providerName}</title>
+<style nonce="${nonce}">body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#1c1f24;background:#f6f7f9}main{padding:2rem;text-align:center;max-width:32rem}a{color:#1f4e79}</style></head>
+<body><main><h1>This shop is unavailable</h1><p>${providerName} has suspended this shop. Its pages cannot be visited at the moment.</p>
+<p><a href="${platformUrl}">Go to ${providerName}</a></p></main></body>
+</html>`.markup
+}
+
+/**
+ * The pages a suspended shop's staff still open on its platform address: the dashboard, signing in, and
+ * the root data the dashboard's pages revalidate.
+ */
+const STAFF_PAGES = /^\/(?:admin(?:\/.*)?|session\/(?:start|handover)|_root\.data)$/
 
 /** Counts the body as it streams and stops it past the limit (the raw parser skips Fastify's own check). */
 function limitBody(source: Readable, limit: number): Readable {
@@ -199,6 +221,14 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
       // The Log in form starts its login on this host, which redirects it to the platform's login page; a
       // form's redirect counts for form-action, so every page allows that one more target (decision 90).
       allowFormTarget(reply, platform.url)
+      const suspended = target.kind === 'shop' && target.shop.suspendedAt !== null
+      if (suspended && (isCustomDomain(app, host) || !STAFF_PAGES.test(pathname))) {
+        return reply
+          .status(451)
+          .header('cache-control', NO_STORE)
+          .type('text/html; charset=utf-8')
+          .send(suspendedShopPage(platform.name, platform.url, cspNonce(reply)))
+      }
 
       // Same-origin API calls from loaders: the same routes, schemas and mappers, no network.
       const api: InProcessApi = async (apiPath, init = {}) => {
@@ -228,7 +258,9 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
       if (cached) return sendCached(reply, cached)
 
       let shop: WebLoadContext['shop'] = null
-      if (target.kind === 'shop') {
+      if (suspended) {
+        shop = await profileOf({ readDb: app.db }, target.shop)
+      } else if (target.kind === 'shop') {
         const response = await api(`/api/shops/${encodeURIComponent(target.shop.id)}`)
         if (!response.ok) throw new Error(`GET /api/shops/${target.shop.id} answered ${response.status}`)
         shop = (await response.json()) as Shop

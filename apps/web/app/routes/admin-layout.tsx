@@ -5,6 +5,7 @@ import { ToastProvider } from '../components/ui/toast'
 import { AdminAccount } from '../features/admin/components/admin-account'
 import { AdminNav } from '../features/admin/components/admin-nav'
 import { RefusedTabNotice } from '../features/admin/components/refused-tab-notice'
+import { SuspendedNotice } from '../features/admin/components/suspended-notice'
 import { AdminContextValue } from '../features/admin/hooks/use-admin'
 import { loadStaffSession } from '../features/admin/staff-session'
 import { routeMeta } from '../lib/page-meta'
@@ -41,7 +42,10 @@ export function HydrateFallback() {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user, role } = loaderData
   // The root's copy of the shop follows changes made in the dashboard (it reloads after each of them).
-  const shop = useSite().shop ?? loaderData.shop
+  const site = useSite()
+  const shop = site.shop ?? loaderData.shop
+  // The root's copy comes from the server's render; the staff session's is read with the staff's token.
+  const suspension = loaderData.shop.suspension ?? shop.suspension
   const navigation = useNavigation()
   const tabs = useMemo(() => visibleTabs(role), [role])
   const context = useMemo(() => ({ shop, role, user }), [shop, role, user])
@@ -56,6 +60,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <AdminNav shopTitle={shop.title} tabs={tabs} />
           <AdminAccount user={user} />
           <main id="main" className="admin-content" tabIndex={-1} aria-busy={navigation.state === 'loading' || undefined}>
+            {suspension && <SuspendedNotice suspension={suspension} platformName={site.platform.name} />}
             <RefusedTabNotice role={role} />
             <Outlet />
           </main>

@@ -181,6 +181,12 @@ export const ShopResponse = Type.Object({
   domains: Type.Array(Type.String()),
   currency: Type.String(),
   createdAt: IsoDate,
+  suspension: Type.Optional(
+    Type.Object(
+      { since: IsoDate, reason: Type.String() },
+      { description: "set only while the platform has suspended the shop; only the shop's own staff can read a suspended shop" },
+    ),
+  ),
 })
 export type Shop = Static<typeof ShopResponse>
 

@@ -18,7 +18,9 @@ type Site = { origin: string; target: HostTarget }
 async function siteOf(request: FastifyRequest): Promise<Site> {
   const host = requestHost(request.headers.host)
   if (!host) return { origin: '', target: { kind: 'unknown' } }
-  return { origin: `${request.protocol}://${host}`, target: await resolveHost(request.ctx, host) }
+  const target = await resolveHost(request.ctx, host)
+  // A suspended shop offers search engines nothing (decision 98).
+  return { origin: `${request.protocol}://${host}`, target: target.kind === 'shop' && target.shop.suspendedAt ? { kind: 'unknown' } : target }
 }
 
 function nothingHere(reply: FastifyReply) {

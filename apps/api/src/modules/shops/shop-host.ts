@@ -32,6 +32,12 @@ export function requestHost(raw: string | undefined): string | null {
   return port === undefined ? name : `${name}:${port}`
 }
 
+/** A host that is neither the platform's nor a `{slug}.{rootDomain}` address: a shop's own domain. */
+export function isCustomDomain({ config }: Pick<HostContext, 'config'>, rawHost: string): boolean {
+  const host = normalizeHost(rawHost)
+  return host !== config.rootDomain && !host.endsWith(`.${config.rootDomain}`)
+}
+
 export async function findShopByDomain({ db, config }: HostContext, rawHost: string): Promise<ShopRow | null> {
   const host = normalizeHost(rawHost)
   const suffix = `.${config.rootDomain}`
@@ -74,6 +80,8 @@ export async function siteOfOrigin(ctx: HostContext, origin: string): Promise<Or
   if (url.origin === platform.origin) return { origin: url.origin, shopId: null }
   const target = await resolveHost(ctx, url.host)
   if (target.kind === 'unknown') return null
+  // A suspended shop's custom domains serve nothing (decision 98); its staff sign in on its platform address.
+  if (target.kind === 'shop' && target.shop.suspendedAt && isCustomDomain(ctx, url.host)) return null
   return { origin: url.origin, shopId: target.kind === 'shop' ? target.shop.id : null }
 }
 

@@ -31,6 +31,7 @@ export function toShopProfile(
     domains: extras.domains,
     currency: shop.currency,
     createdAt: shop.createdAt.toISOString(),
+    ...(shop.suspendedAt ? { suspension: { since: shop.suspendedAt.toISOString(), reason: shop.suspensionReason ?? '' } } : {}),
   }
 }
 

@@ -32,9 +32,18 @@ const SLUG_MESSAGE = 'must be 3 to 40 lower-case letters, digits or single hyphe
 /** A new shop takes payment on delivery or at pick-up until its staff set up more. */
 const initialPaymentOptions: PaymentOption[] = [{ provider: 'manual', enabled: true }]
 
-async function profileOf(ctx: ServiceContext, shop: ShopRow): Promise<ShopProfile> {
+/**
+ * The shop's profile as its own pages show it, whoever asks: for the server's rendering of a suspended
+ * shop's dashboard, which no anonymous API call may read (decision 98).
+ */
+export async function profileOf(ctx: Pick<ServiceContext, 'readDb'>, shop: ShopRow): Promise<ShopProfile> {
   const [config, domains] = await Promise.all([findPublicConfig(ctx.readDb, shop.id), findVerifiedShopDomains(ctx.readDb, shop.id)])
   return toShopProfile(shop, { ...config, domains })
+}
+
+/** For other modules: whether the platform has suspended the shop (decision 98). */
+export async function isShopSuspended(ctx: ServiceContext, id: string): Promise<boolean> {
+  return (await findShopById(ctx.readDb, id))?.suspendedAt != null
 }
 
 /** For other modules: the shop's row, or null. */
@@ -45,14 +54,19 @@ export async function findShop(ctx: ServiceContext, id: string): Promise<ShopRow
 export async function getShopProfile(ctx: ServiceContext, idOrSlug: string): Promise<ShopProfile> {
   const key = idOrSlug.toLowerCase()
   const shop = uuidPattern.test(key) ? await findShopById(ctx.readDb, key) : await findShopBySlug(ctx.readDb, key)
-  if (!shop) throw NotFound('No shop with this id or slug')
+  if (!shop || !(await readable(ctx, shop))) throw NotFound('No shop with this id or slug')
   return profileOf(ctx, shop)
+}
+
+/** A shop the platform suspended exists only for its own staff (decision 98). */
+async function readable(ctx: ServiceContext, shop: ShopRow): Promise<boolean> {
+  return !shop.suspendedAt || (await ctx.actor.callerRole(shop.id)) !== null
 }
 
 /** The shop a host serves, as a one-item page, or an empty page (the platform's own host, an unknown one). */
 export async function listShopsByDomain(ctx: ServiceContext, domain: string): Promise<Page<ShopProfile>> {
   const target = await resolveHost(ctx, domain)
-  const data = target.kind === 'shop' ? [await profileOf(ctx, target.shop)] : []
+  const data = target.kind === 'shop' && (await readable(ctx, target.shop)) ? [await profileOf(ctx, target.shop)] : []
   return { total: data.length, limit: 1, skip: 0, data }
 }
 
