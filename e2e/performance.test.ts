@@ -10,6 +10,11 @@ import zlib from 'node:zlib'
 import { repoRoot, request, useBrowser, useServer, withPage } from './fixtures'
 
 const OWN_BUDGET = 25 * 1024
+/**
+ * All the home page's scripts and its route manifest, brotli: 110 KB, of which React and React Router are 91;
+ * the form validator alone would add 20 (decision 92).
+ */
+const HOME_SCRIPTS_BUDGET = 120 * 1024
 const clientDir = path.join(repoRoot, 'apps/web/build/client')
 /** React, React DOM and React Router, and the bundler's runtime: what an empty app ships too. */
 const FRAMEWORK = /^(chunk-|entry\.client-|jsx-runtime-|rolldown-runtime-)/
@@ -25,6 +30,10 @@ function scriptsOf(html: string): string[] {
 
 function gzipSize(asset: string): number {
   return zlib.gzipSync(fs.readFileSync(path.join(clientDir, asset)), { level: 9 }).length
+}
+
+function brotliSize(asset: string): number {
+  return zlib.brotliCompressSync(fs.readFileSync(path.join(clientDir, asset))).length
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
@@ -44,6 +53,20 @@ describe('public pages are light', () => {
     )
     assert.ok(sizes.framework > 50 * 1024, 'the framework was found (the split is not vacuous)')
     assert.ok(sizes.own <= OWN_BUDGET, `own code is ${kb(sizes.own)}, over the 25 KB budget`)
+  })
+
+  it("keeps the home page's scripts within 120 KB brotli: no form validator, no checkout code", async (t) => {
+    const { port } = server()
+    const pages = { home: '/', checkout: '/checkout' }
+    const scripts = Object.fromEntries(
+      await Promise.all(Object.entries(pages).map(async ([name, page]) => [name, scriptsOf((await request(port, `demo.localhost:${port}`, page)).body)])),
+    ) as Record<keyof typeof pages, string[]>
+    const total = scripts.home.reduce((sum, script) => sum + brotliSize(script), 0)
+    t.diagnostic(`home page JavaScript (brotli): ${kb(total)} in ${scripts.home.length} files`)
+    assert.ok(total <= HOME_SCRIPTS_BUDGET, `the home page's scripts are ${kb(total)}, over ${kb(HOME_SCRIPTS_BUDGET)}`)
+    // The checkout's shared code (its fields, the cart's lines) is a file of its own the home page never asks for.
+    const checkoutOnly = scripts.checkout.filter((script) => !scripts.home.includes(script) && !/\/checkout-[^/]+\.js$/.test(script))
+    assert.ok(checkoutOnly.some((script) => brotliSize(script) > 4 * 1024), `the checkout loads no shared file the home page skips: ${checkoutOnly.join(', ')}`)
   })
 
   it('paints without waiting for a stylesheet: the styles are in the page, under its nonce', async () => {

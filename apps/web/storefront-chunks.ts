@@ -9,7 +9,9 @@ import type { Rolldown } from 'vite'
  * - `framework`: the packages the public pages use (React, React DOM, React Router), which the bundler
  *   then places in the client entry's file;
  * - `storefront`: the shop's own modules that every public page loads (through the root or the site
- *   layout) or that two or more public pages share.
+ *   layout), or that the home page or the product list shares with another public page;
+ * - `shopping`: the other modules two or more public pages share (the cart's lines, the checkout's
+ *   fields, orders, reviews), which the home page and the product list never load.
  *
  * Everything else, admin, account and setup code included, keeps the bundler's own splitting, so it never
  * lands in a file a public page loads. Route modules stay files of their own.
@@ -34,6 +36,8 @@ const PUBLIC_ROUTES = [
 ].map((file) => path.join(appDir, file))
 /** Loaded by every public page: what they import is shared by all of them. */
 const EVERY_PAGE = new Set(PUBLIC_ROUTES.slice(0, 2))
+/** The first pages of most visits: what they share goes with every page's code, nothing more. */
+const FRONT_PAGES = new Set(PUBLIC_ROUTES.slice(2, 4))
 
 const fileOf = (moduleId: string) => moduleId.replace(/^\0/, '').split('?')[0]!
 const isRouteModule = (file: string) => file === path.join(appDir, 'root.tsx') || file.startsWith(path.join(appDir, 'routes') + path.sep)
@@ -43,39 +47,54 @@ type ModuleInfoOf = (moduleId: string) => Rolldown.ModuleInfo | null
 
 /**
  * The public routes (and the client entry, named 'entry') that reach a module through static imports. A
- * route module answers only itself: another route's imports of it are the router's business.
+ * route module answers only itself: another route's imports of it are the router's business. The walk
+ * goes up through every importer once, so a module in an import cycle gets all its routes too.
  */
 function reachedFrom(moduleId: string, infoOf: ModuleInfoOf, memo: Map<string, Set<string>>): Set<string> {
   const known = memo.get(moduleId)
   if (known) return known
   const reached = new Set<string>()
-  memo.set(moduleId, reached) // an import cycle ends here
-  const file = fileOf(moduleId)
-  const info = infoOf(moduleId)
-  if (isRouteModule(file)) {
-    if (isPublicRoute(file)) reached.add(file)
-    return reached
+  const seen = new Set([moduleId])
+  const queue = [moduleId]
+  for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+    const file = fileOf(id)
+    if (isRouteModule(file)) {
+      if (isPublicRoute(file)) reached.add(file)
+      continue
+    }
+    const info = infoOf(id)
+    if (info?.isEntry) reached.add('entry')
+    for (const importer of info?.importers ?? []) {
+      if (seen.has(importer)) continue
+      seen.add(importer)
+      queue.push(importer)
+    }
   }
-  if (info?.isEntry) reached.add('entry')
-  for (const importer of info?.importers ?? []) for (const route of reachedFrom(importer, infoOf, memo)) reached.add(route)
+  memo.set(moduleId, reached)
   return reached
+}
+
+/** Where a module goes: `framework`, `storefront`, `shopping`, or null for the bundler's own splitting. */
+function groupOf(moduleId: string, infoOf: ModuleInfoOf, memo: Map<string, Set<string>>): string | null {
+  const file = fileOf(moduleId)
+  if (isRouteModule(file)) return null
+  const routes = reachedFrom(moduleId, infoOf, memo)
+  const everywhere = routes.has('entry') || [...routes].some((route) => EVERY_PAGE.has(route))
+  if (!everywhere && routes.size < 2) return null
+  if (file.includes(`${path.sep}node_modules${path.sep}`)) return 'framework'
+  return everywhere || [...routes].some((route) => FRONT_PAGES.has(route)) ? 'storefront' : 'shopping'
 }
 
 export function storefrontChunks(): Rolldown.CodeSplittingOptions {
   const memo = new Map<string, Set<string>>()
-  return {
-    groups: [
-      {
-        debugName: 'storefront',
-        name(moduleId, context) {
-          const file = fileOf(moduleId)
-          if (isRouteModule(file)) return null
-          const routes = reachedFrom(moduleId, (id) => context.getModuleInfo(id), memo)
-          const everywhere = routes.has('entry') || [...routes].some((route) => EVERY_PAGE.has(route))
-          if (!everywhere && routes.size < 2) return null
-          return file.includes(`${path.sep}node_modules${path.sep}`) ? 'framework' : 'storefront'
-        },
-      },
-    ],
-  }
+  // A group also takes the modules its modules import unless a group of higher priority took them first: so
+  // `shopping` comes last, and what it imports that every page needs stays in `storefront`.
+  const group = (names: string[], priority: number): Rolldown.CodeSplittingGroup => ({
+    priority,
+    name(moduleId, context) {
+      const name = groupOf(moduleId, (id) => context.getModuleInfo(id), memo)
+      return name && names.includes(name) ? name : null
+    },
+  })
+  return { groups: [group(['framework', 'storefront'], 2), group(['shopping'], 1)] }
 }

@@ -5,10 +5,9 @@
  */
 import type { TSchema } from 'typebox'
 import { Value } from 'typebox/value'
-import { ApiError } from './api'
+import type { FieldErrors } from './field-errors'
 
-/** Field path (dot-separated) → the first message for it. */
-export type FieldErrors = Record<string, string>
+export { type FieldErrors, hasErrors, serverFieldErrors } from './field-errors'
 
 type Issue = { keyword: string; instancePath: string; params: Record<string, unknown>; message: string }
 
@@ -85,26 +84,4 @@ export function validate(schema: TSchema, value: unknown): FieldErrors {
     for (const path of paths) errors[path] ??= describe(issue, schemaAt(schema, (issue as { schemaPath?: string }).schemaPath ?? ''))
   }
   return errors
-}
-
-/**
- * The field messages in an API error (the Feathers `errors` list), keyed like `validate`'s; a message
- * without a field, or for a field the form does not show, goes under `form`.
- */
-export function serverFieldErrors(error: unknown, fields?: readonly string[]): FieldErrors {
-  if (!(error instanceof ApiError)) return { form: error instanceof Error ? error.message : 'Something went wrong' }
-  const result: FieldErrors = {}
-  for (const { path, message } of error.body?.errors ?? []) {
-    const known = path && (!fields || fields.some((field) => path === field || path.startsWith(`${field}.`)))
-    if (known) result[path] ??= capitalize(message)
-    else result.form ??= error.body?.message ?? error.message
-  }
-  if (Object.keys(result).length === 0) result.form = error.body?.message ?? error.message
-  return result
-}
-
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
-
-export function hasErrors(errors: FieldErrors): boolean {
-  return Object.keys(errors).length > 0
 }

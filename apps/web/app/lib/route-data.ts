@@ -6,7 +6,7 @@
 import { useEffect, useEffectEvent, useRef } from 'react'
 import type { SubmitOptions } from 'react-router'
 import { isRouteErrorResponse } from 'react-router'
-import { type FieldErrors, serverFieldErrors } from './form-errors'
+import { type FieldErrors, serverFieldErrors } from './field-errors'
 
 /** A loader's part that may fail on its own, so the rest of the page still shows (with a retry there). */
 export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown }
