@@ -7,7 +7,7 @@ import cors from '@fastify/cors'
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import qs from 'qs'
 import { systemActor } from './actor'
-import type { Config, TrustProxy } from './config'
+import type { Config } from './config'
 import { createContext, systemClock } from './context'
 import type { Database } from './db/client'
 import { ErrorDocument } from '@shop/domain/schemas/wire'
@@ -17,10 +17,13 @@ import contextPlugin from './plugins/context'
 import databasePlugin from './plugins/database'
 import compressionPlugin from './plugins/compression'
 import errorsPlugin, { answerClientError } from './plugins/errors'
+import healthPlugin from './plugins/health'
 import httpCachePlugin from './plugins/http-cache'
 import inputGuardPlugin from './plugins/input-guard'
+import metricsPlugin from './plugins/metrics'
 import openapiPlugin from './plugins/openapi'
 import readAfterWritePlugin from './plugins/read-after-write'
+import requestIdPlugin, { requestIdGenerator, trustFunction } from './plugins/request-id'
 import rateLimitPlugin from './plugins/rate-limit'
 import securityHeadersPlugin from './plugins/security-headers'
 import routeSecurityPlugin from './plugins/route-security'
@@ -75,21 +78,15 @@ export type AppOptions = {
   messageChannels?: Channels
 }
 
-/**
- * Fastify's trustProxy from TRUST_PROXY: addresses and CIDRs as they are; a hop count as proxy-addr's
- * hop rule (the nearest `hops` addresses of the chain, the socket's first), which Fastify no longer takes
- * as a number. Only the client's address and scheme are read from the proxies; the shop comes from Host.
- */
-function trustedProxies(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
-  if (typeof trust !== 'number') return trust
-  return (_address: string, hop: number) => hop < trust
-}
-
 export async function buildApp({ config, database, logger, imageLimiter, messageChannels }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    trustProxy: trustedProxies(config.trustProxy),
+    // Only the client's address, its scheme and its request id are read from the proxies (TRUST_PROXY, as
+    // plugins/request-id.ts's trust function: Fastify no longer takes a hop count); the shop comes from Host.
+    trustProxy: config.trustProxy === false ? false : trustFunction(config.trustProxy),
+    genReqId: requestIdGenerator(config.trustProxy),
+    requestIdHeader: false,
     // What Node's HTTP parser refuses (oversized headers: 431) is answered in the error shape too.
     clientErrorHandler: answerClientError,
     routerOptions: {
@@ -111,6 +108,10 @@ export async function buildApp({ config, database, logger, imageLimiter, message
   app.addSchema(ErrorDocument)
   await app.register(databasePlugin, { database, config, imageLimiter })
   await app.register(errorsPlugin)
+  await app.register(requestIdPlugin)
+  // Before every route: each gets its own onResponse hook that counts it.
+  await app.register(metricsPlugin)
+  await app.register(healthPlugin)
   await app.register(securityHeadersPlugin)
   // Cache headers (and 304s) are decided on the plain body, before the compression's own route hooks.
   await app.register(httpCachePlugin)
@@ -214,6 +215,7 @@ export async function buildApp({ config, database, logger, imageLimiter, message
   if (channels.email.kind === 'mailbox' && config.devMailbox !== 'off') await app.register(devMailboxRoutes)
 
   app.setNotFoundHandler((request, reply) => {
+    app.metrics.unmatched(request, reply)
     const error = NotFound(`Nothing at ${request.method} ${request.url.split('?')[0]}`)
     return reply.status(404).send(error.toJSON())
   })

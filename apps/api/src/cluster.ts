@@ -1,9 +1,11 @@
 /**
  * The primary process of a server running WEB_CONCURRENCY workers (node:cluster): it forks them, starts
  * another when one dies, and on SIGTERM or SIGINT asks every worker to drain (each finishes its in-flight
- * requests and closes its database) and exits once all have, 0 when all drained cleanly.
+ * requests and closes its database) and exits once all have, 0 when all drained cleanly. It also sums
+ * the workers' metrics for a scrape that reaches any of them (lib/cluster-metrics.ts).
  */
 import cluster, { type Worker } from 'node:cluster'
+import { answerClusterMetrics } from './lib/cluster-metrics'
 
 export type Supervisor = {
   /** Resolves with the port once the first worker listens. */
@@ -33,6 +35,7 @@ export function superviseWorkers(count: number, log: (line: string) => void = (l
   let failedStops = 0
 
   cluster.setupPrimary({ execArgv: [...process.execArgv, ...WORKER_V8_FLAGS] })
+  answerClusterMetrics()
   const fork = () => {
     const worker = cluster.fork(WORKER_ENV)
     startedAt.set(worker, Date.now())
@@ -44,7 +47,8 @@ export function superviseWorkers(count: number, log: (line: string) => void = (l
       if (stopping) return
       stopping = true
       log(`${signal}: draining ${Object.keys(cluster.workers ?? {}).length} workers`)
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM')
+      // The same signal: SIGTERM drains for DRAIN_SECONDS first, SIGINT (Ctrl-C) stops at once.
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal)
       if (Object.keys(cluster.workers ?? {}).length === 0) resolve(0)
     }
     process.once('SIGTERM', () => stop('SIGTERM'))

@@ -94,6 +94,16 @@ export type Config = {
    * Never everyone, and never the host: shops are chosen by the Host header alone.
    */
   trustProxy: TrustProxy
+  /**
+   * The bearer token that opens `/metrics` to a scraper on another machine (METRICS_TOKEN); null serves it
+   * to this machine's own loopback connections only.
+   */
+  metricsToken: string | null
+  /**
+   * How long a server told to stop (SIGTERM) keeps serving while `/readyz` answers 503, so a load balancer
+   * takes it out before it closes (DRAIN_SECONDS, in ms).
+   */
+  drainGraceMs: number
   /** Paystack's secret key (`sk_test_…`/`sk_live_…`); null turns the paystack provider off. */
   paystackSecretKey: string | null
   /** Paystack's API origin; only tests point it elsewhere (a local fake). */
@@ -301,6 +311,15 @@ function platformAdmins(env: Env): string[] {
   return [...new Set(entries)]
 }
 
+/** METRICS_TOKEN: a long random secret (16 to 200 characters of a token's alphabet), or unset. */
+function metricsToken(env: Env): string | null {
+  const raw = env.METRICS_TOKEN?.trim()
+  if (!raw) return null
+  // Never echo a secret, even a malformed one.
+  if (!/^[A-Za-z0-9._~+/=-]{16,200}$/.test(raw)) throw new ConfigError('METRICS_TOKEN must be 16 to 200 letters, digits or ._~+/=- (use a long random one)')
+  return raw
+}
+
 /** SHOP_STORAGE_QUOTA_MB: megabytes of pictures a shop may keep. */
 function shopStorageQuota(env: Env): number {
   return integer(env, 'SHOP_STORAGE_QUOTA_MB', 1024, 1, 10_000_000) * 1024 * 1024
@@ -459,6 +478,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     uploadsPerAccount: rule(env, 'LIMIT_UPLOADS_PER_ACCOUNT', '100/1h'),
     shopStorageQuota: shopStorageQuota(env),
     trustProxy: trustProxy(env),
+    metricsToken: metricsToken(env),
+    // In production a load balancer usually stands in front and needs a few seconds to see the 503.
+    drainGraceMs: integer(env, 'DRAIN_SECONDS', nodeEnv === 'production' ? 5 : 0, 0, 300) * 1000,
     paystackSecretKey: paystackSecretKey(env),
     paystackBaseUrl: providerBaseUrl(env, 'PAYSTACK_BASE_URL', 'https://api.paystack.co'),
     platformFeePercent: platformFeePercent(env),

@@ -1,7 +1,7 @@
 /**
  * Starts the platform: open (or create) the database, migrate, seed the demo shop on an empty database,
- * serve web + API, and shut down gracefully on SIGTERM/SIGINT (in-flight requests finish, new ones get
- * 503, the database closes cleanly).
+ * serve web + API, and shut down gracefully on SIGTERM/SIGINT (on SIGTERM /readyz answers 503 for
+ * DRAIN_SECONDS first; then in-flight requests finish, new ones get 503, the database closes cleanly).
  *
  * This process is a small primary (cluster.ts). Migrating and seeding run first in a short-lived child
  * (`server.js --prepare`), so what they take (PGlite's first initdb, the image renderer's buffers) goes
@@ -89,9 +89,14 @@ async function serve(config: Config): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
-    app.log.info({ signal }, 'shutting down')
-    const force = setTimeout(() => process.exit(1), 10_000)
+    // SIGTERM (a deploy, an orchestrator) first drains: /readyz says 503 while requests are still served,
+    // so the load balancer takes this server out before it closes. Ctrl-C (SIGINT) stops at once.
+    const graceMs = signal === 'SIGTERM' ? config.drainGraceMs : 0
+    app.readiness.drain()
+    app.log.info({ signal, graceMs }, 'shutting down')
+    const force = setTimeout(() => process.exit(1), graceMs + 10_000)
     force.unref()
+    if (graceMs) await new Promise((resolve) => setTimeout(resolve, graceMs))
     try {
       await app.close()
       await database.close()

@@ -29,7 +29,8 @@ type Started = { child: ChildProcess; output: () => string }
 
 /** The server from its source, or through `command` run by the shell (`startScript()`), with `env` over this process's. */
 export function startServer(env: Record<string, string | undefined>, command?: string): Promise<Started> {
-  const fullEnv: Record<string, string | undefined> = { ...process.env, HOST: '127.0.0.1', WEB_BUILD_DIR: 'off', LOG_LEVEL: 'warn', SEED_DEMO: '0', ...env }
+  // No load balancer watches a test's server: it stops without a drain (DRAIN_SECONDS) unless a test asks for one.
+  const fullEnv: Record<string, string | undefined> = { ...process.env, HOST: '127.0.0.1', WEB_BUILD_DIR: 'off', LOG_LEVEL: 'warn', SEED_DEMO: '0', DRAIN_SECONDS: '0', ...env }
   for (const [name, value] of Object.entries(fullEnv)) if (value === undefined) delete fullEnv[name]
   const child = command
     ? // Its own process group, so the shell and the server it starts stop together (`stopServer`).

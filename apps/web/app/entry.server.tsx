@@ -8,13 +8,23 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
-import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router'
+import { type AppLoadContext, type EntryContext, type HandleErrorFunction, ServerRouter, isRouteErrorResponse } from 'react-router'
 import appStyles from './app.css?inline'
 import { NonceContext } from './lib/csp-nonce'
 import { InlineStylesContext } from './lib/inline-styles'
 import { scriptsAfterLoad } from './lib/scripts-after-load.server'
 
 export const streamTimeout = 5_000
+
+/**
+ * A loader's or an action's failure, logged through the request's log so the line carries its request id
+ * (React Router's own logs to the console); nothing when the visitor went away first.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return
+  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error
+  ;(context as AppLoadContext).log.error({ err: cause }, 'a page failed on the server')
+}
 
 export default function handleRequest(
   request: Request,
@@ -67,8 +77,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          // Errors while rendering the shell reject above and are logged by React Router.
-          if (shellRendered) console.error(error)
+          // Errors while rendering the shell reject above and are logged by React Router (handleError).
+          if (shellRendered) loadContext.log.error({ err: error }, 'rendering a page failed')
         },
       },
     )

@@ -18,5 +18,7 @@ declare module 'react-router' {
     api: InProcessApi
     /** The content security policy nonce of this answer: entry.server.tsx puts it on the inline scripts. */
     nonce: string
+    /** The request's log in the API process: its lines carry the request id (`reqId`). */
+    log: { error(details: { err: unknown }, message: string): void }
   }
 }

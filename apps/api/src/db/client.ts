@@ -31,6 +31,8 @@ export type Database = {
   dump?: () => Promise<Blob | File>
   /** The streaming replica public reads may use (DATABASE_REPLICA_URL), when there is one. */
   replica?: Replica
+  /** PostgreSQL only: the primary's connection pool (PGlite is one connection, with no pool). */
+  pool?: pg.Pool
   migrate(): Promise<void>
   close(): Promise<void>
 }
@@ -115,6 +117,7 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       replica,
+      pool,
       migrate: () => migrateUnderLock(pool, () => migrateNodePg(db as never, { migrationsFolder })),
       close: async () => {
         await replica?.close()

@@ -21,6 +21,8 @@ export type Replica = {
   /** Reads through the replica, falling back to the primary. */
   db: Db
   state(): ReplicaState
+  /** How many bytes of WAL the replica had still to replay at the last check; null before one or while it is down. */
+  lagBytes(): number | null
   /** Checks the replica's lag now (the timer does it every `checkMs`) and answers the new state. */
   check(): Promise<ReplicaState>
   close(): Promise<void>
@@ -77,6 +79,7 @@ export function openReplica(options: {
   pool.primary = options.primary
   let state: ReplicaState = 'starting'
   let primarySeen: bigint | null = null
+  let lagBytes: number | null = null
   pool.inUse = () => state === 'in use'
   pool.onFailure = (error) => {
     if (unreachable(error)) state = 'down'
@@ -95,8 +98,10 @@ export function openReplica(options: {
       const { rows } = await pool.direct('select coalesce(pg_last_wal_replay_lsn(), pg_current_wal_lsn())::text as lsn')
       const replayed = walPosition((rows[0] as { lsn: string }).lsn)
       state = replayed >= (primarySeen ?? primaryNow) ? 'in use' : 'lagging'
+      lagBytes = replayed >= primaryNow ? 0 : Number(primaryNow - replayed)
     } catch {
       state = 'down'
+      lagBytes = null
     }
     primarySeen = primaryNow
     return state
@@ -111,6 +116,7 @@ export function openReplica(options: {
   return {
     db: drizzle(pool, { schema }) as unknown as Db,
     state: () => state,
+    lagBytes: () => lagBytes,
     check: checkOnce,
     close: async () => {
       if (timer) clearInterval(timer)

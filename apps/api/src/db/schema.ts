@@ -924,6 +924,8 @@ export const outboxMessages = pgTable(
   (t) => [
     uniqueIndex('outbox_messages_event_recipient_kind_key').on(t.event, t.recipient, t.kind),
     index('outbox_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // The few that failed for good, counted at every metrics scrape (plugins/metrics.ts).
+    index('outbox_messages_failed_idx').on(t.createdAt).where(sql`${t.status} = 'failed'`),
     index('outbox_messages_shop_idx').on(t.shopId, t.createdAt),
     // A shop's messages about one thing (an order's `order:{id}:…`), by event prefix.
     index('outbox_messages_shop_event_idx').on(t.shopId, t.event.op('text_pattern_ops')),

@@ -126,11 +126,19 @@ function drainBody(raw: IncomingMessage): Promise<void> {
   })
 }
 
+/**
+ * An error's body; a server's failure (5xx) names the request's id (`requestId`), which its log lines carry
+ * as `reqId`, so the answer a merchant sees leads to what the server logged.
+ */
+export function errorBody(error: HttpError, requestId: string) {
+  return error.code >= 500 ? { ...error.toJSON(), requestId } : error.toJSON()
+}
+
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const httpError = toHttpError(error)
     if (httpError.code >= 500) request.log.error({ err: error }, 'request failed')
     if (httpError.code === 413) await drainBody(request.raw)
-    return reply.status(httpError.code).type('application/json').send(httpError.toJSON())
+    return reply.status(httpError.code).type('application/json').send(errorBody(httpError, request.id))
   })
 })

@@ -35,7 +35,8 @@ async function requireCaller(request: FastifyRequest): Promise<void> {
   if (!request.ctx.actor.user) throw NotAuthenticated()
 }
 
-const hookList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks])
+/** A route option's hook or hooks as a list. */
+export const hookList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks])
 
 function addDocumentedErrors(schema: RouteSchema): RouteSchema {
   const codes = [400]

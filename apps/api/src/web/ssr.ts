@@ -18,6 +18,7 @@ import { IMMUTABLE, NO_STORE, PUBLIC_PAGE } from '../lib/http-cache'
 import { isCustomDomain, requestHost, resolveHost } from '../modules/shops/shop-host'
 import { profileOf } from '../modules/shops/shop.service'
 import { wroteCookie, wroteLately } from '../plugins/read-after-write'
+import { inProcessRequestHeaders } from '../plugins/request-id'
 import { allowFormTarget, cspNonce } from '../plugins/security-headers'
 import { type CachedPage, createPageCache, cutAtNonce, isPublicPage, pageCacheKey, withNonce } from './page-cache'
 
@@ -38,7 +39,12 @@ export type WebLoadContext = {
   api: InProcessApi
   /** The content security policy nonce of this answer, for the inline scripts the page renders. */
   nonce: string
+  /** This answer's log (the request's: its lines carry the request id). */
+  log: PageLog
 }
+
+/** What the web app's server rendering logs through. */
+export type PageLog = { error(details: { err: unknown }, message: string): void }
 
 /** What apps/web/server/index.ts exports from build/server/index.js. */
 type WebServerBuild = {
@@ -237,7 +243,8 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
           method: (init.method ?? 'GET').toUpperCase() as HTTPMethods,
           url: apiPath,
           // A visitor who just wrote is read from the primary on the server too (plugins/read-after-write.ts).
-          headers: { ...wroteCookie(request), ...init.headers, host },
+          // Its log lines carry this page's request id.
+          headers: { ...wroteCookie(request), ...init.headers, ...inProcessRequestHeaders(request.id), host },
           payload: init.body,
           remoteAddress: request.ip,
         })
@@ -255,7 +262,11 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
           ? pageCacheKey(target.shop, host, request.url)
           : null
       const cached = cacheKey ? pages.get(cacheKey) : undefined
-      if (cached) return sendCached(reply, cached)
+      if (cached) {
+        app.metrics.pageCacheHits.inc()
+        return sendCached(reply, cached)
+      }
+      if (cacheKey) app.metrics.pageCacheMisses.inc()
 
       let shop: WebLoadContext['shop'] = null
       if (suspended) {
@@ -268,7 +279,7 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
 
       // Security headers (the content security policy with this nonce) come from plugins/security-headers.
       const nonce = cspNonce(reply)
-      const response = await handle(toWebRequest(request, reply, host, app.config.bodyLimit), { shop, platform, api, nonce })
+      const response = await handle(toWebRequest(request, reply, host, app.config.bodyLimit), { shop, platform, api, nonce, log: request.log })
       if (!response.headers.has('cache-control')) {
         reply.header('cache-control', isPublicPage(pathname) && response.status === 200 ? PUBLIC_PAGE : NO_STORE)
       }

@@ -25,6 +25,8 @@ export const ErrorDocument = Type.Object(
     code: Type.Integer(),
     className: Type.String(),
     errors: Type.Optional(Type.Array(FieldError)),
+    /** A server's failure (5xx) names its request: the `x-request-id` its log lines carry. */
+    requestId: Type.Optional(Type.String()),
   },
   { $id: 'Error' },
 )

@@ -4,11 +4,11 @@
  * text part, and `/dev/mailbox/{id}/html` shows its HTML part as a mail client would, under a policy that
  * lets its inline styles and images in and nothing that runs.
  */
-import ipaddr from 'ipaddr.js'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { NotFound } from '../../lib/errors'
 import { formatDateTime } from '@shop/domain'
 import { html, type SafeHtml } from '../../lib/html'
+import { fromThisMachine } from '../../lib/this-machine'
 import { cspNonce } from '../../plugins/security-headers'
 import { listMailbox, readMailboxMessage } from './mailbox.service'
 
@@ -57,21 +57,10 @@ function page(reply: FastifyReply, title: string, body: SafeHtml) {
     )
 }
 
-/**
- * Whether the request came from this machine itself: a loopback connection that no proxy forwarded. The
- * socket decides, never a forwarded header; a proxy on this machine makes every client's connection a
- * loopback one, so anything it forwarded (X-Forwarded-For, Forwarded) is somebody else's.
- */
-function fromThisMachine(request: FastifyRequest): boolean {
-  const peer = request.socket.remoteAddress
-  if (!peer || !ipaddr.isValid(peer) || ipaddr.process(peer).range() !== 'loopback') return false
-  return request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined
-}
-
 export default async function devMailboxRoutes(app: FastifyInstance) {
   if (app.config.devMailbox === 'local') {
     app.addHook('onRequest', async (request) => {
-      if (!fromThisMachine(request)) throw NotFound('Nothing here')
+      if (!fromThisMachine(request.socket.remoteAddress, request.headers)) throw NotFound('Nothing here')
     })
   }
 
