@@ -233,7 +233,8 @@ export function useEmptyDnsServer(): () => Promise<string> {
     udp: true,
     handle: (request, send) => {
       const response = dns2.Packet.createResponseFromRequest(request)
-      response.header.rcode = dns2.Packet.RCODE.NXDOMAIN
+      // NXDOMAIN: dns2 3.0 has `Packet.RCODE` but its types do not declare it.
+      response.header.rcode = 3
       send(response)
     },
   })

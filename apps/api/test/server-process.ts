@@ -19,7 +19,7 @@ const SOURCE_SERVER = `"${process.execPath}" --import tsx apps/api/src/server.ts
  */
 export function startScript(): string {
   const { scripts } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }
-  const build = 'npm run build && '
+  const build = 'node --import tsx scripts/build-if-changed.ts && '
   const built = 'node apps/api/dist/server.js'
   if (!scripts.start.startsWith(build) || !scripts.start.endsWith(built)) throw new Error(`npm start no longer reads "${build}… ${built}": ${scripts.start}`)
   return scripts.start.slice(build.length, -built.length) + SOURCE_SERVER

@@ -29,7 +29,8 @@ const dnsServer = dns2.createServer({
     const [question] = request.questions
     const name = question?.name.toLowerCase() ?? ''
     if (!question || (!txtRecords.has(name) && !aRecords.has(name))) {
-      response.header.rcode = Packet.RCODE.NXDOMAIN
+      // NXDOMAIN: dns2 3.0 has `Packet.RCODE` but its types do not declare it.
+      response.header.rcode = 3
     } else if (question.type === Packet.TYPE.TXT) {
       for (const data of txtRecords.get(name) ?? []) response.answers.push(Packet.createResourceFromQuestion(question, { ttl: 1, data }))
     } else if (question.type === Packet.TYPE.A) {
