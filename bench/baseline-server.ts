@@ -1,7 +1,7 @@
 /**
  * The baseline: bare Fastify and a database driver answering the product list with the same SQL as the
- * app (page with each product's stock rows and the shop's low-stock threshold, and count; newest first,
- * available only) and the same JSON shape, each product's availability from the domain's rule, with no
+ * app (page with each product's stock rows, the shop's low-stock threshold, its rating and the total;
+ * newest first, available only) and the same JSON shape, each product's availability from the domain's rule, with no
  * framework features — no validation, no auth, no query translation. Started as its own process by
  * bench/bench.ts.
  *
@@ -24,6 +24,8 @@ type Row = Record<string, unknown> & {
   variants: { _id: string; features: Record<string, string> }[]
   stock: StockRow[] | string
   low_stock_threshold: number
+  rating: [number | null, number] | string
+  total: number
   created_at: Date | string
   updated_at: Date | string
 }
@@ -41,7 +43,8 @@ async function connect(): Promise<Query> {
 
 const columns = `id, shop_id, title, description, price_minor, currency, sell_at_minor, images, variants, category_ids, available, in_stock, created_at, updated_at,
   (select coalesce(json_agg(json_build_array(i.variant_id, i.quantity, i.tracked)), '[]'::json) from inventory i where i.shop_id = products.shop_id and i.product_id = products.id) as stock,
-  coalesce((select c.low_stock_threshold from shop_configs c where c.shop_id = products.shop_id), 5) as low_stock_threshold`
+  coalesce((select c.low_stock_threshold from shop_configs c where c.shop_id = products.shop_id), 5) as low_stock_threshold,
+  (select json_build_array(round(avg(r.rating), 1)::float8, count(*)::int) from reviews r where r.shop_id = products.shop_id and r.product_id = products.id and not r.hidden) as rating`
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString())
 
 /** Each variant's availability and the product's (its own row, or its best-stocked variant's), as the app answers. */
@@ -54,16 +57,22 @@ function stockOf(row: Row) {
   return { variants, product }
 }
 
+/** The product's rating, when it has a visible review. */
+function ratingOf(row: Row) {
+  const [average, count] = typeof row.rating === 'string' ? (JSON.parse(row.rating) as [number | null, number]) : row.rating
+  return count > 0 ? { rating: { average: Number(average), count } } : {}
+}
+
 const query = await connect()
 const app = Fastify()
 app.get('/api/products/', async (request) => {
   const { shop } = request.query as { shop: string }
-  const [page, counted] = await Promise.all([
-    query('page', `select ${columns} from products where shop_id = $1 and available = true order by created_at desc, id asc limit 20`, [shop]),
-    query('count', 'select count(*)::int as total from products where shop_id = $1 and available = true', [shop]),
-  ])
+  const count = 'select count(*)::int as total from products where shop_id = $1 and available'
+  // The page carries the total; only an empty page is counted on its own.
+  const page = await query('page', `select ${columns}, (${count}) as total from products where shop_id = $1 and available order by created_at desc, id asc limit 20`, [shop])
+  const total = page.rows.length ? page.rows[0]!.total : (await query('count', count, [shop])).rows[0]!.total
   return {
-    total: counted.rows[0]!.total,
+    total,
     limit: 20,
     skip: 0,
     data: page.rows.map((row) => {
@@ -83,6 +92,7 @@ app.get('/api/products/', async (request) => {
         availability: stock.product,
         createdAt: iso(row.created_at),
         updatedAt: iso(row.updated_at),
+        ...ratingOf(row),
       }
     }),
   }

@@ -252,6 +252,22 @@ describe('GET /api/products/', () => {
     }
   })
 
+  it('answers the total with its pages: a partial one, one past the end and $limit=0', async () => {
+    const s = await createStaffedShop(ctx)
+    for (const title of ['One', 'Two', 'Three']) await createProduct({ title }, s.keeper, s.shop.id)
+    await createProduct({ title: 'Hidden', available: false }, s.keeper, s.shop.id)
+    const page = async (query: string, user?: typeof s.keeper) => (await inject('GET', `/api/products/?shop=${s.shop.id}&${query}`, user)).json()
+    for (const sort of ['', '&$sort[price.value]=1']) {
+      expect(await page(`$limit=2&$skip=2${sort}`)).toMatchObject({ total: 3, limit: 2, skip: 2, data: [{}] })
+      expect(await page(`$skip=5${sort}`)).toEqual({ total: 3, limit: 20, skip: 5, data: [] })
+      expect(await page(`$limit=0${sort}`)).toEqual({ total: 3, limit: 0, skip: 0, data: [] })
+      expect(await page(`$limit=0${sort}`, s.keeper)).toEqual({ total: 4, limit: 0, skip: 0, data: [] })
+      expect(await page(`$skip=9${sort}`, s.keeper)).toEqual({ total: 4, limit: 20, skip: 9, data: [] })
+    }
+    const empty = await createStaffedShop(ctx)
+    expect((await inject('GET', `/api/products/?shop=${empty.shop.id}`)).json()).toEqual({ total: 0, limit: 20, skip: 0, data: [] })
+  })
+
   it('lists only the named shop\'s products', async () => {
     const mine = await createProduct({ title: 'Only mine' })
     const response = await inject('GET', `/api/products/?shop=${otherShop.id}`)

@@ -9,6 +9,7 @@ import { type Variant, inventory, products, shopConfigs } from '../../db/schema'
 import { sha256 } from '../../lib/crypto'
 import { MAX_SEARCH_WORDS, type ParsedQuery, type QuerySpec } from '../../lib/feathers-query'
 import type { ProductRow, ProductWithStock, StockState } from './catalog.dto'
+import { type ProductRating, ratingColumn, readRating } from './product-rating.repository'
 
 export type ProductInsert = typeof products.$inferInsert
 export type ProductChanges = Partial<Omit<ProductInsert, 'id' | 'shopId' | 'createdAt' | 'updatedAt'>>
@@ -51,6 +52,11 @@ const stockColumns = {
   lowStockThreshold: sql<number>`${threshold}`.as('low_stock_threshold'),
 }
 const withStockColumns = { ...getTableColumns(products), ...stockColumns }
+/** A list's rows also carry each product's rating (decision 81), read in the same statement. */
+const listColumns = { ...withStockColumns, rating: ratingColumn }
+
+/** A product of a list: with its stock and its rating (null without a visible review). */
+export type ListedProduct = ProductWithStock & { rating: ProductRating | null }
 
 const lowStock = sql`exists (select 1 from ${inventory} i where i.shop_id = ${productShopId} and i.product_id = ${productId} and i.tracked and i.quantity <= ${threshold})`
 
@@ -61,9 +67,13 @@ const stockStates = (raw: unknown): StockState[] =>
     quantity: Number(quantity),
     tracked: Boolean(tracked),
   }))
-/** A raw row of a statement with the stock columns. */
-function readProduct(raw: Record<string, unknown>): ProductWithStock {
-  return { ...readRow(raw), stock: stockStates(raw.stock), lowStockThreshold: Number(raw.low_stock_threshold) }
+/** A raw row of a list's statement (`listColumns`). */
+function readListed(raw: Record<string, unknown>): ListedProduct {
+  const row = readRow(raw) as ListedProduct
+  row.stock = stockStates(raw.stock)
+  row.lowStockThreshold = Number(raw.low_stock_threshold)
+  row.rating = readRating(raw.rating)
+  return row
 }
 /** A builder row of a select with the stock columns. */
 function withStock<T extends ProductRow & { stock: unknown; lowStockThreshold: unknown }>(row: T): ProductWithStock {
@@ -106,7 +116,7 @@ export async function nearTitles(db: Db, scope: ProductScope, text: string, limi
 /** The page query of the product list; exported so bench/explain-search.ts explains exactly this SQL. */
 export function productPageQuery(db: Db, scope: ProductScope, parsed: ParsedQuery) {
   return db
-    .select(withStockColumns)
+    .select(listColumns)
     .from(products)
     .where(scopedWhere(scope, parsed))
     .orderBy(...parsed.orderBy)
@@ -124,7 +134,7 @@ export function productCountQuery(db: Db, scope: ProductScope, parsed: ParsedQue
  */
 export function productSearchQuery(db: Db, scope: ProductScope, parsed: ParsedQuery) {
   return db
-    .select({ ...withStockColumns, total: sql<number>`count(*) over ()`.as('total') })
+    .select({ ...listColumns, total: sql<number>`count(*) over ()`.as('total') })
     .from(products)
     .where(scopedWhere(scope, parsed))
     .orderBy(...parsed.orderBy)
@@ -143,27 +153,40 @@ async function countProducts(db: Db, scope: ProductScope, parsed: ParsedQuery): 
  * as a statement named after its text, planned once per connection.
  */
 async function searchProducts(db: Db, scope: ProductScope, parsed: ParsedQuery) {
-  if (parsed.limit === 0) return { rows: [] as ProductWithStock[], total: await countProducts(db, scope, parsed) }
+  if (parsed.limit === 0) return { rows: [] as ListedProduct[], total: await countProducts(db, scope, parsed) }
   const { sql: text, params } = productSearchQuery(db, scope, parsed).toSQL()
   const name = parsed.searchOnly ? `products_search_${sha256(text).slice(0, 16)}` : undefined
   const found = await driverQuery(db)(name, text, params)
-  const rows = found.map(readProduct)
+  const rows = found.map(readListed)
   // A page past the end has no row to carry the total; only then is it counted on its own.
   const total = found.length ? Number(found[0]!.total) : parsed.skip > 0 ? await countProducts(db, scope, parsed) : 0
   return { rows, total }
 }
 
+/**
+ * The page and the total in one statement: the count is an uncorrelated subquery, run once (an index-only
+ * scan of `products_shop_available_idx` for shoppers). A page that comes back empty carries no total, so only
+ * then (past the end, or `$limit=0`) is it counted on its own.
+ */
 function prepareUnfilteredList(db: Db, availableOnly: boolean, parsed: ParsedQuery, name: string) {
   const where = and(eq(products.shopId, sql.placeholder('shop')), availableOnly ? availableOnlyCondition : undefined)
+  const counted = db.select({ total: sql`count(*)::int`.as('total') }).from(products).where(where)
   const page = preparedRows(
     db,
     `${name}_page`,
-    db.select(withStockColumns).from(products).where(where).orderBy(...parsed.orderBy).limit(sql.placeholder('limit')).offset(sql.placeholder('skip')),
+    db
+      .select({ ...listColumns, total: sql<number>`(${counted})`.as('total') })
+      .from(products)
+      .where(where)
+      .orderBy(...parsed.orderBy)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('skip')),
   )
-  const count = preparedRows<{ total: number }>(db, `${name}_count`, db.select({ total: sql`count(*)::int`.as('total') }).from(products).where(where))
-  return {
-    page: async (values: { shop: string; limit: number; skip: number }) => (await page(values)).map(readProduct),
-    count: async (values: { shop: string }) => (await count(values))[0]!.total,
+  const count = preparedRows<{ total: number }>(db, `${name}_count`, counted)
+  return async (values: { shop: string; limit: number; skip: number }) => {
+    const found = await page(values)
+    if (found.length) return { rows: found.map(readListed), total: Number(found[0]!.total) }
+    return { rows: [], total: values.skip > 0 || values.limit === 0 ? (await count(values))[0]!.total : 0 }
   }
 }
 
@@ -193,20 +216,15 @@ export async function listProducts(
   scope: ProductScope,
   parsed: ParsedQuery,
   search: boolean,
-): Promise<{ rows: ProductWithStock[]; total: number }> {
+): Promise<{ rows: ListedProduct[]; total: number }> {
   if (search) return searchProducts(db, scope, parsed)
   if (parsed.where === undefined && parsed.sortKey !== null && !scope.lowStockOnly) {
-    const list = unfilteredList(db, scope.availableOnly, { ...parsed, sortKey: parsed.sortKey })
-    const [rows, total] = await Promise.all([
-      parsed.limit > 0 ? list.page({ shop: scope.shopId, limit: parsed.limit, skip: parsed.skip }) : Promise.resolve([] as ProductWithStock[]),
-      list.count({ shop: scope.shopId }),
-    ])
-    return { rows, total }
+    return unfilteredList(db, scope.availableOnly, { ...parsed, sortKey: parsed.sortKey })({ shop: scope.shopId, limit: parsed.limit, skip: parsed.skip })
   }
   // Without a search the page stops early on the (shop, sort) index, so the total is a separate, cheap
   // count; outside a transaction the two may run on two pooled connections at once.
   const [rows, total] = await Promise.all([
-    parsed.limit > 0 ? productPageQuery(db, scope, parsed).then((found) => found.map(withStock)) : Promise.resolve([]),
+    parsed.limit > 0 ? productPageQuery(db, scope, parsed).then((found) => found.map((row) => ({ ...withStock(row), rating: readRating(row.rating) }))) : Promise.resolve([]),
     countProducts(db, scope, parsed),
   ])
   return { rows, total }

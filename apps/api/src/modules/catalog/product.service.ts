@@ -273,8 +273,7 @@ export async function listShopProducts(
   const search = hasSearch(query)
   const scope = { shopId, availableOnly: !staff, lowStockOnly: options.lowStock === true }
   const { rows, total } = await listProducts(ctx.readDb, scope, parsed, search)
-  const ratings = await productRatings(ctx.readDb, shopId, rows.map((row) => row.id))
-  const page: ProductPage = { total, limit: parsed.limit, skip: parsed.skip, data: rows.map((row) => withRating(productDto(row, staff), ratings)) }
+  const page: ProductPage = { total, limit: parsed.limit, skip: parsed.skip, data: rows.map((row) => withRating(productDto(row, staff), row.rating)) }
   if (search && total === 0 && parsed.skip === 0) {
     const suggestion = await searchSuggestion(ctx, scope, query)
     if (suggestion) page.suggestion = suggestion
@@ -287,13 +286,13 @@ export async function getProduct(ctx: ServiceContext, id: string): Promise<Produ
   if (!row) throw NotFound('No such product')
   const staff = await seesUnavailable(ctx, row.shopId)
   if (!staff && (!row.available || (await isShopSuspended(ctx, row.shopId)))) throw NotFound('No such product')
-  return withRating(productDto(row, staff), await productRatings(ctx.readDb, row.shopId, [row.id]))
+  return withRating(productDto(row, staff), (await productRatings(ctx.readDb, row.shopId, [row.id])).get(row.id) ?? null)
 }
 
 /** The product's visible reviews' average and count (decision 81), when it has any. */
-function withRating(product: ProductDto, ratings: Map<string, ProductRating>): ProductDto {
-  const rating = ratings.get(product._id)
-  return rating ? { ...product, rating } : product
+function withRating(product: ProductDto, rating: ProductRating | null): ProductDto {
+  if (rating) product.rating = rating
+  return product
 }
 
 /** A product just written, re-read with its stock, for the staff member who wrote it. */

@@ -41,44 +41,41 @@ export async function lockCustomer(db: Db, shopId: string, customerId: string): 
 
 /** The newest non-empty value of a column over the customer's orders, or null. */
 const newest = (column: typeof orders.customerName | typeof orders.phone | typeof orders.email) =>
-  sql<string | null>`(array_agg(${column} order by ${orders.createdAt} desc) filter (where btrim(${column}) <> ''))[1]`
+  sql`(array_agg(${column} order by ${orders.createdAt} desc) filter (where btrim(${column}) <> ''))[1]`
+
+/** What a text is without the white space at its ends (JavaScript's `trim`'s characters that occur in practice). */
+const trimmed = (value: SQL) => sql`btrim(${value}, E' \t\n\r\u00a0')`
 
 /**
- * Recomputes the customer's figures from all their orders (the caller holds the customer's lock): orders not
- * canceled, paid less refunded, still due, first and last order, and the name, phone and e-mail of the newest
- * order that gave one.
+ * Recomputes the customer's figures from all their orders (the caller holds the customer's lock), in one
+ * statement: orders not canceled, paid less refunded, still due, first and last order, and the name, phone
+ * and e-mail of the newest order that gave one (a customer's own stays where no order gave one).
  */
 export async function refreshCustomerFigures(db: Db, customerId: string, at: Date): Promise<void> {
-  const [figures] = await db
-    .select({
-      orders: sql<number>`count(*) filter (where ${orders.status} <> 'canceled')`.mapWith(Number),
-      spentMinor: sql<number>`coalesce(sum(${paidMinor} - ${refundedMinor}), 0)`.mapWith(Number),
-      balanceMinor: sql<number>`coalesce(sum(${balanceOwed}), 0)`.mapWith(Number),
-      firstOrderAt: sql<Date | null>`min(${orders.createdAt})`.mapWith(orders.createdAt),
-      lastOrderAt: sql<Date | null>`max(${orders.createdAt})`.mapWith(orders.createdAt),
-      currency: sql<string | null>`max(${orders.currency})`,
-      name: newest(orders.customerName),
-      phone: newest(orders.phone),
-      email: newest(orders.email),
-    })
-    .from(orders)
-    .where(eq(orders.customerId, customerId))
-  if (!figures) return
-  await db
-    .update(customers)
-    .set({
-      orders: figures.orders,
-      spentMinor: figures.spentMinor,
-      balanceMinor: figures.balanceMinor,
-      firstOrderAt: figures.firstOrderAt,
-      lastOrderAt: figures.lastOrderAt,
-      ...(figures.currency ? { currency: figures.currency } : {}),
-      ...(figures.name ? { name: figures.name.trim() } : {}),
-      ...(figures.phone ? { phone: figures.phone } : {}),
-      ...(figures.email ? { email: figures.email.trim() } : {}),
-      updatedAt: at,
-    })
-    .where(eq(customers.id, customerId))
+  await db.execute(sql`
+    update ${customers} set
+      orders = f.orders, spent_minor = f.spent_minor, balance_minor = f.balance_minor,
+      first_order_at = f.first_order_at, last_order_at = f.last_order_at,
+      currency = coalesce(f.currency, ${customers}.currency),
+      name = coalesce(${trimmed(sql`f.name`)}, ${customers}.name),
+      phone = coalesce(f.phone, ${customers}.phone),
+      email = coalesce(${trimmed(sql`f.email`)}, ${customers}.email),
+      updated_at = ${at.toISOString()}::timestamptz
+    from (
+      select
+        count(*) filter (where ${orders.status} <> 'canceled') as orders,
+        coalesce(sum(${paidMinor} - ${refundedMinor}), 0) as spent_minor,
+        coalesce(sum(${balanceOwed}), 0) as balance_minor,
+        min(${orders.createdAt}) as first_order_at,
+        max(${orders.createdAt}) as last_order_at,
+        max(${orders.currency}) as currency,
+        ${newest(orders.customerName)} as name,
+        ${newest(orders.phone)} as phone,
+        ${newest(orders.email)} as email
+      from ${orders}
+      where ${orders.customerId} = ${customerId}::uuid
+    ) f
+    where ${customers.id} = ${customerId}::uuid`)
 }
 
 /** One customer's orders in the shop (orders_customer_idx). */

@@ -11,6 +11,7 @@
  */
 import { type BuyerMessageKind, type OrderLedger, type OrderStatus, formatMinor as money, orderSummary as orderSummaryOf, smsMessageKinds } from '@shop/domain'
 import type { Message } from '@shop/domain/schemas/messages'
+import { LOW_STOCK_THRESHOLD } from '@shop/domain/schemas/shop'
 import type { ServiceContext } from '../../context'
 import { NotFound, Unprocessable } from '../../lib/errors'
 import { findMessageAbout, messageDto, messagesAbout } from '../messages/message-history'
@@ -188,6 +189,8 @@ export async function sendOrderUpdatedMessage(tx: ServiceContext, order: OrderRo
  * threshold to at or below it. Restocked above and fallen again is a new crossing, by another order.
  */
 export async function alertLowStock(tx: ServiceContext, order: OrderRow, taken: StockTake[]): Promise<void> {
+  // No threshold can be crossed by a take that leaves more than the highest one: no statement to read it.
+  if (!taken.some((row) => row.remaining !== null && row.remaining <= LOW_STOCK_THRESHOLD.max)) return
   const threshold = await lowStockThreshold(tx.db, order.shopId)
   const crossed = taken.filter((row) => row.remaining !== null && row.available > threshold && row.remaining <= threshold)
   if (!crossed.length) return

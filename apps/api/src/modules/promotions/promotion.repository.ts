@@ -1,6 +1,8 @@
 /** The only SQL for promotions and the shop's stacking setting. */
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { queryRows } from '../../db/query-rows'
+import { rowReader } from '../../db/table-rows'
 import { promotions, shopConfigs, shops } from '../../db/schema'
 
 export type PromotionRow = typeof promotions.$inferSelect
@@ -19,6 +21,22 @@ export async function listActivePromotionRows(db: Db, shopId: string): Promise<P
     .from(promotions)
     .where(and(eq(promotions.shopId, shopId), eq(promotions.active, true)))
     .orderBy(asc(promotions.createdAt), asc(promotions.id))
+}
+
+const readPromotion = rowReader(promotions)
+
+/**
+ * `listActivePromotionRows` and the shop's stacking setting (false before its settings were first saved) in
+ * one statement: placing an order reads both, inside its transaction, where each statement is a round trip.
+ */
+export async function findActivePromotions(db: Db, shopId: string): Promise<{ rows: PromotionRow[]; stacksWithCodes: boolean }> {
+  const [found] = await queryRows<{ stacks: boolean | null; rows: unknown }>(db, sql`
+    select
+      (select c.promotions_stack_with_codes from ${shopConfigs} c where c.shop_id = ${shopId}::uuid) as stacks,
+      (select coalesce(json_agg(to_json(p) order by p.created_at, p.id), '[]'::json) from ${promotions} p
+        where p.shop_id = ${shopId}::uuid and p.active) as rows`)
+  const rows = (typeof found!.rows === 'string' ? JSON.parse(found!.rows) : found!.rows) as Record<string, unknown>[]
+  return { rows: rows.map(readPromotion), stacksWithCodes: found!.stacks ?? false }
 }
 
 export async function findPromotionRow(db: Db, id: string): Promise<PromotionRow | null> {

@@ -22,6 +22,7 @@ import {
   type PromotionChanges,
   type PromotionRow,
   deletePromotion,
+  findActivePromotions,
   findPromotionRow,
   findPromotionTerms,
   insertPromotion,
@@ -151,8 +152,8 @@ export type ShopPromotions = { rules: PromotionRule[]; stacksWithCodes: boolean 
 /** The shop's switched-on promotions and its stacking setting, for pricing (windows are the domain's to check). */
 export async function shopPromotions(ctx: ServiceContext, shopId: string): Promise<ShopPromotions> {
   if (!uuidPattern.test(shopId)) return { rules: [], stacksWithCodes: false }
-  const [rows, terms] = await Promise.all([listActivePromotionRows(ctx.db, shopId), findPromotionTerms(ctx.db, shopId)])
-  return { rules: rows.map(ruleOf), stacksWithCodes: terms?.stacksWithCodes ?? false }
+  const { rows, stacksWithCodes } = await findActivePromotions(ctx.db, shopId)
+  return { rules: rows.map(ruleOf), stacksWithCodes }
 }
 
 /**
