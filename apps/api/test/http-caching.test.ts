@@ -2,14 +2,12 @@
  * HTTP caching: ETag/304 on the public reads, shared caching only for what is the same for everyone, and the
  * server's page cache, which a staff edit empties for the shop's next page load.
  */
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { inventory, products, shops } from '../src/db/schema'
 import { cspNonceOf } from './csp'
 import { type TestUser, createStaffedShop, setupApp } from './helpers'
+import { fakeWebBuild } from './web-build'
 
 // A server build with the same export as apps/web/server/index.ts. Its pages count their renders, so a page
 // the cache answered is told from a new render.
@@ -27,12 +25,7 @@ export function createHandler() {
 }
 `
 
-const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-build-'))
-fs.mkdirSync(path.join(buildDir, 'server'))
-fs.mkdirSync(path.join(buildDir, 'client'))
-fs.writeFileSync(path.join(buildDir, 'package.json'), '{"type":"module"}')
-fs.writeFileSync(path.join(buildDir, 'server', 'index.js'), fakeServerBuild)
-afterAll(() => fs.rmSync(buildDir, { recursive: true, force: true }))
+const buildDir = fakeWebBuild(fakeServerBuild)
 
 const ctx = await setupApp({ webBuildDir: buildDir })
 const { shop, keeper, administrator, shopper } = await createStaffedShop(ctx)

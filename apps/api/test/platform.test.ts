@@ -5,14 +5,12 @@
  * content, even from the page cache; its public API reads 404; every change to it is refused with 423;
  * its staff still read the dashboard and export; restoring brings it all back.
  */
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { accessTokens, shopDomains, uploads } from '../src/db/schema'
 import { randomToken, sha256 } from '../src/lib/crypto'
 import { insertOrder } from './order-fixtures'
 import { type TestUser, createShop, createStaffedShop, createUser, errorBody, setupApp } from './helpers'
+import { fakeWebBuild } from './web-build'
 
 // A server build with the same export as apps/web/server/index.ts: it shows the shop's title and products,
 // and counts its renders, so an answer from the page cache is told from a new render.
@@ -29,12 +27,7 @@ export function createHandler() {
   }
 }
 `
-const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-build-'))
-fs.mkdirSync(path.join(buildDir, 'server'))
-fs.mkdirSync(path.join(buildDir, 'client'))
-fs.writeFileSync(path.join(buildDir, 'package.json'), '{"type":"module"}')
-fs.writeFileSync(path.join(buildDir, 'server', 'index.js'), fakeServerBuild)
-afterAll(() => fs.rmSync(buildDir, { recursive: true, force: true }))
+const buildDir = fakeWebBuild(fakeServerBuild)
 
 const ctx = await setupApp({ webBuildDir: buildDir, platformAdmins: ['ops@platform.test'] })
 const operator = await createUser(ctx, { email: 'Ops@Platform.test' })
