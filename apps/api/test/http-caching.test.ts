@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { inventory, products, shops } from '../src/db/schema'
 import { cspNonceOf } from './csp'
-import { type TestUser, createStaffedShop, setupApp } from './helpers'
+import { createStaffedShop, setupApp } from './helpers'
+import { hostCalls } from './host-calls'
 import { fakeWebBuild } from './web-build'
 
 // A server build with the same export as apps/web/server/index.ts. Its pages count their renders, so a page
@@ -31,15 +32,7 @@ const ctx = await setupApp({ webBuildDir: buildDir })
 const { shop, keeper, administrator, shopper } = await createStaffedShop(ctx)
 const host = `${shop.slug}.shops.test`
 
-type Method = 'GET' | 'POST' | 'PATCH'
-const inject = (method: Method, url: string, options: { user?: TestUser; headers?: Record<string, string>; payload?: object } = {}) =>
-  ctx.app.inject({ method, url, headers: { host, ...options.user?.headers, ...options.headers }, payload: options.payload })
-
-async function write(method: Method, url: string, user: TestUser, payload: object) {
-  const response = await inject(method, url, { user, payload })
-  expect(response.statusCode, response.body).toBeLessThan(300)
-  return response.json() as { _id: string }
-}
+const { call: inject, write } = hostCalls(ctx, host)
 
 /** Whether a Cache-Control value lets a shared cache (a CDN, a proxy) keep the answer. */
 const sharedCacheable = (value: unknown) => /\bpublic\b|s-maxage/.test(String(value)) && !/\bprivate\b|no-store/.test(String(value))

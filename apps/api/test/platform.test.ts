@@ -10,6 +10,7 @@ import { accessTokens, shopDomains, uploads } from '../src/db/schema'
 import { randomToken, sha256 } from '../src/lib/crypto'
 import { insertOrder } from './order-fixtures'
 import { type TestUser, createShop, createStaffedShop, createUser, errorBody, setupApp } from './helpers'
+import { type Method, hostCalls } from './host-calls'
 import { fakeWebBuild } from './web-build'
 
 // A server build with the same export as apps/web/server/index.ts: it shows the shop's title and products,
@@ -37,15 +38,7 @@ const customDomain = 'kente-platform.example'
 await ctx.database.db.insert(shopDomains).values({ shopId: shop.id, domain: customDomain, status: 'verified', verificationToken: 'token-1', verifiedAt: new Date() })
 await ctx.database.db.insert(shopDomains).values({ shopId: shop.id, domain: 'pending.example', verificationToken: 'token-2' })
 
-type Method = 'GET' | 'POST' | 'PATCH'
-const call = (method: Method, url: string, options: { user?: TestUser; headers?: Record<string, string>; payload?: object } = {}) =>
-  ctx.app.inject({ method, url, headers: { host, ...options.user?.headers, ...options.headers }, payload: options.payload })
-
-async function created(method: Method, url: string, user: TestUser, payload: object) {
-  const response = await call(method, url, { user, payload })
-  expect(response.statusCode, response.body).toBeLessThan(300)
-  return response.json() as { _id: string }
-}
+const { call, write: created } = hostCalls(ctx, host)
 
 const product = await created('POST', '/api/products/', keeper, { shop: shop.id, title: 'Kente print shirt', price: { value: 10, currency: 'GHS' } })
 await insertOrder(ctx, { shopId: shop.id, totalMinor: 12_500 })
