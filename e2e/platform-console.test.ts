@@ -111,6 +111,11 @@ describe('the platform console', { timeout: 180_000 }, () => {
 
   it('is no page at all for anyone else, and fits a small phone for an operator', async () => {
     await withPage(browser(), async (page) => {
+      await page.goto(`${server().platformUrl}/platform`)
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor()
+      assert.equal(new URL(page.url()).pathname, '/platform')
+    })
+    await withPage(browser(), async (page) => {
       await signInOnPlatform(page, demo.owner)
       await page.goto(`${server().platformUrl}/platform`)
       await page.getByRole('heading', { name: 'Page not found' }).waitFor()

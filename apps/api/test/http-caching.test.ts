@@ -2,14 +2,13 @@
  * HTTP caching: ETag/304 on the public reads, shared caching only for what is the same for everyone, and the
  * server's page cache, which a staff edit empties for the shop's next page load.
  */
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { inventory, products, shops } from '../src/db/schema'
 import { cspNonceOf } from './csp'
-import { type TestUser, createStaffedShop, setupApp } from './helpers'
+import { createStaffedShop, setupApp } from './helpers'
+import { hostCalls } from './host-calls'
+import { fakeWebBuild } from './web-build'
 
 // A server build with the same export as apps/web/server/index.ts. Its pages count their renders, so a page
 // the cache answered is told from a new render.
@@ -27,26 +26,13 @@ export function createHandler() {
 }
 `
 
-const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-build-'))
-fs.mkdirSync(path.join(buildDir, 'server'))
-fs.mkdirSync(path.join(buildDir, 'client'))
-fs.writeFileSync(path.join(buildDir, 'package.json'), '{"type":"module"}')
-fs.writeFileSync(path.join(buildDir, 'server', 'index.js'), fakeServerBuild)
-afterAll(() => fs.rmSync(buildDir, { recursive: true, force: true }))
+const buildDir = fakeWebBuild(fakeServerBuild)
 
 const ctx = await setupApp({ webBuildDir: buildDir })
 const { shop, keeper, administrator, shopper } = await createStaffedShop(ctx)
 const host = `${shop.slug}.shops.test`
 
-type Method = 'GET' | 'POST' | 'PATCH'
-const inject = (method: Method, url: string, options: { user?: TestUser; headers?: Record<string, string>; payload?: object } = {}) =>
-  ctx.app.inject({ method, url, headers: { host, ...options.user?.headers, ...options.headers }, payload: options.payload })
-
-async function write(method: Method, url: string, user: TestUser, payload: object) {
-  const response = await inject(method, url, { user, payload })
-  expect(response.statusCode, response.body).toBeLessThan(300)
-  return response.json() as { _id: string }
-}
+const { call: inject, write } = hostCalls(ctx, host)
 
 /** Whether a Cache-Control value lets a shared cache (a CDN, a proxy) keep the answer. */
 const sharedCacheable = (value: unknown) => /\bpublic\b|s-maxage/.test(String(value)) && !/\bprivate\b|no-store/.test(String(value))

@@ -5,14 +5,13 @@
  * content, even from the page cache; its public API reads 404; every change to it is refused with 423;
  * its staff still read the dashboard and export; restoring brings it all back.
  */
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { accessTokens, shopDomains, uploads } from '../src/db/schema'
 import { randomToken, sha256 } from '../src/lib/crypto'
 import { insertOrder } from './order-fixtures'
 import { type TestUser, createShop, createStaffedShop, createUser, errorBody, setupApp } from './helpers'
+import { type Method, hostCalls } from './host-calls'
+import { fakeWebBuild } from './web-build'
 
 // A server build with the same export as apps/web/server/index.ts: it shows the shop's title and products,
 // and counts its renders, so an answer from the page cache is told from a new render.
@@ -29,12 +28,7 @@ export function createHandler() {
   }
 }
 `
-const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-build-'))
-fs.mkdirSync(path.join(buildDir, 'server'))
-fs.mkdirSync(path.join(buildDir, 'client'))
-fs.writeFileSync(path.join(buildDir, 'package.json'), '{"type":"module"}')
-fs.writeFileSync(path.join(buildDir, 'server', 'index.js'), fakeServerBuild)
-afterAll(() => fs.rmSync(buildDir, { recursive: true, force: true }))
+const buildDir = fakeWebBuild(fakeServerBuild)
 
 const ctx = await setupApp({ webBuildDir: buildDir, platformAdmins: ['ops@platform.test'] })
 const operator = await createUser(ctx, { email: 'Ops@Platform.test' })
@@ -44,15 +38,7 @@ const customDomain = 'kente-platform.example'
 await ctx.database.db.insert(shopDomains).values({ shopId: shop.id, domain: customDomain, status: 'verified', verificationToken: 'token-1', verifiedAt: new Date() })
 await ctx.database.db.insert(shopDomains).values({ shopId: shop.id, domain: 'pending.example', verificationToken: 'token-2' })
 
-type Method = 'GET' | 'POST' | 'PATCH'
-const call = (method: Method, url: string, options: { user?: TestUser; headers?: Record<string, string>; payload?: object } = {}) =>
-  ctx.app.inject({ method, url, headers: { host, ...options.user?.headers, ...options.headers }, payload: options.payload })
-
-async function created(method: Method, url: string, user: TestUser, payload: object) {
-  const response = await call(method, url, { user, payload })
-  expect(response.statusCode, response.body).toBeLessThan(300)
-  return response.json() as { _id: string }
-}
+const { call, write: created } = hostCalls(ctx, host)
 
 const product = await created('POST', '/api/products/', keeper, { shop: shop.id, title: 'Kente print shirt', price: { value: 10, currency: 'GHS' } })
 await insertOrder(ctx, { shopId: shop.id, totalMinor: 12_500 })

@@ -9,13 +9,13 @@ import { suspendShop } from '../api/platform/suspend-shop'
 import { Button } from '../components/ui/button'
 import { ToastProvider, useToast } from '../components/ui/toast'
 import { Pager } from '../features/admin/components/pager'
-import { requireCurrentUser } from '../features/auth/guard'
 import { AuditLog } from '../features/platform/components/audit-log'
 import { ShopTable } from '../features/platform/components/shop-table'
 import { SuspensionDialog } from '../features/platform/components/suspension-dialog'
 import { AUDIT_EVENTS_SHOWN, SHOPS_PER_PAGE, SORT_LABELS, consoleSearch, parseConsoleView, shopsQuery } from '../features/platform/console'
 import { ApiError, api } from '../lib/api'
 import { shopOfHost } from '../lib/host-shop'
+import { readStored } from '../lib/local-store'
 import { routeMeta } from '../lib/page-meta'
 import { type ActionAnswer, jsonSubmit, perform, problemOf, readSubmission, refuse, useFetcherDone } from '../lib/route-data'
 import { notFound } from '../lib/route-errors'
@@ -40,8 +40,8 @@ export function loader({ context }: Route.LoaderArgs) {
 
 /** Operators only (PLATFORM_ADMINS): the API answers 404 to anyone else, and so does the page. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  if (await shopOfHost(request)) notFound()
-  await requireCurrentUser(request)
+  // Nobody signed in is sent to log in: that would tell the page exists. Operators log in first.
+  if ((await shopOfHost(request)) || !readStored('user')) notFound()
   const view = parseConsoleView(new URL(request.url).searchParams)
   try {
     const [operator, shops, audit] = await Promise.all([
@@ -51,7 +51,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     ])
     return { operator, view, shops, audit }
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound()
+    if (error instanceof ApiError && (error.status === 404 || error.status === 401)) notFound()
     throw error
   }
 }

@@ -3,7 +3,7 @@
  * figures, suspending and restoring a shop, and the audit log of what operators did.
  */
 import { type Static, Type } from 'typebox'
-import { IsoDate, Money, Uuid } from './wire'
+import { IsoDate, Money, Page, Uuid } from './wire'
 
 export const SUSPENSION_REASON_MAX = 500
 export const PLATFORM_SHOP_SORTS = ['newest', 'oldest', 'name', 'sales', 'orders', 'storage'] as const
@@ -46,12 +46,7 @@ export const PlatformShop = Type.Object({
 })
 export type PlatformShop = Static<typeof PlatformShop>
 
-export const PlatformShopPage = Type.Object({
-  total: Type.Integer(),
-  limit: Type.Integer(),
-  skip: Type.Integer(),
-  data: Type.Array(PlatformShop),
-})
+export const PlatformShopPage = Page(PlatformShop)
 export type PlatformShopPage = Static<typeof PlatformShopPage>
 
 export const SuspendShopBody = Type.Object(
@@ -86,12 +81,7 @@ export const PlatformAuditQuery = Type.Object(
 )
 export type PlatformAuditQuery = Static<typeof PlatformAuditQuery>
 
-export const PlatformAuditPage = Type.Object({
-  total: Type.Integer(),
-  limit: Type.Integer(),
-  skip: Type.Integer(),
-  data: Type.Array(PlatformAuditEvent),
-})
+export const PlatformAuditPage = Page(PlatformAuditEvent)
 export type PlatformAuditPage = Static<typeof PlatformAuditPage>
 
 /** What the console's page asks first: whether the caller is an operator (everyone else gets 404). */
