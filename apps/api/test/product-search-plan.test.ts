@@ -58,9 +58,10 @@ describe('the title search', () => {
     expect(await indexesRead(shop.id)).toContain(INDEX)
     expect((await searchFor(shop.id)).map((row) => row.id)).toEqual(alone)
     // Several words with a typo read the same index, twice for each word (substring, similarity; decision 85),
-    // and never the whole table; the stock and threshold lookups read their own keys for the page's rows.
+    // and never the whole table; the stock, threshold and rating lookups read their own keys for the page's rows.
     const scans = await planScans(db, searchFor(shop.id, 'kente shrt'))
-    const productScans = scans.filter((scan) => scan.relation !== 'inventory' && scan.relation !== 'shop_configs')
+    expect(scans.filter((scan) => scan.relation === 'reviews').map((scan) => scan.index)).toEqual(['reviews_shop_product_visible_idx'])
+    const productScans = scans.filter((scan) => !['inventory', 'shop_configs', 'reviews'].includes(scan.relation ?? ''))
     expect(productScans.filter((scan) => scan.index).map((scan) => scan.index)).toEqual(Array(4).fill(INDEX))
     expect(productScans.map((scan) => scan.node)).not.toContain('Seq Scan')
     const kenteShirts = await searchFor(shop.id, 'kente shrt')

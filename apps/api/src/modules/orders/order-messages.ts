@@ -20,7 +20,7 @@ import type { MessageData } from '../messages/templates'
 import { staffAlertRecipients } from '../messages/staff-alerts.service'
 import type { OrderMessageData, OrderRefundData } from '../messages/templates/order'
 import { type StockTake, lowStockThreshold } from './order-stock.repository'
-import { findOrderTenders, findPickupPlace } from './order.repository'
+import { type PickupPlace, findOrderTenders, findPickupPlace } from './order.repository'
 import { findCheckout } from './checkout.repository'
 import { notifyUser } from '../notifications/notify'
 import { type OrderRow, type OrderTenders, ledgerOf, noTenders } from './orders.dto'
@@ -61,8 +61,11 @@ function buyerPath(order: OrderRow): string {
   return order.messageKey ? `/orders/${order.id}?key=${order.messageKey}` : `/orders/${order.id}`
 }
 
-/** A snapshot of the order for its messages: what was true when the event happened, its money from its ledger. */
-export async function orderData(tx: ServiceContext, order: OrderRow, note: string, tenders?: OrderTenders): Promise<OrderMessageData> {
+/**
+ * A snapshot of the order for its messages: what was true when the event happened, its money from its ledger.
+ * `pickup`: the pick-up place when the caller already read it in its transaction (placing reads it with the terms).
+ */
+export async function orderData(tx: ServiceContext, order: OrderRow, note: string, tenders?: OrderTenders, pickup?: PickupPlace): Promise<OrderMessageData> {
   const ledger = ledgerOf(order, tenders ?? (await findOrderTenders(tx.db, order.id)))
   return {
     orderId: order.orderId,
@@ -84,7 +87,7 @@ export async function orderData(tx: ServiceContext, order: OrderRow, note: strin
     deliveryName: order.delivery.rate?.name ?? '',
     deliveryMinor: ledger.deliveryMinor,
     address: order.delivery.address ?? '',
-    ...(order.delivery.type === 'pick-up' ? { pickup: await findPickupPlace(tx.db, order.shopId) } : {}),
+    ...(order.delivery.type === 'pick-up' ? { pickup: pickup ?? (await findPickupPlace(tx.db, order.shopId)) } : {}),
     taxMinor: ledger.taxMinor,
     totalMinor: ledger.totalInclTaxMinor,
     paidMinor: ledger.netPaidMinor,
@@ -113,9 +116,9 @@ async function toBuyer<K extends BuyerMessageKind>(tx: ServiceContext, order: Or
 }
 
 /** In the placing transaction: the buyer's confirmation (and SMS), and a new-order alert to each staff member who wants one. */
-export async function sendOrderPlacedMessages(tx: ServiceContext, order: OrderRow): Promise<void> {
+export async function sendOrderPlacedMessages(tx: ServiceContext, order: OrderRow, pickup: PickupPlace): Promise<void> {
   const event = `${orderEventPrefix(order.id)}placed`
-  const data = await orderData(tx, order, '', noTenders)
+  const data = await orderData(tx, order, '', noTenders, pickup)
   await toBuyer(tx, order, event, 'order-confirmation', data)
   const staffData = { ...data, path: `/admin/orders/${order.id}`, email: order.email, phone: order.phone }
   for (const recipient of await staffAlertRecipients(tx, order.shopId, 'newOrders')) {

@@ -45,7 +45,11 @@ export type ShopTerms = {
   /** Which ways of handing orders over the shop offers (at least one). */
   offersPickup: boolean
   offersDelivery: boolean
+  /** The pick-up place as the settings hold it now (`findPickupPlace`), for the order's messages. */
+  pickup: PickupPlace
 }
+
+export type PickupPlace = { address: string; directions: string; hours: string }
 
 export type PricedProduct = Pick<
   typeof products.$inferSelect,
@@ -79,10 +83,14 @@ export async function findShopForPricing(
     unconfirmed_order_hours: number | null
     offers_pickup: boolean | null
     offers_delivery: boolean | null
+    pickup_address: string | null
+    pickup_directions: string | null
+    pickup_hours: string | null
     products: PricedProduct[]
   }>(db, sql`
     select s.currency, c.tax_rate_bps, c.payment_options, c.shopper_line_max, c.unconfirmed_orders_per_buyer,
-      c.unconfirmed_order_hours, c.offers_pickup, c.offers_delivery, ${productsJson} as products
+      c.unconfirmed_order_hours, c.offers_pickup, c.offers_delivery, c.pickup_address, c.pickup_directions, c.pickup_hours,
+      ${productsJson} as products
     from ${shops} s left join ${shopConfigs} c on c.shop_id = s.id
     where s.id = ${shopId}::uuid`)
   if (!row) return null
@@ -97,13 +105,14 @@ export async function findShopForPricing(
       unconfirmedOrderHours: row.unconfirmed_order_hours ?? UNCONFIRMED_ORDER_HOURS.default,
       offersPickup: row.offers_pickup ?? true,
       offersDelivery: row.offers_delivery ?? true,
+      pickup: { address: row.pickup_address ?? '', directions: row.pickup_directions ?? '', hours: row.pickup_hours ?? '' },
     },
     products: row.products,
   }
 }
 
 /** The shop's pick-up place as its settings hold it now ('' for what it has not said). */
-export async function findPickupPlace(db: Db, shopId: string): Promise<{ address: string; directions: string; hours: string }> {
+export async function findPickupPlace(db: Db, shopId: string): Promise<PickupPlace> {
   const [row] = await db
     .select({ address: shopConfigs.pickupAddress, directions: shopConfigs.pickupDirections, hours: shopConfigs.pickupHours })
     .from(shopConfigs)

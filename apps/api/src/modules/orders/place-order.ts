@@ -344,7 +344,7 @@ async function announceStep(tx: ServiceContext, draft: WrittenDraft, row: OrderR
     },
     draft.entry?.staffId ?? user?.id,
   )
-  await sendOrderPlacedMessages(tx, row)
+  await sendOrderPlacedMessages(tx, row, draft.terms.pickup)
   await alertLowStock(tx, row, taken)
 }
 
