@@ -280,4 +280,27 @@ describe('the shop works before its scripts', () => {
     const orders = await request(port, host, `${String(first.headers.location)}`.replace('/orders/', '/api/orders/').replace('&placed=1', ''))
     assert.equal(orders.status, 200, 'the private link opens the order')
   })
+
+  it('keeps what was typed before the checkout scripts arrived once they run', async () => {
+    const product = await plainProduct()
+    const origin = server().shopUrl(demo.slug)
+    await slowPhone(async (page) => {
+      await page.context().addCookies([{ name: 'cart', value: `2.${Date.now()}.${product._id}~-~1`, url: origin }])
+      let release = () => {}
+      const arrived = new Promise<void>((resolve) => (release = resolve))
+      await page.route(/\.js(\?|$)/, async (route) => {
+        await arrived
+        await route.continue()
+      })
+      await page.goto(`${origin}/checkout`)
+      await page.getByLabel('Your name').fill('Esi Owusu')
+      await page.getByRole('radio', { name: /Delivery to your address/ }).check()
+      release()
+      await checkoutHydrated(page)
+      // The typed name and the chosen delivery are the page's own now: the region appears, the tab keeps the draft.
+      await page.getByLabel('Region').waitFor()
+      assert.equal(await page.getByLabel('Your name').inputValue(), 'Esi Owusu')
+      await page.waitForFunction(() => Object.keys(sessionStorage).some((key) => key.startsWith('checkout-draft:') && sessionStorage.getItem(key)!.includes('Esi Owusu')))
+    })
+  })
 })

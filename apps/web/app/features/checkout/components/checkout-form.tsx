@@ -20,6 +20,7 @@ import { placeOrder } from '../../../api/orders/place-order'
 import { useKeptCheckoutDraft } from '../checkout-draft'
 import { useContactDraft } from '../hooks/use-contact-draft'
 import { useDeliveryDraft } from '../hooks/use-delivery-draft'
+import { useTypedBeforeScripts } from '../typed-before-scripts'
 import { type Estimate, estimate } from '../totals'
 import { ContactFields } from './contact-fields'
 import { DeliveryFields } from './delivery-fields'
@@ -93,12 +94,39 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydra
   const delivery = useDeliveryDraft(shop._id, items, shop.offersPickup, posted ? { draft: posted.values.delivery, rates: posted.rates } : undefined)
   const { draft, rates, rate } = delivery
   const deliveryType = draft.type
+  const formRef = useRef<HTMLFormElement>(null)
+  const typed = useTypedBeforeScripts(formRef, (value) => {
+    const change = {
+      email: value('email') ?? email,
+      name: value('name') ?? contact.name,
+      phone: value('phone') ?? contact.phone,
+      provider: value('payment') ?? provider,
+      delivery: {
+        type: value('delivery') === 'dispatch' ? 'dispatch' : value('delivery') === 'pick-up' ? 'pick-up' : draft.type,
+        region: value('region') ?? draft.region,
+        rate: value('rate') ?? draft.rate,
+        address: value('address') ?? draft.address,
+      } as const,
+    }
+    const before = JSON.stringify({ email, name: contact.name, phone: contact.phone, provider, delivery: draft })
+    if (JSON.stringify(change) === before) return false
+    setEmail(change.email)
+    contact.onChange({ name: change.name, phone: change.phone })
+    setProvider(change.provider)
+    delivery.update(change.delivery)
+    return true
+  })
   useKeptCheckoutDraft(shop._id, hydrated, { email, name: contact.name, phone: contact.phone, delivery: draft, code }, (kept) => {
-    // What was just posted is newer than what the tab kept.
+    // What was just posted is newer than what the tab kept; so is a field typed before the scripts ran.
     if (posted) return
-    setEmail(kept.email)
-    contact.onChange({ ...(kept.name ? { name: kept.name } : {}), ...(kept.phone ? { phone: kept.phone } : {}) })
-    delivery.update(shop.offersPickup ? kept.delivery : { ...kept.delivery, type: 'dispatch' })
+    const newer = (now: string, before: string) => (typed.current && now.trim() ? now : before)
+    setEmail(newer(email, kept.email))
+    const name = newer(contact.name, kept.name)
+    const phone = newer(contact.phone, kept.phone)
+    contact.onChange({ ...(name ? { name } : {}), ...(phone ? { phone } : {}) })
+    const keptDelivery = shop.offersPickup ? kept.delivery : { ...kept.delivery, type: 'dispatch' as const }
+    const typedDelivery = typed.current && (draft.region !== '' || draft.address.trim() !== '')
+    if (!typedDelivery) delivery.update(keptDelivery)
     setCode(kept.code)
   })
   const promotions = usePromotions(shop._id)
@@ -182,7 +210,7 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydra
 
   return (
     // Before the scripts run the form posts to the checkout's action, which places the order the same way.
-    <form className="checkout-form" method="post" onSubmit={onSubmit} noValidate aria-label="Checkout">
+    <form ref={formRef} className="checkout-form" method="post" onSubmit={onSubmit} noValidate aria-label="Checkout">
       <input type="hidden" name="attempt" value={postedAttempt} />
       <fieldset className="checkout-fields">
         <fieldset className="panel">

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { PublicDiscountCode } from '@shop/domain/schemas/discount-code'
 import { api, errorMessage } from '../../../lib/api'
 import { useHydrated } from '../../../lib/use-hydrated'
@@ -27,6 +27,11 @@ export function DiscountField({ shopId, applied, onChange, problem, typed, refus
   const [text, setText] = useState(typed ?? '')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(refused ?? null)
+  const input = useRef<HTMLInputElement>(null)
+  // A code typed before the scripts ran is in the field but not in the state (typed-before-scripts.ts).
+  useEffect(() => {
+    if (input.current && input.current.value !== '') setText(input.current.value)
+  }, [])
 
   async function apply() {
     const code = text.trim()
@@ -78,6 +83,7 @@ export function DiscountField({ shopId, applied, onChange, problem, typed, refus
       <label htmlFor={id}>Discount code</label>
       <div className="inline-field">
         <input
+          ref={input}
           id={id}
           type="text"
           name="code"
