@@ -10,6 +10,7 @@ import { stockProblem } from '../features/cart/line-stock'
 import { cartActions, useCartItems } from '../features/cart/hooks/use-cart'
 import { useCartLines } from '../features/cart/hooks/use-cart-lines'
 import { cookieCart } from '../features/cart/cookie-cart.server'
+import { livePromotions } from '../features/promotions/live-promotions.server'
 import { useStockCheck } from '../features/cart/hooks/use-stock-check'
 import { listRegions } from '../api/delivery/list-regions'
 import { getPaymentOptions } from '../api/payments/get-payment-options'
@@ -29,12 +30,13 @@ export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (!context.shop) notFound()
   const api = serverApi(context)
-  const [regions, paymentOptions, cart] = await Promise.all([
+  const [regions, paymentOptions, cart, promotions] = await Promise.all([
     listRegions(api),
     getPaymentOptions(api, context.shop._id),
     cookieCart(api, context.shop._id, request),
+    livePromotions(api, context.shop._id),
   ])
-  return { regions, paymentOptions, cart }
+  return { regions, paymentOptions, cart, promotions }
 }
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Checkout', args)
@@ -123,6 +125,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
             user={user}
             regions={loaderData.regions}
             paymentOptions={loaderData.paymentOptions}
+            promotions={loaderData.promotions}
             lines={orderable}
             hydrated={hydrated}
             blocked={blocked}
