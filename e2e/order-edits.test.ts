@@ -32,6 +32,16 @@ describe('editing an order on a phone', { timeout: 180_000 }, () => {
     const order = placed.body
     await asOwner('POST', '/api/transactions/', { order: order._id, method: 'cash', amount: order.balance })
     const unit = order.items[0]!.unitPrice
+    // A product whose sizes sell at their own prices, for the editor's search.
+    await asOwner('POST', '/api/products/', {
+      shop,
+      title: 'Edit search wrap',
+      price: { value: 50, currency: 'GHS' },
+      variants: [
+        { features: { Size: 'S' }, price: { value: 45, currency: 'GHS' } },
+        { features: { Size: 'L' }, price: { value: 60, currency: 'GHS' } },
+      ],
+    })
 
     await withPhone(
       browser(),
@@ -45,6 +55,14 @@ describe('editing an order on a phone', { timeout: 180_000 }, () => {
         const sizes = editor.getByLabel('Size or colour')
         // The sizes come from the catalog once the editor opens.
         await sizes.locator('option').nth(1).waitFor({ state: 'attached' })
+        // The product search shows each size with its own price.
+        await editor.getByLabel('Add a product').fill('Edit search wrap')
+        await editor.getByRole('button', { name: 'Search', exact: true }).click()
+        const found = editor.getByRole('list', { name: 'Products found' })
+        await found.getByText(/Edit search wrap · from GHS.45\.00/).waitFor()
+        assert.match((await found.getByRole('button', { name: 'Add Edit search wrap, S' }).textContent()) ?? '', /^S · GHS.45\.00$/)
+        assert.match((await found.getByRole('button', { name: 'Add Edit search wrap, L' }).textContent()) ?? '', /^L · GHS.60\.00$/)
+        await assertNoSidewaysScroll(page, 'the editor\'s search')
         await sizes.selectOption(second!._id)
         await editor.getByLabel('How many').fill('2')
         await editor.getByRole('button', { name: 'Review changes' }).click()

@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { api, assertNoSidewaysScroll, axeViolations, demo, describeViolations, logInPage, SMALL_PHONE, useBrowser, useServer, withPhone, writeCart } from './fixtures'
+import { productPath } from '@shop/domain'
+import { api, assertNoSidewaysScroll, axeViolations, demo, describeViolations, logInPage, request, SMALL_PHONE, useBrowser, useServer, withPhone, writeCart } from './fixtures'
 
 const { server } = useServer()
 const { browser } = useBrowser()
@@ -67,6 +68,15 @@ describe('free delivery over an amount', { timeout: 180_000 }, () => {
 
     const listed = await api<{ data: { label: string }[] }>(server(), 'GET', `/api/promotions/?shop=${shopId}`)
     assert.deepEqual(listed.body.data.map((p) => p.label), [`Free delivery over GHS ${threshold}`], 'anyone reads the live promotion')
+
+    // The note is in the server's HTML, before any script runs: the offer on the product page, and at the
+    // checkout (whose cart the server reads from its cookie) how far the cart is from it.
+    const host = `${demo.slug}.localhost:${server().port}`
+    const productHtml = (await request(server().port, host, productPath(product))).body
+    assert.match(wordsOf(productHtml), new RegExp(`class="free-delivery-note"[^>]*><strong>Free delivery over GHS ${threshold}`))
+    const cookie = `cart=2.${Date.now()}.${product._id}~-~1`
+    const checkoutHtml = (await request(server().port, host, '/checkout', { headers: { cookie } })).body
+    assert.match(wordsOf(checkoutHtml).replace(/&nbsp;|\u00a0/g, ' '), new RegExp(`Add ${money(threshold - unit).replace('.', '\\.')} more for free delivery`))
 
     await withPhone(
       browser(),

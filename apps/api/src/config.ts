@@ -127,6 +127,8 @@ export type Config = {
   arkesel: { apiKey: string; senderId: string; baseUrl: string } | null
   /** How often each process's outbox worker looks for due messages; 0 = never (tests drive it themselves). */
   outboxPollMs: number
+  /** Addresses per sitemap page; a shop with more gets a sitemap index (decision 97). */
+  sitemapPageSize: number
   limits: Limits
   /** How many shops one account may own. */
   maxShopsPerAccount: number
@@ -491,6 +493,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     devMailbox: devMailbox(env, nodeEnv),
     arkesel: arkesel(env),
     outboxPollMs: integer(env, 'OUTBOX_POLL_MS', 1000, 0, 60_000),
+    sitemapPageSize: integer(env, 'SITEMAP_PAGE_SIZE', 50_000, 5, 50_000),
     limits: limits(env),
     maxShopsPerAccount: integer(env, 'MAX_SHOPS_PER_ACCOUNT', 5, 1, 10_000),
     platformAdmins: platformAdmins(env),

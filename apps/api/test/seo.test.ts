@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config'
 import { inventory, products, shopDomains } from '../src/db/schema'
 import { productFactory } from '../src/seed/factories'
-import { SITEMAP_PRODUCTS_MAX } from '../src/modules/seo/seo.service'
 import { createShop, setupApp } from './helpers'
 import { type XmlElement, childText, childrenNamed, readXml } from './xml-reader'
 
@@ -131,8 +130,53 @@ describe('sitemap.xml', () => {
     expect((await get('/sitemap.xml', 'pending.example')).statusCode).toBe(404)
   })
 
-  it('stays inside the sitemap protocol’s 50,000 addresses', () => {
-    expect(SITEMAP_PRODUCTS_MAX + 4).toBe(50_000)
+  it('pages at the sitemap protocol’s 50,000 addresses unless told fewer', () => {
+    expect(loadConfig({}).sitemapPageSize).toBe(50_000)
+    expect(() => loadConfig({ SITEMAP_PAGE_SIZE: '50001' })).toThrow()
+  })
+
+  it('becomes an index of pages past one page’s addresses, each product once, in order (decision 97)', async () => {
+    const small = await setupApp({ sitemapPageSize: 5 })
+    const theShop = await createShop(small)
+    const at = (url: string, hostHeader = `${theShop.slug}.shops.test`) => small.app.inject({ method: 'GET', url, headers: { host: hostHeader } })
+    const locs = async (url: string) => childrenNamed(readXml((await at(url)).body), 'url').map((node) => childText(node, 'loc'))
+    const add = (index: number, available = true) =>
+      small.database.db
+        .insert(products)
+        .values(productFactory(theShop.id, { title: `Bead ${index}`, available, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)) }))
+        .returning()
+    const origin = `http://${theShop.slug}.shops.test`
+
+    // The shop's 4 pages and 1 product fill one page: still a plain sitemap.
+    const [first] = await add(0)
+    expect(readXml((await at('/sitemap.xml')).body).name).toBe('urlset')
+    expect(await locs('/sitemap.xml')).toHaveLength(5)
+    expect((await at('/sitemap-1.xml')).statusCode).toBe(200)
+    expect((await at('/sitemap-2.xml')).statusCode).toBe(404)
+
+    // 4 + 8 visible products = 12 addresses: 3 pages of at most 5. A hidden product takes no place.
+    const rows = [first!]
+    for (let index = 1; index < 8; index++) rows.push((await add(index))[0]!)
+    await add(99, false)
+    const index = await at('/sitemap.xml')
+    expect(index.statusCode).toBe(200)
+    expect(index.headers['content-type']).toBe('application/xml; charset=utf-8')
+    const root = readXml(index.body)
+    expect(root.name).toBe('sitemapindex')
+    expect(root.attributes.xmlns).toBe('http://www.sitemaps.org/schemas/sitemap/0.9')
+    expect(childrenNamed(root, 'sitemap').map((node) => childText(node, 'loc'))).toEqual([1, 2, 3].map((n) => `${origin}/sitemap-${n}.xml`))
+
+    const pages = [await locs('/sitemap-1.xml'), await locs('/sitemap-2.xml'), await locs('/sitemap-3.xml')]
+    expect(pages.map((page) => page.length)).toEqual([5, 5, 2])
+    expect(pages.flat()).toEqual([
+      ...['/', '/about', '/reviews', '/products/'].map((path) => `${origin}${path}`),
+      ...rows.map((row) => `${origin}/products/${row.id}-${row.title.toLowerCase().replace(' ', '-')}`),
+    ])
+    for (const missing of ['/sitemap-0.xml', '/sitemap-4.xml', '/sitemap-x.xml', '/sitemap-1234567.xml']) {
+      expect((await at(missing)).statusCode, missing).toBe(404)
+    }
+    // Another host has no pages of this shop's sitemap.
+    expect((await at('/sitemap-1.xml', 'shops.test')).statusCode).toBe(404)
   })
 })
 

@@ -10,6 +10,7 @@ import { stockProblem } from '../features/cart/line-stock'
 import { cartActions, useCartItems } from '../features/cart/hooks/use-cart'
 import { useCartLines } from '../features/cart/hooks/use-cart-lines'
 import { cookieCart } from '../features/cart/cookie-cart.server'
+import { livePromotions } from '../features/promotions/live-promotions.server'
 import { useStockCheck } from '../features/cart/hooks/use-stock-check'
 import { listRegions } from '../api/delivery/list-regions'
 import { getPaymentOptions } from '../api/payments/get-payment-options'
@@ -31,13 +32,14 @@ export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (!context.shop) notFound()
   const api = serverApi(context)
-  const [regions, paymentOptions, cart] = await Promise.all([
+  const [regions, paymentOptions, cart, promotions] = await Promise.all([
     listRegions(api),
     getPaymentOptions(api, context.shop._id),
     cookieCart(api, context.shop._id, request),
+    livePromotions(api, context.shop._id),
   ])
   // The idempotency key of an order placed by posting this page's form before its scripts ran.
-  return { regions, paymentOptions, cart, attempt: randomId() }
+  return { regions, paymentOptions, cart, promotions, attempt: randomId() }
 }
 
 /** "Place order" (and Apply for a code) posted as a plain form, before the page's scripts run (decision 90). */
@@ -141,6 +143,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             user={user}
             regions={loaderData.regions}
             paymentOptions={loaderData.paymentOptions}
+            promotions={loaderData.promotions}
             lines={orderable}
             hydrated={hydrated}
             posted={actionData ?? null}

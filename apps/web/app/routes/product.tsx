@@ -16,6 +16,7 @@ import { latestProductReviews } from '../features/reviews/product-reviews'
 import { ProductRatingLink, ProductReviews } from '../features/reviews/components/product-reviews'
 import { assertCanonicalProductUrl, productIdFromParam, productSeo } from '../features/seo/product-seo.server'
 import { ProductFreeDelivery } from '../features/promotions/components/product-free-delivery'
+import { livePromotions } from '../features/promotions/live-promotions.server'
 import type { Route } from './+types/product'
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
@@ -25,7 +26,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const api = serverApi(context)
   const id = productIdFromParam(params.id)
   if (!id) notFound()
-  const [product, categories, reviews] = await Promise.all([
+  const [product, categories, reviews, promotions] = await Promise.all([
     getProduct(api, id).catch((error: unknown) => {
       if (isMissing(error)) return null
       throw error
@@ -33,6 +34,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     shopCategories(api, context.shop._id),
     // The shop's own reviews of this id: none when the id is another shop's product.
     latestProductReviews(api, context.shop._id, id),
+    livePromotions(api, context.shop._id),
   ])
   // Another shop's product does not exist on this shop's host.
   if (!product || product.shop !== context.shop._id || !product.available) notFound()
@@ -49,6 +51,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     most: context.shop.shopperLineMax,
     categories: categories.filter((category) => product.categories.includes(category._id)),
     reviews,
+    promotions,
   }
 }
 
@@ -59,7 +62,7 @@ export const meta: Route.MetaFunction = (args) =>
   routeMeta(args.loaderData?.product.title ?? 'Product', args, { image: args.loaderData?.product.images[0]?.url, ...args.loaderData?.seo })
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, categories, descriptionHtml, url, whatsapp, most, reviews } = loaderData
+  const { product, categories, descriptionHtml, url, whatsapp, most, reviews, promotions } = loaderData
   return (
     <ChosenVariantProvider variants={product.variants}>
       <article className="product-page" aria-labelledby="product-title">
@@ -69,7 +72,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <VariantPrice product={product} className="price-large" />
           <ProductRatingLink page={reviews} />
           <AddToCart productId={product._id} variants={product.variants} availability={product.availability} label={variantLabel} most={most} />
-          <ProductFreeDelivery />
+          <ProductFreeDelivery initial={promotions} />
           <BackInStock productId={product._id} variants={product.variants} availability={product.availability} />
           <ShareButton title={product.title} url={url} />
           <WhatsAppChat number={whatsapp} about={`Hello, I have a question about ${product.title}: ${url}`} />

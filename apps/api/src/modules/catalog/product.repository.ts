@@ -445,41 +445,62 @@ export async function removeCategoryFromProducts(db: Db, shopId: string, categor
     .where(and(eq(products.shopId, shopId), sql`${products.categoryIds} @> array[${categoryId}]::uuid[]`))
 }
 
+/** The shop's visible products in `products_shop_created_idx` order, after `after` (keyset paging). */
+const visibleAfter = (shopId: string, after: ExportCursor | null) =>
+  and(
+    eq(products.shopId, shopId),
+    availableOnlyCondition,
+    after ? sql`(${products.createdAt}, ${products.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
+  )
+const keysetCursor = sql<string>`${products.createdAt}::text`
+
+/** A page of rows read with `keysetCursor` as `cursor`: the rows without it, and where the next page starts. */
+function keysetPage<R extends { id: string; cursor: string }>(found: R[]): { rows: Omit<R, 'cursor'>[]; next: ExportCursor | null } {
+  const last = found.at(-1)
+  return { rows: found.map(({ cursor: _, ...row }) => row), next: last ? { createdAt: last.cursor, id: last.id } : null }
+}
+
 /**
  * The shop's visible products with their stock, oldest first, `batch` at a time after `after` (the catalog
  * feed): `products_shop_created_idx` in order, the hidden ones left out.
  */
 export async function visibleProductsWithStock(db: Db, shopId: string, after: ExportCursor | null, batch: number) {
   const found = await db
-    .select({ ...withStockColumns, cursor: sql<string>`${products.createdAt}::text`.as('cursor') })
+    .select({ ...withStockColumns, cursor: keysetCursor.as('cursor') })
     .from(products)
-    .where(
-      and(
-        eq(products.shopId, shopId),
-        availableOnlyCondition,
-        after ? sql`(${products.createdAt}, ${products.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
-      ),
-    )
+    .where(visibleAfter(shopId, after))
     .orderBy(products.createdAt, products.id)
     .limit(batch)
-  const last = found.at(-1)
-  return { rows: found.map(({ cursor: _, ...row }) => withStock(row)), next: last ? { createdAt: last.cursor, id: last.id } : null }
+  const page = keysetPage(found)
+  return { rows: page.rows.map(withStock), next: page.next }
 }
 
 /** The shop's visible products' ids, titles and last changes, oldest first, `batch` at a time (the sitemap). */
 export async function visibleProductDates(db: Db, shopId: string, after: ExportCursor | null, batch: number) {
   const found = await db
-    .select({ id: products.id, title: products.title, updatedAt: products.updatedAt, cursor: sql<string>`${products.createdAt}::text` })
+    .select({ id: products.id, title: products.title, updatedAt: products.updatedAt, cursor: keysetCursor })
     .from(products)
-    .where(
-      and(
-        eq(products.shopId, shopId),
-        availableOnlyCondition,
-        after ? sql`(${products.createdAt}, ${products.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
-      ),
-    )
+    .where(visibleAfter(shopId, after))
     .orderBy(products.createdAt, products.id)
     .limit(batch)
-  const last = found.at(-1)
-  return { rows: found.map(({ cursor: _, ...row }) => row), next: last ? { createdAt: last.cursor, id: last.id } : null }
+  return keysetPage(found)
+}
+
+/** How many visible products the shop has (an index-only count on `products_shop_available_idx`). */
+export async function countVisibleProducts(db: Db, shopId: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(products).where(and(eq(products.shopId, shopId), availableOnlyCondition))
+  return Number(row?.total ?? 0)
+}
+
+/** Where keyset paging resumes to skip the first `skip` visible products: after the one before them (null: from the start). */
+export async function visibleProductCursorAt(db: Db, shopId: string, skip: number): Promise<ExportCursor | null> {
+  if (skip <= 0) return null
+  const [row] = await db
+    .select({ id: products.id, cursor: keysetCursor })
+    .from(products)
+    .where(visibleAfter(shopId, null))
+    .orderBy(products.createdAt, products.id)
+    .offset(skip - 1)
+    .limit(1)
+  return row ? { createdAt: row.cursor, id: row.id } : null
 }

@@ -10,13 +10,19 @@ import type { Availability, Product, ProductVariant } from '@shop/domain/schemas
 import type { ServiceContext } from '../../context'
 import { sha256 } from '../../lib/crypto'
 import { productDto } from '../catalog/catalog.dto'
-import { type ExportCursor, visibleProductDates, visibleProductsWithStock } from '../catalog/product.repository'
+import {
+  type ExportCursor,
+  countVisibleProducts,
+  visibleProductCursorAt,
+  visibleProductDates,
+  visibleProductsWithStock,
+} from '../catalog/product.repository'
 import type { ShopRow } from '../shops/shop.repository'
 import { element, escapeXml } from './xml'
 
 const BATCH = 500
-/** A sitemap holds at most 50,000 addresses (sitemaps.org); the shop's pages take four of them. */
-export const SITEMAP_PRODUCTS_MAX = 50_000 - 4
+/** The shop's own pages, first in its sitemap. */
+const SHOP_PAGES = ['/', '/about', '/reviews', '/products/']
 /** Pages no search engine should visit: the dashboard, accounts, checkouts, orders, payments, sign-in. */
 const PRIVATE_PATHS = ['/admin', '/account', '/checkout', '/orders/', '/pay/', '/session/', '/invitation/', '/setup']
 
@@ -27,8 +33,11 @@ export function robotsTxt(origin: string, hasShop: boolean): string {
   return `${lines.join('\n')}\n`
 }
 
-async function* pages<T>(read: (after: ExportCursor | null) => Promise<{ rows: T[]; next: ExportCursor | null }>): AsyncGenerator<T[]> {
-  for (let after: ExportCursor | null = null, first = true; ; first = false) {
+async function* pages<T>(
+  read: (after: ExportCursor | null) => Promise<{ rows: T[]; next: ExportCursor | null }>,
+  from: ExportCursor | null = null,
+): AsyncGenerator<T[]> {
+  for (let after: ExportCursor | null = from, first = true; ; first = false) {
     // PGlite answers without giving the event loop a turn: between two pages, other requests go first.
     if (!first) await nextTurn()
     const page = await read(after)
@@ -40,17 +49,47 @@ async function* pages<T>(read: (after: ExportCursor | null) => Promise<{ rows: T
 
 const url = (loc: string, lastmod?: Date) => `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>\n`
 
-/** The shop's sitemap: home, about, reviews, the product list, then every visible product with its last change. */
-export async function* sitemapXml(ctx: ServiceContext, shop: ShopRow, origin: string): AsyncGenerator<string> {
+/** How many sitemap pages of `pageSize` addresses the shop's pages and `products` visible products fill. */
+export function sitemapPageCount(products: number, pageSize: number): number {
+  return Math.max(1, Math.ceil((SHOP_PAGES.length + products) / pageSize))
+}
+
+/**
+ * `/sitemap.xml`: the shop's sitemap while it fits one page of `pageSize` addresses (sitemaps.org allows
+ * 50,000); beyond that a sitemap index naming its pages, `/sitemap-1.xml` on (decision 97).
+ */
+export async function sitemapXml(ctx: ServiceContext, shop: ShopRow, origin: string, pageSize: number): Promise<AsyncGenerator<string>> {
+  const pages = sitemapPageCount(await countVisibleProducts(ctx.readDb, shop.id), pageSize)
+  if (pages === 1) return sitemapPageXml(ctx, shop, origin, 1, pageSize)
+  return (async function* index() {
+    yield '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+    for (let n = 1; n <= pages; n++) yield `<sitemap><loc>${escapeXml(`${origin}/sitemap-${n}.xml`)}</loc></sitemap>\n`
+    yield '</sitemapindex>\n'
+  })()
+}
+
+/** Whether the shop's sitemap has page `n` (an index names pages 1 to the last; one page is /sitemap.xml too). */
+export async function hasSitemapPage(ctx: ServiceContext, shop: ShopRow, n: number, pageSize: number): Promise<boolean> {
+  return n >= 1 && n <= sitemapPageCount(await countVisibleProducts(ctx.readDb, shop.id), pageSize)
+}
+
+/**
+ * Page `n` of the shop's sitemap: `pageSize` addresses in one sequence, the shop's own pages (home, about,
+ * reviews, the product list) first, then every visible product with its last change, oldest first.
+ */
+export async function* sitemapPageXml(ctx: ServiceContext, shop: ShopRow, origin: string, n: number, pageSize: number): AsyncGenerator<string> {
   yield '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
-  yield ['/', '/about', '/reviews', '/products/'].map((path) => url(`${origin}${path}`)).join('')
+  const first = (n - 1) * pageSize
+  const own = SHOP_PAGES.slice(first, first + pageSize)
+  if (own.length) yield own.map((path) => url(`${origin}${path}`)).join('')
+  const wanted = pageSize - own.length
+  const start = await visibleProductCursorAt(ctx.readDb, shop.id, Math.max(0, first - SHOP_PAGES.length))
   let written = 0
-  for await (const rows of pages((after) => visibleProductDates(ctx.readDb, shop.id, after, BATCH))) {
-    const room = SITEMAP_PRODUCTS_MAX - written
-    const batch = rows.slice(0, room)
+  for await (const rows of pages((after) => visibleProductDates(ctx.readDb, shop.id, after, Math.min(BATCH, wanted - written)), start)) {
+    const batch = rows.slice(0, wanted - written)
     written += batch.length
     yield batch.map((row) => url(`${origin}${productPath({ _id: row.id, title: row.title })}`, row.updatedAt)).join('')
-    if (written >= SITEMAP_PRODUCTS_MAX) break
+    if (written >= wanted) break
   }
   yield '</urlset>\n'
 }

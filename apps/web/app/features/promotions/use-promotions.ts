@@ -26,12 +26,12 @@ function load(shopId: string): Promise<ShopPromotions> {
 }
 
 /**
- * The live promotions shoppers read, in the browser (none until they arrive, and none on the server's
- * render): the product page and the cart say "Free delivery over GHS 300"; the checkout's estimate
- * applies them as the server will.
+ * The live promotions shoppers read: `initial` (the page loader's, so the server's render says them too)
+ * until the browser's own read arrives: the product page and the cart say "Free delivery over GHS 300";
+ * the checkout's estimate applies them as the server will.
  */
-export function usePromotions(shopId: string | undefined): ShopPromotions {
-  const [state, setState] = useState<ShopPromotions>(noPromotions)
+export function usePromotions(shopId: string | undefined, initial: ShopPromotions = noPromotions): ShopPromotions {
+  const [state, setState] = useState<ShopPromotions>(initial)
   useEffect(() => {
     if (!shopId) return
     let current = true

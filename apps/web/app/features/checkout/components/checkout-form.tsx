@@ -28,7 +28,7 @@ import { DiscountField } from './discount-field'
 import { ShareLink } from './share-link'
 import { PaymentChoice } from './payment-choice'
 import { promotionRows, withPromotions } from '../../promotions/promotion-totals'
-import { usePromotions } from '../../promotions/use-promotions'
+import { type ShopPromotions, usePromotions } from '../../promotions/use-promotions'
 import { FreeDeliveryNote } from '../../promotions/components/free-delivery-note'
 
 export type OrderLineInput = { product: string; variant: string | null; count: number; unitPriceMinor: number; key: string }
@@ -38,6 +38,8 @@ type Props = {
   user: User | null
   regions: Region[]
   paymentOptions: PaymentInfoOption[]
+  /** The shop's live promotions as the loader read them, so the server's render applies them too. */
+  promotions: ShopPromotions
   /** The orderable lines of the cart, priced as the shop sells them now. */
   lines: OrderLineInput[]
   /** False while the server-rendered copy waits for the browser: its form then posts to the route's action. */
@@ -73,7 +75,7 @@ function estimateRows(figures: Estimate, deliveryType: 'pick-up' | 'dispatch', c
  * Delivery or pick-up, contact, discount code, payment, the totals (SPEC §9, from the domain rules), and
  * the two ways out: place the order, or share the checkout as a link.
  */
-export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydrated, posted, attempt: postedAttempt, blocked, onPlaced, onLineProblems }: Props) {
+export function CheckoutForm({ shop, user, regions, paymentOptions, promotions: initialPromotions, lines, hydrated, posted, attempt: postedAttempt, blocked, onPlaced, onLineProblems }: Props) {
   const id = useId()
   const [email, setEmail] = useState(posted?.values.email ?? '')
   const contact = useContactDraft(user, posted?.values)
@@ -129,7 +131,7 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, lines, hydra
     if (!typedDelivery) delivery.update(keptDelivery)
     setCode(kept.code)
   })
-  const promotions = usePromotions(shop._id)
+  const promotions = usePromotions(shop._id, initialPromotions)
   const { figures, outcome } = withPromotions(estimate({ lines, deliveryType, rate, code, taxRate: shop.taxRate }), promotions, {
     deliveryType,
     region: draft.type === 'dispatch' ? draft.region : '',

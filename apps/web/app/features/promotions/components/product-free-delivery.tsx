@@ -3,16 +3,17 @@ import { useMemo } from 'react'
 import { useCartItems } from '../../cart/hooks/use-cart'
 import { useCartLines } from '../../cart/hooks/use-cart-lines'
 import { useSite } from '../../../lib/use-site'
-import { usePromotions } from '../use-promotions'
+import { type ShopPromotions, usePromotions } from '../use-promotions'
 import { FreeDeliveryNote } from './free-delivery-note'
 
 /**
- * The product page's "Free delivery over GHS 300", with how far the cart is from it once it holds
- * something. The cart's prices are fetched only when the shop has such an offer.
+ * The product page's "Free delivery over GHS 300" (from the loader's `initial`, so the server renders it),
+ * with how far the cart is from it once the scripts know the cart. The cart's prices are fetched only when
+ * the shop has such an offer.
  */
-export function ProductFreeDelivery() {
+export function ProductFreeDelivery({ initial }: { initial: ShopPromotions }) {
   const { shop } = useSite()
-  const promotions = usePromotions(shop?._id)
+  const promotions = usePromotions(shop?._id, initial)
   const items = useCartItems()
   const offered = promotions.promotions.some((p) => p.kind === 'free-delivery')
   const { lines } = useCartLines(shop?._id ?? '', offered ? items : [])
