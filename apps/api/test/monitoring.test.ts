@@ -54,8 +54,9 @@ describe('/metrics', () => {
     expect(metricValue(metrics, 'shoplet_outbox_messages_due', {})).toBe(0)
     expect(metricValue(metrics, 'shoplet_outbox_messages_failed', {})).toBe(0)
     if (test.database.kind === 'postgres') {
+      // The scrape's own outbox query may be taking or opening a connection meanwhile: only their presence is sure.
       expect(metricValue(metrics, 'shoplet_db_pool_in_use', {})).toBeGreaterThanOrEqual(0)
-      expect(metricValue(metrics, 'shoplet_db_pool_waiting', {})).toBe(0)
+      expect(metricValue(metrics, 'shoplet_db_pool_waiting', {})).toBeGreaterThanOrEqual(0)
     } else {
       expect(metrics.types.has('shoplet_db_pool_in_use')).toBe(false)
     }
