@@ -107,7 +107,7 @@ describe('/metrics', () => {
     expect(remote.body).toContain('# TYPE http_request_duration_seconds histogram')
     const proxied = await scrape(withToken, '10.9.0.1', { 'x-forwarded-for': '203.0.113.9', authorization: `bearer ${TOKEN}` })
     expect(proxied.statusCode).toBe(200)
-  })
+  }, 120_000) // two apps, each on a database of its own
 
   it('takes METRICS_TOKEN only long and plain, and never echoes it', () => {
     expect(loadConfig({}).metricsToken).toBeNull()
