@@ -56,6 +56,11 @@ describe('the API client', () => {
     expect(errorMessage(error)).toBe('No such shop')
   })
 
+  it('names a server failure’s request in its message, for the merchant to report', () => {
+    const body = { name: 'GeneralError', message: 'Something went wrong', code: 500, className: 'general-error', requestId: 'b7e1c1d2-5f0a-4c3e-9d8a-1f2e3d4c5b6a' }
+    expect(errorMessage(new ApiError('Request failed with status code 500', 500, body))).toBe('Something went wrong (reference b7e1c1d2-5f0a-4c3e-9d8a-1f2e3d4c5b6a)')
+  })
+
   it('keeps a non-Feathers error body out of ApiError.body', async () => {
     const { client } = recordingClient(async () => new Response('<html>Bad gateway</html>', { status: 502 }))
     const error = (await client.get('/api/x').catch((failure: unknown) => failure)) as ApiError

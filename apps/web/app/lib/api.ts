@@ -21,9 +21,15 @@ export class ApiError extends Error {
   }
 }
 
-/** The most useful message for a person: the API's own, else the generic one. */
+/**
+ * The most useful message for a person: the API's own, else the generic one. A server failure adds the
+ * request's reference (its `requestId`), so what a merchant reports finds the server's log lines.
+ */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.body?.message ?? error.message
+  if (error instanceof ApiError) {
+    const message = error.body?.message ?? error.message
+    return error.body?.requestId ? `${message} (reference ${error.body.requestId})` : message
+  }
   return error instanceof Error ? error.message : 'Something went wrong'
 }
 
