@@ -158,13 +158,10 @@ export async function serveBackups(dataDir: string, database: Database, log: (er
         else response.destroy()
       })
   })
-  const previousMask = process.umask(0o077)
-  try {
-    server.listen(socket)
-    await once(server, 'listening')
-  } finally {
-    process.umask(previousMask)
-  }
+  // `exclusive`: this worker's own socket, not one the cluster's primary would create for it.
+  server.listen({ path: socket, exclusive: true })
+  await once(server, 'listening')
+  await fsp.chmod(socket, 0o600)
   return () =>
     new Promise<void>((resolve) => {
       server.close(() => resolve())

@@ -42,7 +42,7 @@ type Server = Awaited<ReturnType<typeof startServer>> & { port: number }
 
 async function serve(dataDir: string, seed: boolean): Promise<Server> {
   const port = await freePort()
-  const server = await startServer({ PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: seed ? '1' : '0', RATE_LIMITS: 'off' }, undefined, 300_000)
+  const server = await startServer({ PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: seed ? '1' : '0', RATE_LIMITS: 'off' }, undefined, 540_000)
   return { ...server, port }
 }
 
@@ -174,5 +174,5 @@ describe('backup and restore', () => {
     expect(refused.code).toBe(1)
     expect(refused.output).toContain('is not empty')
     expect(await fs.readdir(occupied)).toEqual(['keep.txt'])
-  }, 600_000)
+  }, 1_200_000)
 })
