@@ -85,6 +85,11 @@ async function serve(config: Config): Promise<void> {
     onIdleError: (error) => console.error(`database connection lost (it will be replaced): ${error.message}`),
   })
   const app = await buildApp({ config, database })
+  // PGlite: `npm run backup` asks this process for its snapshot (backup.ts, docs/decisions/0104).
+  const stopBackups =
+    database.kind === 'pglite'
+      ? await (await import('./backup')).serveBackups(config.dataDir, database, (error) => app.log.error({ err: error }, 'backup failed'))
+      : null
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
@@ -99,6 +104,7 @@ async function serve(config: Config): Promise<void> {
     if (graceMs) await new Promise((resolve) => setTimeout(resolve, graceMs))
     try {
       await app.close()
+      await stopBackups?.()
       await database.close()
       process.exit(0)
     } catch (error) {

@@ -27,8 +27,11 @@ export function startScript(): string {
 
 type Started = { child: ChildProcess; output: () => string }
 
-/** The server from its source, or through `command` run by the shell (`startScript()`), with `env` over this process's. */
-export function startServer(env: Record<string, string | undefined>, command?: string): Promise<Started> {
+/**
+ * The server from its source, or through `command` run by the shell (`startScript()`), with `env` over this
+ * process's; given up on after `timeoutMs` (a first start that seeds the demo takes longer on a busy machine).
+ */
+export function startServer(env: Record<string, string | undefined>, command?: string, timeoutMs = 120_000): Promise<Started> {
   // No load balancer watches a test's server: it stops without a drain (DRAIN_SECONDS) unless a test asks for one.
   const fullEnv: Record<string, string | undefined> = { ...process.env, HOST: '127.0.0.1', WEB_BUILD_DIR: 'off', LOG_LEVEL: 'warn', SEED_DEMO: '0', DRAIN_SECONDS: '0', ...env }
   for (const [name, value] of Object.entries(fullEnv)) if (value === undefined) delete fullEnv[name]
@@ -40,7 +43,7 @@ export function startServer(env: Record<string, string | undefined>, command?: s
   child.stdout!.on('data', (chunk) => (output += chunk))
   child.stderr!.on('data', (chunk) => (output += chunk))
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000)
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), timeoutMs)
     child.stdout!.on('data', () => {
       if (output.includes('is running')) {
         clearTimeout(timer)
