@@ -90,6 +90,8 @@ export function storefrontChunks(): Rolldown.CodeSplittingOptions {
   // A group also takes the modules its modules import unless a group of higher priority took them first: so
   // `shopping` comes last, and what it imports that every page needs stays in `storefront`.
   const group = (names: string[], priority: number): Rolldown.CodeSplittingGroup => ({
+    // The label the bundler's timing report gives the group (it asks for one when `name` is a function).
+    debugName: names.join('+'),
     priority,
     name(moduleId, context) {
       const name = groupOf(moduleId, (id) => context.getModuleInfo(id), memo)
