@@ -9,11 +9,13 @@
  * anonymous actor or a user of their choosing.
  */
 import { Actor, type ActorIdentity, anonymousActor } from './actor'
+import { isShopSuspended } from './actor.repository'
 import type { Config } from './config'
 import type { Db } from './db/client'
 import { type Counters, memoryCounters } from './lib/counters'
 import { type Limiter, createLimiter } from './lib/limiter'
 import { type Storage, localStorage } from './lib/storage'
+import type { SuspendedShops } from './lib/suspended-shops'
 
 export type Clock = { now(): Date }
 
@@ -62,6 +64,11 @@ export type ServiceContext = {
   readonly counters: Counters
   /** Bounds how many images this process decodes at once (IMAGE_CONCURRENCY). */
   readonly imageLimiter: Limiter
+  /**
+   * Whether the platform has suspended a shop: the app's list, read at most once a second (no query on a
+   * hot path), or a look-up on `db` when the parts leave it out. Not for use inside a transaction.
+   */
+  readonly suspendedShops: Pick<SuspendedShops, 'has'>
   readonly actor: Actor
 }
 
@@ -80,6 +87,8 @@ export type ContextParts = {
   /** In-memory counters when left out: right for one process; share the app's in a worker of the app. */
   counters?: Counters
   imageLimiter?: Limiter
+  /** The app's list of suspended shops; a look-up per question when left out (a script, a test). */
+  suspendedShops?: Pick<SuspendedShops, 'has'>
 }
 
 /**
@@ -97,6 +106,7 @@ export function createContext(parts: ContextParts): ServiceContext {
     log: parts.log ?? consoleLogger,
     counters: parts.counters ?? memoryCounters(),
     imageLimiter: parts.imageLimiter ?? createLimiter(parts.config.imageConcurrency),
+    suspendedShops: parts.suspendedShops ?? { has: (shopId) => isShopSuspended(db, shopId) },
     actor: new Actor(parts.actor ?? anonymousActor(), db),
   }
 }

@@ -41,11 +41,11 @@ await ctx.database.db.insert(shopDomains).values({ shopId: shop.id, domain: 'pen
 const { call, write: created } = hostCalls(ctx, host)
 
 const product = await created('POST', '/api/products/', keeper, { shop: shop.id, title: 'Kente print shirt', price: { value: 10, currency: 'GHS' } })
-await insertOrder(ctx, { shopId: shop.id, totalMinor: 12_500 })
+const placedOrder = await insertOrder(ctx, { shopId: shop.id, totalMinor: 12_500 })
 await insertOrder(ctx, { shopId: shop.id, totalMinor: 7_500 })
 await insertOrder(ctx, { shopId: shop.id, totalMinor: 99_000, status: 'canceled' })
 await insertOrder(ctx, { shopId: shop.id, totalMinor: 50_000, createdAt: new Date(Date.now() - 40 * 24 * 3600 * 1000) })
-await insertOrder(ctx, { shopId: otherShop.id, totalMinor: 1_000 })
+const otherOrder = await insertOrder(ctx, { shopId: otherShop.id, totalMinor: 1_000 })
 await ctx.database.db.insert(uploads).values({ shopId: shop.id, key: `${shop.id}/a.png`, thumbnailKey: `${shop.id}/a-t.png`, contentType: 'image/png', size: 4096, width: 10, height: 10 })
 
 type ListedShop = { _id: string; slug: string; status: string; owner: { email: string } | null; products: number; last30Days: { orders: number; sales: { value: number } }; storageBytes: number; domains: { domain: string; status: string }[]; suspension: { reason: string } | null }
@@ -212,6 +212,23 @@ describe('suspending a shop', () => {
       expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(423)
       expect(errorBody(response).className).toBe('shop-suspended')
     }
+    // Changes that name one of its orders instead of the shop, sent to the platform's own host or another
+    // shop's: a buyer's cancel, a pay link's payment, a review.
+    const key = 'k'.repeat(24)
+    const byRecord: [string, Method, string, TestUser | undefined, object][] = [
+      ['shops.test', 'PATCH', `/api/orders/${placedOrder.id}?key=${key}`, undefined, { status: 'canceled' }],
+      ['shops.test', 'POST', `/api/pay/${placedOrder.id}?key=${key}`, undefined, {}],
+      ['shops.test', 'POST', '/api/reviews/', shopper, { relatedOrder: placedOrder.id, rating: 5 }],
+      [`${otherShop.slug}.shops.test`, 'POST', '/api/reviews/', shopper, { relatedOrder: placedOrder.id, rating: 1 }],
+    ]
+    for (const [writeHost, method, url, user, payload] of byRecord) {
+      const response = await call(method, url, { user, payload, headers: { host: writeHost } })
+      expect(response.statusCode, `${writeHost} ${method} ${url}: ${response.body}`).toBe(423)
+      expect(errorBody(response).className).toBe('shop-suspended')
+    }
+    // Another shop's order is no business of the suspension.
+    const otherReview = await call('POST', '/api/reviews/', { user: shopper, payload: { relatedOrder: otherOrder.id, rating: 5 }, headers: { host: `${otherShop.slug}.shops.test` } })
+    expect(otherReview.statusCode).not.toBe(423)
     expect((await call('GET', `/api/products/${product._id}`, { user: keeper })).json()).toMatchObject({ title: 'Kente print shirt' })
 
     // The staff: the shop (with why it is suspended), the dashboard's reads, the exports.

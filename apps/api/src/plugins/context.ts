@@ -61,6 +61,7 @@ export default fp(
         storage: app.storage,
         counters: app.counters,
         imageLimiter: app.imageLimiter,
+        suspendedShops: app.suspendedShops,
         log: request.log,
         actor,
         replicaReads: actor.kind === 'anonymous' && !wroteLately(request),

@@ -1,50 +1,26 @@
 /**
  * What a suspended shop still answers (decision 98), for every call that names its shop (`shop` or `shopId`
  * in the path, the query or the body): reads by the shop's own staff, such as the dashboard and the CSV
- * exports, pass; anyone else's reads answer 404, as for a shop that does not exist; changes answer 423
- * (staff's changes made by another path, an order's or a product's id, are refused by `authorize`), and
- * so is any change sent to the shop's own host.
+ * exports, pass; anyone else's reads answer 404, as for a shop that does not exist; changes answer 423.
+ * A change is refused too when it is sent to the shop's own host, or names one of its orders, reviews or
+ * payments instead of the shop (a buyer's cancel, a pay link, a review, on whatever host); staff changes
+ * made by another path (a product's id) are refused by `authorize`.
  *
- * Which shops are suspended is read from the database at most once a second per process, so the check
- * costs no query on the hot paths; suspending or restoring in this process takes effect at once, in
- * another within that second.
+ * Which shops are suspended, and the hosts that serve them, is kept by `lib/suspended-shops.ts`: while no
+ * shop is suspended, which is nearly always, the check costs no query; while one is, only a change that
+ * names a record costs one primary-key look-up.
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import { errorResponse } from '@shop/domain/schemas/wire'
 import { NotFound, ShopSuspended } from '../lib/errors'
-import { suspendedShopIds } from '../modules/platform/platform.service'
-import { requestHost, resolveHost } from '../modules/shops/shop-host'
-
-export type SuspendedShops = {
-  /** Whether the shop is suspended, as of at most `ttlMs` ago (or the last `forget`). */
-  has(shopId: string): Promise<boolean>
-  /** Reads the list again on the next check (after a suspension or a restore in this process). */
-  forget(): void
-}
+import { type SuspendedShops, createSuspendedShops } from '../lib/suspended-shops'
+import { type ShopRecord, shopOfRecord, suspendedShops } from '../modules/platform/platform.service'
+import { requestHost } from '../modules/shops/shop-host'
 
 declare module 'fastify' {
   interface FastifyInstance {
     suspendedShops: SuspendedShops
-  }
-}
-
-export function createSuspendedShops(load: () => Promise<string[]>, ttlMs = 1000, now = Date.now): SuspendedShops {
-  let loaded: { at: number; ids: Promise<Set<string>> } | null = null
-  return {
-    async has(shopId) {
-      if (!loaded || now() - loaded.at >= ttlMs) {
-        const entry = { at: now(), ids: load().then((ids) => new Set(ids)) }
-        loaded = entry
-        entry.ids.catch(() => {
-          if (loaded === entry) loaded = null
-        })
-      }
-      return (await loaded.ids).has(shopId.toLowerCase())
-    },
-    forget() {
-      loaded = null
-    },
   }
 }
 
@@ -54,6 +30,37 @@ const SHOP_KEYS = ['shop', 'shopId'] as const
 const UNGUARDED = ['/api/platform/', '/api/token', '/api/request-login', '/api/login-codes', '/api/user', '/api/password-reset']
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The routes whose `:id` is a record of a shop rather than the shop (each route under the prefix). */
+const RECORD_ROUTES: [prefix: string, kind: ShopRecord][] = [
+  ['/api/orders/:id', 'order'],
+  ['/api/pay/:id', 'order'],
+  ['/api/reviews/:id', 'review'],
+  ['/api/transactions/:id', 'transaction'],
+]
+/** The body fields that name a record of a shop: the order paid, refunded or reviewed. */
+const RECORD_FIELDS: [field: string, kind: ShopRecord][] = [
+  ['order', 'order'],
+  ['relatedOrder', 'order'],
+]
+
+/** The records (orders, reviews, payments) a call names in its path or body. */
+function namedRecords(request: FastifyRequest): [ShopRecord, string][] {
+  const records: [ShopRecord, string][] = []
+  const url = request.routeOptions.url ?? ''
+  const id = (request.params as Record<string, unknown> | undefined)?.id
+  for (const [prefix, kind] of RECORD_ROUTES) {
+    if ((url === prefix || url.startsWith(`${prefix}/`)) && typeof id === 'string' && UUID.test(id)) records.push([kind, id])
+  }
+  const body = request.body
+  if (body && typeof body === 'object') {
+    for (const [field, kind] of RECORD_FIELDS) {
+      const value = (body as Record<string, unknown>)[field]
+      if (typeof value === 'string' && UUID.test(value)) records.push([kind, value])
+    }
+  }
+  return records
+}
 
 /** The shop ids a call names in its path, query or body. */
 function namedShops(request: FastifyRequest): string[] {
@@ -74,7 +81,7 @@ function guarded(url: string | undefined): boolean {
 
 export default fp(
   async function shopSuspension(app: FastifyInstance) {
-    const suspended = createSuspendedShops(() => suspendedShopIds(app))
+    const suspended = createSuspendedShops(() => suspendedShops(app))
     app.decorate('suspendedShops', suspended)
 
     // Every change a route takes may be refused this way: the document says so.
@@ -86,17 +93,19 @@ export default fp(
     })
 
     app.addHook('preHandler', async (request) => {
-      if (!guarded(request.routeOptions.url)) return
-      // A change sent to a suspended shop's own host (a review, a pay link, a shared checkout: calls that
-      // name an order or a checkout, not the shop) is refused too.
-      if (!READS.has(request.method)) {
+      if (!guarded(request.routeOptions.url) || !(await suspended.any())) return
+      const writes = !READS.has(request.method)
+      if (writes) {
         const host = requestHost(request.headers.host)
-        const target = host ? await resolveHost(app, host) : null
-        if (target?.kind === 'shop' && target.shop.suspendedAt) throw ShopSuspended()
+        if (host && (await suspended.servesHost(host))) throw ShopSuspended()
+        for (const [kind, id] of namedRecords(request)) {
+          const shopId = await shopOfRecord(app, kind, id)
+          if (shopId && (await suspended.has(shopId))) throw ShopSuspended()
+        }
       }
       for (const shopId of namedShops(request)) {
         if (!(await suspended.has(shopId))) continue
-        if (!READS.has(request.method)) throw ShopSuspended()
+        if (writes) throw ShopSuspended()
         if (!(await request.ctx.actor.callerRole(shopId))) throw NotFound('No shop with this id')
       }
     })

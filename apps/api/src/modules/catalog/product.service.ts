@@ -10,7 +10,7 @@ import type { Db } from '../../db/client'
 import type { ImageRef, Variant } from '../../db/schema'
 import { Conflict, type FieldError, NotFound, invalidBody, isUniqueViolation } from '../../lib/errors'
 import { parseQuery } from '../../lib/feathers-query'
-import { findShop, isShopSuspended } from '../shops/shop.service'
+import { findShop } from '../shops/shop.service'
 import { findShopUploads, imageRef, releaseImages } from '../uploads/upload.service'
 import { type ProductWithStock, productDto } from './catalog.dto'
 import { type ProductRating, productRatings } from './product-rating.repository'
@@ -285,7 +285,7 @@ export async function getProduct(ctx: ServiceContext, id: string): Promise<Produ
   const row = await findProductWithStock(ctx.readDb, id)
   if (!row) throw NotFound('No such product')
   const staff = await seesUnavailable(ctx, row.shopId)
-  if (!staff && (!row.available || (await isShopSuspended(ctx, row.shopId)))) throw NotFound('No such product')
+  if (!staff && (!row.available || (await ctx.suspendedShops.has(row.shopId)))) throw NotFound('No such product')
   return withRating(productDto(row, staff), (await productRatings(ctx.readDb, row.shopId, [row.id])).get(row.id) ?? null)
 }
 

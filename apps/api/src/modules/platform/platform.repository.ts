@@ -7,7 +7,7 @@ import type { PlatformShopSort } from '@shop/domain/schemas/platform'
 import { type SQL, and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
-import { orders, platformAuditEvents, products, shopDomains, shopRoles, shops, uploads, users } from '../../db/schema'
+import { orders, platformAuditEvents, products, reviews, shopDomains, shopRoles, shops, transactions, uploads, users } from '../../db/schema'
 import { escapeLike } from '../../lib/feathers-query'
 
 export type ShopFilter = { q?: string; status?: 'active' | 'suspended' }
@@ -136,9 +136,30 @@ export async function setSuspension(db: Db, id: string, suspension: { at: Date; 
 }
 
 /** The ids of every suspended shop (shops_suspended_idx): each process keeps this list (decision 98). */
-export async function findSuspendedShopIds(db: Db): Promise<string[]> {
-  const rows = await db.select({ id: shops.id }).from(shops).where(isNotNull(shops.suspendedAt))
-  return rows.map((row) => row.id)
+/** Every suspended shop with its slug and verified domains (shops_suspended_idx, the partial index of the few suspended shops). */
+export async function findSuspendedShops(db: Db): Promise<{ id: string; slug: string; domains: string[] }[]> {
+  const rows = await db
+    .select({ id: shops.id, slug: shops.slug, domain: shopDomains.domain })
+    .from(shops)
+    .leftJoin(shopDomains, and(eq(shopDomains.shopId, shops.id), eq(shopDomains.status, 'verified')))
+    .where(isNotNull(shops.suspendedAt))
+  const byId = new Map<string, { id: string; slug: string; domains: string[] }>()
+  for (const row of rows) {
+    const shop = byId.get(row.id) ?? { id: row.id, slug: row.slug, domains: [] }
+    if (row.domain) shop.domains.push(row.domain)
+    byId.set(row.id, shop)
+  }
+  return [...byId.values()]
+}
+
+/** What a call can name instead of its shop: an order (by id or as a review's order), a review, a payment. */
+export type ShopRecord = 'order' | 'review' | 'transaction'
+
+/** The shop of an order, a review or a payment, by primary key; null when there is none. */
+export async function findShopOfRecord(db: Db, kind: ShopRecord, id: string): Promise<string | null> {
+  const table = { order: orders, review: reviews, transaction: transactions }[kind]
+  const [row] = await db.select({ shopId: table.shopId }).from(table).where(eq(table.id, id)).limit(1)
+  return row?.shopId ?? null
 }
 
 export type AuditRow = typeof platformAuditEvents.$inferSelect

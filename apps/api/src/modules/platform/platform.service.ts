@@ -16,12 +16,15 @@ import {
 import { type ServiceContext, inTransaction } from '../../context'
 import type { AuthUser } from '../../actor'
 import { Conflict, NotFound, invalidBody, invalidQuery } from '../../lib/errors'
+import type { SuspendedShop } from '../../lib/suspended-shops'
 import { toAuditEvent, toPlatformShop } from './platform.dto'
 import {
   findAuditEvents,
+  findShopOfRecord,
   findShopPage,
   findShopSummaries,
-  findSuspendedShopIds,
+  findSuspendedShops,
+  type ShopRecord,
   insertAuditEvent,
   lockShop,
   setSuspension,
@@ -108,7 +111,21 @@ export async function listAuditEvents(ctx: ServiceContext, query: PlatformAuditQ
   return { total, limit, skip, data: rows.map(toAuditEvent) }
 }
 
-/** The ids of every suspended shop, for the suspension check each process keeps (plugins/shop-suspension.ts). */
-export function suspendedShopIds(ctx: Pick<ServiceContext, 'db'>): Promise<string[]> {
-  return findSuspendedShopIds(ctx.db)
+/**
+ * Every suspended shop with the hosts that serve it: its platform address, the root domain when it is the
+ * DEFAULT_SHOP, and its verified domains; for the suspension check each process keeps (plugins/shop-suspension.ts).
+ */
+export async function suspendedShops(ctx: Pick<ServiceContext, 'db' | 'config'>): Promise<SuspendedShop[]> {
+  const { rootDomain, defaultShop } = ctx.config
+  return (await findSuspendedShops(ctx.db)).map((shop) => ({
+    id: shop.id,
+    hosts: [`${shop.slug}.${rootDomain}`, ...(defaultShop === shop.slug ? [rootDomain] : []), ...shop.domains],
+  }))
+}
+
+export type { ShopRecord }
+
+/** The shop of an order, a review or a payment a call names, or null when there is no such record. */
+export function shopOfRecord(ctx: Pick<ServiceContext, 'db'>, kind: ShopRecord, id: string): Promise<string | null> {
+  return findShopOfRecord(ctx.db, kind, id)
 }

@@ -41,11 +41,6 @@ export async function profileOf(ctx: Pick<ServiceContext, 'readDb'>, shop: ShopR
   return toShopProfile(shop, { ...config, domains })
 }
 
-/** For other modules: whether the platform has suspended the shop (decision 98). */
-export async function isShopSuspended(ctx: ServiceContext, id: string): Promise<boolean> {
-  return (await findShopById(ctx.readDb, id))?.suspendedAt != null
-}
-
 /** For other modules: the shop's row, or null. */
 export async function findShop(ctx: ServiceContext, id: string): Promise<ShopRow | null> {
   return findShopById(ctx.db, id)
