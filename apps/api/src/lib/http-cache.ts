@@ -2,7 +2,7 @@
  * HTTP caching rules (docs/decisions/0040-compression-and-caching.md), as plain functions the plugins and
  * the page handler share.
  */
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 
 /** Built files whose names carry a content hash: they never change under their name. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -20,7 +20,7 @@ export const NO_STORE = 'private, no-store'
 
 /** A weak validator of a body: equal bodies, whatever their encoding on the wire, have the same tag. */
 export function weakEtag(body: string | Buffer): string {
-  return `W/"${createHash('sha1').update(body).digest('base64url')}"`
+  return `W/"${hash('sha1', body, 'base64url')}"`
 }
 
 /** Whether `If-None-Match` names `etag` (weak comparison, RFC 9110 §13.1.2), or is `*`. */
