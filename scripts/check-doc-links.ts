@@ -1,8 +1,8 @@
 /**
  * Fails when the repository refers to a document it does not contain (run by `npm run lint`):
  *
- * - a section of the old specification or design documents, which never lived here: the product and the
- *   architecture are docs/product.md and docs/architecture.md, cited as `docs/product.md §4`;
+ * - the old specification or design documents, which never lived here, by section or by name: the
+ *   product and the architecture are docs/product.md and docs/architecture.md, cited as `docs/product.md §4`;
  * - a path under docs/ (`docs/operator-guide.md`, `docs/decisions/0026-service-context.md`) that does not
  *   exist, or a decision cited by number (`docs/decisions/0104`) that no file carries;
  * - a relative link in a Markdown file (`[decision 34](decisions/0034-….md)`) whose target does not exist.
@@ -19,6 +19,8 @@ export type Problem = { file: string; line: number; reference: string; reason: s
 const OLD_DOCUMENTS = ['SP' + 'EC', 'DES' + 'IGN']
 const oldCitation = new RegExp(`\\b(${OLD_DOCUMENTS.join('|')})(\\.md)?\\s*§`, 'g')
 const oldFile = new RegExp(`\\b(${OLD_DOCUMENTS.join('|')})\\.md\\b`, 'g')
+/** Either named as a document in prose ("the ___'s call", "as ___ says"): the whole word in capitals, not part of a name. */
+const oldName = new RegExp(`(?<![\\w$./-])(${OLD_DOCUMENTS.join('|')})(?![\\w$/§-]|\\.md|\\s*§)`, 'g')
 
 /** `docs/…` not preceded by a path character, so `apps/web/docs/x.md` or a URL's path is not taken for one of ours. */
 const docsPath = /(?<![\w./-])docs\/[\w./-]*[\w-]/g
@@ -71,6 +73,9 @@ export function problemsInText(root: string, file: string, text: string): Proble
     }
     for (const match of content.matchAll(oldFile)) {
       problems.push({ file, line, reference: match[0], reason: 'names a document the repository does not contain' })
+    }
+    for (const match of content.matchAll(oldName)) {
+      problems.push({ file, line, reference: match[0], reason: 'names a document the repository does not contain: name docs/product.md or docs/architecture.md' })
     }
     for (const match of content.matchAll(docsPath)) {
       const reason = docsPathProblem(root, match[0])
