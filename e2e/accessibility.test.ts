@@ -1,5 +1,5 @@
 /**
- * Accessibility and narrow screens (DESIGN §12, SPEC §9 768px breakpoint): axe-core finds no violations on
+ * Accessibility and narrow screens (docs/architecture.md §12, docs/product.md §9 768px breakpoint): axe-core finds no violations on
  * any public or account page, at desktop width and at 375px; nothing is wider than a 375px screen; the
  * skip link and the account menu work from the keyboard.
  */

@@ -1,5 +1,5 @@
 /**
- * The Discount Codes and Reviews tabs (SPEC §7, DESIGN §9, §10): a manager creates a code that a shopper
+ * The Discount Codes and Reviews tabs (docs/product.md §7, docs/architecture.md §9, §10): a manager creates a code that a shopper
  * then uses at checkout, a duplicate code is refused at its field, a deactivated code stops working; staff
  * hide a review and reply to another, and the public Reviews page follows. axe finds nothing on either tab.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin layout (SPEC §2, §6): the tabs each role sees, the API refusing what the dashboard hides, the
+ * The admin layout (docs/product.md §2, §6): the tabs each role sees, the API refusing what the dashboard hides, the
  * guard for non-staff and logged-out visitors, and the sidebar becoming a top bar below 768px.
  */
 import assert from 'node:assert/strict'

@@ -1,5 +1,5 @@
 /**
- * The Overview and Orders tabs (SPEC §2, §4, §7; DESIGN §8, §12): a keeper moves a shopper's order to
+ * The Overview and Orders tabs (docs/product.md §2, §4, §7; docs/architecture.md §8, §12): a keeper moves a shopper's order to
  * delivered one step at a time and the shopper is told; cancel asks first; the overview's charts and
  * counts agree with the API; the list's status tabs, order-number search and date range live in the
  * address; axe finds nothing on the overview, the list and an order.

@@ -1,5 +1,5 @@
 /**
- * The admin Products tab in Chromium (DESIGN §7, §12): the list with its filters and pages, creating a
+ * The admin Products tab in Chromium (docs/architecture.md §7, §12): the list with its filters and pages, creating a
  * product with uploaded images, variants, stock and a new category (then finding it on the storefront),
  * editing its price, deleting it, validation errors at their fields (the form's and the API's), another
  * shop's product shown as not found, and axe on the list and the form.

@@ -1,5 +1,5 @@
 /**
- * The admin Site tab and the setup wizard (DESIGN §11, §12): the owner edits what the storefront shows; a
+ * The admin Site tab and the setup wizard (docs/architecture.md §11, §12): the owner edits what the storefront shows; a
  * new user creates a shop from the platform's landing page and ends up logged in on the new shop's
  * dashboard at its own host. Everything at 375px wide, with axe on every screen.
  */

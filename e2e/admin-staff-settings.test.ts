@@ -1,5 +1,5 @@
 /**
- * The Management and Settings tabs and the invitation page (DESIGN §6, §8, §11): an administrator invites
+ * The Management and Settings tabs and the invitation page (docs/architecture.md §6, §8, §11): an administrator invites
  * a new person, who accepts and becomes a keeper; roles change and people leave; the owner edits a delivery
  * fee, the tax rate, custom domains (added pending, with their verification instructions and a check that
  * says why it failed) and the Facebook code, and the API reflects each change; on a platform without Paystack

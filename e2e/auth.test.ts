@@ -1,5 +1,5 @@
 /**
- * Login, the route guard's checkpoint and log out, in Chromium (SPEC §2 route guard, §4 Login; DESIGN §5).
+ * Login, the route guard's checkpoint and log out, in Chromium (docs/product.md §2 route guard, §4 Login; docs/architecture.md §5).
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'

@@ -1,5 +1,5 @@
 /**
- * Cross-origin calls in a real browser (SPEC §7: the client calls the provider's API host with the stored
+ * Cross-origin calls in a real browser (docs/product.md §7: the client calls the provider's API host with the stored
  * token, sending credentials). A page on a shop's origin PATCHes a product on the platform's host and the
  * browser lets it through; the same call from an origin that is no site of the platform is stopped by the
  * browser at the preflight, so the PATCH is never sent.
@@ -25,11 +25,11 @@ async function currentTitle(id: string): Promise<string> {
 }
 
 /**
- * Opens a page of `origin` and, from it, PATCHes the product on the platform's host the way SPEC §7's
+ * Opens a page of `origin` and, from it, PATCHes the product on the platform's host the way docs/product.md §7's
  * client does. Answers what the page's script saw, and what Chromium said about CORS on the console.
  */
 async function patchFrom(origin: string, productId: string, token: string, title: string): Promise<{ outcome: Outcome; console: string[] }> {
-  // Our own pages allow connections to their own host only (connect-src 'self'); SPEC §7's client is an
+  // Our own pages allow connections to their own host only (connect-src 'self'); docs/product.md §7's client is an
   // app with a policy of its own, so the page's policy is set aside here and CORS alone decides.
   const context = await browser().newContext({ bypassCSP: true })
   const messages: string[] = []

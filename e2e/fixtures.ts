@@ -428,7 +428,7 @@ export async function tokenFor(server: RunningServer, email: string): Promise<st
 }
 
 /**
- * Logs the page's shop origin in the way the web app keeps a session (SPEC §3 authCredentials and user),
+ * Logs the page's shop origin in the way the web app keeps a session (docs/product.md §3 authCredentials and user),
  * without the login page (auth.test.ts covers that round trip). Leaves the page on the shop's /terms.
  */
 export async function logInPage(server: RunningServer, page: Page, email: string): Promise<{ token: string; userId: string }> {

@@ -1,5 +1,5 @@
 /**
- * Sessions stay where they were made (DESIGN §5): a session signed in on one shop's storefront is a
+ * Sessions stay where they were made (docs/architecture.md §5): a session signed in on one shop's storefront is a
  * stranger on another shop's dashboard, and a link carrying someone else's login code signs nobody in.
  */
 import assert from 'node:assert/strict'

@@ -1,5 +1,5 @@
 /**
- * Server rendering by host (DESIGN §3, §12; SPEC §2 page metadata): plain HTTP with a Host header, no browser.
+ * Server rendering by host (docs/architecture.md §3, §12; docs/product.md §2 page metadata): plain HTTP with a Host header, no browser.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
@@ -47,7 +47,7 @@ describe('server-rendered pages', () => {
     const html = page.body
     assert.ok(html.includes('<title>Home | Demo Shop</title>'), 'title is "Home | Demo Shop"')
 
-    // The shop's about text (shortened for snippets), or SPEC's fallback.
+    // The shop's about text (shortened for snippets), or docs/product.md's fallback.
     const description = metaContent(html, 'description')
     assert.ok(description)
     const about = shop.about.replace(/\s+/g, ' ').trim()

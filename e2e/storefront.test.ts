@@ -1,5 +1,5 @@
 /**
- * The shopper's journeys in Chromium (SPEC §2–§9, DESIGN §8, §12): browse, search, product, cart, checkout
+ * The shopper's journeys in Chromium (docs/product.md §2–§9, docs/architecture.md §8, §12): browse, search, product, cart, checkout
  * by pick-up and by delivery with a discount code, the login round trip from the checkout, a shared
  * checkout opened by someone else, and the account's orders and notifications after a staff change.
  */

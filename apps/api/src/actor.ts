@@ -1,5 +1,5 @@
 /**
- * Who is calling a service, and the one place that decides what they may do (DESIGN §6, decisions 0002 and
+ * Who is calling a service, and the one place that decides what they may do (docs/architecture.md §6, decisions 0002 and
  * 0025). Over HTTP the caller is the bearer token's user (or nobody), limited to one shop's site when the
  * token was issued there (`tokenShopId`); a worker acts as the system, a script or the demo seed as a user
  * it names. A token handed to one shop's site acts only there: in any other shop its holder is a stranger,

@@ -117,7 +117,7 @@ export async function buildApp({ config, database, logger, imageLimiter, message
   await app.register(httpCachePlugin)
   await app.register(compressionPlugin)
   await app.register(rateLimitPlugin)
-  // The platform's and its shops' origins may make every call the API has (SPEC §7's client calls the API
+  // The platform's and its shops' origins may make every call the API has (docs/product.md §7's client calls the API
   // host from a shop's origin, PATCH and DELETE included); any other origin gets no grant at all.
   await app.register(cors, {
     credentials: true,

@@ -123,7 +123,7 @@ describe('POST /api/analytics', () => {
     expect(errorBody(refused).message).toBe('Unknown or expired tracking id')
     expect(await eventsOf(expired)).toHaveLength(0)
 
-    // The client renews its id and retries once (SPEC §7).
+    // The client renews its id and retries once (docs/product.md §7).
     const renewed = await trackingId()
     const retried = await postEvent(renewed, visit())
     expect(retried.statusCode).toBe(201)

@@ -1,5 +1,5 @@
 /**
- * Cross-origin calls (SPEC §7: the client calls the provider's API host with credentials). The platform's
+ * Cross-origin calls (docs/product.md §7: the client calls the provider's API host with credentials). The platform's
  * origin and its shops' origins may make every call the API has, PATCH and DELETE included, with the
  * headers it reads (Authorization, Content-Type, Idempotency-Key); any other origin gets no CORS grant at all.
  */

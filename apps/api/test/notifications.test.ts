@@ -50,7 +50,7 @@ async function userWithNotifications() {
 }
 
 describe('GET /api/notifications/', () => {
-  it('lists only the caller’s notifications, newest first, in SPEC’s call shape', async () => {
+  it('lists only the caller’s notifications, newest first, in docs/product.md’s call shape', async () => {
     const user = await userWithNotifications()
     const stranger = await userWithNotifications()
     const response = await get(`/api/notifications/?$sort[createdAt]=-1&profile=${user.id}&shop=${shopA.id}`, user)

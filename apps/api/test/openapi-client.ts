@@ -32,7 +32,7 @@ export type FilePart = { filename: string; contentType: string; data: Buffer }
 
 export type ApiCall = {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
-  /** The path as the caller writes it (SPEC §7), `{name}` for each path parameter. */
+  /** The path as the caller writes it (docs/product.md §7), `{name}` for each path parameter. */
   path: string
   params?: Record<string, string>
   query?: Record<string, QueryValue>

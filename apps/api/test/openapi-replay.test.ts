@@ -1,7 +1,7 @@
 /**
- * SPEC §7's calls, as the storefront and the dashboard make them, replayed through a client that follows
+ * docs/product.md §7's calls, as the storefront and the dashboard make them, replayed through a client that follows
  * `/api/docs/openapi.json` the way one generated from it does (openapi-client.ts): each call must be at the
- * path SPEC §7 writes, its query written as the document's `style` says, and the request and the response
+ * path docs/product.md §7 writes, its query written as the document's `style` says, and the request and the response
  * must both validate against the document with an OpenAPI 3.1 validator. The answers are then checked
  * for what they mean: a sorted list is sorted, a filter filters.
  */
@@ -36,7 +36,7 @@ await db.insert(inventory).values({ shopId: shop.id, productId: scarf.id, varian
 const rate = await addRate({ name: 'Rider', regions: ['GH-AA'], rateMinor: 1_500, paymentOption: 'on-delivery' })
 const code = await addCode({ code: 'SAVE10' })
 
-/** SPEC §7's calls, written as SPEC §7 writes them. */
+/** docs/product.md §7's calls, written as docs/product.md §7 writes them. */
 const specCalls = [
   'POST /api/token/',
   'GET /api/request-login',
@@ -129,7 +129,7 @@ describe('the client', () => {
 })
 
 describe('the document', () => {
-  it('has every call of SPEC §7 at the path SPEC §7 writes', () => {
+  it('has every call of docs/product.md §7 at the path docs/product.md §7 writes', () => {
     const missing = specCalls.filter((spec) => {
       const [method, path] = spec.split(' ') as [string, string]
       return !operationOf(method, path)

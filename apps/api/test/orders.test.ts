@@ -149,7 +149,7 @@ describe('POST /api/orders/ from items', () => {
       payment: { provider: 'manual' },
       discount: null,
       tax: 0,
-      // SPEC §9: order total = subtotal + delivery − discount. The sale price (40) is charged.
+      // docs/product.md §9: order total = subtotal + delivery − discount. The sale price (40) is charged.
       totals: { subtotal: 240, tax: 0, delivery: 20, discount: 0, total: 260 },
       amountDue: 260,
       delivery: { type: 'dispatch', region: 'GH-AA', address: '12 Oxford St, Osu', phone: '+233200000000' },
@@ -236,7 +236,7 @@ describe('POST /api/orders/ from items', () => {
     expect((await codeRow(usedUp.id)).usedCount).toBe(1)
   })
 
-  it('computes tax from the shop settings: in amountDue (SPEC checkout total) but not in the order total', async () => {
+  it('computes tax from the shop settings: in amountDue (docs/product.md checkout total) but not in the order total', async () => {
     const taxed = await createStaffedShop(ctx)
     await db.update(shopConfigs).set({ taxRateBps: 1250 }).where(eq(shopConfigs.shopId, taxed.shop.id))
     const product = await addProduct({ title: 'Taxed', priceMinor: 10_000 }, taxed.shop.id)

@@ -309,7 +309,7 @@ describe('demo seed on an empty database', () => {
       expect(review.profileId).toBe(order.profileId)
       if (review.productId) expect(order.items.map((item) => item.product)).toContain(review.productId)
     }
-    // Product pages have reviews to show, and the whole-order review of the SPEC is there too (decision 81).
+    // Product pages have reviews to show, and the whole-order review of docs/product.md is there too (decision 81).
     expect(rows.some(({ reviews: review }) => review.productId !== null)).toBe(true)
     expect(rows.some(({ reviews: review }) => review.productId === null)).toBe(true)
     const notes = await db.select().from(notifications)

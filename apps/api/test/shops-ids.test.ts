@@ -30,7 +30,7 @@ describe('POST /api/shop-ids/', () => {
     expect(role.json()).toEqual({ role: 'owner' })
     const profile = await ctx.app.inject({ method: 'GET', url: '/api/shops/kofi-kitchen' })
     expect(profile.json()).toMatchObject({ _id: body._id, title: 'Kofi Kitchen' })
-    // The new owner can go on to fill in the rest (DESIGN §11).
+    // The new owner can go on to fill in the rest (docs/architecture.md §11).
     const patched = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/shops/${body._id}`,

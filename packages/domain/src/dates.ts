@@ -1,5 +1,5 @@
 /**
- * Dates as SPEC §9 shows them, in the shop's time zone (Africa/Accra by default): today 'HH:mm',
+ * Dates as docs/product.md §9 shows them, in the shop's time zone (Africa/Accra by default): today 'HH:mm',
  * yesterday 'Yesterday, HH:mm', otherwise 'DD MMM'. A discount code expires at 23:59:59 of its day.
  */
 export const SHOP_TIME_ZONE = 'Africa/Accra'

@@ -31,8 +31,8 @@ function formatter(currency: string): Intl.NumberFormat {
 }
 
 /**
- * Money for people (DESIGN §12): Intl.NumberFormat in the amount's own currency, shown with its code
- * ("GHS 1,234.50", SPEC §9); `value` in major units. One fixed locale, so the server's HTML, the browser's
+ * Money for people (docs/architecture.md §12): Intl.NumberFormat in the amount's own currency, shown with its code
+ * ("GHS 1,234.50", docs/product.md §9); `value` in major units. One fixed locale, so the server's HTML, the browser's
  * render and the e-mails agree.
  */
 export function formatMoney(value: number, currency: string): string {

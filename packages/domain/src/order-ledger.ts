@@ -46,11 +46,11 @@ export type OrderLedger = {
   /** The delivery fee the buyer pays (0 for pick-up, or when a promotion waived it). */
   deliveryMinor: number
   taxMinor: number
-  /** SPEC §9's order total: subtotal + delivery − discounts, tax not in (what `orders.total_minor` stores). */
+  /** docs/product.md §9's order total: subtotal + delivery − discounts, tax not in (what `orders.total_minor` stores). */
   totalExTaxMinor: number
   /** Everything the buyer owes: the order total and its tax. */
   totalInclTaxMinor: number
-  /** SPEC §9's checkout total, tax in: what an online payment collects at placement (an on-delivery fee is the rider's). */
+  /** docs/product.md §9's checkout total, tax in: what an online payment collects at placement (an on-delivery fee is the rider's). */
   dueWithOrderMinor: number
   /** Payments that succeeded. */
   paidMinor: number

@@ -1,5 +1,5 @@
 /**
- * The order status machine (DESIGN §8): one step forward at a time — placed → packaged → ready →
+ * The order status machine (docs/architecture.md §8): one step forward at a time — placed → packaged → ready →
  * dispatched → delivered, where pick-up orders go from ready straight to delivered — and cancel from
  * placed, packaged or ready. Staff may do any allowed move; the shopper may only cancel while placed.
  */
@@ -67,7 +67,7 @@ export const orderTodos = [
   { status: 'ready', label: 'To dispatch or hand over', hint: 'Ready: send them out or hand them to the buyer' },
 ] as const satisfies readonly { status: OrderStatus; label: string; hint: string }[]
 
-/** SPEC §9: the first item's title, plus 'and N other items' when there are more. */
+/** docs/product.md §9: the first item's title, plus 'and N other items' when there are more. */
 export function orderSummary(items: readonly { title: string }[]): string {
   const [first, ...rest] = items
   if (!first) return ''

@@ -1,9 +1,9 @@
 /**
- * Prices, discounts and totals in integer minor units (SPEC §5, §9; DESIGN §8).
+ * Prices, discounts and totals in integer minor units (docs/product.md §5, §9; docs/architecture.md §8).
  */
 export type Money = { value: number; currency: string }
 
-/** SPEC §9: the displayed price is sellAt if above 0, else price.value (both minor units here). */
+/** docs/product.md §9: the displayed price is sellAt if above 0, else price.value (both minor units here). */
 export function displayedPrice(priceMinor: number, sellAtMinor: number): number {
   return sellAtMinor > 0 ? sellAtMinor : priceMinor
 }
@@ -11,7 +11,7 @@ export function displayedPrice(priceMinor: number, sellAtMinor: number): number 
 export type DiscountTerms = { type: 'percentage' | 'fixed'; value: number }
 
 /**
- * SPEC §5: a discount applies only when the subtotal is above 0; percentage = subtotal × value / 100,
+ * docs/product.md §5: a discount applies only when the subtotal is above 0; percentage = subtotal × value / 100,
  * otherwise the fixed value (minor units). It never exceeds the subtotal.
  */
 export function discountAmount(subtotalMinor: number, terms: DiscountTerms | null | undefined): number {
@@ -32,14 +32,14 @@ export function subtotal(lines: readonly Line[]): number {
   return lines.reduce((sum, line) => sum + line.unitPriceMinor * line.count, 0)
 }
 
-/** SPEC §9: order total = items subtotal + delivery rate value (0 for pick-up) − discount. */
+/** docs/product.md §9: order total = items subtotal + delivery rate value (0 for pick-up) − discount. */
 export function orderTotal(input: { subtotal: number; deliveryFee: number; discount: number; deliveryType: 'pick-up' | 'dispatch' }): number {
   const delivery = input.deliveryType === 'pick-up' ? 0 : input.deliveryFee
   return Math.max(0, input.subtotal + delivery - input.discount)
 }
 
 /**
- * SPEC §9: checkout total = subtotal + tax + delivery − discount, where delivery is added only for a rate
+ * docs/product.md §9: checkout total = subtotal + tax + delivery − discount, where delivery is added only for a rate
  * paid with the order (paymentOption 'instant'); an on-delivery fee is paid to the rider instead.
  */
 export function checkoutTotal(input: {

@@ -44,7 +44,7 @@ describe('roles', () => {
     expect(can(null, 'dashboard.view')).toBe(false)
   })
 
-  it('shows keepers five tabs, managers six and the rest all eight (SPEC §6)', () => {
+  it('shows keepers five tabs, managers six and the rest all eight (docs/product.md §6)', () => {
     const labels = (role: string | null) => visibleTabs(role).map((tab) => tab.path)
     expect(labels('keeper')).toEqual(['overview', 'products', 'orders', 'site', 'reviews'])
     expect(labels('manager')).toEqual(['overview', 'products', 'orders', 'site', 'reviews', 'discount-codes'])

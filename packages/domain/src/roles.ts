@@ -1,5 +1,5 @@
 /**
- * Staff roles and what each may do (DESIGN §6). The API enforces this table and the dashboard reads it
+ * Staff roles and what each may do (docs/architecture.md §6). The API enforces this table and the dashboard reads it
  * to decide which tabs to show, so the two can never disagree.
  */
 export const staffRoles = ['keeper', 'manager', 'administrator', 'owner'] as const
@@ -101,7 +101,7 @@ export function canChangeRole(actor: StaffRole, target: StaffRole, next: StaffRo
 }
 
 /**
- * The last owner stays (DESIGN §6): while a shop has only one owner, nobody may remove them or change
+ * The last owner stays (docs/architecture.md §6): while a shop has only one owner, nobody may remove them or change
  * their role, themselves included.
  */
 export function isLastOwner(role: StaffRole, activeOwners: number): boolean {
@@ -127,7 +127,7 @@ export const adminTabs = [
 
 export type AdminTab = (typeof adminTabs)[number]
 
-/** The admin tabs a role sees (SPEC §6): keeper five, manager six, administrator and owner all eight. */
+/** The admin tabs a role sees (docs/product.md §6): keeper five, manager six, administrator and owner all eight. */
 export function visibleTabs(role: string | null | undefined): AdminTab[] {
   return adminTabs.filter((tab) => can(role, tab.permission))
 }

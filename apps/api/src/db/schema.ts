@@ -411,7 +411,7 @@ export const uploads = pgTable(
 
 // ---------------------------------------------------------------- delivery
 
-/** Reference data shared by all shops (SPEC: regions of country GH). */
+/** Reference data shared by all shops (docs/product.md: regions of country GH). */
 export const deliveryRegions = pgTable(
   'delivery_regions',
   {
@@ -824,7 +824,7 @@ export const reviews = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     /**
-     * The item of the order reviewed; null for a review of the whole order (the SPEC's). Like an order's
+     * The item of the order reviewed; null for a review of the whole order (docs/product.md's). Like an order's
      * items it names the product without a foreign key: the review outlives a deleted product (decision 81).
      */
     productId: uuid('product_id'),

@@ -1,5 +1,5 @@
 /**
- * The one translator from the Feathers query syntax (DESIGN §4) to SQL.
+ * The one translator from the Feathers query syntax (docs/architecture.md §4) to SQL.
  *
  * Each resource declares a `QuerySpec`: the fields that may be filtered and sorted, their types and the
  * SQL they map to. Anything else — an unknown field, operator or sort key, a value of the wrong type —

@@ -1,5 +1,5 @@
 /**
- * Seeds "Demo Shop" on an empty database (DESIGN §13, decision 10), with a month of orders, reviews and
+ * Seeds "Demo Shop" on an empty database (docs/architecture.md §13, decision 10), with a month of orders, reviews and
  * visits, through the same services the API uses: the demo's people sign up, the owner opens the shop,
  * invites the staff (who accept), uploads the pictures and fills the catalog; buyers place orders, the
  * keeper moves them and records their payments, the shopper reviews. Each step runs as the person who

@@ -1,7 +1,7 @@
 /**
  * Serves the web app (apps/web, React Router framework mode) from this process, after every API route:
  * the built client files, then every other page rendered on the server with the host's shop in the load
- * context and the API called in-process (DESIGN §2, §3, §12).
+ * context and the API called in-process (docs/architecture.md §2, §3, §12).
  *
  * Encapsulated on purpose: the raw body parser below applies to these routes only.
  */

@@ -1,7 +1,7 @@
 import { errorMessage } from '../lib/api'
 import { isNetworkError } from '../lib/route-errors'
 
-/** A failed load, with a way to try again (SPEC §8 'Network Error' and the rest). */
+/** A failed load, with a way to try again (docs/product.md §8 'Network Error' and the rest). */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <div className="load-error" role="alert">

@@ -2,7 +2,7 @@ import { formatShortDate, orderStatusLabels } from '@shop/domain'
 import type { Order } from '@shop/domain/schemas/orders'
 
 /**
- * What happened to the order, oldest first, with SPEC §9 dates: each status once, with the notes that
+ * What happened to the order, oldest first, with docs/product.md §9 dates: each status once, with the notes that
  * followed it (a payment received) as entries of their own.
  */
 export function OrderTimeline({ timeline }: { timeline: NonNullable<Order['timeline']> }) {

@@ -3,7 +3,7 @@
  * (else WebP) file that fills the box `sizes` describes at the screen's pixel density. The original's width
  * and height are given so the box is reserved before the file arrives (no layout shift). Lazy and async by
  * default so it never blocks the page; `priority` for the one picture the first paint shows (eager, fetched
- * first). Uploads made before widths existed show their thumbnail or original (DESIGN §12, decision 42).
+ * first). Uploads made before widths existed show their thumbnail or original (docs/architecture.md §12, decision 42).
  */
 import type { ReactElement } from 'react'
 import type { ImageVariant } from '@shop/domain/schemas/uploads'

@@ -3,7 +3,7 @@ import type { Money } from '@shop/domain/schemas/wire'
 import { formatMoney } from '../lib/money'
 
 /**
- * SPEC §9 displayed price (the sale price when set), with the regular price struck through on sale; `from`
+ * docs/product.md §9 displayed price (the sale price when set), with the regular price struck through on sale; `from`
  * says it is the lowest of a product's variant prices ("from GHS 45.00", decision 95).
  */
 export function ProductPrice({ price, sellAt, className, from = false }: { price: Money; sellAt: number; className?: string; from?: boolean }) {

@@ -1,7 +1,7 @@
 import type { Shop } from '@shop/domain/schemas/shop'
 import { SocialIcon, socialNames } from './social-icon'
 
-/** The shop's facebook, instagram and twitter links (SPEC §2), in that order. */
+/** The shop's facebook, instagram and twitter links (docs/product.md §2), in that order. */
 export function SocialLinks({ shop, className }: { shop: Shop; className?: string }) {
   const order = ['facebook', 'instagram', 'twitter'] as const
   const links = order.flatMap((site) => shop.socials.filter((social) => social.site === site).slice(0, 1))

@@ -45,7 +45,7 @@ describe('the API client', () => {
     expect(calls[0]!.init.body).toBeUndefined()
   })
 
-  it("rethrows failures with SPEC §8's generic message and the Feathers body", async () => {
+  it("rethrows failures with docs/product.md §8's generic message and the Feathers body", async () => {
     const body = { name: 'NotFound', message: 'No such shop', code: 404, className: 'not-found' }
     const { client } = recordingClient(async () => json(404, body))
     const error = await client.get('/api/shops/x').catch((failure: unknown) => failure)

@@ -1,7 +1,7 @@
 /**
- * The one API client (SPEC §7, §8). Relative `/api/...` URLs (the API answers on every host), the stored
+ * The one API client (docs/product.md §7, §8). Relative `/api/...` URLs (the API answers on every host), the stored
  * token as `Authorization: '{token_type} {access_token}'`, credentials included, JSON in and out.
- * Failures are thrown as `ApiError`: SPEC §8's generic message, the HTTP status and the Feathers body.
+ * Failures are thrown as `ApiError`: docs/product.md §8's generic message, the HTTP status and the Feathers body.
  * The same client runs on the server through the in-process API (see api.server.ts).
  */
 import type { ErrorDocument } from '@shop/domain/schemas/wire'
@@ -100,7 +100,7 @@ export function createApiClient(transport: Transport, authorization: () => strin
 
     const payload = await readBody(response).catch(() => undefined)
     if (response.status < 200 || response.status > 299) {
-      // The stored token is no longer accepted: the session is over (SPEC §8, absent user = logged out).
+      // The stored token is no longer accepted: the session is over (docs/product.md §8, absent user = logged out).
       if (response.status === 401 && auth) removeStored('authCredentials', 'user')
       throw new ApiError(
         `Request failed with status code ${response.status}`,

@@ -1,12 +1,12 @@
 /**
- * The browser's localStorage under SPEC §3's key names, JSON-encoded, with change notifications so React
+ * The browser's localStorage under docs/product.md §3's key names, JSON-encoded, with change notifications so React
  * can follow it (other tabs via `storage` events, this tab via a custom event). On the server, and where
  * storage is unavailable, everything reads as absent.
  */
 import { useMemo, useSyncExternalStore } from 'react'
 import type { User } from '@shop/domain/schemas/auth'
 
-/** SPEC §3 cart item: the product and variant ids (null when the product has none) and how many. */
+/** docs/product.md §3 cart item: the product and variant ids (null when the product has none) and how many. */
 export type StoredCartItem = { count: number; product: string; variant: string | null }
 
 export type StoredValues = {
@@ -14,7 +14,7 @@ export type StoredValues = {
   user: User
   /** Address (path + search + hash) to return to after logging in. */
   checkpoint: string
-  /** SPEC §3: stored with version 2; any other version is discarded. */
+  /** docs/product.md §3: stored with version 2; any other version is discarded. */
   cart: { version: number; items: StoredCartItem[]; changed?: number }
   /** The analytics tracking id and when it expires (ms since the epoch). */
   tracking: { trackingId: string; expires: number }

@@ -1,5 +1,5 @@
 /**
- * Page metadata, SPEC §2: title '{page} | {shop title}' (the provider's name when there is no shop), the
+ * Page metadata, docs/product.md §2: title '{page} | {shop title}' (the provider's name when there is no shop), the
  * shop's about text as description, a summary_large_image Twitter card with the shop's handle, Open Graph
  * tags with the logo, and Facebook's domain verification when the shop set it.
  */

@@ -1,5 +1,5 @@
 /**
- * The product filters the storefront's search and the dashboard's product list share (SPEC §7 products
+ * The product filters the storefront's search and the dashboard's product list share (docs/product.md §7 products
  * row), read from an address: `q` → title[$q]; `stock` in-stock → inStock=true, out → inStock=false, all
  * ignored; `category`; `page` (from 1).
  */

@@ -5,7 +5,7 @@ type Priced = Pick<Checkout | Order, 'totals' | 'delivery' | 'discount'> & Parti
 
 /**
  * The server's figures of a checkout or an order, as rows. A checkout's total is what paying now collects,
- * a fee paid to the rider left out (SPEC §9 checkout total); an order's is everything its buyer owes, tax
+ * a fee paid to the rider left out (docs/product.md §9 checkout total); an order's is everything its buyer owes, tax
  * and any delivery fee in (its ledger's `totalInclTax`).
  */
 export function pricedRows(priced: Priced, kind: 'checkout' | 'order'): TotalsRow[] {

@@ -22,7 +22,7 @@ const sections = [
   { id: 'contact', title: 'Contact', fallback: 'Reach the shop through its social pages.' },
 ] as const
 
-/** About the shop, with the #payments, #returns and #contact sections (SPEC §2). */
+/** About the shop, with the #payments, #returns and #contact sections (docs/product.md §2). */
 export default function About() {
   const shop = useSite().shop!
   const about = shop.about.trim()

@@ -4,7 +4,7 @@ import { requireCurrentUser } from '../features/auth/guard'
 import { routeMeta } from '../lib/page-meta'
 import type { Route } from './+types/account-layout'
 
-/** Account pages render in the browser, behind the route guard (SPEC §2, DESIGN §12). */
+/** Account pages render in the browser, behind the route guard (docs/product.md §2, docs/architecture.md §12). */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = await requireCurrentUser(request)
   return { user }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { useAccountUser } from '../features/auth/hooks/use-account-user'
 
-/** The account's entry (SPEC §2 "Profile" menu item): who is logged in, and the account's pages. */
+/** The account's entry (docs/product.md §2 "Profile" menu item): who is logged in, and the account's pages. */
 export default function Account() {
   const user = useAccountUser()
   return (

@@ -81,7 +81,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
 }
 
-/** SPEC §7 discount codes: the shop's codes newest first, a form to create or edit one, and (de)activation. */
+/** docs/product.md §7 discount codes: the shop's codes newest first, a form to create or edit one, and (de)activation. */
 export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps) {
   const { pageNumber, skip, codes: page, promotions } = loaderData
   const { shop } = useAdmin()

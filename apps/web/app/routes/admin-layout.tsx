@@ -14,7 +14,7 @@ import type { Route } from './+types/admin-layout'
 import adminStyles from '../features/admin/admin.css?url'
 
 /**
- * Admin pages render in the browser behind the route guard (SPEC §2, DESIGN §12): logged out → login,
+ * Admin pages render in the browser behind the route guard (docs/product.md §2, docs/architecture.md §12): logged out → login,
  * not on the shop's staff → the storefront, a tab the role does not see → its first tab.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

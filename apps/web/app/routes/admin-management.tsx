@@ -64,7 +64,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
 }
 
-/** Staff and invitations (DESIGN §6, §11): administrators and owners manage roles below their own. */
+/** Staff and invitations (docs/architecture.md §6, §11): administrators and owners manage roles below their own. */
 export default function AdminManagement({ loaderData }: Route.ComponentProps) {
   const { shop, role, user } = useAdmin()
   const site = useSite()

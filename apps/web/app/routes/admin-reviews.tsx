@@ -59,7 +59,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
 }
 
-/** DESIGN §10: every review of the shop, hidden ones too, to hide, show or answer. */
+/** docs/architecture.md §10: every review of the shop, hidden ones too, to hide, show or answer. */
 export default function AdminReviews({ loaderData }: Route.ComponentProps) {
   const { filter, page } = loaderData
   const { shop } = useAdmin()

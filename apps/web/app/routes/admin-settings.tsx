@@ -143,7 +143,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 }
 
 /**
- * The shop's settings (DESIGN §6): delivery rates, payment options, unpaid orders, limits on shoppers'
+ * The shop's settings (docs/architecture.md §6): delivery rates, payment options, unpaid orders, limits on shoppers'
  * orders, the payout account and the payouts made to it, tax, domains, Facebook, notifications.
  */
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {

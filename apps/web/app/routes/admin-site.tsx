@@ -41,7 +41,7 @@ function PreviewLink({ to, children }: { to: string; children: string }) {
   )
 }
 
-/** The Site tab (DESIGN §12): the storefront's texts, logo and links. */
+/** The Site tab (docs/architecture.md §12): the storefront's texts, logo and links. */
 export default function AdminSite({ loaderData }: Route.ComponentProps) {
   return (
     <>

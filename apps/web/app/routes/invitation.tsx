@@ -17,7 +17,7 @@ import styles from '../features/invitations/invitations.css?url'
 export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 
 /**
- * Behind the route guard (SPEC §2): the invitee must be logged in to see and answer an invitation. The link's
+ * Behind the route guard (docs/product.md §2): the invitee must be logged in to see and answer an invitation. The link's
  * `?key=` is part of the checkpoint the guard saves, so it survives the login round trip. `invitation` is
  * null when the address has no key that could be the link's.
  */

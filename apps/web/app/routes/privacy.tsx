@@ -5,7 +5,7 @@ import type { Route } from './+types/privacy'
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Privacy', args)
 
-/** What the platform stores about shoppers and why (SPEC §2 footer link). */
+/** What the platform stores about shoppers and why (docs/product.md §2 footer link). */
 export default function Privacy() {
   const { platform } = useSite()
   return (

@@ -7,7 +7,7 @@ import type { Route } from './+types/setup'
 import adminStyles from '../features/admin/admin.css?url'
 import setupStyles from '../features/setup/setup.css?url'
 
-/** The wizard renders in the browser behind the route guard (SPEC §2), like the account pages. */
+/** The wizard renders in the browser behind the route guard (docs/product.md §2), like the account pages. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const user = await requireCurrentUser(request)
   return { user }
@@ -32,7 +32,7 @@ export function HydrateFallback() {
 /** Each step's route names its step in `handle.setupStep`. */
 export type SetupHandle = { setupStep: SetupStep }
 
-/** DESIGN §11: a logged-in user creates a shop in four steps. */
+/** docs/architecture.md §11: a logged-in user creates a shop in four steps. */
 export default function SetupLayout() {
   const handle = useMatches().at(-1)?.handle as Partial<SetupHandle> | undefined
   const step = isSetupStep(handle?.setupStep) ? handle.setupStep : 'shop'

@@ -5,7 +5,7 @@ import type { Route } from './+types/terms'
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Terms', args)
 
-/** The platform's terms of use, linked from every shop's footer (SPEC §2). */
+/** The platform's terms of use, linked from every shop's footer (docs/product.md §2). */
 export default function Terms() {
   const { platform } = useSite()
   return (

@@ -1,4 +1,4 @@
-/** Answers of the login calls and of the calling user (SPEC §7). */
+/** Answers of the login calls and of the calling user (docs/product.md §7). */
 import { type Static, Type } from 'typebox'
 import { IsoDate } from './wire'
 

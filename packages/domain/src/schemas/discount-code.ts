@@ -1,5 +1,5 @@
 /**
- * Wire schemas of discount codes (DESIGN §9). The request bodies: the API validates with them and the
+ * Wire schemas of discount codes (docs/architecture.md §9). The request bodies: the API validates with them and the
  * dashboard's form checks the same rules in the browser. The answers: the API's routes declare them and the
  * web derives its types from them. `value` is a whole percent for percentage codes and major units (≤ 2
  * decimals) for fixed ones; `minSubtotal` is major units. A code without an expiry never expires; a patch

@@ -86,8 +86,8 @@ export const TotalsResponse = Type.Object({
   /** The delivery fee a free-delivery promotion waived, only when one did: `delivery` is already without it. */
   deliveryWaived: Type.Optional(Type.Number()),
   /**
-   * A checkout: what it collects (SPEC §9 checkout total, tax in, a fee paid to the rider out). An order:
-   * SPEC §9's order total, subtotal + delivery − discounts, tax NOT in; `totalInclTax` is what the buyer owes.
+   * A checkout: what it collects (docs/product.md §9 checkout total, tax in, a fee paid to the rider out). An order:
+   * docs/product.md §9's order total, subtotal + delivery − discounts, tax NOT in; `totalInclTax` is what the buyer owes.
    */
   total: Type.Number(),
   /** Everything the buyer pays, tax and any delivery fee in, less discounts. */
@@ -154,7 +154,7 @@ export const OrderResponse = Type.Object({
    * phone only the shop's staff see (the payer sees the region and the fee).
    */
   sharedDelivery: Type.Optional(Type.Boolean()),
-  /** What an instant payment provider collects up front (SPEC §9's checkout total). */
+  /** What an instant payment provider collects up front (docs/product.md §9's checkout total). */
   amountDue: Type.Number(),
   /** Received so far: the payments providers confirmed and staff recorded (major units). */
   paid: Type.Number(),

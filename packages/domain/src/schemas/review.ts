@@ -1,5 +1,5 @@
 /**
- * Wire schemas of reviews (DESIGN §10, decision 81). The request bodies, a shopper's review of a delivered
+ * Wire schemas of reviews (docs/architecture.md §10, decision 81). The request bodies, a shopper's review of a delivered
  * order or of one of its items and staff moderation (hide, show, reply): the API validates with them and
  * the forms check the same rules in the browser. The answers: the API's routes declare them and the web derives its types from them.
  */

@@ -1,7 +1,7 @@
 /**
- * Analytics (DESIGN §10): anonymous tracking ids, the events the storefront posts with them, and the
+ * Analytics (docs/architecture.md §10): anonymous tracking ids, the events the storefront posts with them, and the
  * dashboard's daily visits and sales charts ('dashboard.view', keeper and up). An unknown, malformed or
- * expired tracking id is a 401 so the client renews it and retries once (SPEC §7).
+ * expired tracking id is a 401 so the client renews it and retries once (docs/product.md §7).
  */
 import { toMajor } from '@shop/domain'
 import { OVERVIEW_LIST_SIZE, REVIEW_REPLY_DAYS, type ShopOverview, type ShopOverviewQueryInput } from '@shop/domain/schemas/overview'

@@ -1,4 +1,4 @@
-/** SPEC §7: request-login, token (create, revoke), user; and login codes for handing a session to another origin. */
+/** docs/product.md §7: request-login, token (create, revoke), user; and login codes for handing a session to another origin. */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'

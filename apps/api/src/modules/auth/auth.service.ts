@@ -1,5 +1,5 @@
 /**
- * Accounts and login (DESIGN §5): passwords hashed with scrypt, one-time login codes handed back to the
+ * Accounts and login (docs/architecture.md §5): passwords hashed with scrypt, one-time login codes handed back to the
  * shop that asked, and revocable access tokens. Codes and tokens are random and stored only as hashes.
  */
 import type { AuthUser } from '../../actor'

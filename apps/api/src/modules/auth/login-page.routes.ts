@@ -1,5 +1,5 @@
 /**
- * The platform's login page (DESIGN §5): one small server-rendered HTML page for every shop, with
+ * The platform's login page (docs/architecture.md §5): one small server-rendered HTML page for every shop, with
  * "Sign in" and "Create account". Signing in sends the browser back to `{redir}/?code={one-time code}&state={state}&c=1`,
  * with the state the site sent, so the site can tell a login it started from one it did not. Creating an
  * account answers "Check your e-mail" whether or not the address has one (docs/decisions/0054): the

@@ -1,4 +1,4 @@
-/** HTTP for delivery (SPEC §7 /delivery/*): regions, a shop's rates, and the fee calculation. */
+/** HTTP for delivery (docs/product.md §7 /delivery/*): regions, a shop's rates, and the fee calculation. */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { IdParams, Page, errorResponses } from '@shop/domain/schemas/wire'

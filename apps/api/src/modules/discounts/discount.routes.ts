@@ -1,4 +1,4 @@
-/** HTTP for discount codes (SPEC §7 /api/discount-codes/): the public exact lookup, and staff list and edits. */
+/** HTTP for discount codes (docs/product.md §7 /api/discount-codes/): the public exact lookup, and staff list and edits. */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Static } from 'typebox'

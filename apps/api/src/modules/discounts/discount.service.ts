@@ -1,5 +1,5 @@
 /**
- * Discount codes (DESIGN §9). Staff with discounts.manage (manager and up) list, create and change them.
+ * Discount codes (docs/architecture.md §9). Staff with discounts.manage (manager and up) list, create and change them.
  * Shoppers only ever look up one code by its exact text, and only see it while it is usable. Orders take a
  * use with `redeemDiscountCode` inside their own transaction (a context on it: `withDb`); see docs/decisions/0006-discount-code-uses.md.
  */

@@ -11,7 +11,7 @@ export {
   type Notification as NotificationDto,
 } from '@shop/domain/schemas/notifications'
 
-/** `profile` is accepted because SPEC's call sends it; it must be the caller. */
+/** `profile` is accepted because docs/product.md's call sends it; it must be the caller. */
 export const NotificationListQuery = feathersQuerySchema(notificationQuerySpec, {
   profile: Type.String({ format: 'uuid', description: 'must be the caller’s own id' }),
 })

@@ -1,5 +1,5 @@
 /**
- * Reading one's notifications (DESIGN §10). Notifications are the caller's own, in every shop: no one,
+ * Reading one's notifications (docs/architecture.md §10). Notifications are the caller's own, in every shop: no one,
  * staff included, reads or changes another user's. Creating them is notify.ts's job.
  */
 import type { ServiceContext } from '../../context'

@@ -1,5 +1,5 @@
 /**
- * Creating notifications (DESIGN §10): shoppers hear about their orders; staff hear about new orders,
+ * Creating notifications (docs/architecture.md §10): shoppers hear about their orders; staff hear about new orders,
  * new reviews and accepted invitations. Call these with the context of the transaction that makes the
  * change they report (`withDb(ctx, tx)`), so a notification exists exactly when its change does; they
  * are dated by the context's clock.

@@ -1,5 +1,5 @@
 /**
- * Checkouts (DESIGN §8): a priced snapshot anyone may create. Its id is unguessable, so its link can be
+ * Checkouts (docs/architecture.md §8): a priced snapshot anyone may create. Its id is unguessable, so its link can be
  * shared: whoever opens it sees the items and totals, and only its creator (logged in) sees the email,
  * address and phone. A checkout takes no stock and no discount use; placing an order re-prices it.
  */
@@ -70,7 +70,7 @@ export async function createCheckout(ctx: ServiceContext, query: PlaceQuery, inp
     promotions: snapshot.promotions,
     promotionMinor: snapshot.promotionMinor,
     deliveryWaivedMinor: snapshot.deliveryWaivedMinor,
-    // SPEC §9's checkout total: what paying online collects.
+    // docs/product.md §9's checkout total: what paying online collects.
     totalMinor: ledgerOf(snapshot).dueWithOrderMinor,
   })
   return checkoutDto(row, true)

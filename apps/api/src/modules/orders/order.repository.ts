@@ -194,7 +194,7 @@ const orderView = { ...getTableColumns(orders), paidMinor, refundedMinor, refund
 /**
  * Orders with money still to collect, as the ledger's `balanceMinor` says (decision 57): not canceled, and
  * owing more, tax in, than was paid (a refund gives back, it never makes an order owe again). `total_minor`
- * is SPEC §9's order total, the ledger's `totalExTaxMinor`.
+ * is docs/product.md §9's order total, the ledger's `totalExTaxMinor`.
  */
 export const balanceDue = sql`(${orders.status} <> 'canceled' and ${orders.totalMinor} + ${orders.taxMinor} > ${paidMinor})`
 

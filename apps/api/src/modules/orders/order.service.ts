@@ -1,5 +1,5 @@
 /**
- * Reading orders and moving them through the status machine (DESIGN §8).
+ * Reading orders and moving them through the status machine (docs/architecture.md §8).
  *
  * Who may see an order: staff of its shop (dashboard.view), the logged-in buyer (profile), or anyone with
  * the private link's key. Who may move it: staff with orders.move, one step forward or cancel; the buyer

@@ -88,7 +88,7 @@ export function ledgerOf(row: Parameters<typeof chargesOf>[0], tenders: OrderTen
   ])
 }
 
-/** `total`: what a checkout collects, or an order's total without tax (SPEC §9); `totalInclTax`: what the buyer owes. */
+/** `total`: what a checkout collects, or an order's total without tax (docs/product.md §9); `totalInclTax`: what the buyer owes. */
 function totalsDto(ledger: OrderLedger, totalMinor: number): TotalsDto {
   return {
     subtotal: toMajor(ledger.subtotalMinor),

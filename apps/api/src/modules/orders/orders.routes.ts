@@ -1,4 +1,4 @@
-/** HTTP for checkouts and orders (SPEC §7 /api/checkouts/, /api/orders/): schemas and one call per handler. */
+/** HTTP for checkouts and orders (docs/product.md §7 /api/checkouts/, /api/orders/): schemas and one call per handler. */
 import { Readable } from 'node:stream'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'

@@ -1,5 +1,5 @@
 /**
- * Placing an order (DESIGN §8), as named steps over one draft in one transaction (decision 60):
+ * Placing an order (docs/architecture.md §8), as named steps over one draft in one transaction (decision 60):
  * idempotency (the order this key already placed), price (the shop's limits on shoppers' orders, then the
  * catalog's prices, never the checkout's stored ones), redeem (the discount use), write (the order and its
  * first timeline entry), open payment, take stock, announce (notifications and messages). Stock is taken

@@ -62,7 +62,7 @@ export async function loadPricingContext(ctx: ServiceContext, shopId: string, it
   return { terms: found.terms, products: new Map(found.products.map((product) => [product.id, product])) }
 }
 
-/** Checks that need no database: each product+variant once, as the cart keeps them (SPEC §5). */
+/** Checks that need no database: each product+variant once, as the cart keeps them (docs/product.md §5). */
 export function checkItemShape(items: ItemInput[]): void {
   const errors: FieldError[] = []
   const seen = new Map<string, number>()

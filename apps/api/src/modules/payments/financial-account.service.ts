@@ -1,5 +1,5 @@
 /**
- * Financial accounts: where a shop's money is paid out (DESIGN §6 settings: administrators and owners).
+ * Financial accounts: where a shop's money is paid out (docs/architecture.md §6 settings: administrators and owners).
  * Numbers are checked per kind and stored normalised; every answer masks them to the last four digits.
  */
 import type { ServiceContext } from '../../context'

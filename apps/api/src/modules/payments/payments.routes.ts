@@ -1,6 +1,6 @@
 /**
- * HTTP for payments (SPEC §7 PATCH /api/transactions/{id}, /api/financial-accounts/, GET /api/payment-info/;
- * DESIGN §8): schemas and one call per handler. Two routes live in scopes of their own: Paystack's webhook,
+ * HTTP for payments (docs/product.md §7 PATCH /api/transactions/{id}, /api/financial-accounts/, GET /api/payment-info/;
+ * docs/architecture.md §8): schemas and one call per handler. Two routes live in scopes of their own: Paystack's webhook,
  * which needs the raw body to check its signature, and the test provider's HTML pay page, which takes forms.
  */
 import formbody from '@fastify/formbody'

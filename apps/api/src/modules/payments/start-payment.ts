@@ -1,5 +1,5 @@
 /**
- * Opening a payment attempt and sending it to its provider (DESIGN §8). The attempt's row is written in
+ * Opening a payment attempt and sending it to its provider (docs/architecture.md §8). The attempt's row is written in
  * the transaction that places the order (or, for a retry, that supersedes the previous attempt); the
  * provider is called only after that commits, so no database transaction waits on the network. A provider
  * that fails leaves the order placed and unacked, and the attempt 'failed' with a reason the buyer can read.
@@ -28,7 +28,7 @@ import {
 export type Started = { transaction: TransactionRow; redirectUrl: string | null }
 
 /**
- * What an attempt collects: for an instant provider the amount due up front (SPEC §9's checkout total);
+ * What an attempt collects: for an instant provider the amount due up front (docs/product.md §9's checkout total);
  * paid on delivery or at pick-up, everything the buyer owes (the order total and its tax).
  */
 export function attemptAmountMinor(order: OrderRow, provider: string): number {

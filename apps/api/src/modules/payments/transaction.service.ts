@@ -1,5 +1,5 @@
 /**
- * Payment attempts as buyers and staff see them (SPEC §7 PATCH /api/transactions/{id}).
+ * Payment attempts as buyers and staff see them (docs/product.md §7 PATCH /api/transactions/{id}).
  *
  * Who: the buyer (the order's profile, or whoever holds its private link's key) and the shop's staff.
  * `verify` asks the provider (buyer or any staff); `retry` opens a new attempt (buyer); `status: 'success'`

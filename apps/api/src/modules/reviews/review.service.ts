@@ -1,5 +1,5 @@
 /**
- * Reviews (DESIGN §10, decision 81). The buyer of a delivered order reviews the order once (the SPEC's
+ * Reviews (docs/architecture.md §10, decision 81). The buyer of a delivered order reviews the order once (docs/product.md's
  * review) and each of its items once, editing their item reviews by posting again; the shop comes from the
  * order. The buyer is the order's logged-in account, or whoever holds its private key (a guest's link).
  * Everyone sees a shop's visible reviews and their average, and a product's; the shop's moderators

@@ -1,5 +1,5 @@
 /**
- * Proof that a shop controls a custom domain (DESIGN §3): a DNS TXT record at `_shoplet.{hostname}` holding
+ * Proof that a shop controls a custom domain (docs/architecture.md §3): a DNS TXT record at `_shoplet.{hostname}` holding
  * the domain's verification token, or a file at `http://{domain}/.well-known/shoplet/{token}` holding it.
  *
  * The HTTP check talks to the outside world on a shop owner's word, so it connects only to the public

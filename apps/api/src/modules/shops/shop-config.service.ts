@@ -1,5 +1,5 @@
 /**
- * A shop's settings (DESIGN §6 "settings"): Facebook domain verification, tax, payment options, custom
+ * A shop's settings (docs/architecture.md §6 "settings"): Facebook domain verification, tax, payment options, custom
  * domains, how long unpaid and unconfirmed orders keep their stock and the limits on shoppers' orders
  * (decision 52), and the check that verifies a custom domain. Administrators and owners only.
  */

@@ -1,5 +1,5 @@
 /**
- * Tenancy by host (DESIGN §3): `{slug}.{rootDomain}` or a verified custom domain serves a shop; the bare
+ * Tenancy by host (docs/architecture.md §3): `{slug}.{rootDomain}` or a verified custom domain serves a shop; the bare
  * root domain serves the platform (or DEFAULT_SHOP). Hosts are compared as the browser sends them, port
  * included. A pending custom domain is an unproven claim: it serves nothing and is no trusted origin.
  */

@@ -1,5 +1,5 @@
 /**
- * Role invitations (DESIGN §11): staff managers invite by email and pass the invitation's link on; the
+ * Role invitations (docs/architecture.md §11): staff managers invite by email and pass the invitation's link on; the
  * invitee, logged in with that email and holding the link's secret, accepts or declines. Only the secret's
  * hash is stored, and the link is answered once, to whoever created (or re-sent) the invitation. Without the
  * secret an invitation does not exist for anyone but the shop's staff managers. Creating or re-sending one

@@ -1,6 +1,6 @@
 /**
  * Staff roles: the caller's own role in a shop, the staff list, and changing or removing a member's role
- * under DESIGN §6's rules (nobody grants above their own role, only owners make owners or touch
+ * under docs/architecture.md §6's rules (nobody grants above their own role, only owners make owners or touch
  * administrators, the last owner stays).
  */
 import { type StaffRole, can, canChangeRole, isLastOwner, refusalMessage } from '@shop/domain'

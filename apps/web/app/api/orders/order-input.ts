@@ -1,4 +1,4 @@
-/** What checkouts and orders are made of on the wire: ids and counts, never prices (DESIGN §8). */
+/** What checkouts and orders are made of on the wire: ids and counts, never prices (docs/architecture.md §8). */
 export type ItemInput = { product: string; variant?: string; count: number }
 
 export type DeliveryInput =

@@ -1,4 +1,4 @@
-/** How the dashboard shows a code's terms (SPEC §9: fixed amounts in the shop's currency, GHS). */
+/** How the dashboard shows a code's terms (docs/product.md §9: fixed amounts in the shop's currency, GHS). */
 import type { DiscountCode } from '@shop/domain/schemas/discount-code'
 import { formatMoney } from '../../lib/money'
 

@@ -1,5 +1,5 @@
 /**
- * What staff may do with an order where it is (DESIGN §8, the domain's status machine): at most one step
+ * What staff may do with an order where it is (docs/architecture.md §8, the domain's status machine): at most one step
  * forward ("Mark as packaged"), and cancel while it is placed, packaged or ready.
  */
 import { type DeliveryType, type OrderStatus, allowedTransitions, statusInSentence } from '@shop/domain'

@@ -1,10 +1,10 @@
 /**
- * The staff order list's address and its API query (SPEC §7 orders row). In the address: `status` (one
+ * The staff order list's address and its API query (docs/product.md §7 orders row). In the address: `status` (one
  * status tab), `from` and `to` (days, 'YYYY-MM-DD'), `q` (part of an order number, a name, an e-mail or a
  * phone) and `page`. To the API: the status as a `$or` filter, the days as createdAt[$gte]/[$lte] in
- * milliseconds (SPEC's startDate and endDate; the `to` day counts whole, in the shop's time zone), q as the
+ * milliseconds (docs/product.md's startDate and endDate; the `to` day counts whole, in the shop's time zone), q as the
  * staff search `q` (number, name, e-mail or phone, a phone in any form), `unpaid=1` as the API's
- * `unpaid=true` (a balance still due), `source` (where the order came from: whatsapp, phone, …) as the API's `source`, `refunds=1` as `refundDue=true` (money to give back), newest first, and only acked orders (DESIGN §8: staff lists show orders that are paid or need no payment up front).
+ * `unpaid=true` (a balance still due), `source` (where the order came from: whatsapp, phone, …) as the API's `source`, `refunds=1` as `refundDue=true` (money to give back), newest first, and only acked orders (docs/architecture.md §8: staff lists show orders that are paid or need no payment up front).
  */
 import { type OrderSource, type OrderStatus, endOfDay, isOrderStatus, orderSources, orderStatusLabels, orderStatuses } from '@shop/domain'
 import type { Query } from '../../lib/api'
@@ -34,7 +34,7 @@ export function isOrderSource(value: unknown): value is OrderSource {
   return typeof value === 'string' && (orderSources as readonly string[]).includes(value)
 }
 
-/** The tabs above the list: All, then SPEC §4's statuses in their order. */
+/** The tabs above the list: All, then docs/product.md §4's statuses in their order. */
 export const statusTabs: readonly { status: OrderStatus | null; label: string }[] = [
   { status: null, label: 'All' },
   ...orderStatuses.map((status) => ({ status, label: orderStatusLabels[status] })),

@@ -1,6 +1,6 @@
 /**
  * The products list's filters, kept in the address (`?q=&stock=&category=&page=`), and the API query they
- * make (SPEC §7 products row): `q` → title[$q], `stock` in-stock|out → inStock true|false, low → the
+ * make (docs/product.md §7 products row): `q` → title[$q], `stock` in-stock|out → inStock true|false, low → the
  * staff-only low-stock filter (lowStock=true), `category`, `page` → $skip/$limit. No `available` filter:
  * staff are shown unavailable products too.
  */

@@ -72,7 +72,7 @@ export function draftKey(): string {
  * one who skips the field publishes a product in stock, not a sold-out one.
  */
 const newStock = (): StockDraft => ({ tracked: false, quantity: '' })
-/** Without a stock row a product is sold without counting (DESIGN §7: no tracked rows means in stock). */
+/** Without a stock row a product is sold without counting (docs/architecture.md §7: no tracked rows means in stock). */
 const uncounted = (): StockDraft => ({ tracked: false, quantity: '' })
 
 /** A quantity typed into the stock field starts counting; the checkbox can still turn it off. */

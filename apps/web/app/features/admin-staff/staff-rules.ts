@@ -1,5 +1,5 @@
 /**
- * What the Management tab offers each caller, from the domain's role rules (DESIGN §6), so the dashboard
+ * What the Management tab offers each caller, from the domain's role rules (docs/architecture.md §6), so the dashboard
  * shows exactly the choices the API accepts. The API still decides; these only hide what it would refuse.
  */
 import { type StaffRole, canChangeRole, canInvite, isLastOwner, staffRoles } from '@shop/domain'
@@ -48,7 +48,7 @@ export function roleLabel(role: StaffRole): string {
 }
 
 /**
- * The address the invitee opens (DESIGN §11): the API's `link` (`/invitation/{id}?key={secret}`) on the
+ * The address the invitee opens (docs/architecture.md §11): the API's `link` (`/invitation/{id}?key={secret}`) on the
  * shop's own origin.
  */
 export function invitationLink(origin: string, link: string): string {

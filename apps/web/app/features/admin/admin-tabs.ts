@@ -11,7 +11,7 @@ export const REFUSED_TAB_PARAM = 'refused'
 
 /**
  * Where a role may not go: the address of its first tab when `pathname` is a tab the role does not see
- * (SPEC §6), naming that tab (`?refused=settings`) so the page can say who it is for; the storefront for
+ * (docs/product.md §6), naming that tab (`?refused=settings`) so the page can say who it is for; the storefront for
  * no staff role; null when the page may render (an unknown address renders the dashboard's not-found page).
  */
 export function adminRedirect(role: string, pathname: string): string | null {

@@ -1,5 +1,5 @@
 /**
- * Who is running which shop, for the dashboard's clientLoaders and clientActions (SPEC §2, §6): the user
+ * Who is running which shop, for the dashboard's clientLoaders and clientActions (docs/product.md §2, §6): the user
  * (re-read from the API), the shop this host serves (lib/host-shop.ts) and the user's role in it. The admin
  * layout's loader looks it up whenever the layout loads; a page's loader or action running in the same navigation shares
  * that lookup, and one running later (a tab, a filter, an action) reuses the last one instead of asking
@@ -34,7 +34,7 @@ async function lookUp(request: Request): Promise<StaffSession> {
   // Only a shop's own host has a dashboard; the platform's host has none.
   const shop = await shopOfHost(request)
   if (!shop) throw redirect('/')
-  // SPEC §2: someone who is not on the shop's staff (or whose role cannot be read) goes to the storefront.
+  // docs/product.md §2: someone who is not on the shop's staff (or whose role cannot be read) goes to the storefront.
   const role = await getRole(api, shop._id).catch(() => null)
   if (!role) throw redirect('/')
   return { user, shop, role }
@@ -53,7 +53,7 @@ function start(request: Request): Promise<StaffSession> {
   return session
 }
 
-/** Sends a role away from a tab it does not see, to its first tab (SPEC §6). */
+/** Sends a role away from a tab it does not see, to its first tab (docs/product.md §6). */
 async function onItsTab(session: Promise<StaffSession>, request: Request): Promise<StaffSession> {
   const found = await session
   const elsewhere = adminRedirect(found.role, new URL(request.url).pathname)

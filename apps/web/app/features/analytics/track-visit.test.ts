@@ -25,7 +25,7 @@ function fakes(stored: { trackingId: string; expires: number } | null, answers: 
   return { deps, posts, saved: () => saved }
 }
 
-describe('site_visit (SPEC §7, §8)', () => {
+describe('site_visit (docs/product.md §7, §8)', () => {
   it('posts with the stored id while it is valid', async () => {
     const { deps, posts } = fakes({ trackingId: 'kept', expires: 2_000_000 }, ['ok'])
     await trackSiteVisit(shop, 'http://demo.localhost', deps)

@@ -1,6 +1,6 @@
 /**
- * SPEC §7 analytics: on page load with a shop, post `site_visit` with the stored tracking id. A missing or
- * expired id is renewed first; a failed post is retried once with a new id (SPEC §8). Staff are not
+ * docs/product.md §7 analytics: on page load with a shop, post `site_visit` with the stored tracking id. A missing or
+ * expired id is renewed first; a failed post is retried once with a new id (docs/product.md §8). Staff are not
  * visitors of their own shop: the dashboard's pages never post a visit, nor does a logged-in user with a
  * staff role in the shop (the API drops such a visit as well).
  */

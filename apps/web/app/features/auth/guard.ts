@@ -1,5 +1,5 @@
 /**
- * SPEC §2 route guard for /admin, /account, /invitation and /setup: without a stored user, remember the
+ * docs/product.md §2 route guard for /admin, /account, /invitation and /setup: without a stored user, remember the
  * current address as the checkpoint and leave for the platform's login page.
  */
 import { redirect, redirectDocument } from 'react-router'

@@ -1,6 +1,6 @@
 /**
- * The login session, kept where SPEC §3 says: `authCredentials` {access_token, token_type} and `user` in
- * localStorage, plus the `checkpoint` to return to. An absent stored user means logged out (SPEC §4).
+ * The login session, kept where docs/product.md §3 says: `authCredentials` {access_token, token_type} and `user` in
+ * localStorage, plus the `checkpoint` to return to. An absent stored user means logged out (docs/product.md §4).
  */
 import type { User } from '@shop/domain/schemas/auth'
 import { readStored, removeStored, useStored, writeStored } from '../../lib/local-store'

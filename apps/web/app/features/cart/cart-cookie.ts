@@ -1,5 +1,5 @@
 /**
- * The cart's copy in a cookie (decision 87). The cart lives in localStorage (SPEC §3, version 2), which a
+ * The cart's copy in a cookie (decision 87). The cart lives in localStorage (docs/product.md §3, version 2), which a
  * server never sees; a small cookie mirrors it on every change so the server can render the checkout's
  * cart at once and add to it from a plain form post before the page's scripts run. Each copy carries when
  * it last changed, and the browser adopts the newer of the two when its scripts start.
@@ -46,7 +46,7 @@ export function decodeCartCookie(value: string | null | undefined): CookieCart |
     const number = Number(count)
     if (number < 1 || number > MAX_COUNT) return null
     const item = { product: product.toLowerCase(), variant: variant === '-' ? null : variant, count: number }
-    // Each product+variant once (SPEC §5): a repeated line is not a cart this code wrote.
+    // Each product+variant once (docs/product.md §5): a repeated line is not a cart this code wrote.
     if (items.some((seen) => seen.product === item.product && seen.variant === item.variant)) return null
     items.push(item)
   }

@@ -4,7 +4,7 @@ import { CART_VERSION, addItem, cartCount, cartItems, hasItem, lineCap, removeIt
 const shirt = '3f1c2a9e-4d7b-4e8a-9c1d-2b3a4c5d6e7f'
 const soap = '8a7b6c5d-4e3f-4a1b-8c2d-3e4f5a6b7c8d'
 
-describe('the cart (SPEC §3–§5)', () => {
+describe('the cart (docs/product.md §3–§5)', () => {
   it('adds a product+variant pair only when absent, starting at count 1', () => {
     const one = addItem([], shirt, 'M')
     expect(one).toEqual([{ count: 1, product: shirt, variant: 'M' }])

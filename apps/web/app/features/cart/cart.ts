@@ -1,5 +1,5 @@
 /**
- * The cart's rules, SPEC §3–§5: items `{count, product, variant}` stored under `cart` with version 2 (any
+ * The cart's rules, docs/product.md §3–§5: items `{count, product, variant}` stored under `cart` with version 2 (any
  * other version is discarded); add only when the product+variant pair is absent, starting at 1; change a
  * count, remove, clear. Pure functions: the hook persists every change.
  */

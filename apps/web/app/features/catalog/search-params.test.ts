@@ -5,7 +5,7 @@ const shop = '568e0e1e-63ec-470d-90b5-b8e4044ac2fc'
 const category = '345f3377-735a-4d27-a54f-25e4bc1ed568'
 const parse = (text: string) => parseSearch(new URLSearchParams(text))
 
-describe('the product search (SPEC §7)', () => {
+describe('the product search (docs/product.md §7)', () => {
   it('defaults to newest first, all stock, page 1', () => {
     const search = parse('')
     expect(search).toEqual({ q: '', sort: 'newest', direction: 'desc', stock: 'all', category: '', page: 1 })

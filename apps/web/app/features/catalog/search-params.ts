@@ -1,5 +1,5 @@
 /**
- * The product search's address and its API query (SPEC §7 products row): `sort` newest → createdAt, else
+ * The product search's address and its API query (docs/product.md §7 products row): `sort` newest → createdAt, else
  * price.value (default newest); `direction` asc|desc (default desc); `q` → title[$q]; `stock` in-stock →
  * inStock=true, out → inStock=false, all ignored; `category`; `page` → $skip. The storefront asks for
  * available products only.

@@ -2,7 +2,7 @@
  * The figures of a shared checkout for whoever places it. Its items, discount and tax are the checkout's;
  * its delivery is the creator's only when the creator places it. Anyone else chooses their own, so the
  * delivery fee and the total follow that choice, with the shop's live promotions applied to it as the
- * checkout's estimate applies them (SPEC §9 checkout total; decisions 80 and 94; the server prices it again).
+ * checkout's estimate applies them (docs/product.md §9 checkout total; decisions 80 and 94; the server prices it again).
  */
 import { toMajor, toMinor } from '@shop/domain'
 import type { DeliveryRateOption } from '@shop/domain/schemas/delivery'

@@ -10,7 +10,7 @@ const standard = { fee: { value: 15, currency: 'GHS' }, paymentOption: 'on-deliv
 const welcome = { type: 'percentage' as const, value: 10, minSubtotal: 0 }
 const ghs20 = { type: 'fixed' as const, value: 20, minSubtotal: 0 }
 
-describe('checkout estimate (SPEC §5, §9)', () => {
+describe('checkout estimate (docs/product.md §5, §9)', () => {
   it('adds an instant rate to the total and leaves an on-delivery fee to the rider', () => {
     const instant = estimate({ lines, deliveryType: 'dispatch', rate: express, code: null, taxRate: 0 })
     expect(instant).toMatchObject({ subtotal: 27_600, delivery: 2_500, deliveryPaid: 'with-order', total: 30_100 })

@@ -1,12 +1,12 @@
 /**
- * The checkout's figures before the server prices it (SPEC §5, §9), in minor units, from the domain
+ * The checkout's figures before the server prices it (docs/product.md §5, §9), in minor units, from the domain
  * rules. Once a checkout or order exists, its own `totals` are the truth.
  */
 import { checkoutTotal, discountAmount, subtotal, taxAmount, toMinor } from '@shop/domain'
 import type { DeliveryRateOption } from '@shop/domain/schemas/delivery'
 import type { PublicDiscountCode } from '@shop/domain/schemas/discount-code'
 
-/** SPEC §9 / DESIGN §9: fixed-amount codes are in GHS. */
+/** docs/product.md §9 / docs/architecture.md §9: fixed-amount codes are in GHS. */
 export const FIXED_DISCOUNT_CURRENCY = 'GHS'
 
 export type PricedLine = { unitPriceMinor: number; count: number }
@@ -44,7 +44,7 @@ export function estimate({ lines, deliveryType, rate, code, taxRate }: Input): E
   let discountProblem: Estimate['discountProblem'] = null
   if (code && sub <= 0) discountProblem = 'empty-cart'
   else if (code && sub < toMinor(code.minSubtotal)) discountProblem = 'min-subtotal'
-  // SPEC §5: only a code the lookup yielded, and only on a subtotal above 0.
+  // docs/product.md §5: only a code the lookup yielded, and only on a subtotal above 0.
   const discount = code && !discountProblem ? discountAmount(sub, terms(code)) : 0
   const tax = taxRate === undefined ? null : taxAmount(sub, Math.round(taxRate * 100))
   const dispatch = deliveryType === 'dispatch' && rate !== null

@@ -1,5 +1,5 @@
 /**
- * Plain sentences for the reasons an invitation cannot be answered (DESIGN §11: it expires after 7 days,
+ * Plain sentences for the reasons an invitation cannot be answered (docs/architecture.md §11: it expires after 7 days,
  * works once, may be revoked, is only for the email it was sent to, and only through its latest link), from
  * what the API answers, and the secret its link carries.
  */

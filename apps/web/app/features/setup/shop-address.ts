@@ -1,4 +1,4 @@
-/** A new shop's address (DESIGN §3): its slug, suggested from the title, and the host it names. */
+/** A new shop's address (docs/architecture.md §3): its slug, suggested from the title, and the host it names. */
 import { isValidSlug } from '@shop/domain'
 
 const SLUG_MAX = 40

@@ -1,4 +1,4 @@
-/** The setup wizard's steps (DESIGN §11) and where each lives: `/setup`, then `/setup/{shopId}/{step}`. */
+/** The setup wizard's steps (docs/architecture.md §11) and where each lives: `/setup`, then `/setup/{shopId}/{step}`. */
 
 export const setupSteps = [
   { id: 'shop', title: 'Name and address' },

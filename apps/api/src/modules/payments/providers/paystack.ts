@@ -1,5 +1,5 @@
 /**
- * `paystack`: mobile money and cards (DESIGN §8). `start` initializes a transaction and answers Paystack's
+ * `paystack`: mobile money and cards (docs/architecture.md §8). `start` initializes a transaction and answers Paystack's
  * hosted pay page; `verify` asks Paystack what happened to a reference; `refund` gives part or all of a payment
  * back through Paystack's Refund API. Amounts go to Paystack in the
  * currency's subunit (pesewas for GHS), which is how we store them. The webhook's signature is checked in

@@ -1,5 +1,5 @@
 /**
- * One interface for every way a shop takes payment (DESIGN §8). An instant provider collects the order's
+ * One interface for every way a shop takes payment (docs/architecture.md §8). An instant provider collects the order's
  * amount due before the shop ships (`start` sends the buyer to a pay page); a provider that is not instant
  * is settled outside the platform (cash or mobile money on delivery), so its orders are acked at placement.
  *

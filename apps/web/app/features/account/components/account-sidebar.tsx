@@ -7,7 +7,7 @@ const links = [
   { to: '/account/checkouts', label: 'Shared Checkouts' },
 ]
 
-/** SPEC §2 account sidebar; a row of links on narrow screens. */
+/** docs/product.md §2 account sidebar; a row of links on narrow screens. */
 export function AccountSidebar() {
   return (
     <nav className="account-sidebar" aria-label="Account">

@@ -3,7 +3,7 @@ import { CUSTOMERS_PATH } from '../customer-filters'
 
 /**
  * "Orders | Customers" at the top of the Orders tab: customers live inside it, so the dashboard keeps its
- * eight tabs (SPEC §6) and the Orders tab stays lit on both.
+ * eight tabs (docs/product.md §6) and the Orders tab stays lit on both.
  */
 export function OrdersCustomersSwitch({ current }: { current: 'orders' | 'customers' }) {
   return (

@@ -21,7 +21,7 @@ export function customerWords(order: Pick<Order, 'customerName' | 'email' | 'pho
 }
 
 /**
- * Orders as table rows (number to the detail page, date, customer, SPEC §9 summary, what the buyer owes
+ * Orders as table rows (number to the detail page, date, customer, docs/product.md §9 summary, what the buyer owes
  * with tax, status and payment) from 768px up, and as cards (number, customer, total, status, payment,
  * date) on a phone, so nothing is cut off. Only
  * one of the two shows (admin-orders.css); with `selection`, each has a box to tick it for a bulk action.

@@ -24,7 +24,7 @@ type DeliveryRatesSectionProps = {
   reportDirty: ReportDirty
 }
 
-/** The shop's delivery rates by region (DESIGN §8), inactive ones included, with a form to add or edit one. */
+/** The shop's delivery rates by region (docs/architecture.md §8), inactive ones included, with a form to add or edit one. */
 export function DeliveryRatesSection({ shopId, currency, rates, regions, reportDirty }: DeliveryRatesSectionProps) {
   const revalidator = useRevalidator()
   const [editing, setEditing] = useState<DeliveryRate | 'new' | null>(null)

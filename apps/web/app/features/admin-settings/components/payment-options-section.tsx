@@ -27,7 +27,7 @@ const providers: Record<PaymentProviderName, { title: string; note: string }> = 
   },
 }
 
-/** Which ways to pay the checkout offers, and what buyers see them called (DESIGN §8). */
+/** Which ways to pay the checkout offers, and what buyers see them called (docs/architecture.md §8). */
 export function PaymentOptionsSection({ config, reportDirty }: ConfigSectionProps) {
   const [rows, setRows] = useState(() => paymentOptionRows(config.paymentOptions))
   const { errors, clear, saving, save } = useConfigSave({

@@ -7,7 +7,7 @@ import { taxRateBody } from '../shop-config-forms'
 import type { ConfigSectionProps } from './config-section-props'
 import { SettingsSection } from './settings-section'
 
-/** Tax: a percent of the subtotal the checkout adds (DESIGN §8). */
+/** Tax: a percent of the subtotal the checkout adds (docs/architecture.md §8). */
 export function TaxRateSection({ config, reportDirty }: ConfigSectionProps) {
   const [text, setText] = useState(String(config.taxRate))
   const { errors, clear, saving, save } = useConfigSave({

@@ -19,7 +19,7 @@ type InviteFormProps = {
 }
 
 /**
- * Invite someone by email to a role the caller may give (DESIGN §11), the page's `invite` intent; the link
+ * Invite someone by email to a role the caller may give (docs/architecture.md §11), the page's `invite` intent; the link
  * to send appears below it, and the pending list reloads with the invitation.
  */
 export function InviteForm({ shopId, actor, origin }: InviteFormProps) {

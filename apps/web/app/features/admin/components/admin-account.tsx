@@ -3,7 +3,7 @@ import { useLogOut } from '../../auth/hooks/use-log-out'
 import type { User } from '@shop/domain/schemas/auth'
 
 /**
- * Who is signed in to the dashboard, and Log out (SPEC §2: clears the session and goes to /), the same
+ * Who is signed in to the dashboard, and Log out (docs/product.md §2: clears the session and goes to /), the same
  * log out as the storefront's account menu. Above the page on phones, beside it on wide screens.
  */
 export function AdminAccount({ user }: { user: User }) {

@@ -5,7 +5,7 @@ import { NavLink, useLocation } from 'react-router'
 type More = { before: boolean; after: boolean }
 
 /**
- * SPEC §2 admin navigation: a sidebar with the role's tabs and Go to site; below 768px the same links
+ * docs/product.md §2 admin navigation: a sidebar with the role's tabs and Go to site; below 768px the same links
  * form a top bar that scrolls sideways. There, the current tab is scrolled into view, and an edge that
  * hides tabs fades out behind an arrow that scrolls to them, so no tab is out of sight without a hint.
  * Keyboard users reach every link with Tab (the strip scrolls to the focused one); the arrows are for

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router'
 import { REFUSED_TAB_PARAM, refusedTab } from '../admin-tabs'
 
 /**
- * Someone sent away from a tab their role does not see (SPEC §6) learns who it is for, from the role
+ * Someone sent away from a tab their role does not see (docs/product.md §6) learns who it is for, from the role
  * table: "Settings is for administrators and owners. Your role here is keeper."
  */
 export function RefusedTabNotice({ role }: { role: StaffRole }) {

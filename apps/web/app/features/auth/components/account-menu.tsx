@@ -5,14 +5,14 @@ import { useLogOut } from '../hooks/use-log-out'
 
 type Props = {
   user: User
-  /** Staff of this shop see the Admin Dashboard entry (SPEC §2, §6). */
+  /** Staff of this shop see the Admin Dashboard entry (docs/product.md §2, §6). */
   staff?: boolean
   /** Shows the notification dot. */
   unread?: boolean
 }
 
 /**
- * SPEC §2 account dropdown ("Your account"): Profile, Admin Dashboard for staff, Log out, and a dot while
+ * docs/product.md §2 account dropdown ("Your account"): Profile, Admin Dashboard for staff, Log out, and a dot while
  * there are unread notifications. A disclosure, not an ARIA menu.
  */
 export function AccountMenu({ user, staff = false, unread = false }: Props) {

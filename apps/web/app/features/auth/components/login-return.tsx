@@ -7,7 +7,7 @@ import { ForeignLoginError } from '../login-state'
 import { takeCheckpoint } from '../session'
 
 /**
- * Back from the login page on any page (SPEC §2, DESIGN §5): `?code=` is exchanged for a token and the
+ * Back from the login page on any page (docs/product.md §2, docs/architecture.md §5): `?code=` is exchanged for a token and the
  * user (only for a login this tab started: `state`), then removed from the address; with `c`, the saved
  * checkpoint is opened and cleared.
  */

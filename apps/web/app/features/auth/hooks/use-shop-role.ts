@@ -7,7 +7,7 @@ import { api } from '../../../lib/api'
 export type RoleLookup = { role: StaffRole | null; loading: boolean }
 
 /**
- * The user's role in the shop, fetched per shop (SPEC §6), and whether the answer is still on its way;
+ * The user's role in the shop, fetched per shop (docs/product.md §6), and whether the answer is still on its way;
  * null for none, while logged out, and when the lookup fails.
  */
 export function useShopRoleLookup(shopId: string | null, user: User | null): RoleLookup {

@@ -24,7 +24,7 @@ type Props = {
 /**
  * Variant choice with each variant's stock, a quantity capped at what is left and at the shop's most per
  * order, and Add to cart. A sold-out variant stays choosable, marked, but cannot be added. The cart keeps
- * each product+variant once (SPEC §5). It is a form that works before the page's scripts run: it posts to
+ * each product+variant once (docs/product.md §5). It is a form that works before the page's scripts run: it posts to
  * the product route's action, which adds to the cart's cookie copy (decision 87); once they run, it adds here.
  */
 export function AddToCart({ productId, variants, availability, label, most }: Props) {

@@ -2,7 +2,7 @@ import { NavLink } from 'react-router'
 import { cartCount } from '../cart'
 import { useCartItems } from '../hooks/use-cart'
 
-/** The navbar's Checkout entry; its badge shows while the cart is not empty (SPEC §2). */
+/** The navbar's Checkout entry; its badge shows while the cart is not empty (docs/product.md §2). */
 export function CheckoutLink() {
   const count = cartCount(useCartItems())
   return (

@@ -11,7 +11,7 @@ export type CartLine = {
   variant: ProductVariant | null
   /** The product (or its variant) is gone from the shop: it cannot be ordered. */
   unavailable: boolean
-  /** SPEC §9 displayed price of one unit, minor units (0 while unknown). */
+  /** docs/product.md §9 displayed price of one unit, minor units (0 while unknown). */
   unitPriceMinor: number
 }
 

@@ -8,7 +8,7 @@ function writeCookie(cart: CookieCart): void {
 }
 
 /**
- * Applies `change` to the stored cart and persists the result at once (SPEC §4: every change), in
+ * Applies `change` to the stored cart and persists the result at once (docs/product.md §4: every change), in
  * localStorage and in its cookie copy (cart-cookie.ts), both marked with when it changed.
  */
 function update(change: (items: CartItem[]) => CartItem[]): void {

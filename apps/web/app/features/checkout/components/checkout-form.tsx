@@ -72,7 +72,7 @@ function estimateRows(figures: Estimate, deliveryType: 'pick-up' | 'dispatch', c
 }
 
 /**
- * Delivery or pick-up, contact, discount code, payment, the totals (SPEC §9, from the domain rules), and
+ * Delivery or pick-up, contact, discount code, payment, the totals (docs/product.md §9, from the domain rules), and
  * the two ways out: place the order, or share the checkout as a link.
  */
 export function CheckoutForm({ shop, user, regions, paymentOptions, promotions: initialPromotions, lines, hydrated, posted, attempt: postedAttempt, blocked, onPlaced, onLineProblems }: Props) {

@@ -20,7 +20,7 @@ type Props = {
   refused?: string
 }
 
-/** A discount code: looked up when applied; it counts only as SPEC §5 says (see totals.ts). */
+/** A discount code: looked up when applied; it counts only as docs/product.md §5 says (see totals.ts). */
 export function DiscountField({ shopId, applied, onChange, problem, typed, refused }: Props) {
   const id = useId()
   const hydrated = useHydrated()
@@ -42,7 +42,7 @@ export function DiscountField({ shopId, applied, onChange, problem, typed, refus
     setBusy(true)
     setError(null)
     try {
-      // SPEC §7: the first match of `?code=&shop=`, none when the code is not usable.
+      // docs/product.md §7: the first match of `?code=&shop=`, none when the code is not usable.
       const found = (await listDiscountCodes<PublicDiscountCode>(api, { code, shop: shopId })).data[0] ?? null
       if (found) {
         onChange(found)

@@ -12,7 +12,7 @@ export function refreshNotificationHint(): void {
 }
 
 /**
- * Unread notifications in the shop, re-read on every page change. Failures are ignored silently (SPEC §8):
+ * Unread notifications in the shop, re-read on every page change. Failures are ignored silently (docs/product.md §8):
  * the count stays what it was.
  */
 export function useNotificationHint(shopId: string | null, user: User | null): number {

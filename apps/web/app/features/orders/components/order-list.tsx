@@ -4,7 +4,7 @@ import type { Order } from '@shop/domain/schemas/orders'
 import { formatMoney } from '../../../lib/money'
 import { OrderStatusBadge } from './order-status-badge'
 
-/** One line per order: SPEC §9 summary, status label, date and total. */
+/** One line per order: docs/product.md §9 summary, status label, date and total. */
 export function OrderList({ orders }: { orders: Order[] }) {
   return (
     <ul className="order-list">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 
-/** The provider's own home page (DESIGN §3): what the platform is, and the way to open a shop. */
+/** The provider's own home page (docs/architecture.md §3): what the platform is, and the way to open a shop. */
 export function PlatformLanding({ name }: { name: string }) {
   return (
     <>

@@ -2,7 +2,7 @@ import { type FormEvent, useId } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 
 /**
- * The navbar's search box. Submitting pushes `/products/?q={trimmed query}` (SPEC §2, §5); without
+ * The navbar's search box. Submitting pushes `/products/?q={trimmed query}` (docs/product.md §2, §5); without
  * JavaScript the plain GET form gets there too (the results page trims again).
  */
 export function SearchForm() {

@@ -3,7 +3,7 @@ import type { Shop } from '@shop/domain/schemas/shop'
 import { SocialLinks } from '../../../components/social-links'
 import { WhatsAppChat } from '../../../components/whatsapp-chat'
 
-/** SPEC §2 footer: the shop's links and socials, the provider's "create your shop" links, terms and privacy. */
+/** docs/product.md §2 footer: the shop's links and socials, the provider's "create your shop" links, terms and privacy. */
 export function ShopFooter({ shop, platform }: { shop: Shop; platform: { name: string; url: string } }) {
   const year = new Date().getFullYear()
   return (

@@ -18,7 +18,7 @@ function ShopLogo({ logo, title }: { logo: NonNullable<Shop['logo']>; title: str
 }
 
 /**
- * Public pages' top bar (SPEC §2 layouts): promotional text, the logo or title, the search box, About us,
+ * Public pages' top bar (docs/product.md §2 layouts): promotional text, the logo or title, the search box, About us,
  * Reviews, the social links, Checkout (its badge comes with the `checkout` slot) and the account slot.
  */
 export function ShopNavbar({ shop, checkout, account }: { shop: Shop; checkout: ReactNode; account: ReactNode }) {
