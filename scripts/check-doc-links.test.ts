@@ -78,11 +78,12 @@ describe('references to documents', () => {
     expect(problemsInText(root, 'a.ts', text)).toEqual([])
   })
 
-  it('checks the files it is given and skips binary and generated ones', () => {
+  it('checks the files it is given and skips binary and generated ones, and released migrations', () => {
     write('src/a.ts', '// SPEC §2\n')
     write('package-lock.json', '"SPEC §2"')
     write('logo.png', 'SPEC §2')
-    const problems = checkFiles(root, ['src/a.ts', 'package-lock.json', 'logo.png', 'docs/product.md'])
+    write('apps/api/drizzle/0001_regions.sql', '-- SPEC: regions\n')
+    const problems = checkFiles(root, ['src/a.ts', 'package-lock.json', 'logo.png', 'docs/product.md', 'apps/api/drizzle/0001_regions.sql'])
     expect(problems.map(({ file, line }) => `${file}:${line}`)).toEqual(['src/a.ts:1'])
   })
 })

@@ -1,4 +1,4 @@
--- Ghana's 16 administrative regions (docs/product.md: delivery regions for country GH).
+-- Ghana's 16 administrative regions (SPEC: delivery regions for country GH).
 INSERT INTO "delivery_regions" ("id", "country", "name", "capital") VALUES
   ('GH-AH', 'GH', 'Ashanti', 'Kumasi'),
   ('GH-BO', 'GH', 'Bono', 'Sunyani'),
