@@ -11,7 +11,7 @@ async function main() {
   const file = process.argv[2]
   if (!file) throw new BackupError('name the backup to restore: npm run restore -- FILE')
   const config = loadConfig()
-  if (config.databaseUrl) throw new BackupError('DATABASE_URL is set: this restores the embedded database (PGlite); on PostgreSQL use pg_restore (README)')
+  if (config.databaseUrl) throw new BackupError('DATABASE_URL is set: this restores the embedded database (PGlite); on PostgreSQL use pg_restore (docs/operator-guide.md, "Backups and restore")')
   const manifest = await restoreBackup(path.resolve(file), config.dataDir)
   console.log(`Restored the backup of ${manifest.createdAt} into ${config.dataDir}: ${manifest.uploads} uploaded files, ${manifest.migrations} migrations applied. Start the server on it (npm start).`)
 }

@@ -126,7 +126,7 @@ function archive(staging: string): tar.Pack {
 
 /** The PGlite client under a database opened by db/client. */
 function pgliteOf(database: Database): PGlite {
-  if (database.kind !== 'pglite') throw new BackupError('backups of a PostgreSQL server are made with pg_dump (see the README)')
+  if (database.kind !== 'pglite') throw new BackupError('backups of a PostgreSQL server are made with pg_dump (docs/operator-guide.md, "Backups and restore")')
   return (database.db as unknown as { $client: PGlite }).$client
 }
 

@@ -1,5 +1,5 @@
 /**
- * `npm start` behind Debian's PgBouncer in transaction pooling mode, exactly as the README's production
+ * `npm start` behind Debian's PgBouncer in transaction pooling mode, exactly as docs/operator-guide.md's production
  * section sets it up (DATABASE_URL at PgBouncer, DATABASE_POOL_MODE=transaction): on an empty database the
  * start script's own start-up path migrates, seeds the demo shop and serves logins, searches and orders
  * from its workers. Runs with the PostgreSQL suite (TEST_DATABASE_URL).

@@ -122,7 +122,7 @@ export default async function routes(fastify: FastifyInstance) {
         summary: 'The shop\'s products as CSV, one row per variant with its stock (staff)',
         querystring: ShopQuery,
         response: {
-          200: { description: 'the product CSV (see README)', content: { 'text/csv': { schema: Type.String() } } },
+          200: { description: 'the product CSV (docs/api-guide.md, "Product CSV")', content: { 'text/csv': { schema: Type.String() } } },
           ...catalogErrors,
         },
       },
