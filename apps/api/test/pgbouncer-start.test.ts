@@ -1,8 +1,9 @@
 /**
  * `npm start` behind Debian's PgBouncer in transaction pooling mode, exactly as docs/operator-guide.md's production
- * section sets it up (DATABASE_URL at PgBouncer, DATABASE_POOL_MODE=transaction): on an empty database the
- * start script's own start-up path migrates, seeds the demo shop and serves logins, searches and orders
- * from its workers. Runs with the PostgreSQL suite (TEST_DATABASE_URL).
+ * section sets it up (DATABASE_URL at PgBouncer, DATABASE_POOL_MODE=transaction): on an empty database
+ * `npm start` itself (the built server, apps/api/dist/server.js) migrates, seeds the demo shop and serves
+ * logins, searches and orders from its workers. Runs with the PostgreSQL suite (TEST_DATABASE_URL), which
+ * CI runs after the build; without one, `npm start` builds first.
  */
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -13,7 +14,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoLogins } from '../src/seed/demo-profile'
 import { PGBOUNCER, startPgBouncer } from './postgres-processes'
-import { freePort, startScript, startServer, stopServer } from './server-process'
+import { freePort, npmStart, startServer, stopServer } from './server-process'
 
 const serverUrl = process.env.TEST_DATABASE_URL
 
@@ -55,7 +56,9 @@ describe.skipIf(!serverUrl || !fs.existsSync(PGBOUNCER))('npm start through PgBo
         DATABASE_POOL_MODE: 'transaction',
         WEB_CONCURRENCY: '2',
       },
-      startScript(),
+      // `npm start` itself: the built server (built first if the sources changed), as the operator runs it.
+      npmStart(),
+      600_000,
     )
     const api = (url: string, init?: RequestInit) => fetch(`http://127.0.0.1:${port}${url}`, init)
     try {
@@ -98,5 +101,5 @@ describe.skipIf(!serverUrl || !fs.existsSync(PGBOUNCER))('npm start through PgBo
     } finally {
       await stopServer(server)
     }
-  }, 240_000)
+  }, 720_000)
 })

@@ -18,17 +18,27 @@ const SOURCE_SERVER = `"${process.execPath}" --import tsx apps/api/src/server.ts
  * source: whatever the script decides from the environment (NODE_ENV, SEED_DEMO) is decided here too.
  */
 export function startScript(): string {
+  const start = npmStart()
+  return start.slice(BUILD.length, -BUILT.length) + SOURCE_SERVER
+}
+
+const BUILD = 'node --import tsx scripts/build-if-changed.ts && '
+const BUILT = 'node apps/api/dist/server.js'
+
+/**
+ * `npm start`'s script whole, as the shell runs it: the build when the sources changed since the last one
+ * (minutes), then the built server. For the tests that must run exactly what an operator starts.
+ */
+export function npmStart(): string {
   const { scripts } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }
-  const build = 'node --import tsx scripts/build-if-changed.ts && '
-  const built = 'node apps/api/dist/server.js'
-  if (!scripts.start.startsWith(build) || !scripts.start.endsWith(built)) throw new Error(`npm start no longer reads "${build}… ${built}": ${scripts.start}`)
-  return scripts.start.slice(build.length, -built.length) + SOURCE_SERVER
+  if (!scripts.start.startsWith(BUILD) || !scripts.start.endsWith(BUILT)) throw new Error(`npm start no longer reads "${BUILD}… ${BUILT}": ${scripts.start}`)
+  return scripts.start
 }
 
 type Started = { child: ChildProcess; output: () => string }
 
 /**
- * The server from its source, or through `command` run by the shell (`startScript()`), with `env` over this
+ * The server from its source, or through `command` run by the shell (`startScript()`, `npmStart()`), with `env` over this
  * process's; given up on after `timeoutMs` (a first start that seeds the demo takes longer on a busy machine).
  */
 export function startServer(env: Record<string, string | undefined>, command?: string, timeoutMs = 120_000): Promise<Started> {
