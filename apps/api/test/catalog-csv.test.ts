@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
 import { describe, expect, it, vi } from 'vitest'
 import { products as productsTable } from '../src/db/schema'
@@ -131,6 +131,28 @@ describe('POST /api/products.csv', () => {
     expect(after.map(({ title, description, price, sellAt, available, categories, variants, stock }) => ({ title, description, price, sellAt, available, categories, variants, stock }))).toEqual(
       before.map(({ title, description, price, sellAt, available, categories, variants, stock }) => ({ title, description, price, sellAt, available, categories, variants, stock })),
     )
+  })
+
+  it('writes only the products a file changes: the others keep their last change (the sitemap\'s lastmod)', async () => {
+    const updatedAt = async () =>
+      new Map(
+        (await ctx.database.db.select({ id: productsTable.id, updatedAt: productsTable.updatedAt }).from(productsTable).where(eq(productsTable.shopId, shop.id))).map(
+          (row) => [row.id, row.updatedAt.getTime()],
+        ),
+      )
+    const exported = (await exportCsv()).body
+    const before = await updatedAt()
+    expect((await importCsv(exported)).statusCode).toBe(200)
+    expect(await updatedAt()).toEqual(before)
+
+    // The mug's price edited in the file: only the mug is written.
+    const rows = rowsOf(exported)
+    const edited = stringify([Object.keys(rows[0]!), ...rows.map((row) => Object.values(row.product_id === mug._id ? { ...row, price: '26' } : row))])
+    expect((await importCsv(edited)).statusCode).toBe(200)
+    const after = await updatedAt()
+    expect(after.get(mug._id)).toBeGreaterThan(before.get(mug._id)!)
+    for (const [id, at] of before) if (id !== mug._id) expect(after.get(id), id).toBe(at)
+    expect((await products()).find((product) => product._id === mug._id)?.price.value).toBe(26)
   })
 
   it('previews with dryRun, each row with its action and problems, and writes nothing', async () => {

@@ -123,7 +123,8 @@ export async function setTrackedQuantities(tx: Db, shopId: string, rows: StockRo
     update ${inventory} as i
     set quantity = r.quantity, tracked = true, updated_at = now()
     from ${stockValues(rows)}
-    where i.shop_id = ${shopId}::uuid and i.product_id = r.product_id and i.variant_id = r.variant_id`)
+    where i.shop_id = ${shopId}::uuid and i.product_id = r.product_id and i.variant_id = r.variant_id
+      and (i.quantity <> r.quantity or not i.tracked)`)
   await tx.execute(sql`
     insert into ${inventory} (shop_id, product_id, variant_id, quantity, tracked)
     select ${shopId}::uuid, r.product_id, r.variant_id, r.quantity, true from ${stockValues(rows)}

@@ -353,7 +353,11 @@ export async function insertImportedProducts(
     order by r.ord`)
 }
 
-/** Replaces every field an import gives of the shop's products `rows` name, in one statement (images stay). */
+/**
+ * Replaces every field an import gives of the shop's products `rows` name, in one statement (images stay).
+ * A product the file leaves as it was is not written: its `updated_at` (the sitemap's lastmod) stays, and
+ * a file sent back unchanged, as staff do after an export, writes only what they edited.
+ */
 export async function updateImportedProducts(tx: Db, shopId: string, currency: string, rows: ImportedProduct[]): Promise<void> {
   if (rows.length === 0) return
   await tx.execute(sql`
@@ -361,7 +365,9 @@ export async function updateImportedProducts(tx: Db, shopId: string, currency: s
     set title = r.title, description = r.description, price_minor = r.price_minor, currency = ${currency},
         sell_at_minor = r.sell_at_minor, available = r.available, category_ids = r.category_ids, variants = r.variants, updated_at = now()
     from jsonb_to_recordset(${importedRows(rows)}::jsonb) as ${importedColumns}
-    where p.shop_id = ${shopId}::uuid and p.id = r.id`)
+    where p.shop_id = ${shopId}::uuid and p.id = r.id
+      and (p.title, p.description, p.price_minor, p.currency, p.sell_at_minor, p.available, p.category_ids, p.variants)
+        is distinct from (r.title, r.description, r.price_minor, ${currency}, r.sell_at_minor, r.available, r.category_ids, r.variants)`)
 }
 
 /** Sets `in_stock` of the shop's products where it changed, in one statement. */
