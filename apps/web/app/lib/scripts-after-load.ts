@@ -38,10 +38,10 @@ declare global {
 /**
  * Runs in the browser, before the rewritten tags: starts the scripts once. With `start: 'load'` they start
  * when the page has loaded (or at the first touch, click or key, if sooner). With `start: 'touch'` a page
- * that can be read and used without them (decision 120) only fetches them once it has loaded and runs them
- * at the first touch, key or focus, so a visit that only reads spends nothing on them; they still start at
- * load for a visitor the page must show something of the browser's own: a session, a cart (either copy), or
- * a login coming back (`?code=`).
+ * that can be read and used without them (decision 120) only fetches them into the cache once it has loaded
+ * (a prefetch, which compiles nothing) and runs them at the first touch, key or focus, so a visit that only
+ * reads spends nothing on them; they still start at load for a visitor the page must show something of the
+ * browser's own: a session, a cart (either copy), or a login coming back (`?code=`).
  *
  * Until the app has hydrated, a tap on a button of the page's own (`type="button"`: a thumbnail, "Tell me
  * when it's back"…) has no handler yet: it is kept and clicked again once the app calls
@@ -66,6 +66,15 @@ export function pageStartScript(start: ScriptsStart): string {
   }
   function fetchScripts() {
     for (const link of document.querySelectorAll('link[rel="${WAITING_REL}"]')) link.rel = 'modulepreload'
+  }
+  // Into the cache only: a module preload would also compile them, on the page's main thread.
+  function prefetchScripts() {
+    for (const link of document.querySelectorAll('link[rel="${WAITING_REL}"]')) {
+      const prefetch = document.createElement('link')
+      prefetch.rel = 'prefetch'
+      prefetch.href = link.href
+      document.head.append(prefetch)
+    }
   }
   function start() {
     if (started) return
@@ -100,7 +109,7 @@ export function pageStartScript(start: ScriptsStart): string {
   const atLoad = ${JSON.stringify(start)} === 'load' || ownState()
   function onLoad() {
     if (atLoad) start()
-    else fetchScripts()
+    else prefetchScripts()
   }
   if (document.readyState === 'complete') setTimeout(onLoad)
   else addEventListener('load', onLoad)
