@@ -1,6 +1,8 @@
 /**
  * Public pages stay light (issue: the shop's own code adds at most 25 KB gzip to the home page's JavaScript,
- * admin code never loads on public pages), and their scripts wait until the page has loaded. Prints the split.
+ * admin code never loads on public pages), and their scripts wait until the page has loaded; a page read
+ * without a touch runs none of them, yet counts its visit and registers the offline copy (decision 120).
+ * Prints the split.
  */
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
@@ -110,20 +112,22 @@ describe('public pages are light', () => {
   })
 })
 
+/** Runs in the page: whether React has hydrated the document (it marks the container it hydrates). */
+const hydrated = () => Object.keys(document).some((key) => key.startsWith('__reactContainer'))
+
 describe("the page's scripts wait for the page", () => {
   const { browser } = useBrowser()
 
-  it('starts them once the page has loaded, and the page then works', async () => {
+  it('starts them once the page has loaded where the page needs them, and the page then works', async () => {
     const { port } = server()
     const origin = `http://demo.localhost:${port}`
     const html = (await request(port, `demo.localhost:${port}`, '/products/')).body
     assert.doesNotMatch(html, /rel="modulepreload"/, 'no script is fetched while the page loads')
     assert.ok(scriptsOf(html).length >= 4, 'the scripts are still named in the page')
     await withPage(browser(), async (page) => {
-      await page.goto(`${origin}/products/`)
-      await page.getByRole('link', { name: /Shea butter/ }).first().click()
-      await page.getByRole('button', { name: 'Add to cart' }).click()
-      await page.getByRole('button', { name: 'In your cart' }).waitFor()
+      // The checkout needs its scripts (the browser's cart): they start at load, untouched.
+      await page.goto(`${origin}/checkout`)
+      await page.waitForFunction(hydrated)
       const timing = await page.evaluate(() => ({
         load: performance.getEntriesByType('navigation')[0]!.toJSON().loadEventStart as number,
         scripts: performance
@@ -132,9 +136,36 @@ describe("the page's scripts wait for the page", () => {
           .map((entry) => entry.startTime),
       }))
       assert.ok(timing.scripts.length > 0, 'the scripts were fetched')
-      // The product page was reached in the browser: its own first load is the one measured here.
       assert.ok(Math.min(...timing.scripts) >= timing.load, `a script started at ${Math.min(...timing.scripts)} ms, before load at ${timing.load} ms`)
+
+      await page.goto(`${origin}/products/`)
+      await page.getByRole('link', { name: /Shea butter/ }).first().click()
+      await page.getByRole('button', { name: 'Add to cart' }).click()
+      await page.getByRole('button', { name: 'In your cart' }).waitFor()
     })
+  })
+
+  it('runs no script on a page read without a touch, yet counts the visit and registers the offline copy', async () => {
+    const { port } = server()
+    const origin = `http://demo.localhost:${port}`
+    for (const path of ['/', '/products/']) {
+      await withPage(browser(), async (page) => {
+        const visit = page.waitForRequest((sent) => sent.url().includes('/api/analytics') && sent.method() === 'POST')
+        await page.goto(`${origin}${path}`)
+        const counted = await visit
+        assert.equal((counted.postDataJSON() as { action: string }).action, 'site_visit')
+        await page.waitForFunction(() => navigator.serviceWorker.getRegistration().then((registration) => !!registration))
+        // The scripts were fetched into the cache once the page had loaded, but none has run: the page is not hydrated.
+        await page.waitForFunction(() => document.querySelectorAll('link[rel="prefetch"]').length > 0)
+        assert.equal(await page.locator('link[rel="modulepreload"]').count(), 0, `${path} compiles its scripts with no touch`)
+        await page.waitForTimeout(1_500)
+        assert.equal(await page.evaluate(hydrated), false, `${path} hydrated with no touch`)
+        assert.equal(await page.locator('script[type="module"]').count(), 0, `${path} started a module with no touch`)
+        // The first touch starts them.
+        await page.getByRole('heading', { level: 1 }).first().dispatchEvent('pointerdown')
+        await page.waitForFunction(hydrated)
+      })
+    }
   })
 
   it('starts them at the first touch when the page is still loading', async () => {

@@ -12,6 +12,8 @@ import { type AppLoadContext, type EntryContext, type HandleErrorFunction, Serve
 import appStyles from './app.css?inline'
 import { NonceContext } from './lib/csp-nonce'
 import { InlineStylesContext } from './lib/inline-styles'
+import { PageStartContext } from './lib/page-start'
+import { buildPageStart } from './lib/page-start.server'
 import { scriptsAfterLoad } from './lib/scripts-after-load.server'
 
 export const streamTimeout = 5_000
@@ -53,7 +55,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <InlineStylesContext.Provider value={appStyles}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <PageStartContext.Provider value={buildPageStart}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </PageStartContext.Provider>
         </InlineStylesContext.Provider>
       </NonceContext.Provider>,
       {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import {
   Links,
   Meta,
@@ -7,17 +7,17 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunction,
   isRouteErrorResponse,
+  useMatches,
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
 import { StatusPage } from './components/status-page'
-import { useSiteVisit } from './features/analytics/hooks/use-site-visit'
 import { LoginReturn } from './features/auth/components/login-return'
 import { THEME_COLOR } from './features/shop/web-manifest'
 import { useNonce } from './lib/csp-nonce'
 import { APP_STYLES_ID, useInlineStyles } from './lib/inline-styles'
-import { useServiceWorker } from './lib/offline/offline-pages'
-import { AFTER_LOAD_SCRIPT } from './lib/scripts-after-load'
+import { PAGE_START_ID, usePageStart } from './lib/page-start'
+import { startsAtFirstTouch } from './lib/scripts-after-load'
 import { type SiteInfo, pageMeta } from './lib/page-meta'
 
 /** The site this host serves: its shop (null on the platform's host), the platform, the request's origin. */
@@ -42,6 +42,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const site = useRouteLoaderData<typeof loader>('root')
   const nonce = useNonce()
   const styles = useInlineStyles()
+  const pageStart = usePageStart()
+  // The deepest route decides: a page that needs no scripts to be read or used starts them at the first touch.
+  const matches = useMatches()
+  const start = startsAtFirstTouch(matches.at(-1)?.handle) ? 'touch' : 'load'
   const logo = site?.shop?.logo
   return (
     <html lang="en">
@@ -67,16 +71,17 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: AFTER_LOAD_SCRIPT }} />
+        <script id={PAGE_START_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: pageStart(start, site?.shop?._id ?? null) }} />
         <Scripts nonce={nonce} />
       </body>
     </html>
   )
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
-  useSiteVisit(loaderData.shop?._id ?? null)
-  useServiceWorker(!!loaderData.shop)
+export default function App() {
+  // The page's inline script counted the visit and registered the service worker; once hydrated, the
+  // buttons tapped while the scripts started are tapped again (scripts-after-load.ts).
+  useEffect(() => window.shopletHydrated?.(), [])
   return (
     <>
       <LoginReturn />

@@ -5,6 +5,7 @@ import { PickupPlace } from '../features/checkout/components/delivery-fields'
 import { routeMeta } from '../lib/page-meta'
 import { notFound } from '../lib/route-errors'
 import { useSite } from '../lib/use-site'
+import type { ScriptsHandle } from '../lib/scripts-after-load'
 import type { Route } from './+types/about'
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
@@ -13,6 +14,9 @@ export function loader({ context }: Route.LoaderArgs) {
   if (!context.shop) notFound()
   return null
 }
+
+/** Read and used without scripts: they start at the first touch (decision 120). */
+export const handle: ScriptsHandle = { scriptsAtFirstTouch: true }
 
 export const meta: Route.MetaFunction = (args) => routeMeta('About us', args)
 

@@ -7,6 +7,7 @@ import { routeMeta, siteFromMatches } from '../lib/page-meta'
 import { useSite } from '../lib/use-site'
 import { shopCategories } from '../features/catalog/shop-categories'
 import { homeJsonLd } from '../features/seo/structured-data'
+import type { ScriptsHandle } from '../lib/scripts-after-load'
 import type { Route } from './+types/home'
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
@@ -23,6 +24,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   ])
   return { products: page.data.map(toProductSummary), categories }
 }
+
+/** Read and used without scripts: they start at the first touch (decision 120). */
+export const handle: ScriptsHandle = { scriptsAtFirstTouch: true }
 
 export const meta: Route.MetaFunction = (args) => {
   const site = siteFromMatches(args.matches)

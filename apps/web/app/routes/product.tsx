@@ -17,6 +17,7 @@ import { ProductRatingLink, ProductReviews } from '../features/reviews/component
 import { assertCanonicalProductUrl, productIdFromParam, productSeo } from '../features/seo/product-seo.server'
 import { ProductFreeDelivery } from '../features/promotions/components/product-free-delivery'
 import { livePromotions } from '../features/promotions/live-promotions.server'
+import type { ScriptsHandle } from '../lib/scripts-after-load'
 import type { Route } from './+types/product'
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
@@ -57,6 +58,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
 /** "Add to cart" posted as a plain form, before the page's scripts run (decision 87). */
 export const action = (args: Route.ActionArgs) => addToCartAction(args)
+
+/** Read and used without scripts: they start at the first touch (decision 120). */
+export const handle: ScriptsHandle = { scriptsAtFirstTouch: true }
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args.loaderData?.product.title ?? 'Product', args, { image: args.loaderData?.product.images[0]?.url, ...args.loaderData?.seo })

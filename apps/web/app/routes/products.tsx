@@ -9,6 +9,7 @@ import { assertPageInRange } from '../lib/page-number'
 import { notFound } from '../lib/route-errors'
 import { routeMeta } from '../lib/page-meta'
 import { shopCategories } from '../features/catalog/shop-categories'
+import type { ScriptsHandle } from '../lib/scripts-after-load'
 import type { Route } from './+types/products'
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
@@ -36,6 +37,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   assertPageInRange(search.page, page.data.length)
   return { search, categories, suggestion, total: page.total, products: page.data.map(toProductSummary) }
 }
+
+/** Read and used without scripts: they start at the first touch (decision 120). */
+export const handle: ScriptsHandle = { scriptsAtFirstTouch: true }
 
 export const meta: Route.MetaFunction = (args) => {
   const search = args.loaderData?.search

@@ -11,6 +11,7 @@ import { routeMeta } from '../lib/page-meta'
 import { assertPageInRange, pageParam } from '../lib/page-number'
 import { isMissing, notFound } from '../lib/route-errors'
 import { useSite } from '../lib/use-site'
+import type { ScriptsHandle } from '../lib/scripts-after-load'
 import type { Route } from './+types/reviews'
 import { productPath } from '@shop/domain'
 
@@ -50,6 +51,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     product: product ? { _id: product._id, title: product.title } : null,
   }
 }
+
+/** Read and used without scripts: they start at the first touch (decision 120). */
+export const handle: ScriptsHandle = { scriptsAtFirstTouch: true }
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Reviews', args)
 

@@ -41,22 +41,81 @@ export function isStaffPage(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/')
 }
 
-async function renew(deps: TrackingDeps): Promise<string> {
-  const { trackingId, maxAge } = await deps.createTrackingId()
-  deps.write({ trackingId, expires: deps.now() + maxAge * 1000 })
-  return trackingId
-}
-
+/**
+ * Self-contained (it uses nothing but its arguments): the page's inline script runs its source as it is
+ * (visitScript), so a visit counts whether or not the page's scripts ever start (decision 120).
+ */
 export async function trackSiteVisit(shopId: string, origin: string, deps: TrackingDeps = browserDeps): Promise<void> {
+  async function renew(): Promise<string> {
+    const { trackingId, maxAge } = await deps.createTrackingId()
+    deps.write({ trackingId, expires: deps.now() + maxAge * 1000 })
+    return trackingId
+  }
   if (await deps.isStaff(shopId)) return
   const event: AnalyticsEvent = { action: 'site_visit', category: 'shop', extras: { origin, shop: shopId } }
   const stored = deps.read()
   const valid = stored && typeof stored.trackingId === 'string' && stored.expires > deps.now() ? stored.trackingId : null
-  const trackingId = valid ?? (await renew(deps))
+  const trackingId = valid ?? (await renew())
   try {
     await deps.postEvent(trackingId, event)
   } catch {
     // Unknown or expired on the server (401), or any other failure: one retry, with a new id.
-    await deps.postEvent(await renew(deps), event)
+    await deps.postEvent(await renew(), event)
   }
+}
+
+/**
+ * The browser's TrackingDeps in plain JavaScript, for the inline script: the same calls as the app's API
+ * client (JSON, credentials included, the stored token when logged in; a refused token ends the session).
+ */
+const INLINE_DEPS = `(() => {
+  function stored(key) {
+    try {
+      return JSON.parse(localStorage.getItem(key) || 'null')
+    } catch {
+      return null
+    }
+  }
+  async function call(method, path, body) {
+    const headers = { accept: 'application/json' }
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    const auth = stored('authCredentials')
+    if (auth) headers.authorization = auth.token_type + ' ' + auth.access_token
+    const response = await fetch(path, { method, headers, credentials: 'include', body: body === undefined ? undefined : JSON.stringify(body) })
+    if (!response.ok) {
+      if (response.status === 401 && auth) for (const key of ['authCredentials', 'user']) localStorage.removeItem(key)
+      throw new Error('Request failed with status code ' + response.status)
+    }
+    return response.status === 204 ? undefined : response.json().catch(() => undefined)
+  }
+  return {
+    createTrackingId: () => call('POST', '/api/tracking-ids', {}),
+    postEvent: (trackingId, event) => call('POST', '/api/analytics?trackingId=' + encodeURIComponent(trackingId), event),
+    read: () => stored('tracking'),
+    write: (value) => {
+      try {
+        localStorage.setItem('tracking', JSON.stringify(value))
+      } catch {}
+    },
+    now: () => Date.now(),
+    isStaff: async (shop) => {
+      if (!stored('authCredentials')) return false
+      const answer = await call('GET', '/api/role/?shop=' + encodeURIComponent(shop)).catch(() => null)
+      return !!answer && answer.role !== null && answer.role !== undefined
+    },
+  }
+})()`
+
+/**
+ * The page's own count of this visit (SPEC §7), run by its inline script once the page has loaded, for a
+ * shop's page outside the dashboard: the page's scripts may start late or never (decision 120).
+ */
+export function visitScript(shopId: string): string {
+  const shop = JSON.stringify(shopId).replace(/</g, '\\u003c')
+  return `(() => {
+  if (${isStaffPage.toString()}(location.pathname)) return
+  const visit = () => (${trackSiteVisit.toString()})(${shop}, location.origin, ${INLINE_DEPS}).catch(() => {})
+  if (document.readyState === 'complete') visit()
+  else addEventListener('load', visit, { once: true })
+})()`
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useId, useRef, useState } from 'react'
 import { Link, useActionData } from 'react-router'
 import type { Availability } from '@shop/domain'
 import type { ProductVariant, Variant } from '@shop/domain/schemas/catalog'
@@ -7,6 +7,7 @@ import { useChooseVariant } from '../../catalog/components/chosen-variant'
 import { stockText } from '../../catalog/stock-text'
 import { hasItem, lineCap } from '../cart'
 import { cartActions, useCartItems } from '../hooks/use-cart'
+import { useTypedBeforeScripts } from '../../checkout/typed-before-scripts'
 import type { AddToCartAnswer } from '../add-to-cart-form.server'
 import { QuantityInput } from './quantity-input'
 
@@ -42,6 +43,19 @@ export function AddToCart({ productId, variants, availability, label, most }: Pr
   const soldOut = stock.level === 'sold-out'
   const cap = lineCap(stock, { most })
   const inCart = hasItem(items, productId, variant)
+  // A variant picked or a quantity typed before the page's scripts ran is in the form, not yet in the state.
+  const form = useRef<HTMLFormElement>(null)
+  useTypedBeforeScripts(form, (value) => {
+    const picked = variants.find((option) => option._id === value('variant'))
+    if (picked && picked._id !== variant) {
+      setVariant(picked._id)
+      announce(picked._id)
+    }
+    const typed = Number(value('count'))
+    const pickedCap = lineCap((picked ?? chosen)?.availability ?? availability, { most })
+    if (Number.isInteger(typed) && typed >= 1 && typed !== count) setCount(Math.min(typed, pickedCap))
+    return (!!picked && picked._id !== variant) || typed !== count
+  })
 
   function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -58,7 +72,7 @@ export function AddToCart({ productId, variants, availability, label, most }: Pr
   const shown = message ?? posted
 
   return (
-    <form className="add-to-cart" method="post" onSubmit={add}>
+    <form ref={form} className="add-to-cart" method="post" onSubmit={add}>
       <input type="hidden" name="intent" value="add" />
       {variants.length > 0 && (
         <fieldset className="variant-picker">

@@ -1,4 +1,4 @@
-import { type FormEvent, useId } from 'react'
+import { type FormEvent, useId, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import type { Category } from '@shop/domain/schemas/catalog'
 import {
@@ -9,6 +9,7 @@ import {
   sortChoices,
   stockChoices,
 } from '../search-params'
+import { useTypedBeforeScripts } from '../../checkout/typed-before-scripts'
 
 type Choice = { value: string; label: string }
 
@@ -58,6 +59,14 @@ export function ProductFilters({ search, categories }: { search: ProductSearch; 
     )
   }
 
+  // A filter chosen before the page's scripts ran changed the form but went nowhere: applied once they run.
+  const form = useRef<HTMLFormElement>(null)
+  useTypedBeforeScripts(form, (value) => {
+    const chosen = value('order') !== sortChoiceOf(search) || value('stock') !== search.stock || value('category') !== search.category
+    if (chosen && form.current) apply(form.current)
+    return chosen
+  })
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     apply(event.currentTarget)
@@ -69,6 +78,7 @@ export function ProductFilters({ search, categories }: { search: ProductSearch; 
         Filter and sort{active > 0 && <span className="filters-active"> · {active} active</span>}
       </summary>
       <form
+        ref={form}
         className="product-filters"
         action="/products/"
         method="get"

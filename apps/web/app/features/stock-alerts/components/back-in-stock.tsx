@@ -10,7 +10,6 @@ import type { ProductVariant } from '@shop/domain/schemas/catalog'
 import { Button } from '../../../components/ui/button'
 import { Field, FormError } from '../../../components/ui/field'
 import { jsonSubmit } from '../../../lib/route-data'
-import { useHydrated } from '../../../lib/use-hydrated'
 import { useSite } from '../../../lib/use-site'
 import { useSessionUser } from '../../auth/session'
 import { variantLabel } from '../../catalog/variant-label'
@@ -27,7 +26,6 @@ export function BackInStock({ productId, variants, availability }: Props) {
 
 function BackInStockForm({ shopId, productId, soldOut }: { shopId: string; productId: string; soldOut: (ProductVariant | null)[] }) {
   const user = useSessionUser()
-  const hydrated = useHydrated()
   const fetcher = useFetcher<SubscribeAnswer>()
   const headingId = useId()
   const [open, setOpen] = useState(false)
@@ -56,8 +54,8 @@ function BackInStockForm({ shopId, productId, soldOut }: { shopId: string; produ
       {!open ? (
         <Button
           variant="secondary"
-          // It opens a form the page's scripts run: inert until they have started.
-          disabled={!hydrated}
+          // It opens a form the page's scripts run: a tap before they have started is replayed once they
+          // have (scripts-after-load.ts).
           onClick={() => {
             // A logged-in shopper's own phone and e-mail, read once the page runs in the browser.
             setPhone((current) => current || user?.phone || '')
