@@ -107,7 +107,7 @@ const INLINE_DEPS = `(() => {
 })()`
 
 /**
- * The page's own count of this visit (SPEC §7), run by its inline script once the page has loaded, for a
+ * The page's own count of this visit (docs/product.md §7), run by its inline script once the page has loaded, for a
  * shop's page outside the dashboard: the page's scripts may start late or never (decision 120).
  */
 export function visitScript(shopId: string): string {
