@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import importX from 'eslint-plugin-import-x'
@@ -60,6 +61,42 @@ const groundZones = [`${api}/lib`, `${api}/db`, `${api}/config.ts`, `${api}/path
     message: 'The context and the layers under it do not depend on modules, plugins, workers, the seed or the app.',
   }),
 )
+
+const web = 'apps/web/app'
+
+/** The web app's features: each is a folder under app/features, and none may import another. */
+const webFeatures = readdirSync(new URL(`./${web}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+/**
+ * The web app's layers (docs/decisions/0115-web-layers.md): shared code (`components`, `lib`, `api`) →
+ * `features` → `routes`, never back; a feature never imports another feature, so a part two features need
+ * moves down into the shared layer.
+ */
+export const webZones = [
+  ...[`${web}/components`, `${web}/lib`, `${web}/api`].map((target) => ({
+    target: `./${target}`,
+    from: [`./${web}/features`, `./${web}/routes`, `./${web}/root.tsx`, `./${web}/routes.ts`, `./${web}/entry.server.tsx`, `./${web}/entry.client.tsx`],
+    message: 'Shared web code (components, lib, api) never imports a feature or a route: move the part it needs down.',
+  })),
+  ...[`${web}/lib`, `${web}/api`].map((target) => ({
+    target: `./${target}`,
+    from: `./${web}/components`,
+    message: 'lib and api sit under the components: a type both need lives in lib.',
+  })),
+  {
+    target: `./${web}/features`,
+    from: [`./${web}/routes`, `./${web}/root.tsx`, `./${web}/routes.ts`],
+    message: 'Features are used by routes, never the other way round.',
+  },
+  ...webFeatures.map((name) => ({
+    target: `./${web}/features/${name}`,
+    from: `./${web}/features`,
+    except: [`./${name}`],
+    message: `The ${name} feature may not import another feature: move the shared part into components, lib or api.`,
+  })),
+]
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/.react-router/**', 'data/**', 'tmp/**'] },
@@ -126,6 +163,19 @@ export default tseslint.config(
           patterns: [{ group: ['@fastify/*'], message: 'Fastify plugins belong to routes and src/plugins.' }],
         },
       ],
+    },
+  },
+  // ---------------------------------------------------------------- web layers (apps/web)
+  {
+    files: [`${web}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/web/tsconfig.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: webZones }],
     },
   },
   // --- React hooks (apps/web): the recommended rules, exhaustive-deps included. ---

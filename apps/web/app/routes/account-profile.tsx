@@ -6,7 +6,7 @@ import { SignInDetailsForm } from '../features/account/components/sign-in-detail
 import { StaffAlertsForm } from '../features/account/components/staff-alerts-form'
 import { profilePatch } from '../features/account/profile-details'
 import { SIGN_IN_FIELDS, type SignInDetailsForm as SignInForm, signInDetailsPatch } from '../features/account/sign-in-details'
-import { requireUser } from '../features/auth/guard'
+import { requireUser } from '../lib/auth/guard'
 import { useAccountUser } from '../features/auth/hooks/use-account-user'
 import { api } from '../lib/api'
 import { writeStored } from '../lib/local-store'

@@ -5,8 +5,8 @@ import { listReviews } from '../api/reviews/list-reviews'
 import { updateReview } from '../api/reviews/update-review'
 import { useToast } from '../components/ui/toast'
 import { Pager } from '../features/admin/components/pager'
-import { useAdmin } from '../features/admin/hooks/use-admin'
-import { requireStaff } from '../features/admin/staff-session'
+import { useAdmin } from '../lib/use-admin'
+import { requireStaff } from '../lib/auth/staff-session'
 import { ReviewItem } from '../features/admin-reviews/components/review-item'
 import {
   RATINGS,
@@ -17,7 +17,7 @@ import {
   reviewFilterParams,
   reviewListQuery,
 } from '../features/admin-reviews/review-query'
-import type { AdminReview, AdminReviewPage } from '../features/admin-reviews/types'
+import type { AdminReview, AdminReviewPage } from '../api/reviews/admin-review'
 import { api } from '../lib/api'
 import { hasErrors, validate } from '../lib/form-errors'
 import { routeMeta } from '../lib/page-meta'

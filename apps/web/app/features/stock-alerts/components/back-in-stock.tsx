@@ -12,8 +12,8 @@ import { Field, FormError } from '../../../components/ui/field'
 import { jsonSubmit } from '../../../lib/route-data'
 import { useHydrated } from '../../../lib/use-hydrated'
 import { useSite } from '../../../lib/use-site'
-import { useSessionUser } from '../../auth/session'
-import { variantLabel } from '../../catalog/variant-label'
+import { useSessionUser } from '../../../lib/auth/session'
+import { variantLabel } from '../../../lib/variant-label'
 import type { SubscribeAnswer } from '../subscribe-answer'
 
 type Props = { productId: string; variants: ProductVariant[]; availability: Availability }
