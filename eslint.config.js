@@ -98,6 +98,47 @@ export const webZones = [
   })),
 ]
 
+/**
+ * One way to write from the web (docs/decisions/0116-typed-submissions.md): a form submits to its route's
+ * clientAction, which parses the submission with one schema per intent (lib/submission.ts). So a component
+ * or a feature never imports an API call that writes (named for what it does: create-, update-, delete-,
+ * set-, send-, place-, …), and no action reads an untyped intent (`readSubmission`). A route's action may
+ * live in its feature as an action module (`*-action.ts`, `*-actions.ts`, `*-intents.ts`) or, for a
+ * public page's server action, `*.server.ts`.
+ */
+const webWriteCalls = ['create', 'update', 'delete', 'set', 'send', 'resend', 'place', 'edit', 'move', 'pay', 'restore', 'suspend', 'import', 'record', 'retry', 'resolve', 'revoke']
+  .map((verb) => `**/api/*/${verb}-*`)
+  .concat('**/api/promotions/promotions')
+  // Counting a visit is the page measuring itself, not a form's write.
+  .concat('!**/api/analytics/*')
+const untypedIntent = {
+  name: '../lib/route-data',
+  importNames: ['readSubmission'],
+  message: 'Parse the submission with one schema per intent: parseSubmission (lib/submission.ts).',
+}
+const webActionModules = [`${web}/features/**/*-action.ts`, `${web}/features/**/*-actions.ts`, `${web}/features/**/*-intents.ts`, `${web}/**/*.server.ts`]
+/** Actions still reading their submission by hand, and forms still writing through the API: each to move to a typed clientAction. */
+const webUntypedActions = [
+  'features/admin-products/product-actions.ts',
+  'features/reviews/review-item-action.ts',
+  ...['account-notifications', 'account-profile', 'admin-customer', 'admin-discount-codes', 'admin-management', 'admin-order-new', 'admin-order', 'admin-orders', 'admin-products', 'admin-settings', 'admin-site', 'invitation', 'pay', 'platform', 'stock-alert', 'stock-alerts'].map((name) => `routes/${name}.tsx`),
+].map((file) => `${web}/${file}`)
+const webDirectWrites = [
+  'features/admin-orders/components/new-order-form.tsx',
+  'features/admin-orders/components/order-edit-form.tsx',
+  'features/admin-settings/hooks/use-config-save.ts',
+  'features/admin-settings/shop-config-forms.ts',
+  'features/checkout/components/checkout-form.tsx',
+  'features/checkout/components/place-shared-checkout.tsx',
+  'features/orders/components/order-details.tsx',
+  'features/orders/components/payment-outcome.tsx',
+  'features/reviews/components/review-form.tsx',
+  'features/setup/components/delivery-step.tsx',
+  'features/setup/components/profile-step.tsx',
+  'features/setup/components/shop-step.tsx',
+  'features/setup/delivery-form.ts',
+].map((file) => `${web}/${file}`)
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/.react-router/**', 'data/**', 'tmp/**'] },
   js.configs.recommended,
@@ -176,6 +217,26 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: webZones }],
+    },
+  },
+  {
+    files: [`${web}/routes/**/*.{ts,tsx}`, ...webActionModules],
+    ignores: webUntypedActions,
+    rules: {
+      'no-restricted-imports': ['error', { paths: [untypedIntent, { ...untypedIntent, name: '../../lib/route-data' }, { ...untypedIntent, name: '../../../lib/route-data' }] }],
+    },
+  },
+  {
+    files: [`${web}/features/**/*.{ts,tsx}`, `${web}/components/**/*.{ts,tsx}`],
+    ignores: [...webActionModules, ...webDirectWrites],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ ...untypedIntent, name: '../../lib/route-data' }, { ...untypedIntent, name: '../../../lib/route-data' }, { ...untypedIntent, name: '../lib/route-data' }],
+          patterns: [{ group: webWriteCalls, message: "Components and features do not write: submit to the route's clientAction with an intent." }],
+        },
+      ],
     },
   },
   // --- React hooks (apps/web): the recommended rules, exhaustive-deps included. ---

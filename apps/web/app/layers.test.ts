@@ -2,7 +2,8 @@
  * The web app's layers in eslint.config.js (docs/decisions/0115-web-layers.md) fail `npm run lint` on what
  * they forbid: shared code (components, lib, api) importing a feature or a route, lib or api importing a
  * component, a feature importing a route or another feature. Each case is linted with the project's own
- * config at a path inside apps/web/app, importing a file that exists.
+ * config at a path inside apps/web/app, importing a file that exists. So do the rules of one way to write
+ * (docs/decisions/0116-typed-submissions.md): no write through the API outside a route's action, no untyped intent.
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -51,5 +52,26 @@ describe('web layers', { timeout: 60_000 }, () => {
         "import { OrderDetails } from './components/order-details'\nimport { pricedRows } from '../../lib/totals-rows'\nexport const both = [OrderDetails, pricedRows]\n",
       ),
     ).toEqual([])
+  })
+
+  it("refuses a component or a feature importing an API call that writes, and allows its reads and the route's action", async () => {
+    expect(await problems('features/orders/components/probe.tsx', "import { updateOrder } from '../../../api/orders/update-order'\nexport const u = updateOrder\n")).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*Components and features do not write/),
+    ])
+    expect(await problems('components/probe.tsx', "import { createReview } from '../api/reviews/create-review'\nexport const c = createReview\n")).toEqual([
+      expect.stringMatching(/Components and features do not write/),
+    ])
+    expect(await problems('features/orders/components/probe.tsx', "import { listOrders } from '../../../api/orders/list-orders'\nexport const l = listOrders\n")).toEqual([])
+    expect(await problems('routes/probe.tsx', "import { updateOrder } from '../api/orders/update-order'\nexport const u = updateOrder\n")).toEqual([])
+  })
+
+  it('refuses an action reading an untyped intent, and allows one parsed with a schema per intent', async () => {
+    expect(await problems('routes/probe.tsx', "import { readSubmission } from '../lib/route-data'\nexport const r = readSubmission\n")).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*parseSubmission/),
+    ])
+    expect(await problems('features/orders/probe-actions.ts', "import { readSubmission } from '../../lib/route-data'\nexport const r = readSubmission\n")).toEqual([
+      expect.stringMatching(/parseSubmission/),
+    ])
+    expect(await problems('routes/probe.tsx', "import { parseSubmission } from '../lib/submission'\nexport const p = parseSubmission\n")).toEqual([])
   })
 })
