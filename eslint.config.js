@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import importX from 'eslint-plugin-import-x'
@@ -60,6 +61,83 @@ const groundZones = [`${api}/lib`, `${api}/db`, `${api}/config.ts`, `${api}/path
     message: 'The context and the layers under it do not depend on modules, plugins, workers, the seed or the app.',
   }),
 )
+
+const web = 'apps/web/app'
+
+/** The web app's features: each is a folder under app/features, and none may import another. */
+const webFeatures = readdirSync(new URL(`./${web}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+/**
+ * The web app's layers (docs/decisions/0115-web-layers.md): shared code (`components`, `lib`, `api`) →
+ * `features` → `routes`, never back; a feature never imports another feature, so a part two features need
+ * moves down into the shared layer.
+ */
+export const webZones = [
+  ...[`${web}/components`, `${web}/lib`, `${web}/api`].map((target) => ({
+    target: `./${target}`,
+    from: [`./${web}/features`, `./${web}/routes`, `./${web}/root.tsx`, `./${web}/routes.ts`, `./${web}/entry.server.tsx`, `./${web}/entry.client.tsx`],
+    message: 'Shared web code (components, lib, api) never imports a feature or a route: move the part it needs down.',
+  })),
+  ...[`${web}/lib`, `${web}/api`].map((target) => ({
+    target: `./${target}`,
+    from: `./${web}/components`,
+    message: 'lib and api sit under the components: a type both need lives in lib.',
+  })),
+  {
+    target: `./${web}/features`,
+    from: [`./${web}/routes`, `./${web}/root.tsx`, `./${web}/routes.ts`],
+    message: 'Features are used by routes, never the other way round.',
+  },
+  ...webFeatures.map((name) => ({
+    target: `./${web}/features/${name}`,
+    from: `./${web}/features`,
+    except: [`./${name}`],
+    message: `The ${name} feature may not import another feature: move the shared part into components, lib or api.`,
+  })),
+]
+
+/**
+ * One way to write from the web (docs/decisions/0116-typed-submissions.md): a form submits to its route's
+ * clientAction, which parses the submission with one schema per intent (lib/submission.ts). So a component
+ * or a feature never imports an API call that writes (named for what it does: create-, update-, delete-,
+ * set-, send-, place-, …), and no action reads an untyped intent (`readSubmission`). A route's action may
+ * live in its feature as an action module (`*-action.ts`, `*-actions.ts`, `*-intents.ts`) or, for a
+ * public page's server action, `*.server.ts`.
+ */
+const webWriteCalls = ['create', 'update', 'delete', 'set', 'send', 'resend', 'place', 'edit', 'move', 'pay', 'restore', 'suspend', 'import', 'record', 'retry', 'resolve', 'revoke']
+  .map((verb) => `**/api/*/${verb}-*`)
+  .concat('**/api/promotions/promotions')
+  // Counting a visit is the page measuring itself, not a form's write.
+  .concat('!**/api/analytics/*')
+const untypedIntent = {
+  name: '../lib/route-data',
+  importNames: ['readSubmission'],
+  message: 'Parse the submission with one schema per intent: parseSubmission (lib/submission.ts).',
+}
+const webActionModules = [`${web}/features/**/*-action.ts`, `${web}/features/**/*-actions.ts`, `${web}/features/**/*-intents.ts`, `${web}/**/*.server.ts`]
+/** Actions still reading their submission by hand, and forms still writing through the API: each to move to a typed clientAction. */
+const webUntypedActions = [
+  'features/admin-products/product-actions.ts',
+  'features/reviews/review-item-action.ts',
+  ...['admin-customer', 'admin-discount-codes', 'admin-order-new', 'admin-order', 'admin-orders', 'admin-products', 'admin-settings', 'admin-site', 'invitation', 'pay', 'platform', 'stock-alert', 'stock-alerts'].map((name) => `routes/${name}.tsx`),
+].map((file) => `${web}/${file}`)
+const webDirectWrites = [
+  'features/admin-orders/components/new-order-form.tsx',
+  'features/admin-orders/components/order-edit-form.tsx',
+  'features/admin-settings/hooks/use-config-save.ts',
+  'features/admin-settings/shop-config-forms.ts',
+  'features/checkout/components/checkout-form.tsx',
+  'features/checkout/components/place-shared-checkout.tsx',
+  'features/orders/components/order-details.tsx',
+  'features/orders/components/payment-outcome.tsx',
+  'features/reviews/components/review-form.tsx',
+  'features/setup/components/delivery-step.tsx',
+  'features/setup/components/profile-step.tsx',
+  'features/setup/components/shop-step.tsx',
+  'features/setup/delivery-form.ts',
+].map((file) => `${web}/${file}`)
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/.react-router/**', 'data/**', 'tmp/**'] },
@@ -124,6 +202,39 @@ export default tseslint.config(
             { name: 'fastify-plugin', message: 'Plugins live in src/plugins.' },
           ],
           patterns: [{ group: ['@fastify/*'], message: 'Fastify plugins belong to routes and src/plugins.' }],
+        },
+      ],
+    },
+  },
+  // ---------------------------------------------------------------- web layers (apps/web)
+  {
+    files: [`${web}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/web/tsconfig.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: webZones }],
+    },
+  },
+  {
+    files: [`${web}/routes/**/*.{ts,tsx}`, ...webActionModules],
+    ignores: webUntypedActions,
+    rules: {
+      'no-restricted-imports': ['error', { paths: [untypedIntent, { ...untypedIntent, name: '../../lib/route-data' }, { ...untypedIntent, name: '../../../lib/route-data' }] }],
+    },
+  },
+  {
+    files: [`${web}/features/**/*.{ts,tsx}`, `${web}/components/**/*.{ts,tsx}`],
+    ignores: [...webActionModules, ...webDirectWrites],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ ...untypedIntent, name: '../../lib/route-data' }, { ...untypedIntent, name: '../../../lib/route-data' }, { ...untypedIntent, name: '../lib/route-data' }],
+          patterns: [{ group: webWriteCalls, message: "Components and features do not write: submit to the route's clientAction with an intent." }],
         },
       ],
     },

@@ -131,8 +131,8 @@ describe('free delivery over an amount', { timeout: 180_000 }, () => {
         await logInPage(server(), page, 'manager@demo.shop')
         await page.goto(`${shop()}/admin/discount-codes`)
         const panel = page.getByRole('region', { name: 'Promotions' })
-        page.once('dialog', (dialog) => void dialog.accept())
         await panel.getByRole('button', { name: `Delete Free delivery over GHS ${threshold}` }).click()
+        await page.getByRole('dialog', { name: `Delete “Free delivery over GHS ${threshold}”?` }).getByRole('button', { name: 'Delete promotion' }).click()
         await panel.getByText('No promotions yet').waitFor()
       },
       SMALL_PHONE,

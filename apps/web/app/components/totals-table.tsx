@@ -1,13 +1,5 @@
 import { formatMoney, formatMoneyOff } from '../lib/money'
-
-export type TotalsRow = {
-  label: string
-  /** Major units; a string replaces the amount (e.g. "Free"). */
-  value: number | string
-  note?: string
-  negative?: boolean
-  total?: boolean
-}
+import type { TotalsRow } from '../lib/totals-rows'
 
 /** Subtotal, discount, tax, delivery and total, as a definition list. */
 export function TotalsTable({ rows, currency, label = 'Order summary' }: { rows: TotalsRow[]; currency: string; label?: string }) {

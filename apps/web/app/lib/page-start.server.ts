@@ -1,4 +1,4 @@
-import { visitScript } from '../features/analytics/track-visit'
+import { visitScript } from './track-visit'
 import { SERVICE_WORKER_SCRIPT } from './offline/offline-pages'
 import type { PageStartBuilder } from './page-start'
 import { pageStartScript } from './scripts-after-load'

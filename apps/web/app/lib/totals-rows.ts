@@ -1,5 +1,14 @@
 import type { Checkout, Order } from '@shop/domain/schemas/orders'
-import type { TotalsRow } from '../components/totals-table'
+
+/** One line of a totals table. */
+export type TotalsRow = {
+  label: string
+  /** Major units; a string replaces the amount (e.g. "Free"). */
+  value: number | string
+  note?: string
+  negative?: boolean
+  total?: boolean
+}
 
 type Priced = Pick<Checkout | Order, 'totals' | 'delivery' | 'discount'> & Partial<Pick<Order, 'adjustment' | 'promotions'>>
 

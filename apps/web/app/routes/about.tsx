@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { SocialLinks } from '../components/social-links'
 import { WhatsAppChat } from '../components/whatsapp-chat'
-import { PickupPlace } from '../features/checkout/components/delivery-fields'
+import { PickupPlace } from '../components/delivery-fields'
 import { routeMeta } from '../lib/page-meta'
 import { notFound } from '../lib/route-errors'
 import { useSite } from '../lib/use-site'

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router'
 import { AccountSidebar } from '../features/account/components/account-sidebar'
-import { requireCurrentUser } from '../features/auth/guard'
+import { requireCurrentUser } from '../lib/auth/guard'
 import { routeMeta } from '../lib/page-meta'
 import type { Route } from './+types/account-layout'
 

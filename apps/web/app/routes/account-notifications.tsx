@@ -1,18 +1,21 @@
 import { useState } from 'react'
 import { useFetcher } from 'react-router'
 import type { Notification } from '@shop/domain/schemas/notifications'
+import { Uuid } from '@shop/domain/schemas/wire'
+import { Type } from 'typebox'
 import { listNotifications } from '../api/notifications/list-notifications'
 import { markNotificationRead } from '../api/notifications/update-notification'
 import { Alert } from '../components/ui/alert'
 import { Button } from '../components/ui/button'
 import { NoShop } from '../features/account/components/no-shop'
-import { requireUser } from '../features/auth/guard'
+import { requireUser } from '../lib/auth/guard'
 import { NotificationList } from '../features/notifications/components/notification-list'
 import { refreshNotificationHint } from '../features/notifications/hooks/use-notification-hint'
 import { api } from '../lib/api'
 import { shopOfHost } from '../lib/host-shop'
 import { routeMeta } from '../lib/page-meta'
-import { type ActionAnswer, jsonSubmit, perform, problemOf, readSubmission, useFetcherDone } from '../lib/route-data'
+import { parseSubmission } from '../lib/submission'
+import { type ActionAnswer, jsonSubmit, perform, problemOf, useFetcherDone } from '../lib/route-data'
 import { useSite } from '../lib/use-site'
 import type { Route } from './+types/account-notifications'
 
@@ -40,11 +43,14 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 clientLoader.hydrate = true as const
 
 /** `mark-read`: one notification or several (Mark all as read). */
+const intents = { 'mark-read': Type.Object({ ids: Type.Array(Uuid, { minItems: 1, maxItems: 100 }) }, { additionalProperties: false }) }
+
 export async function clientAction({ request }: Route.ClientActionArgs) {
   await requireUser(request)
-  const { intent, ids } = await readSubmission(request)
-  if (intent !== 'mark-read' || !Array.isArray(ids)) throw new Response(`Unknown intent ${intent}`, { status: 400 })
-  return perform('mark-read', () => Promise.all(ids.map((id) => markNotificationRead(api, String(id)))), [])
+  const submission = await parseSubmission(request, intents)
+  if (!submission.ok) return submission
+  const { ids } = submission.value
+  return perform('mark-read', () => Promise.all(ids.map((id) => markNotificationRead(api, id))), [])
 }
 
 export default function AccountNotificationsPage({ loaderData }: Route.ComponentProps) {

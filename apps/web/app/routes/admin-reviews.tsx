@@ -1,12 +1,14 @@
 import { ReviewPatchBody } from '@shop/domain/schemas/review'
+import { Uuid } from '@shop/domain/schemas/wire'
+import { Type } from 'typebox'
 import { useId, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { listReviews } from '../api/reviews/list-reviews'
 import { updateReview } from '../api/reviews/update-review'
 import { useToast } from '../components/ui/toast'
 import { Pager } from '../features/admin/components/pager'
-import { useAdmin } from '../features/admin/hooks/use-admin'
-import { requireStaff } from '../features/admin/staff-session'
+import { useAdmin } from '../lib/use-admin'
+import { requireStaff } from '../lib/auth/staff-session'
 import { ReviewItem } from '../features/admin-reviews/components/review-item'
 import {
   RATINGS,
@@ -17,11 +19,11 @@ import {
   reviewFilterParams,
   reviewListQuery,
 } from '../features/admin-reviews/review-query'
-import type { AdminReview, AdminReviewPage } from '../features/admin-reviews/types'
+import type { AdminReview, AdminReviewPage } from '../api/reviews/admin-review'
 import { api } from '../lib/api'
-import { hasErrors, validate } from '../lib/form-errors'
 import { routeMeta } from '../lib/page-meta'
-import { perform, readSubmission, refuse } from '../lib/route-data'
+import { perform } from '../lib/route-data'
+import { parseSubmission } from '../lib/submission'
 import type { Route } from './+types/admin-reviews'
 import styles from '../features/admin-reviews/admin-reviews.css?url'
 
@@ -39,24 +41,27 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const
 
+/** What each form of the page sends: the review and the one change the domain's patch allows. */
+const intents = {
+  'set-hidden': Type.Object({ id: Uuid, hidden: Type.Boolean() }, { additionalProperties: false }),
+  reply: Type.Object({ id: Uuid, reply: ReviewPatchBody.properties.reply }, { additionalProperties: false }),
+}
+
 /** `set-hidden` hides or shows a review; `reply` writes, edits or (blank) removes the shop's reply. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   await requireStaff(request)
-  const submission = await readSubmission(request)
-  const id = String(submission.id)
+  const submission = await parseSubmission(request, intents)
+  if (!submission.ok) return submission
   switch (submission.intent) {
     case 'set-hidden': {
-      const body = { hidden: submission.hidden === true }
-      return perform('set-hidden', () => updateReview(api, id, body))
+      const { id, hidden } = submission.value
+      return perform('set-hidden', () => updateReview(api, id, { hidden }))
     }
     case 'reply': {
-      const body = { reply: typeof submission.reply === 'string' && submission.reply.trim() ? submission.reply.trim() : null }
-      const problems = validate(ReviewPatchBody, body)
-      if (hasErrors(problems)) return refuse('reply', problems)
-      return perform('reply', () => updateReview(api, id, body), ['reply'])
+      const { id, reply } = submission.value
+      return perform('reply', () => updateReview(api, id, { reply: reply?.trim() || null }), ['reply'])
     }
   }
-  throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
 }
 
 /** docs/architecture.md §10: every review of the shop, hidden ones too, to hide, show or answer. */

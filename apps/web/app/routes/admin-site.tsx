@@ -1,6 +1,6 @@
 import { getShop } from '../api/shops/get-shop'
 import { updateShop } from '../api/shops/update-shop'
-import { requireStaff } from '../features/admin/staff-session'
+import { requireStaff } from '../lib/auth/staff-session'
 import { SiteEditor } from '../features/admin-site/components/site-editor'
 import { type SiteValues, checkSite, siteServerErrors } from '../features/admin-site/site-form'
 import { api } from '../lib/api'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { StatusPage } from '../components/status-page'
-import { requireUser } from '../features/auth/guard'
+import { requireUser } from '../lib/auth/guard'
 import { listRegions } from '../api/delivery/list-regions'
 import { ShareLink } from '../features/checkout/components/share-link'
 import { getOrder } from '../api/orders/get-order'

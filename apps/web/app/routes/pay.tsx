@@ -1,6 +1,7 @@
 import type { PayPage as PayPageData, PayStart } from '@shop/domain/schemas/pay-links'
 import { useFetcher } from 'react-router'
-import { type TotalsRow, TotalsTable } from '../components/totals-table'
+import { TotalsTable } from '../components/totals-table'
+import type { TotalsRow } from '../lib/totals-rows'
 import { Alert } from '../components/ui/alert'
 import { Button } from '../components/ui/button'
 import { getPayPage } from '../api/pay/get-pay-page'

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { LoginButton } from '../features/auth/components/login-button'
-import { useSessionUser } from '../features/auth/session'
+import { useSessionUser } from '../lib/auth/session'
 import { listReviews } from '../api/reviews/list-reviews'
 import { getProduct } from '../api/products/get-product'
 import { RatingStars } from '../features/reviews/components/rating-stars'

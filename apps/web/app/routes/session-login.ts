@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import { requestLoginUrl } from '../api/auth/request-login-url'
-import { MAX_RETURN_PATH, isSafeReturnPath, loginStartCookie } from '../features/auth/login-start'
+import { MAX_RETURN_PATH, isSafeReturnPath, loginStartCookie } from '../lib/auth/login-start'
 import { serverApi } from '../lib/api.server'
 import { randomId } from '../lib/random-id'
 import type { Route } from './+types/session-login'

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { isSafeReturnPath } from '../features/auth/login-start'
-import { startLoginState } from '../features/auth/login-state'
+import { isSafeReturnPath } from '../lib/auth/login-start'
+import { startLoginState } from '../lib/auth/login-state'
 import { readStored, writeStored } from '../lib/local-store'
 import { routeMeta } from '../lib/page-meta'
 import { useSite } from '../lib/use-site'

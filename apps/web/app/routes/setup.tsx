@@ -1,5 +1,5 @@
 import { Outlet, useMatches } from 'react-router'
-import { requireCurrentUser } from '../features/auth/guard'
+import { requireCurrentUser } from '../lib/auth/guard'
 import { SetupProgress } from '../features/setup/components/setup-progress'
 import { type SetupStep, isSetupStep } from '../features/setup/steps'
 import { routeMeta } from '../lib/page-meta'

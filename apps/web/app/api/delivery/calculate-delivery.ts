@@ -1,7 +1,9 @@
 import type { DeliveryCalculation, DeliveryRateOption } from '@shop/domain/schemas/delivery'
+import type { ItemInput } from '@shop/domain/schemas/order-input'
 import type { ApiClient } from '../../lib/api'
 
-export type DeliveryItem = { product: string; variant?: string; count: number }
+/** The calculation takes the lines as an order names them. */
+export type DeliveryItem = ItemInput
 
 /** The shop's rates for a region with their fees (`POST /delivery/calculate`). */
 export async function calculateDelivery(

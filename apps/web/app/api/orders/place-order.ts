@@ -1,7 +1,7 @@
 import type { OrderSource } from '@shop/domain'
 import type { Order } from '@shop/domain/schemas/orders'
 import type { ApiClient } from '../../lib/api'
-import type { BuyerQuery, CheckoutInput } from './order-input'
+import type { PlaceQuery as BuyerQuery, CheckoutCreateInput as CheckoutInput } from '@shop/domain/schemas/order-input'
 
 export type OrderInput = (CheckoutInput | { checkout: string }) & { payment?: { provider: string } }
 

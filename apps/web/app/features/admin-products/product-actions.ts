@@ -13,7 +13,7 @@ import { updateProduct } from '../../api/products/update-product'
 import { api, errorMessage } from '../../lib/api'
 import { hasErrors, validate } from '../../lib/form-errors'
 import { perform, readSubmission, refuse } from '../../lib/route-data'
-import { requireStaff } from '../admin/staff-session'
+import { requireStaff } from '../../lib/auth/staff-session'
 import { PRODUCT_FIELDS, type ProductFormValues, inventoryUpdates, toProductBody, validateProductForm } from './product-form'
 
 /** The saved product, and why its stock was not saved when the product saved but a stock row did not. */

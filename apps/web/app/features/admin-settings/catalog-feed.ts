@@ -1,5 +1,5 @@
 import type { ShopDomain } from '@shop/domain/schemas/shop'
-import { shopOrigin } from '../setup/shop-address'
+import { shopOrigin } from '../../lib/shop-address'
 
 /** Where the API serves a shop's Merchant Center product feed, on every host of the shop. */
 export const FEED_PATH = '/feeds/products.xml'

@@ -7,7 +7,7 @@ import {
   profileBody,
   profileFieldErrors,
   profileValues,
-} from '../admin/components/shop-profile-fields'
+} from '../../components/shop-profile-fields'
 
 export type AboutSections = { payments: string; returns: string; contact: string }
 

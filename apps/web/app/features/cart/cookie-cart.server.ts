@@ -1,8 +1,8 @@
 import type { Product } from '@shop/domain/schemas/catalog'
 import { listProducts } from '../../api/products/list-products'
 import type { ApiClient } from '../../lib/api'
-import type { CartItem } from './cart'
-import { CART_COOKIE, cookieValue, decodeCartCookie } from './cart-cookie'
+import type { CartItem } from '../../lib/cart/cart'
+import { CART_COOKIE, cookieValue, decodeCartCookie } from '../../lib/cart/cart-cookie'
 
 /**
  * The cart as its cookie copy tells the server (decision 87), with its products as the shop sells them now,

@@ -1,6 +1,6 @@
 import type { Availability } from '@shop/domain'
-import { MAX_COUNT, lineCap } from './cart'
-import type { CartLine } from './hooks/use-cart-lines'
+import { MAX_COUNT, lineCap } from '../../lib/cart/cart'
+import type { CartLine } from '../../lib/cart/use-cart-lines'
 import type { LineStock } from './hooks/use-stock-check'
 
 /** What the shop shows of a line's stock: its variant's, or the product's own without variants. */

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react'
 import type { PublicDiscountCode } from '@shop/domain/schemas/discount-code'
-import type { DeliveryDraft } from './delivery-details'
+import type { DeliveryDraft } from '../../lib/delivery-details'
 
 export type CheckoutDraft = {
   email: string

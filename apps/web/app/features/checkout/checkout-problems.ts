@@ -4,9 +4,9 @@
  */
 import { isValidEmail } from '@shop/domain'
 import type { DeliveryRateOption } from '@shop/domain/schemas/delivery'
-import type { CheckoutInput, ItemInput } from '../../api/orders/order-input'
-import { type ContactField, checkContact } from './contact-details'
-import { type DeliveryDraft, type DeliveryField, deliveryInput, deliveryProblems } from './delivery-details'
+import type { CheckoutCreateInput as CheckoutInput, ItemInput } from '@shop/domain/schemas/order-input'
+import { type ContactField, checkContact } from '../../lib/contact-details'
+import { type DeliveryDraft, type DeliveryField, deliveryInput, deliveryProblems } from '../../lib/delivery-details'
 
 export type CheckoutField = 'email' | ContactField | DeliveryField
 

@@ -7,10 +7,10 @@
 import { toMajor, toMinor } from '@shop/domain'
 import type { DeliveryRateOption } from '@shop/domain/schemas/delivery'
 import type { Checkout } from '@shop/domain/schemas/orders'
-import type { TotalsRow } from '../../components/totals-table'
+import type { TotalsRow } from '../../lib/totals-rows'
 import { pricedRows } from '../../lib/totals-rows'
-import { promotionRows, withPromotions } from '../promotions/promotion-totals'
-import type { ShopPromotions } from '../promotions/use-promotions'
+import { promotionRows, withPromotions } from '../../lib/promotion-totals'
+import type { ShopPromotions } from '../../lib/use-promotions'
 
 /** The delivery chosen so far: null before any choice; a dispatch without a rate while none is chosen. */
 export type DeliveryChoice =

@@ -1,7 +1,7 @@
 import type { PublicPromotion } from '@shop/domain/schemas/promotion'
 import { getPromotionSettings, listPromotions } from '../../api/promotions/promotions'
 import type { ApiClient } from '../../lib/api'
-import type { ShopPromotions } from './use-promotions'
+import type { ShopPromotions } from '../../lib/use-promotions'
 
 /**
  * The shop's live promotions as a page loader reads them (anonymous: only the live ones), so "Free delivery

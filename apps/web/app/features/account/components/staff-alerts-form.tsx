@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/alert'
 import { api, errorMessage } from '../../../lib/api'
 import { type ActionAnswer, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 import { useSite } from '../../../lib/use-site'
-import { useShopRole } from '../../auth/hooks/use-shop-role'
+import { useShopRole } from '../../../lib/auth/use-shop-role'
 import type { User } from '@shop/domain/schemas/auth'
 
 /**

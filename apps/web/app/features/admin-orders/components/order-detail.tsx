@@ -16,7 +16,7 @@ import { OrderRefunds } from './order-refunds'
 import { RefundForm } from './refund-form'
 import { OrderTimeline } from '../../../components/order-timeline'
 import { OrderMessages } from './order-messages'
-import { pickupWords } from '../../orders/order-words'
+import { pickupWords } from '../../../lib/order-words'
 import type { Message } from '@shop/domain/schemas/messages'
 
 type Props = {

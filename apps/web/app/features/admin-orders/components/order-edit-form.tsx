@@ -16,7 +16,7 @@ import { formatMoney } from '../../../lib/money'
 import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
 import { parseAmount } from './record-payment-form'
 import { ProductsFound, variantLabel } from './products-found'
-import { pickupWords } from '../../orders/order-words'
+import { pickupWords } from '../../../lib/order-words'
 
 /** A line as the form holds it: the product's variants once read, to change the size or colour. */
 type EditLine = { product: string; title: string; variant: string | null; count: number; variants: { _id: string; label: string }[] }

@@ -3,6 +3,7 @@ import { useFetcher } from 'react-router'
 import type { Region } from '@shop/domain/schemas/delivery'
 import type { Promotion } from '@shop/domain/schemas/promotion'
 import { Button, SaveButton } from '../../../components/ui/button'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { Field, FormError } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
 import { type FieldErrors, hasErrors } from '../../../lib/form-errors'
@@ -36,6 +37,7 @@ export function PromotionsPanel({ shopId, currency, promotions, regions, stacksW
   /** 'new', the id of the promotion being edited, or null while no form is open. */
   const [open, setOpen] = useState<string | null>(null)
   const changes = useFetcher<ActionAnswer<string, unknown>>()
+  const [deleting, setDeleting] = useState<Promotion | null>(null)
   useFetcherDone(changes, (answer) => {
     if (!answer.ok) toast(problemOf(answer.errors))
   })
@@ -113,11 +115,7 @@ export function PromotionsPanel({ shopId, currency, promotions, regions, stacksW
                   </Button>
                   <Button
                     variant="ghost"
-                    onClick={() => {
-                      if (window.confirm(`Delete “${promotion.label}”? Orders keep what it gave them.`)) {
-                        void changes.submit({ intent: 'promotion-delete', id: promotion._id }, jsonSubmit)
-                      }
-                    }}
+                    onClick={() => setDeleting(promotion)}
                   >
                     Delete<span className="visually-hidden"> {promotion.label}</span>
                   </Button>
@@ -127,6 +125,19 @@ export function PromotionsPanel({ shopId, currency, promotions, regions, stacksW
           })}
         </ul>
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete “${deleting?.label ?? ''}”?`}
+        confirmLabel="Delete promotion"
+        danger
+        onConfirm={() => {
+          if (deleting) void changes.submit({ intent: 'promotion-delete', id: deleting._id }, jsonSubmit)
+          setDeleting(null)
+        }}
+        onCancel={() => setDeleting(null)}
+      >
+        <p>Shoppers no longer get it. Orders keep what it gave them.</p>
+      </ConfirmDialog>
 
       <label className="checkbox">
         <input

@@ -6,7 +6,7 @@ import { Field, FormError } from '../../../components/ui/field'
 import { type FieldErrors, hasErrors, validate } from '../../../lib/form-errors'
 import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
-import type { AdminReview } from '../types'
+import type { AdminReview } from '../../../api/reviews/admin-review'
 
 type ReplyFormProps = {
   review: AdminReview

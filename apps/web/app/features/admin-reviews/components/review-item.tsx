@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button'
 import { useToast } from '../../../components/ui/toast'
 import { type ActionAnswer, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 import { ratingLabel, starsText } from '../review-query'
-import type { AdminReview } from '../types'
+import type { AdminReview } from '../../../api/reviews/admin-review'
 import { ReplyForm } from './reply-form'
 
 type ReviewItemProps = {

@@ -10,6 +10,7 @@ import { type ReportDirty, useReportDirty } from '../hooks/use-dirty-forms'
 import { useFieldErrors } from '../hooks/use-field-errors'
 import { errorUnder } from '../number-field'
 import { type RateForm as RateFormValue, emptyRateForm, rateCreateBody, ratePatchBody, rateToForm, toggleRegion } from '../rate-form'
+import { MoneyInput, NumberInput } from '../../../components/ui/number-input'
 
 type RateFormProps = {
   shopId: string
@@ -99,16 +100,7 @@ export function RateForm({ shopId, currency, regions, rate, reportDirty, onSaved
 
       <Field name="rate.value" label={`Fee (${currency})`} error={errorUnder(errors, 'rate')}>
         {(props) => (
-          <input
-            {...props}
-            className="settings-number"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            value={form.fee}
-            onChange={(event) => update({ fee: event.target.value }, 'rate')}
-          />
+          <MoneyInput {...props} className="settings-number" value={form.fee} onChange={(fee) => update({ fee }, 'rate')} />
         )}
       </Field>
 
@@ -139,16 +131,7 @@ export function RateForm({ shopId, currency, regions, rate, reportDirty, onSaved
 
       <Field name="estimatedDays" label="Estimated days" error={errors.estimatedDays} hint="Optional: how many days delivery usually takes.">
         {(props) => (
-          <input
-            {...props}
-            className="settings-number"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            value={form.estimatedDays}
-            onChange={(event) => update({ estimatedDays: event.target.value }, 'estimatedDays')}
-          />
+          <NumberInput {...props} className="settings-number" min={0} value={form.estimatedDays} onChange={(estimatedDays) => update({ estimatedDays }, 'estimatedDays')} />
         )}
       </Field>
 

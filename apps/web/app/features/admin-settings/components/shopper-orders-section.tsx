@@ -7,6 +7,7 @@ import { useReportDirty } from '../hooks/use-dirty-forms'
 import { type ShopperOrdersForm, shopperOrdersBody, shopperOrdersValues } from '../shop-config-forms'
 import type { ConfigSectionProps } from './config-section-props'
 import { SettingsSection } from './settings-section'
+import { NumberInput } from '../../../components/ui/number-input'
 
 type Limit = { name: keyof ShopperOrdersForm; label: string; hint: string; range: { min: number; max: number } }
 
@@ -63,17 +64,13 @@ export function ShopperOrdersSection({ config, reportDirty }: ConfigSectionProps
         {limits.map(({ name, label, hint, range }) => (
           <Field key={name} name={name} label={label} error={errors[name]} hint={hint}>
             {(props) => (
-              <input
+              <NumberInput
                 {...props}
                 className="settings-number"
-                type="number"
-                inputMode="numeric"
                 min={range.min}
                 max={range.max}
-                step={1}
                 value={form[name]}
-                onChange={(event) => {
-                  const value = event.target.value
+                onChange={(value) => {
                   setForm((current) => ({ ...current, [name]: value }))
                   clear(name)
                 }}

@@ -6,6 +6,7 @@ import { useReportDirty } from '../hooks/use-dirty-forms'
 import { taxRateBody } from '../shop-config-forms'
 import type { ConfigSectionProps } from './config-section-props'
 import { SettingsSection } from './settings-section'
+import { NumberInput } from '../../../components/ui/number-input'
 
 /** Tax: a percent of the subtotal the checkout adds (docs/architecture.md §8). */
 export function TaxRateSection({ config, reportDirty }: ConfigSectionProps) {
@@ -28,17 +29,15 @@ export function TaxRateSection({ config, reportDirty }: ConfigSectionProps) {
         <FormError error={errors.form} />
         <Field name="taxRate" label="Tax rate (%)" error={errors.taxRate} hint="A percent of the subtotal, added at checkout. 0 for none.">
           {(props) => (
-            <input
+            <NumberInput
               {...props}
               className="settings-number"
-              type="number"
-              inputMode="decimal"
               min={0}
               max={100}
               step={0.01}
               value={text}
-              onChange={(event) => {
-                setText(event.target.value)
+              onChange={(typed) => {
+                setText(typed)
                 clear('taxRate')
               }}
             />

@@ -7,6 +7,7 @@ import { useReportDirty } from '../hooks/use-dirty-forms'
 import { unpaidOrderTimeoutBody } from '../shop-config-forms'
 import type { ConfigSectionProps } from './config-section-props'
 import { SettingsSection } from './settings-section'
+import { NumberInput } from '../../../components/ui/number-input'
 
 /** How long an order paid online may wait for its payment before its items go back on sale. */
 export function UnpaidOrdersSection({ config, reportDirty }: ConfigSectionProps) {
@@ -38,17 +39,14 @@ export function UnpaidOrdersSection({ config, reportDirty }: ConfigSectionProps)
           hint={`From ${UNPAID_ORDER_TIMEOUT.min} minutes to a week (${UNPAID_ORDER_TIMEOUT.max}). Orders paid on delivery or at pick-up are not canceled this way: see Orders from shoppers below.`}
         >
           {(props) => (
-            <input
+            <NumberInput
               {...props}
               className="settings-number"
-              type="number"
-              inputMode="numeric"
               min={UNPAID_ORDER_TIMEOUT.min}
               max={UNPAID_ORDER_TIMEOUT.max}
-              step={1}
               value={text}
-              onChange={(event) => {
-                setText(event.target.value)
+              onChange={(typed) => {
+                setText(typed)
                 clear('unpaidOrderTimeout')
               }}
             />

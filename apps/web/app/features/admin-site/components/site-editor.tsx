@@ -6,7 +6,7 @@ import { Field, FormError } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
 import { type FieldErrors, hasErrors } from '../../../lib/form-errors'
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
-import { ShopProfileFields } from '../../admin/components/shop-profile-fields'
+import { ShopProfileFields } from '../../../components/shop-profile-fields'
 import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
 import { type AboutSections, type SiteValues, checkSite, siteValues } from '../site-form'
 

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useLogOut } from '../../auth/hooks/use-log-out'
+import { useLogOut } from '../../../lib/auth/use-log-out'
 import type { User } from '@shop/domain/schemas/auth'
 
 /**

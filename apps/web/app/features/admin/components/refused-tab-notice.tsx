@@ -1,6 +1,6 @@
 import { type StaffRole, tabAudience } from '@shop/domain'
 import { useSearchParams } from 'react-router'
-import { REFUSED_TAB_PARAM, refusedTab } from '../admin-tabs'
+import { REFUSED_TAB_PARAM, refusedTab } from '../../../lib/admin-tabs'
 
 /**
  * Someone sent away from a tab their role does not see (docs/product.md §6) learns who it is for, from the role

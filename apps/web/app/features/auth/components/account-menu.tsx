@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { User } from '@shop/domain/schemas/auth'
-import { useLogOut } from '../hooks/use-log-out'
+import { useLogOut } from '../../../lib/auth/use-log-out'
 
 type Props = {
   user: User

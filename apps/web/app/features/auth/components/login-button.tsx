@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react'
 import { useLocation } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/api'
-import { prepareLogin } from '../session'
+import { prepareLogin } from '../../../lib/auth/session'
 
 /**
  * Sends the visitor to the platform's login page and brings them back to this page afterwards. A real form

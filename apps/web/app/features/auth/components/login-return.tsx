@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { errorMessage } from '../../../lib/api'
-import { loginWithCode } from '../guard'
-import { ForeignLoginError } from '../login-state'
-import { takeCheckpoint } from '../session'
+import { loginWithCode } from '../../../lib/auth/guard'
+import { ForeignLoginError } from '../../../lib/auth/login-state'
+import { takeCheckpoint } from '../../../lib/auth/session'
 
 /**
  * Back from the login page on any page (docs/product.md §2, docs/architecture.md §5): `?code=` is exchanged for a token and the

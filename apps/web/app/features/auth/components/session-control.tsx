@@ -1,4 +1,4 @@
-import { useSessionUser } from '../session'
+import { useSessionUser } from '../../../lib/auth/session'
 import { AccountMenu } from './account-menu'
 import { LoginButton } from './login-button'
 

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router'
 import type { User } from '@shop/domain/schemas/auth'
-import { useSessionUser } from '../session'
+import { useSessionUser } from '../../../lib/auth/session'
 
 /** The logged-in user on an account page (the account layout's guard has made sure there is one). */
 export function useAccountUser(): User {

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router'
-import { cartCount } from '../cart'
-import { useCartItems } from '../hooks/use-cart'
+import { cartCount } from '../../../lib/cart/cart'
+import { useCartItems } from '../../../lib/cart/use-cart'
 
 /** The navbar's Checkout entry; its badge shows while the cart is not empty (docs/product.md §2). */
 export function CheckoutLink() {

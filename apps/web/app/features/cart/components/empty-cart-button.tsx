@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button'
-import { cartActions } from '../hooks/use-cart'
+import { cartActions } from '../../../lib/cart/use-cart'
 
 /**
  * "Empty cart", asked first: one tap shows "Empty your cart?" with Empty it and Keep it, so a slip of the

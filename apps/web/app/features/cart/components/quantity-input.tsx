@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { MAX_COUNT } from '../cart'
+import { MAX_COUNT } from '../../../lib/cart/cart'
 
 type Props = {
   value: number

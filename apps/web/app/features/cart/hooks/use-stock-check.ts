@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import type { StockCheck } from '@shop/domain/schemas/catalog'
 import { checkStock } from '../../../api/products/check-stock'
 import { api } from '../../../lib/api'
-import { type CartItem, lineKey } from '../cart'
+import { type CartItem, lineKey } from '../../../lib/cart/cart'
 
 export type LineStock = StockCheck['items'][number]
 

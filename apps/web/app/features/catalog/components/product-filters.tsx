@@ -9,7 +9,7 @@ import {
   sortChoices,
   stockChoices,
 } from '../search-params'
-import { useTypedBeforeScripts } from '../../checkout/typed-before-scripts'
+import { useTypedBeforeScripts } from '../../../lib/typed-before-scripts'
 
 type Choice = { value: string; label: string }
 

@@ -1,5 +1,5 @@
 import { Field } from '../../../components/ui/field'
-import type { ContactProblems } from '../contact-details'
+import type { ContactProblems } from '../../../lib/contact-details'
 
 type Props = {
   /** Prefix of the controls' ids (`{idPrefix}-name`, `-phone`), to focus the first problem. */

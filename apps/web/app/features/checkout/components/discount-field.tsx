@@ -4,7 +4,7 @@ import { api, errorMessage } from '../../../lib/api'
 import { useHydrated } from '../../../lib/use-hydrated'
 import { formatMoney } from '../../../lib/money'
 import { listDiscountCodes } from '../../../api/discount-codes/list-discount-codes'
-import { FIXED_DISCOUNT_CURRENCY, type Estimate } from '../totals'
+import { FIXED_DISCOUNT_CURRENCY, type Estimate } from '../../../lib/totals'
 
 export function describeDiscount(code: Pick<PublicDiscountCode, 'type' | 'value'>): string {
   return code.type === 'percentage' ? `${code.value} % off` : `${formatMoney(code.value, FIXED_DISCOUNT_CURRENCY)} off`

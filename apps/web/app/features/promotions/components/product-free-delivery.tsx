@@ -1,10 +1,10 @@
 import { subtotal } from '@shop/domain'
 import { useMemo } from 'react'
-import { useCartItems } from '../../cart/hooks/use-cart'
-import { useCartLines } from '../../cart/hooks/use-cart-lines'
+import { useCartItems } from '../../../lib/cart/use-cart'
+import { useCartLines } from '../../../lib/cart/use-cart-lines'
 import { useSite } from '../../../lib/use-site'
-import { type ShopPromotions, usePromotions } from '../use-promotions'
-import { FreeDeliveryNote } from './free-delivery-note'
+import { type ShopPromotions, usePromotions } from '../../../lib/use-promotions'
+import { FreeDeliveryNote } from '../../../components/free-delivery-note'
 
 /**
  * The product page's "Free delivery over GHS 300" (from the loader's `initial`, so the server renders it),

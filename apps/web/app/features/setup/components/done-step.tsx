@@ -7,7 +7,7 @@ import { api } from '../../../lib/api'
 import { onlinePaymentsText } from '../../../lib/online-payments'
 import { useApiData } from '../../../lib/use-api-data'
 import { useSite } from '../../../lib/use-site'
-import { shopOrigin } from '../shop-address'
+import { shopOrigin } from '../../../lib/shop-address'
 import { backPath } from '../steps'
 
 const DASHBOARD = '/admin/overview'

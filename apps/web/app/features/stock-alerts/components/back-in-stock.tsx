@@ -11,8 +11,8 @@ import { Button } from '../../../components/ui/button'
 import { Field, FormError } from '../../../components/ui/field'
 import { jsonSubmit } from '../../../lib/route-data'
 import { useSite } from '../../../lib/use-site'
-import { useSessionUser } from '../../auth/session'
-import { variantLabel } from '../../catalog/variant-label'
+import { useSessionUser } from '../../../lib/auth/session'
+import { variantLabel } from '../../../lib/variant-label'
 import type { SubscribeAnswer } from '../subscribe-answer'
 
 type Props = { productId: string; variants: ProductVariant[]; availability: Availability }

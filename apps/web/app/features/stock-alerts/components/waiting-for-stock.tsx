@@ -4,7 +4,7 @@
  */
 import type { Variant } from '@shop/domain/schemas/catalog'
 import type { StockAlertWaiting } from '@shop/domain/schemas/stock-alerts'
-import { variantLabel } from '../../catalog/variant-label'
+import { variantLabel } from '../../../lib/variant-label'
 
 const shoppers = (count: number) => (count === 1 ? '1 shopper is' : `${count} shoppers are`)
 

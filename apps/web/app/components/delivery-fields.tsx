@@ -1,9 +1,9 @@
 import type { Region } from '@shop/domain/schemas/delivery'
 import type { Shop } from '@shop/domain/schemas/shop'
-import { Field } from '../../../components/ui/field'
-import { formatMoney } from '../../../lib/money'
-import type { DeliveryField } from '../delivery-details'
-import type { DeliveryDraftState } from '../hooks/use-delivery-draft'
+import { Field } from './ui/field'
+import { formatMoney } from '../lib/money'
+import type { DeliveryField } from '../lib/delivery-details'
+import type { DeliveryDraftState } from '../lib/use-delivery-draft'
 
 type Props = {
   /** Prefix of the controls' ids (`{idPrefix}-region`, `-rate`, `-address`), to focus the first problem. */

@@ -5,7 +5,7 @@
  * checkout and a shared checkout placed by someone else use it.
  */
 import type { DeliveryRateOption } from '@shop/domain/schemas/delivery'
-import type { DeliveryInput } from '../../api/orders/order-input'
+import type { DeliveryInput } from '@shop/domain/schemas/order-input'
 
 export type DeliveryDraft = {
   type: 'pick-up' | 'dispatch'

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { ShopLogo } from '@shop/domain/schemas/shop'
-import { Button } from '../../../components/ui/button'
-import { FilePicker } from '../../../components/ui/file-picker'
-import { errorMessage } from '../../../lib/api'
-import { uploadImage } from '../../../api/uploads/upload-image'
+import { Button } from './ui/button'
+import { FilePicker } from './ui/file-picker'
+import { errorMessage } from '../lib/api'
+import { uploadImage } from '../api/uploads/upload-image'
 
 type ShopProfileLogoProps = {
   shopId: string

@@ -1,6 +1,6 @@
 import { formatMinor } from '@shop/domain'
-import { freeDeliveryOffer } from '../promotion-totals'
-import type { ShopPromotions } from '../use-promotions'
+import { freeDeliveryOffer } from '../lib/promotion-totals'
+import type { ShopPromotions } from '../lib/use-promotions'
 
 /**
  * "Free delivery over GHS 300" and how far the cart is from it ("Add GHS 45.00 more for free delivery"),

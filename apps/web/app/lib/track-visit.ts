@@ -5,11 +5,11 @@
  * staff role in the shop (the API drops such a visit as well).
  */
 import type { TrackingId } from '@shop/domain/schemas/analytics'
-import { api } from '../../lib/api'
-import { readStored, writeStored } from '../../lib/local-store'
-import { createTrackingId } from '../../api/analytics/create-tracking-id'
-import { type AnalyticsEvent, postEvent } from '../../api/analytics/post-event'
-import { getRole } from '../../api/staff/get-role'
+import { api } from './api'
+import { readStored, writeStored } from './local-store'
+import { createTrackingId } from '../api/analytics/create-tracking-id'
+import { type AnalyticsEvent, postEvent } from '../api/analytics/post-event'
+import { getRole } from '../api/staff/get-role'
 
 type Stored = { trackingId: string; expires: number }
 

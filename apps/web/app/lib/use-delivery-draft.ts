@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { DeliveryRateOption } from '@shop/domain/schemas/delivery'
-import type { DeliveryItem } from '../../../api/delivery/calculate-delivery'
-import { type DeliveryDraft, emptyDelivery } from '../delivery-details'
+import type { DeliveryItem } from '../api/delivery/calculate-delivery'
+import { type DeliveryDraft, emptyDelivery } from './delivery-details'
 import { useDeliveryRates } from './use-delivery-rates'
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import type { StaffRole } from '@shop/domain'
 import type { User } from '@shop/domain/schemas/auth'
-import { getRole } from '../../../api/staff/get-role'
-import { api } from '../../../lib/api'
+import { getRole } from '../../api/staff/get-role'
+import { api } from '../api'
 
 export type RoleLookup = { role: StaffRole | null; loading: boolean }
 

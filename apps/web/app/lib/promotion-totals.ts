@@ -5,8 +5,8 @@
  */
 import { type PromotionOutcome, type PromotionRule, applyPromotions, checkoutTotal, freeDeliveryProgress, toMinor } from '@shop/domain'
 import type { PublicPromotion } from '@shop/domain/schemas/promotion'
-import type { TotalsRow } from '../../components/totals-table'
-import type { Estimate } from '../checkout/totals'
+import type { TotalsRow } from './totals-rows'
+import type { Estimate } from './totals'
 import type { ShopPromotions } from './use-promotions'
 
 /** A public promotion as the domain's rule (the public read has only live, switched-on ones). */

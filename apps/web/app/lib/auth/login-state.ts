@@ -3,7 +3,7 @@
  * keeps a random state in this tab's sessionStorage and sends it through the login page, which hands it
  * back with the code; a link carrying someone else's code (and so not this tab's state) is refused.
  */
-import { randomId } from '../../lib/random-id'
+import { randomId } from '../random-id'
 import { cookieValue } from '../cart/cart-cookie'
 import { LOGIN_START_COOKIE, decodeLoginStart, loginStartCookie } from './login-start'
 

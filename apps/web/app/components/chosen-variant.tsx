@@ -6,7 +6,7 @@
 import { variantOffer } from '@shop/domain'
 import type { Product, ProductImage as Picture, ProductVariant } from '@shop/domain/schemas/catalog'
 import { type ReactNode, createContext, useContext, useMemo, useState } from 'react'
-import { ProductPrice } from '../../../components/product-price'
+import { ProductPrice } from './product-price'
 import { ProductGallery } from './product-gallery'
 
 type Choice = { variant: string | null; choose: (variant: string | null) => void }

@@ -1,9 +1,9 @@
 import { toMinor, variantOffer } from '@shop/domain'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Product, ProductVariant } from '@shop/domain/schemas/catalog'
-import { api, errorMessage } from '../../../lib/api'
-import { listProducts } from '../../../api/products/list-products'
-import type { CartItem } from '../cart'
+import { api, errorMessage } from '../api'
+import { listProducts } from '../../api/products/list-products'
+import type { CartItem } from './cart'
 
 export type CartLine = {
   item: CartItem

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react'
-import { readStored, removeStored, useStored, writeStored } from '../../../lib/local-store'
-import { CART_VERSION, type CartItem, addItem, cartItems, removeItem, setCount } from '../cart'
-import { CART_COOKIE, type CookieCart, cartSetCookie, cookieValue, decodeCartCookie } from '../cart-cookie'
+import { readStored, removeStored, useStored, writeStored } from '../local-store'
+import { CART_VERSION, type CartItem, addItem, cartItems, removeItem, setCount } from './cart'
+import { CART_COOKIE, type CookieCart, cartSetCookie, cookieValue, decodeCartCookie } from './cart-cookie'
 
 function writeCookie(cart: CookieCart): void {
   if (typeof document !== 'undefined') document.cookie = cartSetCookie(cart, window.location.protocol === 'https:')

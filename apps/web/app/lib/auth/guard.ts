@@ -4,7 +4,7 @@
  */
 import { redirect, redirectDocument } from 'react-router'
 import type { User } from '@shop/domain/schemas/auth'
-import { readStored } from '../../lib/local-store'
+import { readStored } from '../local-store'
 import { completeLogin, prepareLogin, refreshUser } from './session'
 
 const exchanges = new Map<string, Promise<User>>()

@@ -1,8 +1,8 @@
 import type { Shop, ShopLogo, SocialSite, shopPatchBody } from '@shop/domain/schemas/shop'
 import type { Static } from 'typebox'
-import { socialNames } from '../../../components/social-icon'
-import { Field } from '../../../components/ui/field'
-import type { FieldErrors } from '../../../lib/form-errors'
+import { socialNames } from './social-icon'
+import { Field } from './ui/field'
+import type { FieldErrors } from '../lib/form-errors'
 import { ShopProfileLogo } from './shop-profile-logo'
 
 export type ShopPatch = Static<typeof shopPatchBody>

@@ -4,7 +4,7 @@
  * count, remove, clear. Pure functions: the hook persists every change.
  */
 import { type Availability, MAX_CART_LINES, MAX_LINE_COUNT, orderableCount } from '@shop/domain'
-import type { StoredCartItem } from '../../lib/local-store'
+import type { StoredCartItem } from '../local-store'
 
 export const CART_VERSION = 2
 /** The API takes at most this many of one line and this many lines. */

@@ -3,15 +3,15 @@
  * localStorage, plus the `checkpoint` to return to. An absent stored user means logged out (docs/product.md §4).
  */
 import type { User } from '@shop/domain/schemas/auth'
-import { readStored, removeStored, useStored, writeStored } from '../../lib/local-store'
+import { readStored, removeStored, useStored, writeStored } from '../local-store'
 import { exchangeCode } from '../../api/auth/exchange-code'
 import { getCurrentUser } from '../../api/users/get-current-user'
 import { requestLoginUrl } from '../../api/auth/request-login-url'
 import { revokeToken } from '../../api/auth/revoke-token'
 import { ForeignLoginError, startLoginState, takeLoginState } from './login-state'
 import { isSafeReturnPath } from './login-start'
-import { api } from '../../lib/api'
-import { clearOfflinePages } from '../../lib/offline/offline-pages'
+import { api } from '../api'
+import { clearOfflinePages } from '../offline/offline-pages'
 
 export function useSessionUser(): User | null {
   return useStored('user')

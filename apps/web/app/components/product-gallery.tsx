@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { ProductImage as Picture } from '@shop/domain/schemas/catalog'
-import { PICTURE_SIZES, ProductImage } from '../../../components/product-image'
+import { PICTURE_SIZES, ProductImage } from './product-image'
 
 /** The product's pictures: one large, the others as thumbnails to switch to. */
 export function ProductGallery({ images, title }: { images: Picture[]; title: string }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PublicPromotion } from '@shop/domain/schemas/promotion'
-import type { Estimate } from '../checkout/totals'
+import type { Estimate } from './totals'
 import { freeDeliveryOffer, promotionRows, withPromotions } from './promotion-totals'
 
 const free: PublicPromotion = { _id: 'p1', kind: 'free-delivery', label: 'Free delivery over GHS 300', value: 0, minSubtotal: 300, currency: 'GHS', regions: [], startsAt: null, endsAt: null }

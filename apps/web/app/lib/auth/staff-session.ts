@@ -10,11 +10,11 @@ import { redirect } from 'react-router'
 import type { User } from '@shop/domain/schemas/auth'
 import type { Shop } from '@shop/domain/schemas/shop'
 import { getRole } from '../../api/staff/get-role'
-import { api } from '../../lib/api'
-import { shopOfHost } from '../../lib/host-shop'
-import { readStored } from '../../lib/local-store'
-import { requireCurrentUser } from '../auth/guard'
-import { adminRedirect } from './admin-tabs'
+import { api } from '../api'
+import { shopOfHost } from '../host-shop'
+import { readStored } from '../local-store'
+import { requireCurrentUser } from './guard'
+import { adminRedirect } from '../admin-tabs'
 
 export type StaffSession = { user: User; shop: Shop; role: StaffRole }
 

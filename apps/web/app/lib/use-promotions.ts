@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { PromotionListItem, PublicPromotion } from '@shop/domain/schemas/promotion'
-import { listPromotions, getPromotionSettings } from '../../api/promotions/promotions'
-import { api } from '../../lib/api'
+import { listPromotions, getPromotionSettings } from '../api/promotions/promotions'
+import { api } from './api'
 
 export type ShopPromotions = { promotions: PublicPromotion[]; stacksWithCodes: boolean }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { DeliveryRateOption } from '@shop/domain/schemas/delivery'
-import { api, errorMessage } from '../../../lib/api'
-import { type DeliveryItem, calculateDelivery } from '../../../api/delivery/calculate-delivery'
+import { api, errorMessage } from './api'
+import { type DeliveryItem, calculateDelivery } from '../api/delivery/calculate-delivery'
 
 /** The last answer, for the request it belongs to. */
 type State = { request: string; region: string; rates: DeliveryRateOption[] | null; error: string | null }
