@@ -37,7 +37,7 @@ async function connect(): Promise<Query> {
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 })
     return (name, text, values) => pool.query({ name, text, values })
   }
-  const db = await PGlite.create(process.env.DATA_DIR!, { extensions: { pg_trgm, btree_gin, btree_gist } })
+  const db = await PGlite.create(process.env.DATA_DIR, { extensions: { pg_trgm, btree_gin, btree_gist } })
   return (_name, text, params) => db.query<Row>(text, params)
 }
 

@@ -108,7 +108,7 @@ async function main() {
     })
     // Both start at once on the empty database: one migrates and seeds, the other waits for the lock.
     const [a, b] = await Promise.all([startServer(env(portA)), startServer(env(portB))])
-    children.push(a!.child, b!.child)
+    children.push(a.child, b.child)
     children.push(await haproxy(lbPort, [portA, portB], dir))
     await db.connect()
     const A = `http://127.0.0.1:${portA}`

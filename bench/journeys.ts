@@ -22,7 +22,7 @@ export type JourneyFigures = { addToCartMs: number; checkoutCartMs: number; plac
 async function msUntilButton(page: Page, label: string): Promise<number> {
   const handle = await page.waitForFunction(
     (text) =>
-      [...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === text && !button.disabled)
+      [...document.querySelectorAll('button')].some((button) => button.textContent.trim() === text && !button.disabled)
         ? performance.now()
         : false,
     label,
@@ -35,7 +35,7 @@ async function msUntilButton(page: Page, label: string): Promise<number> {
 async function msUntilCartLine(page: Page, title: string): Promise<number> {
   const handle = await page.waitForFunction(
     (text) =>
-      [...document.querySelectorAll('.cart-line-title')].some((line) => line.textContent?.includes(text)) ? performance.now() : false,
+      [...document.querySelectorAll('.cart-line-title')].some((line) => line.textContent.includes(text)) ? performance.now() : false,
     title,
     { polling: 25, timeout: 60_000 },
   )

@@ -55,7 +55,7 @@ async function startChromium(userDataDir: string): Promise<{ port: number; child
   )
   const port = await new Promise<number>((resolve, reject) => {
     let output = ''
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString()
       const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output)
       if (match) resolve(Number(match[1]))

@@ -24,8 +24,8 @@ export function start(command: string[], env: Record<string, string>, ready: str
         resolve(child)
       }
     }
-    child.stdout!.on('data', onData)
-    child.stderr!.on('data', (chunk) => (output += chunk))
+    child.stdout.on('data', onData)
+    child.stderr.on('data', (chunk) => (output += chunk))
     child.on('exit', (code) => reject(new Error(`${command.join(' ')} exited with ${code}:\n${output}`)))
   })
 }

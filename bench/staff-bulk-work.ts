@@ -50,7 +50,7 @@ function creatingFile(round: number, bytes: number): string {
 
 /** The shop's export as its staff would send it back: each product's fields on its first row only. */
 function updatingFile(exported: string): string {
-  const [header, ...records] = (parse(exported) as string[][]).map((record) => record.map(unescapeCsvCell))
+  const [header, ...records] = parse(exported).map((record) => record.map(unescapeCsvCell))
   const productFields = ['title', 'description', 'price', 'sale_price', 'published', 'categories'].map((name) => header!.indexOf(name))
   const rows = records.map((record, i) =>
     i > 0 && record[0] === records[i - 1]![0] ? record.map((cell, column) => (productFields.includes(column) ? '' : cell)) : record,
@@ -101,7 +101,8 @@ async function prepare(kind: 'postgres' | 'pglite', serverUrl: string) {
 
 /** Sends `work` again and again, one at a time, until `until` settles; answers each one's milliseconds. */
 async function repeat(work: Work, until: Promise<unknown>) {
-  let done = false
+  // Set by the callback below, which the type checker does not follow into the loop.
+  let done = false as boolean
   void until.finally(() => (done = true))
   const times: number[] = []
   let errors = 0

@@ -197,7 +197,7 @@ describe('stock, bulk changes and CSV in the dashboard on a phone', { timeout: 1
       const panel = page.getByRole('region', { name: 'Export and import' })
       const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Export CSV' }).click()])
       assert.equal(download.suggestedFilename(), 'products.csv')
-      const exported = await fs.readFile((await download.path())!, 'utf8')
+      const exported = await fs.readFile((await download.path()), 'utf8')
       const lines = exported.trimEnd().split('\r\n')
       assert.equal(lines[0], 'product_id,title,description,price,sale_price,published,categories,variant_id,options,variant_price,variant_sale_price,sku,stock')
       const honeyLine = lines.find((line) => line.startsWith(honey._id))!
@@ -206,7 +206,7 @@ describe('stock, bulk changes and CSV in the dashboard on a phone', { timeout: 1
       // Edit: the honey costs 99 now, and a new product with a price that is not one.
       const edited = honeyLine.replace(`,${honey.price.value},`, ',99,')
       assert.notEqual(edited, honeyLine)
-      const header = lines[0]!
+      const header = lines[0]
       const bad = `${header}\n${edited}\n,Adinkra tote,,cheap,,yes,,,,,,,3\n`
       await page.getByLabel('Import a CSV file').setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) })
       const preview = page.getByRole('list', { name: 'Import preview' })

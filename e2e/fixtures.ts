@@ -235,7 +235,7 @@ export function useEmptyDnsServer(): () => Promise<string> {
       const response = dns2.Packet.createResponseFromRequest(request)
       // NXDOMAIN: dns2 3.0 has `Packet.RCODE` but its types do not declare it.
       response.header.rcode = 3
-      send(response)
+      void send(response)
     },
   })
   let started: Promise<string> | undefined
@@ -281,7 +281,7 @@ export async function withPhone<T>(browser: Browser, run: (page: Page) => Promis
 /** Fails when the page is wider than its viewport, so a phone would scroll it sideways. */
 export async function assertNoSidewaysScroll(page: Page, where: string): Promise<void> {
   const [width, viewport] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])
-  assert.ok(width! <= viewport!, `${where} scrolls sideways: ${width}px in ${viewport}px`)
+  assert.ok(width <= viewport, `${where} scrolls sideways: ${width}px in ${viewport}px`)
 }
 
 /** Runs `run` on a page of a fresh context (its own localStorage), closed afterwards. */

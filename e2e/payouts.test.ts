@@ -47,7 +47,7 @@ describe('the payout account from a phone', { timeout: 120_000 }, () => {
       assert.equal(await payout.getByText('•••• 5014').count(), 1)
       const [subaccount] = [...fake!.subaccounts.values()]
       assert.equal(subaccount?.account_number, '0244555014')
-      assert.equal(subaccount?.settlement_bank, 'MTN')
+      assert.equal(subaccount.settlement_bank, 'MTN')
 
       // Now online payments can be offered.
       const offer = paystack.getByRole('checkbox', { name: 'Offer at checkout' })

@@ -76,7 +76,7 @@ async function lines(element: Locator): Promise<{ lines: number; overflows: bool
         .filter((rect) => rect.width > 0)
         .map((rect) => Math.round(rect.top)),
     )
-    return { lines: tops.size, overflows: node.scrollWidth > node.clientWidth + 1, text: node.textContent ?? '' }
+    return { lines: tops.size, overflows: node.scrollWidth > node.clientWidth + 1, text: node.textContent }
   })
 }
 

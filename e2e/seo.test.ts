@@ -53,9 +53,9 @@ describe('product addresses and structured data', () => {
     assert.ok(blocks.every((block) => !block.includes('<')))
     const [data, breadcrumbs] = jsonLd(page.body)
     assert.equal(data?.['@type'], 'Product')
-    assert.equal(data?.name, 'Batik shirt </script><b>')
-    assert.deepEqual(data?.brand, { '@type': 'Brand', name: demo.title })
-    assert.deepEqual(data?.offers, {
+    assert.equal(data.name, 'Batik shirt </script><b>')
+    assert.deepEqual(data.brand, { '@type': 'Brand', name: demo.title })
+    assert.deepEqual(data.offers, {
       '@type': 'Offer',
       price: '150.00',
       priceCurrency: 'GHS',

@@ -159,7 +159,7 @@ describe('the shop works before its scripts', () => {
       await page.goto(`${origin}/products/`)
       await page.goto(`${origin}/checkout`)
       await checkoutHydrated(page)
-      await page.waitForFunction(() => (document.querySelector('input[name="name"]') as HTMLInputElement | null)?.value === 'Ama Mensah')
+      await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name="name"]')?.value === 'Ama Mensah')
       assert.equal(await page.getByLabel('Phone').inputValue(), '024 412 3456')
 
       // Empty cart asks; keeping it keeps the line, emptying it empties.

@@ -32,7 +32,7 @@ const isTestFile = (name: string) => /\.test\.[cm]?[jt]sx?$/.test(name)
  * `npm start` and `NODE_ENV=production npm start` share one build), and what Vite puts into the browser bundle.
  */
 export function buildEnvironment(env: Record<string, string | undefined>): [string, string][] {
-  return Object.entries({ ...env, NODE_ENV: env.NODE_ENV || 'production' })
+  return Object.entries<string | undefined>({ ...env, NODE_ENV: env.NODE_ENV || 'production' })
     .filter((entry): entry is [string, string] => entry[1] !== undefined && (entry[0] === 'NODE_ENV' || entry[0].startsWith('VITE_')))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 }

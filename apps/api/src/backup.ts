@@ -220,7 +220,8 @@ export async function writeBackup(dataDir: string, file: string): Promise<{ from
 
 /** Reads an archive's manifest (and so checks the whole gzip stream up to it is readable). */
 export async function readManifest(file: string): Promise<Manifest> {
-  let text: string | null = null
+  // Set by the entry's callback, which the type checker cannot follow.
+  let text = null as string | null
   await tar.list({
     file,
     onReadEntry: (entry) => {

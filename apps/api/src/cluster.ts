@@ -54,7 +54,8 @@ export function superviseWorkers(count: number, log: (line: string) => void = (l
     process.once('SIGTERM', () => stop('SIGTERM'))
     process.once('SIGINT', () => stop('SIGINT'))
 
-    cluster.on('exit', (worker, code, signal) => {
+    // `signal` is null when the worker exited by itself (Node's types say string).
+    cluster.on('exit', (worker, code, signal: string | null) => {
       const lived = Date.now() - (startedAt.get(worker) ?? 0)
       startedAt.delete(worker)
       if (stopping) {

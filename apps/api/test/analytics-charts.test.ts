@@ -64,7 +64,7 @@ async function busyShop(): Promise<string> {
 
 async function explain(query: ReturnType<typeof sql>): Promise<string> {
   return db.transaction(async (tx) => {
-    const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] }
+    const result = (await tx.execute<Record<string, unknown>>(sql`explain ${query}`)) as { rows: Record<string, string>[] }
     return result.rows.map((row) => Object.values(row)[0]).join('\n')
   })
 }

@@ -377,7 +377,7 @@ describe('POST /api/login-codes', () => {
   it('issues a code for another origin that logs the caller in there, once', async () => {
     const response = await issue({ redir: shopOrigin })
     expect(response.statusCode).toBe(201)
-    const { code } = response.json() as { code: string }
+    const { code } = response.json<{ code: string }>()
     expect(code.length).toBeGreaterThan(30)
 
     const token = await ctx.app.inject({ method: 'POST', url: '/api/token/', remoteAddress, headers: { origin: shopOrigin }, payload: { code } })
@@ -389,7 +389,7 @@ describe('POST /api/login-codes', () => {
   })
 
   it('binds the code to the origin it names', async () => {
-    const { code } = (await issue({ redir: shopOrigin })).json() as { code: string }
+    const { code } = (await issue({ redir: shopOrigin })).json<{ code: string }>()
     const elsewhere = await ctx.app.inject({ method: 'POST', url: '/api/token/', remoteAddress, headers: { origin: platform }, payload: { code } })
     expect(elsewhere.statusCode).toBe(400)
     expect(errorBody(elsewhere).errors?.[0]?.path).toBe('code')

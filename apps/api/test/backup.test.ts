@@ -63,7 +63,7 @@ type Product = { _id: string; variants: unknown[]; images?: { url: string }[] }
 
 async function ownerToken(server: Server): Promise<string> {
   const login = await call<{ access_token: string }>(server, 'POST', '/api/token/', {
-    body: { email: demoLogins.users[0]!.email, password: demoLogins.password },
+    body: { email: demoLogins.users[0].email, password: demoLogins.password },
   })
   expect(login.status).toBe(201)
   return login.body.access_token

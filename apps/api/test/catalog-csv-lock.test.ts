@@ -32,7 +32,7 @@ describe.skipIf(!test.databaseUrl)('one product import per shop at a time (Postg
       payload: text,
     })
   const titles = async (shopId: string, user: TestUser) =>
-    ((await test.app.inject({ method: 'GET', url: `/api/products/?shop=${shopId}`, headers: user.headers })).json() as { data: { title: string }[] }).data
+    ((await test.app.inject({ method: 'GET', url: `/api/products/?shop=${shopId}`, headers: user.headers })).json<{ data: { title: string }[] }>()).data
       .map((product) => product.title)
       .sort()
 
@@ -81,9 +81,10 @@ describe.skipIf(!test.databaseUrl)('one product import per shop at a time (Postg
       await pooled.ready()
     })
     afterAll(async () => {
-      await pooled?.close()
-      await database?.close()
-      await bouncer?.stop()
+      // Unset when beforeAll failed part of the way.
+      await (pooled as App | undefined)?.close()
+      await (database as Database | undefined)?.close()
+      await (bouncer as typeof bouncer | undefined)?.stop()
     })
 
     it('refuses an import while another process imports, and leaves no lock behind on a pooled connection', async () => {

@@ -35,11 +35,11 @@ const importCsv = (text: string, options: { dryRun?: boolean; user?: TestUser; s
 
 async function products(shopId = shop.id): Promise<Product[]> {
   const page = await json('GET', `/api/products/?shop=${shopId}&$limit=100&$sort[createdAt]=1`, keeper)
-  return (page.json() as { data: Product[] }).data
+  return (page.json<{ data: Product[] }>()).data
 }
-const rowsOf = (text: string) => parse(text, { columns: true }) as Record<string, string>[]
+const rowsOf = (text: string) => parse<Record<string, string>>(text, { columns: true })
 
-const category = (await json('POST', '/api/categories/', keeper, { shop: shop.id, name: 'Shirts' })).json() as { _id: string }
+const category = (await json('POST', '/api/categories/', keeper, { shop: shop.id, name: 'Shirts' })).json<{ _id: string }>()
 const shirt = (
   await json('POST', '/api/products/', keeper, {
     shop: shop.id,
@@ -50,10 +50,10 @@ const shirt = (
     categories: [category._id],
     variants: [{ features: { Size: 'M' } }, { features: { Size: 'L' } }],
   })
-).json() as Product
+).json<Product>()
 await json('POST', '/api/inventory/', keeper, { product: shirt._id, variant: shirt.variants[0]!._id, quantity: 7 })
 await json('POST', '/api/inventory/', keeper, { product: shirt._id, variant: shirt.variants[1]!._id, quantity: 0 })
-const mug = (await json('POST', '/api/products/', keeper, { shop: shop.id, title: 'Clay mug', price: { value: 25, currency: 'GHS' }, available: false })).json() as Product
+const mug = (await json('POST', '/api/products/', keeper, { shop: shop.id, title: 'Clay mug', price: { value: 25, currency: 'GHS' }, available: false })).json<Product>()
 await json('POST', '/api/products/', outsider, { shop: otherShop.id, title: 'Not ours', price: { value: 1, currency: 'GHS' } })
 
 describe('GET /api/products.csv', () => {
@@ -302,7 +302,7 @@ describe('POST /api/products.csv at volume', () => {
     const exported = (await exportCsv(keeper, volumeShop.id)).body
     expect(rowsOf(exported)).toHaveLength(1004)
     // Sold out: the products whose only stock row says 0 (every seventh), and no other.
-    const soldOut = async () => ((await json('GET', `/api/products/?shop=${volumeShop.id}&inStock=false&$limit=0`, keeper)).json() as { total: number }).total
+    const soldOut = async () => ((await json('GET', `/api/products/?shop=${volumeShop.id}&inStock=false&$limit=0`, keeper)).json<{ total: number }>()).total
     expect(await soldOut()).toBe(1 + Math.ceil(500 / 7))
     // Back in stock: one of them gets 3.
     const restocked = rowsOf(exported).map((row) => (row.title === 'Large shirt 7' && row.options === 'Size: M' ? { ...row, stock: '3' } : row))
@@ -310,7 +310,7 @@ describe('POST /api/products.csv at volume', () => {
     expect(updating).toBeLessThanOrEqual(20)
     expect(await soldOut()).toBe(Math.ceil(500 / 7))
     const after = await json('GET', `/api/products/?shop=${volumeShop.id}&$limit=1&title[$q]=Large shirt 499`, keeper)
-    expect((after.json() as { total: number; data: Product[] }).data[0]).toMatchObject({
+    expect((after.json<{ total: number; data: Product[] }>()).data[0]).toMatchObject({
       title: 'Large shirt 499',
       price: { value: 10 + (499 % 90) },
       stock: [expect.objectContaining({ quantity: 499 % 7, tracked: true })],
@@ -321,7 +321,7 @@ describe('POST /api/products.csv at volume', () => {
 describe('formula cells in products.csv', () => {
   it('exports cells a spreadsheet would run with a quote first, and imports them back exactly', async () => {
     const formulaShop = await createShop(ctx, { keeper })
-    const sale = (await json('POST', '/api/categories/', keeper, { shop: formulaShop.id, name: '@Sale' })).json() as { _id: string }
+    const sale = (await json('POST', '/api/categories/', keeper, { shop: formulaShop.id, name: '@Sale' })).json<{ _id: string }>()
     const titles = ['=HYPERLINK("http://evil.example","Click")', "+cmd|' /C calc'!A0", "'=already quoted", "'Tis the season"]
     for (const title of titles) {
       const response = await json('POST', '/api/products/', keeper, {

@@ -42,7 +42,7 @@ async function search(text: string, shopId = shop.id) {
     url: `/api/products/?shop=${shopId}&title[$q]=${encodeURIComponent(text)}&$limit=100`,
   })
   expect(response.statusCode, response.body).toBe(200)
-  const page = response.json() as Page
+  const page = response.json<Page>()
   expect(page.data.every((product) => product.shop === shopId)).toBe(true)
   return page
 }

@@ -14,19 +14,19 @@ async function create(title: string, price: number, extra: Record<string, unknow
     payload: { shop: shopId, title, price: { value: price, currency: 'GHS' }, ...extra },
   })
   expect(response.statusCode, response.body).toBe(201)
-  return response.json() as Product
+  return response.json<Product>()
 }
 
 async function list(query: string) {
   const response = await ctx.app.inject({ method: 'GET', url: `/api/products/?shop=${shop.id}&${query}` })
   expect(response.statusCode, response.body).toBe(200)
-  return response.json() as { total: number; limit: number; skip: number; data: Product[] }
+  return response.json<{ total: number; limit: number; skip: number; data: Product[] }>()
 }
 const titles = (page: { data: Product[] }) => page.data.map((p) => p.title)
 
 const category = await ctx.app
   .inject({ method: 'POST', url: '/api/categories/', headers: keeper.headers, payload: { shop: shop.id, name: 'Outerwear' } })
-  .then((r) => r.json() as { _id: string })
+  .then((r) => r.json<{ _id: string }>())
 // Created oldest first: the default order (newest first) is the reverse of this list.
 await create('Leather jacket, brown', 450, { categories: [category._id] })
 await create('Wool scarf', 60)
@@ -89,7 +89,7 @@ describe('sorting, paging and filters', () => {
     const staffList = async (query: string) => {
       const response = await ctx.app.inject({ method: 'GET', url: `/api/products/?shop=${shop.id}&${query}`, headers: keeper.headers })
       expect(response.statusCode, response.body).toBe(200)
-      return response.json() as { total: number; data: Product[] }
+      return response.json<{ total: number; data: Product[] }>()
     }
     // Alternating the two audiences and orderings on the same connections, in any order.
     for (let round = 0; round < 2; round++) {

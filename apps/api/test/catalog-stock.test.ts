@@ -22,7 +22,7 @@ const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, user?: TestUser, 
 async function create(title: string, extra: Record<string, unknown> = {}, user = keeper, shopId = shop.id) {
   const response = await inject('POST', '/api/products/', user, { shop: shopId, title, price: { value: 10, currency: 'GHS' }, ...extra })
   expect(response.statusCode, response.body).toBe(201)
-  return response.json() as Product
+  return response.json<Product>()
 }
 
 async function stock(product: string, variant: string | null, quantity: number, user = keeper, tracked?: boolean) {
@@ -48,7 +48,7 @@ const availabilityOf = (product: Product) => Object.fromEntries(product.variants
 describe('availability per variant', () => {
   it('tells shoppers each variant\'s level, and a count only at or below the threshold', async () => {
     for (const url of [`/api/products/${shirt._id}`, `/api/products/?shop=${shop.id}&_id=${shirt._id}`]) {
-      const answer = (await inject('GET', url, shopper)).json() as Product | { data: Product[] }
+      const answer = (await inject('GET', url, shopper)).json<Product | { data: Product[] }>()
       const product = 'data' in answer ? answer.data[0]! : answer
       expect(availabilityOf(product)).toEqual({
         S: { level: 'in-stock' },
@@ -79,7 +79,7 @@ describe('availability per variant', () => {
   })
 
   it('gives a product without variants its own availability', async () => {
-    const answer = (await inject('GET', `/api/products/${mug._id}`)).json() as Product
+    const answer = (await inject('GET', `/api/products/${mug._id}`)).json<Product>()
     expect(answer.availability).toEqual({ level: 'low', left: 2 })
     expect(answer.variants).toEqual([])
   })
@@ -87,34 +87,34 @@ describe('availability per variant', () => {
   it('follows the shop\'s threshold', async () => {
     await ctx.database.db.update(shopConfigs).set({ lowStockThreshold: 50 }).where(eq(shopConfigs.shopId, shop.id))
     try {
-      const answer = (await inject('GET', `/api/products/${shirt._id}`)).json() as Product
+      const answer = (await inject('GET', `/api/products/${shirt._id}`)).json<Product>()
       expect(availabilityOf(answer).S).toEqual({ level: 'low', left: 40 })
     } finally {
       await ctx.database.db.update(shopConfigs).set({ lowStockThreshold: 5 }).where(eq(shopConfigs.shopId, shop.id))
     }
-    const answer = (await inject('GET', `/api/products/${shirt._id}`)).json() as Product
+    const answer = (await inject('GET', `/api/products/${shirt._id}`)).json<Product>()
     expect(availabilityOf(answer).S).toEqual({ level: 'in-stock' })
   })
 
   it('counts only the product\'s own shop\'s rows', async () => {
-    const answer = (await inject('GET', `/api/products/${foreign._id}`)).json() as Product
+    const answer = (await inject('GET', `/api/products/${foreign._id}`)).json<Product>()
     expect(answer.variants[0]!.availability).toEqual({ level: 'low', left: 1 })
-    const page = (await inject('GET', `/api/products/?shop=${shop.id}`)).json() as { data: Product[] }
+    const page = (await inject('GET', `/api/products/?shop=${shop.id}`)).json<{ data: Product[] }>()
     expect(page.data.map((product) => product._id)).not.toContain(foreign._id)
   })
 
   it('shows staff the exact stock, and only their own shop\'s', async () => {
-    const answer = (await inject('GET', `/api/products/${shirt._id}`, keeper)).json() as Product
+    const answer = (await inject('GET', `/api/products/${shirt._id}`, keeper)).json<Product>()
     expect(answer.stock?.sort((a, b) => b.quantity - a.quantity)).toEqual([
       { variant: small, quantity: 40, tracked: true },
       { variant: medium, quantity: 3, tracked: true },
       { variant: large, quantity: 0, tracked: true },
     ])
-    const other = (await inject('GET', `/api/products/${shirt._id}`, outsider)).json() as Product
+    const other = (await inject('GET', `/api/products/${shirt._id}`, outsider)).json<Product>()
     expect(other.stock).toBeUndefined()
     const untracked = await create('Untracked stock', {})
     await stock(untracked._id, null, 0, keeper, false)
-    expect(((await inject('GET', `/api/products/${untracked._id}`)).json() as Product).availability).toEqual({ level: 'in-stock' })
+    expect(((await inject('GET', `/api/products/${untracked._id}`)).json<Product>()).availability).toEqual({ level: 'in-stock' })
   })
 })
 
@@ -122,9 +122,9 @@ describe('GET /api/products/?lowStock=true', () => {
   it('lists the shop\'s products with a tracked variant at or below the threshold, for staff', async () => {
     const page = await inject('GET', `/api/products/?shop=${shop.id}&lowStock=true`, keeper)
     expect(page.statusCode, page.body).toBe(200)
-    expect((page.json() as { data: Product[] }).data.map((product) => product.title).sort()).toEqual(['Clay mug', 'Kente print shirt'])
+    expect((page.json<{ data: Product[] }>()).data.map((product) => product.title).sort()).toEqual(['Clay mug', 'Kente print shirt'])
     const other = await inject('GET', `/api/products/?shop=${otherShop.id}&lowStock=true`, outsider)
-    expect((other.json() as { data: Product[] }).data.map((product) => product.title)).toEqual(['Shirt of another shop'])
+    expect((other.json<{ data: Product[] }>()).data.map((product) => product.title)).toEqual(['Shirt of another shop'])
   })
 
   it('is refused to shoppers and other shops\' staff', async () => {
@@ -201,8 +201,8 @@ describe('PATCH /api/products/ (show or hide several)', () => {
     const response = await inject('PATCH', '/api/products/', keeper, { shop: shop.id, ids: [a._id, foreign._id], available: false })
     expect(response.statusCode).toBe(404)
     expect(errorBody(response).errors).toEqual([{ path: 'ids.1', message: 'is not a product of this shop' }])
-    expect(((await inject('GET', `/api/products/${a._id}`)).json() as Product).available).toBe(true)
-    expect(((await inject('GET', `/api/products/${foreign._id}`)).json() as Product).available).toBe(true)
+    expect(((await inject('GET', `/api/products/${a._id}`)).json<Product>()).available).toBe(true)
+    expect(((await inject('GET', `/api/products/${foreign._id}`)).json<Product>()).available).toBe(true)
   })
 
   it('is refused to anonymous callers, shoppers and other shops\' staff', async () => {
@@ -212,7 +212,7 @@ describe('PATCH /api/products/ (show or hide several)', () => {
     expect((await inject('PATCH', '/api/products/', outsider, body)).statusCode).toBe(404)
     expect((await inject('PATCH', '/api/products/', keeper, { ...body, ids: [] })).statusCode).toBe(400)
     expect((await inject('PATCH', '/api/products/', keeper, { ...body, ids: [mug._id, mug._id] })).statusCode).toBe(400)
-    expect(((await inject('GET', `/api/products/${mug._id}`)).json() as Product).available).toBe(true)
+    expect(((await inject('GET', `/api/products/${mug._id}`)).json<Product>()).available).toBe(true)
   })
 })
 
@@ -226,7 +226,7 @@ describe('search suggestion', () => {
   it('suggests a spelling that finds products when a search finds nothing', async () => {
     const missed = await search('choclate')
     expect(missed.json()).toMatchObject({ total: 0, data: [], suggestion: 'chocolate' })
-    const found = (await search('chocolate')).json() as { total: number; suggestion?: string; data: Product[] }
+    const found = (await search('chocolate')).json<{ total: number; suggestion?: string; data: Product[] }>()
     expect(found.total).toBe(2)
     expect(found).not.toHaveProperty('suggestion')
   })

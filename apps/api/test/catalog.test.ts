@@ -37,7 +37,7 @@ async function createProduct(body: Record<string, unknown> = {}, user: TestUser 
     payload: { shop: shopId, title: 'Plain T-shirt', price: { value: 25, currency: 'GHS' }, ...body },
   })
   expect(response.statusCode, response.body).toBe(201)
-  return response.json() as Product
+  return response.json<Product>()
 }
 
 async function createCategory(name: string, shopId = shop.id, user: TestUser = keeper) {
@@ -48,7 +48,7 @@ async function createCategory(name: string, shopId = shop.id, user: TestUser = k
     payload: { shop: shopId, name },
   })
   expect(response.statusCode, response.body).toBe(201)
-  return response.json() as { _id: string; shop: string; name: string; createdAt: string }
+  return response.json<{ _id: string; shop: string; name: string; createdAt: string }>()
 }
 
 /** An image as the upload route would have stored it for `shopId`. */
@@ -349,7 +349,7 @@ describe('PATCH /api/products/{id}', () => {
       variants: [{ _id: 'small', features: { size: 'S' } }, { features: { size: 'M' } }, { features: { size: 'L' } }],
     })
     expect(response.statusCode, response.body).toBe(200)
-    const patched = response.json() as Product
+    const patched = response.json<Product>()
     expect(patched).toMatchObject({
       _id: product._id,
       title: 'Renamed',

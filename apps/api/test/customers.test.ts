@@ -70,7 +70,7 @@ async function customerBy(contact: string, shopId = shop.id): Promise<Customer> 
   expect(row, `a customer for ${contact}`).toBeDefined()
   const response = await get(`/api/customers/${row!.id}`, shopId === shop.id ? keeper : outsider)
   expect(response.statusCode, response.body).toBe(200)
-  const { orderCount, ...rest } = response.json() as Detail
+  const { orderCount, ...rest } = response.json<Detail>()
   return { ...rest, orders: orderCount }
 }
 
@@ -93,7 +93,7 @@ describe('one customer per phone, or per e-mail without one, per shop', () => {
       note: '',
       tags: [],
     })
-    const detail = (await get(`/api/customers/${customer._id}`, keeper)).json() as Detail
+    const detail = (await get(`/api/customers/${customer._id}`, keeper)).json<Detail>()
     // Their orders, newest first, in the orders list's shape.
     expect(detail.orders.map((order) => order._id)).toEqual([second._id, first._id])
     expect(detail.orders[0]).toMatchObject({ orderId: second.orderId, status: 'placed', balance: 200 })
@@ -151,7 +151,7 @@ describe('figures kept in step with the orders', () => {
     const customer = await customerBy('+233509998888')
     expect(customer).toMatchObject({ orders: 1, balance: { value: 100 } })
     // The canceled order stays among their orders, and still dates their last order.
-    const detail = (await get(`/api/customers/${customer._id}`, keeper)).json() as Detail
+    const detail = (await get(`/api/customers/${customer._id}`, keeper)).json<Detail>()
     expect(detail.orders.map((order) => [order._id, order.status])).toEqual([
       [canceled._id, 'canceled'],
       [kept._id, 'placed'],
@@ -237,7 +237,7 @@ describe('who may see and change customers', () => {
     expect((await get(`/api/customers/${theirs!.id}`, keeper)).statusCode).toBe(404)
     expect((await patchCustomer(theirs!.id, { tags: ['x'] }, owner)).statusCode).toBe(404)
     // Their list holds only their own.
-    const outsiders = (await get(`/api/customers/?shop=${otherShop.id}`, outsider)).json() as { data: Customer[] }
+    const outsiders = (await get(`/api/customers/?shop=${otherShop.id}`, outsider)).json<{ data: Customer[] }>()
     expect(outsiders.data.map((row) => row._id)).toEqual([theirs!.id])
     const [unchanged] = await db.select().from(customers).where(eq(customers.id, theirs!.id))
     expect(unchanged).toMatchObject({ note: '', tags: [] })

@@ -58,7 +58,7 @@ describe('the rules in the discount-code API', () => {
     expect(plainCode.json()).toMatchObject({ oncePerCustomer: false, firstOrderOnly: false })
     const ruled = await create({ shop: shop.id, code: 'RULED1', type: 'percentage', value: 5, oncePerCustomer: true, firstOrderOnly: true })
     expect(ruled.statusCode, ruled.body).toBe(201)
-    const id = (ruled.json() as { _id: string })._id
+    const id = (ruled.json<{ _id: string }>())._id
     expect(ruled.json()).toMatchObject({ oncePerCustomer: true, firstOrderOnly: true })
 
     const patched = await app.inject({ method: 'PATCH', url: `/api/discount-codes/${id}`, headers: manager.headers, payload: { firstOrderOnly: false } })
@@ -169,7 +169,7 @@ describe('first order only', () => {
         payload: { items: [{ product: scarf.id, count: 1 }], delivery: { type: 'pick-up' }, phone: buyer.phone, discount: { code: 'WELCOME10' } },
       })
       expect(response.statusCode, response.body).toBe(201)
-      return (response.json() as { totals: { discount: number } }).totals.discount
+      return (response.json<{ totals: { discount: number } }>()).totals.discount
     }
     expect(await preview(regular)).toBe(0)
     expect(await preview(newBuyer())).toBe(10)

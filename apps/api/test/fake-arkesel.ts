@@ -29,7 +29,9 @@ export async function startFakeArkesel(apiKey = 'T2xkQXJrZXNlbEtleUZvclRlc3Rz'):
   let failure: ArkeselFailure = null
   let counter = 0
 
-  const server = http.createServer(async (request, response) => {
+  // Node calls the listener without awaiting it; a failure surfaces as an unhandled rejection, which fails the run.
+  const server = http.createServer((request, response) => void answer(request, response))
+  async function answer(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const chunks: Buffer[] = []
     for await (const chunk of request) chunks.push(chunk as Buffer)
     const path = request.url ?? '/'
@@ -54,7 +56,7 @@ export async function startFakeArkesel(apiKey = 'T2xkQXJrZXNlbEtleUZvclRlc3Rz'):
     if (!valid) return send(response, 422, { status: 'error', message: 'The given data was invalid.' })
     sent.push({ sender: body.sender!, message: body.message!, recipients: body.recipients! })
     return send(response, 200, { status: 'success', data: body.recipients!.map((recipient) => ({ recipient, id: `sms-${++counter}` })) })
-  })
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {

@@ -93,7 +93,9 @@ export async function startFakePaystack(secretKey = `sk_test_${randomBytes(20).t
   const refunds = new Map<number, FakeRefund>()
   let nextRefundId = 3_018_284
 
-  const server = http.createServer(async (request, response) => {
+  // Node calls the listener without awaiting it; a failure surfaces as an unhandled rejection, which fails the run.
+  const server = http.createServer((request, response) => void answer(request, response))
+  async function answer(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const path = (request.url ?? '/').split('?')[0]!
     const text = await readBody(request)
     let body: unknown = null
@@ -122,7 +124,7 @@ export async function startFakePaystack(secretKey = `sk_test_${randomBytes(20).t
         /^[A-Za-z0-9.=-]+$/.test(input.reference) &&
         typeof input.callback_url === 'string' &&
         (input.subaccount === undefined || payouts.subaccounts.has(input.subaccount)) &&
-        (input.bearer === undefined || input.bearer === 'account' || input.bearer === 'subaccount')
+        (input.bearer === undefined || ['account', 'subaccount'].includes(input.bearer))
       if (!valid) return send(response, 400, { status: false, message: 'Invalid transaction parameters' })
       if (initialized.has(input.reference!)) return send(response, 400, { status: false, message: 'Duplicate Transaction Reference' })
       initialized.set(input.reference!, input as Initialized)
@@ -192,7 +194,7 @@ export async function startFakePaystack(secretKey = `sk_test_${randomBytes(20).t
       return send(response, 200, { status: true, message: 'Refund retrieved', data: refundData(refund) })
     }
     send(response, 404, { status: false, message: 'Not found' })
-  })
+  }
 
   function refundData(refund: FakeRefund) {
     const started = initialized.get(refund.transaction)
@@ -359,14 +361,14 @@ function fakePayouts() {
     if (!input) return 'Invalid parameters'
     const has = (key: string) => input[key] !== undefined
     for (const key of ['business_name', 'settlement_bank', 'account_number'] as const) {
-      if (has(key) ? typeof input[key] !== 'string' || !(input[key] as string).trim() : !partial) return `${key} is required`
+      if (has(key) ? typeof input[key] !== 'string' || !(input[key]).trim() : !partial) return `${key} is required`
     }
     if (has('percentage_charge') ? typeof input.percentage_charge !== 'number' || input.percentage_charge < 0 || input.percentage_charge > 100 : !partial) {
       return 'percentage_charge must be a number from 0 to 100'
     }
     return Object.fromEntries(
       (['business_name', 'settlement_bank', 'account_number', 'percentage_charge', 'description'] as const).filter(has).map((key) => [key, input[key]]),
-    ) as Partial<FakeSubaccount>
+    )
   }
 
   function handle(method: string, url: string, body: unknown, response: http.ServerResponse): boolean {

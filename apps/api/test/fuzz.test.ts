@@ -125,7 +125,7 @@ function build(input: Request) {
   if (input.oddQuery && query.length) {
     const [index, value] = input.oddQuery
     const name = query[index % query.length]!.name
-    const text = typeof value === 'string' ? value : JSON.stringify(value) ?? ''
+    const text = typeof value === 'string' ? value : (JSON.stringify(value) as string | undefined) ?? ''
     // Replaced when present, added when not (URLSearchParams writes lone surrogates as U+FFFD, as a browser would).
     const [path, search = ''] = url.split('?')
     const params = new URLSearchParams(search)
@@ -188,7 +188,7 @@ describe('fuzzing the write routes', () => {
         seen.add(`${op.method} ${op.path}`)
         expect(response.statusCode, `${what} → ${response.body.slice(0, 500)}`).toBeLessThan(500)
         if (response.statusCode >= 400) {
-          const error = response.json() as Record<string, unknown>
+          const error = response.json<Record<string, unknown>>()
           expect(error, what).toMatchObject({ code: response.statusCode, name: expect.any(String), message: expect.any(String), className: expect.any(String) })
           expect(Object.keys(error).every((key) => ['name', 'message', 'code', 'className', 'errors'].includes(key)), what).toBe(true)
           expect(response.body, what).not.toMatch(SQL_TEXT)

@@ -13,7 +13,7 @@ export function hostCalls(ctx: TestContext, host: string) {
   async function write(method: Method, url: string, user: TestUser, payload: object) {
     const response = await call(method, url, { user, payload })
     expect(response.statusCode, response.body).toBeLessThan(300)
-    return response.json() as { _id: string }
+    return response.json<{ _id: string }>()
   }
 
   return { call, write }

@@ -65,7 +65,7 @@ describe('an invitation', () => {
       payload: { shop: shop.id, email: invitee, role: 'keeper' },
     })
     expect(response.statusCode).toBe(201)
-    const { link } = response.json() as { link: string }
+    const { link } = response.json<{ link: string }>()
     // Nothing is sent while the request runs: the worker does it.
     expect(receivedBy(invitee)).toHaveLength(0)
     await app.outbox.drain()

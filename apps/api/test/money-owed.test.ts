@@ -155,7 +155,7 @@ describe('moving an order with a balance due to delivered', () => {
     await pay(order._id, 55)
     const moved = await patch(order._id, { status: 'delivered', deliveredUnpaid: true, note: 'Will pay Friday' }, keeper)
     expect(moved.statusCode, moved.body).toBe(200)
-    const now = moved.json() as Order
+    const now = moved.json<Order>()
     expect(now).toMatchObject({ status: 'delivered', balance: 55, paymentState: 'part-paid' })
     const [, ...last] = now.timeline!.slice(-2)
     expect(now.timeline!.at(-2)).toMatchObject({ type: 'status', status: 'delivered', note: 'Will pay Friday' })
@@ -174,7 +174,7 @@ describe('moving an order with a balance due to delivered', () => {
     await pay(confirmed._id, 110)
     const moved = await patch(confirmed._id, { status: 'delivered', deliveredUnpaid: true }, keeper)
     expect(moved.statusCode).toBe(200)
-    expect((moved.json() as Order).timeline!.filter((e) => e.note.startsWith('Delivered with'))).toEqual([])
+    expect((moved.json<Order>()).timeline!.filter((e) => e.note.startsWith('Delivered with'))).toEqual([])
   })
 
   it('keeps the roles as they were: any staff who move orders may confirm; buyers, strangers and bad bodies may not', async () => {
@@ -211,7 +211,7 @@ describe('bulk moves, the unpaid filter and the Overview', () => {
       payload: { shop: shop.id, orders: [owing._id, paid._id, early._id] },
     })
     expect(response.statusCode, response.body).toBe(200)
-    const data = (response.json() as { data: { _id: string; moved: boolean; status: string; message: string; balanceDue?: boolean }[] }).data
+    const data = (response.json<{ data: { _id: string; moved: boolean; status: string; message: string; balanceDue?: boolean }[] }>()).data
     expect(data.map((row) => ({ ...row, message: plain(row.message) }))).toEqual([
       expect.objectContaining({
         _id: owing._id,
@@ -238,7 +238,7 @@ describe('bulk moves, the unpaid filter and the Overview', () => {
         payload: { items: [{ product: cloth.id, count: 1 }], delivery: { type: 'pick-up' } },
       })
       expect(response.statusCode, response.body).toBe(201)
-      return response.json() as Order
+      return response.json<Order>()
     }
     const by = todoShop.keeper
     const move = async (id: string, status: string, extra: Record<string, unknown> = {}) =>
@@ -263,7 +263,7 @@ describe('bulk moves, the unpaid filter and the Overview', () => {
 
     const listed = await get(`/api/orders/?shop=${todoShop.shop.id}&unpaid=true&$limit=50`, by)
     expect(listed.statusCode, listed.body).toBe(200)
-    const page = listed.json() as { total: number; data: Order[] }
+    const page = listed.json<{ total: number; data: Order[] }>()
     expect(page.data.map((o) => o._id).sort()).toEqual([unpaid._id, partPaid._id, deliveredUnpaid._id].sort())
     expect(page.total).toBe(3)
     expect(page.data.every((o) => o.balance > 0)).toBe(true)

@@ -120,7 +120,7 @@ describe('/metrics', () => {
 
   it('is not in the OpenAPI document, like the other routes that are not the API', async () => {
     const test = await setupApp()
-    const document = (await test.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json() as { paths: Record<string, unknown> }
+    const document = (await test.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json<{ paths: Record<string, unknown> }>()
     expect(Object.keys(document.paths).length).toBeGreaterThan(10)
     for (const route of ['/metrics', '/healthz', '/readyz']) expect(document.paths[route]).toBeUndefined()
   })

@@ -218,7 +218,7 @@ describe('PATCH /api/notifications/{id} and GET /api/notifications-hint', () => 
     await db.execute(sql`analyze notifications`)
     expect(await hint(user, `?shop=${shopA.id}`)).toBe(3)
     const query = unreadCountQuery(db, user.id, shopA.id).getSQL()
-    const result = (await db.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] }
+    const result = (await db.execute<Record<string, unknown>>(sql`explain ${query}`)) as { rows: Record<string, string>[] }
     const plan = result.rows.map((row) => Object.values(row)[0]).join('\n')
     expect(plan).toContain('notifications_unread_idx')
   })

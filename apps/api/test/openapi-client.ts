@@ -96,7 +96,7 @@ export async function documentClient(ctx: TestContext) {
     customizeAjv: (_draft07, options) => {
       const ajv = new Ajv2020({ ...options, strict: false, allErrors: true })
       addFormats(ajv)
-      return ajv as never
+      return ajv
     },
   })
   await validator.init()

@@ -43,7 +43,7 @@ export type Operation = {
   body: Schema | null
   responses: string[]
 }
-export type Document = { security?: Security; paths: Record<string, Record<string, Omit<Operation, 'method' | 'path' | 'body' | 'responses'> & { requestBody?: { content?: Record<string, { schema: Schema }> }; responses: Record<string, unknown> }>> }
+export type Document = { security?: Security; paths: Record<string, Record<string, Omit<Operation, 'method' | 'path' | 'body' | 'responses' | 'parameters'> & { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema: Schema }> }; responses: Record<string, unknown> }>> }
 
 export async function loadDocument(ctx: TestContext): Promise<Document> {
   const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })

@@ -72,7 +72,7 @@ const smsTo = (digits: string) => arkesel.sent.filter((s) => s.recipients.includ
 const messagesOf = async (id: string, user: TestUser = keeper) => {
   const response = await app.inject({ method: 'GET', url: `/api/orders/${id}/messages`, headers: user.headers })
   expect(response.statusCode, response.body).toBe(200)
-  return (response.json() as { data: Message[] }).data
+  return (response.json<{ data: Message[] }>()).data
 }
 
 describe('an anonymous buyer’s pick-up order', () => {
@@ -164,8 +164,8 @@ describe('an anonymous buyer’s pick-up order', () => {
     expect(mailTo(email)).toHaveLength(4)
     const received = mailWith(email, `Payment received for order ${order.orderId}`)
     const delivered = mailWith(email, `Order ${order.orderId} is delivered`)
-    expect(received!.text).toContain('Paid in full')
-    expect(received!.text).toContain('GHS 195.00 received.')
+    expect(received.text).toContain('Paid in full')
+    expect(received.text).toContain('GHS 195.00 received.')
     // It leads straight to reviewing the items, through the order's private link (decision 81).
     expect(delivered.text).toContain(`Review what you bought: http://${host}/orders/${order._id}?key=${order.accessKey}#review`)
     expect(smsTo('233244123456').at(-1)!.message).toBe(

@@ -235,11 +235,11 @@ describe('POST /api/transactions/ (staff record a payment)', () => {
 
   it('shows one "Placed" after a test payment, keeping the payment note', async () => {
     const response = await placeRaw({ payment: { provider: 'test' } })
-    const order = response.json() as Order
+    const order = response.json<Order>()
     const [attempt] = await paymentsOf(order._id)
     // The simulated gateway says paid; the buyer's verify settles it.
     await db.update(transactions).set({ details: { gateway: { status: 'success', at: new Date().toISOString() } } }).where(eq(transactions.id, attempt!.id))
-    const key = (response.json() as { accessKey: string }).accessKey
+    const key = (response.json<{ accessKey: string }>()).accessKey
     const verified = await ctx.app.inject({ method: 'PATCH', url: `/api/transactions/${attempt!.id}?key=${key}`, payload: { action: 'verify' } })
     expect(verified.json().status).toBe('success')
     const timeline = (await orderOf(order._id)).timeline!

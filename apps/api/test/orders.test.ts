@@ -433,7 +433,7 @@ describe('POST /api/orders/ from a checkout', () => {
       payload: body as object,
     })
     expect(response.statusCode, response.body).toBe(201)
-    return response.json() as { _id: string; totals: { total: number } }
+    return response.json<{ _id: string; totals: { total: number } }>()
   }
 
   it('re-prices from the catalog instead of trusting the checkout\'s stored prices', async () => {
@@ -468,7 +468,7 @@ describe('POST /api/orders/ from a checkout', () => {
     const friend = await createUser(ctx)
     const response = await place({ checkout: created._id, delivery: buyerDelivery, name: 'Friend' }, { user: friend })
     expect(response.statusCode, response.body).toBe(201)
-    const order = response.json() as Order
+    const order = response.json<Order>()
     expect(order).toMatchObject({
       profile: friend.id,
       email: friend.email,
@@ -493,7 +493,7 @@ describe('POST /api/orders/ from a checkout', () => {
       expect(response.statusCode, response.body).toBe(201)
       expect(response.json()).toMatchObject({ sharedDelivery: true, delivery: { type: 'dispatch', region: 'GH-AH', rate: { _id: onDelivery.id } } })
       expectNothingOfTheCreator(response.body, shopper.email)
-      const row = await orderRow((response.json() as Order)._id)
+      const row = await orderRow((response.json<Order>())._id)
       expect(row.delivery).toMatchObject({ address: '7 Creator Lane, Kumasi', phone: '+233247777777', fromSharer: true })
     }
   })
@@ -535,7 +535,7 @@ describe('POST /api/orders/ from a checkout', () => {
       headers: shopper.headers,
       payload: { items: [{ product: foreignProduct.id, count: 1 }], delivery: pickUp },
     })
-    const foreign = response.json() as { _id: string }
+    const foreign = response.json<{ _id: string }>()
     for (const id of [foreign._id, '00000000-0000-4000-8000-000000000000']) {
       const placedResponse = await place({ checkout: id }, { user: shopper })
       expect(placedResponse.statusCode).toBe(404)

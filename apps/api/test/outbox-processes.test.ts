@@ -36,7 +36,7 @@ function startWorker(env: Record<string, string>) {
   children.add(child)
   const output = new Promise<string>((resolve) => {
     let text = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       text += chunk.toString()
       if (text.includes('\n')) resolve(text.trim())
     })

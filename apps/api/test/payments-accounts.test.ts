@@ -80,7 +80,7 @@ describe('financial accounts', () => {
 
     const listed = await call('GET', `/api/financial-accounts/?shop=${shop.id}`, administrator)
     expect(listed.statusCode).toBe(200)
-    const page = listed.json() as { total: number; data: Account[] }
+    const page = listed.json<{ total: number; data: Account[] }>()
     expect(page.total).toBe(3)
     expect(page.data.map((a) => a.accountNumber).sort()).toEqual(['•••• 2345', '•••• 4321', '•••• 4567'])
     expect((await call('GET', `/api/financial-accounts/?shop=${shop.id}&kind=bank`, administrator)).json()).toMatchObject({ total: 1 })

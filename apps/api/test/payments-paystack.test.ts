@@ -206,7 +206,7 @@ describe('POST /api/payments/paystack/webhook', () => {
 
     // Staff lists of acked orders now show it.
     const listed = await ctx.app.inject({ method: 'GET', url: `/api/orders/?shop=${shop.id}&acked=true&$limit=100`, headers: keeper.headers })
-    expect((listed.json() as { data: { _id: string }[] }).data.map((o) => o._id)).toContain(order._id)
+    expect((listed.json<{ data: { _id: string }[] }>()).data.map((o) => o._id)).toContain(order._id)
 
     // A repeated delivery changes nothing more and does not even ask Paystack again.
     const settled = await snapshot(order)
@@ -280,7 +280,7 @@ describe('POST /api/payments/paystack/webhook', () => {
       expect(failed.status).toBe('failed')
       expect(failed.details.error).toMatch(/does not match the order/)
       expect((await orderRow(order._id)).acked).toBe(false)
-      const dto = (await patch(row.id, { action: 'verify' }, shopper)).json() as Transaction
+      const dto = (await patch(row.id, { action: 'verify' }, shopper)).json<Transaction>()
       expect(dto).toMatchObject({ status: 'failed' })
       expect(dto.error).toMatch(script.currency ? /not GHS/ : /GHS\s1\.00 was paid, not GHS\s100\.00/)
       // Repeated deliveries change nothing more.

@@ -45,7 +45,7 @@ async function place(options: { user?: TestUser; email?: string; provider?: stri
     },
   })
   expect(response.statusCode, response.body).toBe(201)
-  const order = response.json() as Order
+  const order = response.json<Order>()
   remember(order.payment.transaction, order.payment.redirectUrl)
   return order
 }
@@ -165,11 +165,11 @@ describe('the test provider\'s pay page', () => {
 
     const retried = await patch(id, { action: 'retry' }, shopper)
     expect(retried.statusCode).toBe(200)
-    const next = retried.json() as Transaction & { redirectUrl: string }
+    const next = retried.json<Transaction & { redirectUrl: string }>()
     remember(next._id, next.redirectUrl)
     expect(next.redirectUrl).toBe(`http://${host}/pay/test/${next._id}?access=${accessCodes.get(next._id)}`)
     // Each attempt has its own code: the first one's does not open the new page.
-    expect((await getPage(pagePath(next._id, accessCodes.get(id)!))).statusCode).toBe(404)
+    expect((await getPage(pagePath(next._id, accessCodes.get(id)))).statusCode).toBe(404)
     expect((await submit(next._id, { outcome: 'pay' })).headers.location).toContain('payment=success')
     expect((await orderRow(order._id)).acked).toBe(true)
     const retryPaid = await patch(next._id, { action: 'retry' }, shopper)
@@ -344,11 +344,11 @@ describe('GET /api/transactions/?order=', () => {
   it('lists an order\'s attempts, newest first, to its buyer, the private-link holder and its shop\'s staff only', async () => {
     const order = await place({ user: shopper })
     await submit(order.payment.transaction!, { outcome: 'cancel' })
-    const retried = (await patch(order.payment.transaction!, { action: 'retry' }, shopper)).json() as Transaction
+    const retried = (await patch(order.payment.transaction!, { action: 'retry' }, shopper)).json<Transaction>()
     for (const user of [shopper, keeper, owner]) {
       const response = await list(`order=${order._id}`, user)
       expect(response.statusCode).toBe(200)
-      const page = response.json() as { total: number; data: Transaction[] }
+      const page = response.json<{ total: number; data: Transaction[] }>()
       expect(page.total).toBe(2)
       expect(page.data.map((t) => t._id)).toEqual([retried._id, order.payment.transaction])
       expect(page.data[1]).toMatchObject({ status: 'failed', error: 'The payment was declined or canceled' })

@@ -89,7 +89,7 @@ describe('the payout account', () => {
       ],
     })
     const banks = await call('GET', `/api/financial-accounts/banks?shop=${shop.id}&kind=bank`, administrator)
-    expect((banks.json() as { data: { name: string }[] }).data.map((bank) => bank.name)).toEqual([
+    expect((banks.json<{ data: { name: string }[] }>()).data.map((bank) => bank.name)).toEqual([
       'Absa Bank Ghana Ltd',
       'Ecobank Ghana Ltd',
       'GCB Bank Limited',
@@ -265,7 +265,7 @@ describe('the Payouts view', () => {
 
     const response = await call('GET', `/api/payouts/payments?shop=${shop.id}&$limit=1`, administrator)
     expect(response.statusCode, response.body).toBe(200)
-    const page = response.json() as { total: number; data: Record<string, unknown>[] }
+    const page = response.json<{ total: number; data: Record<string, unknown>[] }>()
     expect(page.total).toBe(1)
     // GHS 100.00: Paystack's 1.95% (1.95) and the platform's 2.5% (2.50) come off, the subaccount bearing the fee.
     expect(page.data[0]).toMatchObject({
@@ -292,7 +292,7 @@ describe('the Payouts view', () => {
     const first = await call('GET', `/api/payouts/settlements?shop=${shop.id}&perPage=2`, owner)
     expect(first.statusCode, first.body).toBe(200)
     expect(first.json()).toMatchObject({ page: 1, perPage: 2, total: 3, pageCount: 2 })
-    const data = (first.json() as { data: Record<string, unknown>[] }).data
+    const data = (first.json<{ data: Record<string, unknown>[] }>()).data
     expect(data).toHaveLength(2)
     expect(data[0]).toMatchObject({
       status: 'pending',

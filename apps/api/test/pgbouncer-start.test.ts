@@ -38,7 +38,8 @@ describe.skipIf(!serverUrl || !fs.existsSync(PGBOUNCER))('npm start through PgBo
     dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'shop-pgbouncer-start-'))
   })
   afterAll(async () => {
-    await bouncer?.stop()
+    // Unset when beforeAll failed part of the way.
+    await (bouncer as typeof bouncer | undefined)?.stop()
     await admin(`drop database if exists "${name}" with (force)`)
     await fsp.rm(dataDir, { recursive: true, force: true })
   })
@@ -67,7 +68,7 @@ describe.skipIf(!serverUrl || !fs.existsSync(PGBOUNCER))('npm start through PgBo
       const login = await api('/api/token/', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: demoLogins.users[0]!.email, password: demoLogins.password }),
+        body: JSON.stringify({ email: demoLogins.users[0].email, password: demoLogins.password }),
       })
       expect(login.status).toBe(201)
       const { access_token: token } = (await login.json()) as { access_token: string }

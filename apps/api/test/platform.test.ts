@@ -52,7 +52,7 @@ type ListedShop = { _id: string; slug: string; status: string; owner: { email: s
 const listShops = async (query = '') => {
   const response = await call('GET', `/api/platform/shops${query}`, { user: operator })
   expect(response.statusCode, response.body).toBe(200)
-  return response.json() as { total: number; limit: number; skip: number; data: ListedShop[] }
+  return response.json<{ total: number; limit: number; skip: number; data: ListedShop[] }>()
 }
 
 describe('who may use the console', () => {
@@ -278,7 +278,7 @@ describe('the audit log', () => {
 
     const all = await call('GET', '/api/platform/audit-events', { user: operator })
     expect(all.statusCode).toBe(200)
-    const events = (all.json() as { total: number; data: { action: string; reason: string; operator: { email: string }; shop: { _id: string; slug: string }; createdAt: string }[] })
+    const events = (all.json<{ total: number; data: { action: string; reason: string; operator: { email: string }; shop: { _id: string; slug: string }; createdAt: string }[] }>())
     expect(events.total).toBe(3)
     expect(events.data.map((event) => [event.action, event.shop.slug, event.reason])).toEqual([
       ['suspend', other.slug, 'Phishing page'],
@@ -288,7 +288,7 @@ describe('the audit log', () => {
     expect(events.data.every((event) => event.operator.email === 'Ops@Platform.test' && !Number.isNaN(Date.parse(event.createdAt)))).toBe(true)
 
     const ofShop = await call('GET', `/api/platform/audit-events?shop=${shop.id}`, { user: operator })
-    expect((ofShop.json() as { data: { shop: { _id: string } }[] }).data.map((event) => event.shop._id)).toEqual([shop.id, shop.id])
+    expect((ofShop.json<{ data: { shop: { _id: string } }[] }>()).data.map((event) => event.shop._id)).toEqual([shop.id, shop.id])
     expect((await call('GET', '/api/platform/audit-events?shop=nope', { user: operator })).statusCode).toBe(400)
   })
 })

@@ -46,9 +46,10 @@ describe.skipIf(!test.databaseUrl)('through PgBouncer in transaction pooling mod
     await app.ready()
   })
   afterAll(async () => {
-    await app?.close()
-    await database?.close()
-    await bouncer?.stop()
+    // Unset when beforeAll failed part of the way.
+    await (app as App | undefined)?.close()
+    await (database as Database | undefined)?.close()
+    await (bouncer as typeof bouncer | undefined)?.stop()
   })
 
   it('leaves the planner settings as the role’s defaults in the database, so every new connection has them', async () => {
@@ -70,7 +71,7 @@ describe.skipIf(!test.databaseUrl)('through PgBouncer in transaction pooling mod
 
     const login = await app.inject({ method: 'POST', url: '/api/token', payload: { email: owner.email, password: TEST_PASSWORD } })
     expect(login.statusCode, login.body).toBe(201)
-    const token = (login.json() as { access_token: string }).access_token
+    const token = (login.json<{ access_token: string }>()).access_token
     const me = await app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${token}` } })
     expect(me.json()).toMatchObject({ email: owner.email })
 
@@ -83,7 +84,7 @@ describe.skipIf(!test.databaseUrl)('through PgBouncer in transaction pooling mod
       )
       for (const [i, response] of searches.entries()) {
         expect(response.statusCode, response.body).toBe(200)
-        const page = response.json() as { total: number; data: { title: string }[] }
+        const page = response.json<{ total: number; data: { title: string }[] }>()
         if (i % 3 === 0) expect(page.total).toBe(titles.length)
         else expect(page.data.map((p) => p.title).sort()).toEqual(['Kente cap', 'Kente scarf', 'Kente stole'])
       }

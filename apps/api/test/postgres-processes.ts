@@ -45,8 +45,8 @@ function startProcess(command: string, args: string[], log: string[]): ChildProc
   const [file, argv] = unprivileged(command, args)
   const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'] })
   const keep = (chunk: Buffer) => log.push(chunk.toString())
-  child.stdout!.on('data', keep)
-  child.stderr!.on('data', keep)
+  child.stdout.on('data', keep)
+  child.stderr.on('data', keep)
   return child
 }
 

@@ -71,13 +71,13 @@ describe('the title search', () => {
     // A GiST tree splits on its first column first, so each shop's entries share pages (a GIN index would
     // keep one list per trigram, across all shops).
     const [index] = (
-      (await db.execute(sql`
+      (await db.execute<Record<string, unknown>>(sql`
         select am.amname as method, a.attname as first_column
         from pg_index i
         join pg_class c on c.oid = i.indexrelid
         join pg_am am on am.oid = c.relam
         join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
-        where c.relname = ${INDEX}`)) as unknown as Rows<{ method: string; first_column: string }>
+        where c.relname = ${INDEX}`)) as Rows<{ method: string; first_column: string }>
     ).rows
     expect(index).toEqual({ method: 'gist', first_column: 'shop_id' })
   })

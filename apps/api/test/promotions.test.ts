@@ -22,7 +22,7 @@ const call = (method: Method, url: string, user?: TestUser, payload?: unknown) =
 async function createPromotion(body: Record<string, unknown>, user: TestUser = manager) {
   const response = await call('POST', '/api/promotions/', user, { shop: shop.id, ...body })
   expect(response.statusCode, response.body).toBe(201)
-  return response.json() as { _id: string; label: string; live: boolean; active: boolean; value: number; minSubtotal: number }
+  return response.json<{ _id: string; label: string; live: boolean; active: boolean; value: number; minSubtotal: number }>()
 }
 const setStacking = async (stacksWithCodes: boolean) => {
   const response = await call('PATCH', `/api/promotion-settings/${shop.id}`, manager, { stacksWithCodes })
@@ -266,7 +266,7 @@ describe('an edited order', () => {
     return response.json()
   }
   const notes = async (order: { _id: string }) =>
-    (await db.select().from(orderEvents).where(eq(orderEvents.orderId, order._id))).map((event) => event.note ?? '').join(' ')
+    (await db.select().from(orderEvents).where(eq(orderEvents.orderId, order._id))).map((event) => event.note).join(' ')
 
   it('gets its promotions again for its new lines and delivery, as placement gives them', async () => {
     await createPromotion({ kind: 'free-delivery', minSubtotal: 300, regions: ['GH-AA'] })

@@ -10,7 +10,7 @@ export type PlanScan = { node: string; index?: string; relation?: string }
 type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; Plans?: PlanNode[] }
 
 export async function planScans(db: Db, query: SQLWrapper): Promise<PlanScan[]> {
-  const result = (await db.execute(sql`explain (format json) ${query.getSQL()}`)) as unknown as { rows: Record<string, unknown>[] }
+  const result = (await db.execute<Record<string, unknown>>(sql`explain (format json) ${query.getSQL()}`)) as { rows: Record<string, unknown>[] }
   // node-postgres parses the json column; PGlite may hand it over as text.
   const raw = Object.values(result.rows[0]!)[0]
   const [{ Plan }] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }]

@@ -86,9 +86,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('public reads from a streaming r
     test = { app, database, dataDir, databaseUrl: cluster.primaryUrl('shop') }
   }, 60_000)
   afterAll(async () => {
-    await app?.close()
-    await database?.close()
-    await cluster?.stop()
+    // Unset when beforeAll failed part of the way.
+    await (app as App | undefined)?.close()
+    await (database as Database | undefined)?.close()
+    await (cluster as ReplicatedCluster | undefined)?.stop()
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true })
     if (buildDir) await fs.rm(buildDir, { recursive: true, force: true })
   })
@@ -103,7 +104,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('public reads from a streaming r
     const titles = async (url: string, headers: Record<string, string> = {}) => {
       const response = await get(url, headers)
       expect(response.statusCode, response.body).toBe(200)
-      return (response.json() as { data: { title: string }[] }).data.map((p) => p.title).sort()
+      return (response.json<{ data: { title: string }[] }>()).data.map((p) => p.title).sort()
     }
     const list = `/api/products/?shop=${shop.id}`
     const search = `/api/products/?shop=${shop.id}&title[$q]=batik`
@@ -118,7 +119,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('public reads from a streaming r
       payload: { shop: shop.id, title: 'Batik shirt', price: { value: 120, currency: 'GHS' } },
     })
     expect(created.statusCode, created.body).toBe(201)
-    const shirt = created.json() as { _id: string }
+    const shirt = created.json<{ _id: string }>()
     const renamed = await app.inject({ method: 'PATCH', url: `/api/shops/${shop.id}`, headers: owner.headers, payload: { title: 'Renamed shop' } })
     expect(renamed.statusCode, renamed.body).toBe(200)
 

@@ -98,7 +98,7 @@ async function paidWithPaystack(items: Body[]): Promise<{ order: Order; referenc
 
 const refund = (body: Body, user: TestUser = manager) => ctx.app.inject({ method: 'POST', url: '/api/refunds/', headers: user.headers, payload: body })
 const list = (query: string, user: TestUser = keeper) => ctx.app.inject({ method: 'GET', url: `/api/refunds/?${query}`, headers: user.headers })
-const getOrder = async (id: string) => (await ctx.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: keeper.headers })).json() as Order & Body
+const getOrder = async (id: string) => (await ctx.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: keeper.headers })).json<Order & Body>()
 const webhook = (hook: { payload: string; headers: Record<string, string> }) =>
   ctx.app.inject({ method: 'POST', url: '/api/payments/paystack/webhook', headers: hook.headers, payload: hook.payload })
 const stock = async (productId: string, variantId = '') =>
@@ -175,7 +175,7 @@ describe('POST /api/refunds/ (recorded: cash, mobile money, bank transfer)', () 
     const forOrder = await list(`shop=${shop.id}&order=${order._id}`)
     expect(forOrder.statusCode, forOrder.body).toBe(200)
     expect(forOrder.json()).toMatchObject({ total: 1, data: [{ _id: given._id, createdBy: { _id: manager.id } }] })
-    expect(((await list(`shop=${shop.id}`)).json() as { data: Refund[] }).data.map((r) => r._id)).toContain(given._id)
+    expect(((await list(`shop=${shop.id}`)).json<{ data: Refund[] }>()).data.map((r) => r._id)).toContain(given._id)
   })
 
   it('never refunds more than was paid less what was refunded (409, nothing written), even when requests race', async () => {
@@ -381,7 +381,7 @@ describe('the overview', () => {
     const overview = async () => {
       const response = await ctx.app.inject({ method: 'GET', url: `/api/shop-overview/${shop.id}`, headers: keeper.headers })
       expect(response.statusCode, response.body).toBe(200)
-      return response.json() as { period: { sales: number }; todo: { refundsDue: number } }
+      return response.json<{ period: { sales: number }; todo: { refundsDue: number } }>()
     }
     const start = await overview()
     const order = await paidInCash([{ product: scarf.id, count: 1 }], 100)
@@ -395,9 +395,9 @@ describe('the overview', () => {
     expect(await getOrder(order._id)).toMatchObject({ refundDue: { value: 70 }, paymentState: 'refund-due' })
     // The to-do line opens the orders with money to give back.
     const owedBack = async () =>
-      ((await ctx.app.inject({ method: 'GET', url: `/api/orders/?shop=${shop.id}&refundDue=true&$limit=100`, headers: keeper.headers })).json() as {
+      ((await ctx.app.inject({ method: 'GET', url: `/api/orders/?shop=${shop.id}&refundDue=true&$limit=100`, headers: keeper.headers })).json<{
         data: { _id: string }[]
-      }).data.map((listed) => listed._id)
+      }>()).data.map((listed) => listed._id)
     expect(await owedBack()).toContain(order._id)
     expect((await owedBack()).length).toBe(start.todo.refundsDue + 1)
     expect((await refund({ order: order._id, amount: 70, method: 'cash', reason: 'Canceled' })).statusCode).toBe(201)

@@ -50,11 +50,11 @@ export function startServer(env: Record<string, string | undefined>, command?: s
       spawn('sh', ['-c', command], { cwd: repoRoot, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     : spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: repoRoot, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
-  child.stdout!.on('data', (chunk) => (output += chunk))
-  child.stderr!.on('data', (chunk) => (output += chunk))
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), timeoutMs)
-    child.stdout!.on('data', () => {
+    child.stdout.on('data', () => {
       if (output.includes('is running')) {
         clearTimeout(timer)
         resolve({ child, output: () => output })

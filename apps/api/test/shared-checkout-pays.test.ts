@@ -155,7 +155,7 @@ describe('a payer paying a shared checkout as it is', () => {
     const another = await share()
     const first = await placeIt(another._id, { email: 'auntie@example.com' })
     expect(first.statusCode, first.body).toBe(201)
-    const canceled = await app.inject({ method: 'PATCH', url: `/api/orders/${(first.json() as Order)._id}`, headers: keeper.headers, payload: { status: 'canceled' } })
+    const canceled = await app.inject({ method: 'PATCH', url: `/api/orders/${(first.json<Order>())._id}`, headers: keeper.headers, payload: { status: 'canceled' } })
     expect(canceled.statusCode, canceled.body).toBe(200)
     expect((await readCheckout(another._id)).placedOrder).toBeNull()
     expect((await placeIt(another._id, { email: 'uncle@example.com' })).statusCode).toBe(201)
@@ -166,7 +166,7 @@ describe('a payer paying a shared checkout as it is', () => {
     const friend = await createUser(ctx)
     const response = await placeIt(another._id, { user: friend }, { delivery: { type: 'pick-up', phone: '020 999 0000' } })
     expect(response.statusCode, response.body).toBe(201)
-    const own = response.json() as Order
+    const own = response.json<Order>()
     expect(own.sharedDelivery).toBeUndefined()
     expect(own.delivery).toMatchObject({ type: 'pick-up', phone: '+233209990000' })
   })
@@ -175,7 +175,7 @@ describe('a payer paying a shared checkout as it is', () => {
     const mine = await share()
     const response = await placeIt(mine._id, { user: sharer })
     expect(response.statusCode, response.body).toBe(201)
-    const own = response.json() as Order
+    const own = response.json<Order>()
     expect(own.delivery).toMatchObject({ address: '12 Lake Road, Ho' })
     await pay(own._id, 230)
     expect(await listOutboxMessages(db, { event: `order:${own._id}:checkout-paid` })).toHaveLength(0)

@@ -263,7 +263,7 @@ describe('the overview’s SQL', () => {
   }
 
   async function explain(query: ReturnType<typeof sql>): Promise<string> {
-    const result = (await db.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] }
+    const result = (await db.execute<Record<string, unknown>>(sql`explain ${query}`)) as { rows: Record<string, string>[] }
     return result.rows.map((row) => Object.values(row)[0]).join('\n')
   }
 

@@ -36,7 +36,7 @@ const dnsServer = dns2.createServer({
     } else if (question.type === Packet.TYPE.A) {
       for (const address of aRecords.get(name) ?? []) response.answers.push(Packet.createResourceFromQuestion(question, { ttl: 1, address }))
     }
-    send(response)
+    void send(response)
   },
 })
 await dnsServer.listen({ udp: { port: 0, address: '127.0.0.1' } })
@@ -182,7 +182,7 @@ describe('POST /api/shop-configs/{id}/domains/{domain}/verification', () => {
     await addDomain(shop.id, owner, 'missing.example.com')
     const response = await check(shop.id, 'missing.example.com', owner)
     expect(response.statusCode).toBe(200)
-    const body = response.json() as ShopDomain
+    const body = response.json<ShopDomain>()
     expect(body).toMatchObject({ domain: 'missing.example.com', status: 'pending', verifiedAt: null })
     expect(body.checkError).toBe(
       'DNS: no TXT record at _shoplet.missing.example.com. HTTP: no address (A or AAAA record) at missing.example.com.',

@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from 'node:net'
 import { type ParsedMail, simpleParser } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server'
 
 export type ReceivedMail = {
   envelopeTo: string[]
@@ -62,28 +62,32 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
-    async onData(stream, session, callback) {
-      try {
-        const mail = await simpleParser(stream)
-        if (refusingAll || refusals > 0) {
-          if (refusals > 0) refusals--
-          const error = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 })
-          return callback(error)
-        }
-        const hold = holding
-        if (hold) {
-          holding = null
-          hold.arrived()
-          await hold.gate
-        }
-        received.push(toReceived(mail, session.envelope.rcptTo.map((r) => r.address)))
-        for (const wake of waiters) wake()
-        callback()
-      } catch (error) {
-        callback(error as Error)
-      }
+    onData(stream, session, callback) {
+      void receive(stream, session, callback)
     },
   })
+  // The server does not await onData; every path of receive() ends in the callback, failures included.
+  async function receive(...[stream, session, callback]: Parameters<NonNullable<SMTPServerOptions['onData']>>): Promise<void> {
+    try {
+      const mail = await simpleParser(stream)
+      if (refusingAll || refusals > 0) {
+        if (refusals > 0) refusals--
+        const error = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 })
+        return callback(error)
+      }
+      const hold = holding
+      if (hold) {
+        holding = null
+        hold.arrived()
+        await hold.gate
+      }
+      received.push(toReceived(mail, session.envelope.rcptTo.map((r) => r.address)))
+      for (const wake of waiters) wake()
+      callback()
+    } catch (error) {
+      callback(error as Error)
+    }
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.server.address() as AddressInfo
 

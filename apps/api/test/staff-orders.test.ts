@@ -115,7 +115,7 @@ describe('POST /api/orders/ with a source (staff)', () => {
     expect(opened.json()).toMatchObject({ orderId: order.orderId, source: 'whatsapp' })
     // Not the keeper's own order: their order list does not show it.
     const own = await ctx.app.inject({ method: 'GET', url: `/api/orders/?profile=${keeper.id}`, headers: keeper.headers })
-    expect((own.json() as { data: Order[] }).data.map((o) => o._id)).not.toContain(order._id)
+    expect((own.json<{ data: Order[] }>()).data.map((o) => o._id)).not.toContain(order._id)
   })
 
   it('takes the buyer’s e-mail from ?email=, and delivers with the rate and its address', async () => {
@@ -221,13 +221,13 @@ describe('source in the list and the CSV', () => {
   it('answers source on every order, storefront for a shopper’s, and filters the list by it', async () => {
     const whatsapp = await list('source=whatsapp')
     expect(whatsapp.statusCode, whatsapp.body).toBe(200)
-    const found = whatsapp.json() as { total: number; data: Order[] }
+    const found = whatsapp.json<{ total: number; data: Order[] }>()
     expect(found.total).toBeGreaterThan(0)
     expect(found.data.every((order) => order.source === 'whatsapp')).toBe(true)
 
-    const entered = (await list('source[$ne]=storefront&$limit=100')).json() as { data: Order[] }
+    const entered = (await list('source[$ne]=storefront&$limit=100')).json<{ data: Order[] }>()
     expect(new Set(entered.data.map((order) => order.source))).toEqual(new Set(['whatsapp', 'phone', 'walk-in', 'facebook']))
-    const storefront = (await list('source=storefront')).json() as { data: Order[] }
+    const storefront = (await list('source=storefront')).json<{ data: Order[] }>()
     expect(storefront.data.length).toBeGreaterThan(0)
     expect(storefront.data.every((order) => order.source === 'storefront' && order.profile === shopper.id)).toBe(true)
 
@@ -243,7 +243,7 @@ describe('source in the list and the CSV', () => {
   it('names the source in the CSV’s Source column, in the dashboard’s words', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/orders.csv?shop=${shop.id}&source[$in][]=phone&source[$in][]=storefront`, headers: keeper.headers })
     expect(response.statusCode, response.body).toBe(200)
-    const rows = parse(response.body, { columns: true }) as Record<string, string>[]
+    const rows = parse<Record<string, string>>(response.body, { columns: true })
     expect(new Set(rows.map((row) => row.Source))).toEqual(new Set(['Phone call', 'Online shop']))
   })
 })

@@ -255,11 +255,11 @@ describe('PATCH /api/shop-roles/{id}', () => {
   it('keeps one owner when two owners demote each other at once', async () => {
     const [a, b] = await Promise.all([createUser(ctx), createUser(ctx)])
     const pair = await createShop(ctx, { owner: a })
-    await db.insert(shopRoles).values({ shopId: pair.id, userId: b!.id, role: 'owner' })
-    const [rowA, rowB] = await Promise.all([roleRow(pair.id, a!), roleRow(pair.id, b!)])
+    await db.insert(shopRoles).values({ shopId: pair.id, userId: b.id, role: 'owner' })
+    const [rowA, rowB] = await Promise.all([roleRow(pair.id, a), roleRow(pair.id, b)])
     const responses = await Promise.all([
-      patchRole(rowB.id, a!.headers, { role: 'administrator' }),
-      patchRole(rowA.id, b!.headers, { role: 'administrator' }),
+      patchRole(rowB.id, a.headers, { role: 'administrator' }),
+      patchRole(rowA.id, b.headers, { role: 'administrator' }),
     ])
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 403])
     const owners = await db

@@ -32,7 +32,7 @@ async function ownerLogin(port: number): Promise<number> {
   const response = await fetch(`http://127.0.0.1:${port}/api/token/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: demoLogins.users[0]!.email, password: demoLogins.password }),
+    body: JSON.stringify({ email: demoLogins.users[0].email, password: demoLogins.password }),
   })
   return response.status
 }

@@ -47,7 +47,7 @@ async function subscribed(body: Record<string, unknown>, user?: TestUser): Promi
 const waiting = async (product: string, user: TestUser = keeper) => {
   const response = await inject('GET', `/api/stock-alerts/?product=${product}`, user)
   expect(response.statusCode, response.body).toBe(200)
-  return Object.fromEntries((response.json() as { data: { variant: string | null; waiting: number }[] }).data.map((row) => [row.variant ?? '', row.waiting]))
+  return Object.fromEntries((response.json<{ data: { variant: string | null; waiting: number }[] }>()).data.map((row) => [row.variant ?? '', row.waiting]))
 }
 const backMessages = () => listOutboxMessages(db, { kind: 'stock-back' })
 const messageOf = async (alertId: string) => (await listOutboxMessages(db, { event: `stock-alert:${alertId}` }))
@@ -158,7 +158,7 @@ describe('back in stock', () => {
   it('sends when the CSV import restocks', async () => {
     const alert = await subscribed({ shop: shop.id, product: mug._id, email: 'kofi@example.com' })
     const exported = await inject('GET', `/api/products.csv?shop=${shop.id}`, keeper)
-    const rows = (parse(exported.body, { columns: true }) as Record<string, string>[]).map((row) => (row.product_id === mug._id ? { ...row, stock: '6' } : row))
+    const rows = parse<Record<string, string>>(exported.body, { columns: true }).map((row) => (row.product_id === mug._id ? { ...row, stock: '6' } : row))
     const imported = await ctx.app.inject({
       method: 'POST',
       url: `/api/products.csv?shop=${shop.id}`,
@@ -180,7 +180,7 @@ describe('back in stock', () => {
     expect(placed.statusCode, placed.body).toBe(201)
     const alert = await subscribed({ shop: shop.id, product: mug._id, phone: '020 123 4567' })
     expect(await messageOf(alert._id)).toHaveLength(0)
-    const canceled = await inject('PATCH', `/api/orders/${(placed.json() as { _id: string })._id}`, keeper, { status: 'canceled' })
+    const canceled = await inject('PATCH', `/api/orders/${(placed.json<{ _id: string }>())._id}`, keeper, { status: 'canceled' })
     expect(canceled.statusCode, canceled.body).toBe(200)
     expect((await messageOf(alert._id)).map((message) => [message.channel, message.recipient])).toEqual([['sms', '+233201234567']])
   })

@@ -181,7 +181,7 @@ describe('platform-wide tokens', () => {
   it('carry a code from the platform to one shop, where the new token is that shop’s only', async () => {
     const { code } = (
       await ctx.app.inject({ method: 'POST', url: '/api/login-codes', remoteAddress: nextAddress(), headers: owner.headers, payload: { redir: originOf(shopB) } })
-    ).json() as { code: string }
+    ).json<{ code: string }>()
     const handed = await exchange(code, originOf(shopB))
     const token = { authorization: `Bearer ${handed.json().access_token}` }
     expect((await ctx.app.inject({ url: `/api/role/?shop=${shopB.id}`, headers: token })).json()).toEqual({ role: 'owner' })

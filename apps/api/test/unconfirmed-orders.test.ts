@@ -203,7 +203,7 @@ describe('finding the orders due', () => {
       from generate_series(1, 5000) as g`)
     await db.execute(sql`analyze orders`)
     const plan = await db.transaction(async (tx) => {
-      const result = (await tx.execute(sql`explain ${unconfirmedOrdersDueQuery(tx, 100)}`)) as unknown as { rows: Record<string, string>[] }
+      const result = (await tx.execute<Record<string, unknown>>(sql`explain ${unconfirmedOrdersDueQuery(tx, 100)}`)) as { rows: Record<string, string>[] }
       return result.rows.map((row) => Object.values(row)[0]).join('\n')
     })
     expect(plan).toContain('orders_unconfirmed_idx')

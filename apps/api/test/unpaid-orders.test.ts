@@ -39,7 +39,7 @@ async function place(context: TestContext, shopId: string, productId: string, op
     payload: { items: [{ product: productId, count: options.count ?? 2 }], delivery: { type: 'pick-up' }, payment: { provider: options.provider } },
   })
   expect(response.statusCode, response.body).toBe(201)
-  return response.json() as { _id: string; acked: boolean; payment: { transaction: string | null } }
+  return response.json<{ _id: string; acked: boolean; payment: { transaction: string | null } }>()
 }
 
 const age = (context: TestContext, orderId: string, minutes: number) =>
@@ -152,7 +152,7 @@ describe('finding the orders due', () => {
       from generate_series(1, 5000) as g`)
     await db.execute(sql`analyze orders`)
     const plan = await db.transaction(async (tx) => {
-      const result = (await tx.execute(sql`explain ${unpaidOrdersDueQuery(tx, 100)}`)) as unknown as { rows: Record<string, string>[] }
+      const result = (await tx.execute<Record<string, unknown>>(sql`explain ${unpaidOrdersDueQuery(tx, 100)}`)) as { rows: Record<string, string>[] }
       return result.rows.map((row) => Object.values(row)[0]).join('\n')
     })
     expect(plan).toContain('orders_unpaid_idx')

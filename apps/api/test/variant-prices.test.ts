@@ -90,7 +90,7 @@ describe('variants with their own price, sale price, SKU and picture', () => {
     expect(shirt.variants[0]).not.toHaveProperty('sku')
     const seen = await ctx.app.inject({ method: 'GET', url: `/api/products/${shirt._id}` })
     expect(seen.statusCode).toBe(200)
-    expect((seen.json() as Product).variants.map((variant) => [variant._id, variant.price?.value, variant.sellAt, variant.sku])).toEqual([
+    expect((seen.json<Product>()).variants.map((variant) => [variant._id, variant.price?.value, variant.sellAt, variant.sku])).toEqual([
       ['s', undefined, undefined, undefined],
       ['l', 150, undefined, 'KS-L'],
       ['xl', 170, 160, 'KS-XL'],
@@ -104,7 +104,7 @@ describe('variants with their own price, sale price, SKU and picture', () => {
     const product = await createProduct({ title: 'Batik dress', variants: [{ features: { Size: 'S' }, price: ghs(80), sku: 'BD-S' }] })
     const response = await patchProduct(product._id, { variants: [{ _id: product.variants[0]!._id, features: { Size: 'S' } }] })
     expect(response.statusCode, response.body).toBe(200)
-    expect((response.json() as Product).variants[0]).toEqual({ _id: product.variants[0]!._id, features: { Size: 'S' }, availability: { level: 'in-stock' } })
+    expect((response.json<Product>()).variants[0]).toEqual({ _id: product.variants[0]!._id, features: { Size: 'S' }, availability: { level: 'in-stock' } })
   })
 
   it('keeps a variant\'s picture stored when the product\'s own pictures drop it', async () => {
@@ -262,7 +262,7 @@ describe('selling at the variant\'s price', () => {
     const changed = await patchProduct(shirt._id, { variants: [{ _id: 'l', features: { Size: 'L' }, price: ghs(999) }] })
     expect(changed.statusCode, changed.body).toBe(200)
     const again = await ctx.app.inject({ method: 'GET', url: `/api/orders/${order._id}`, headers: shopper.headers })
-    expect(lines(again.json() as Priced)).toEqual(expected)
+    expect(lines(again.json<Priced>())).toEqual(expected)
     // Put back for the other tests.
     const restored = await patchProduct(shirt._id, {
       variants: shirt.variants.map(({ _id, features, price, sellAt, sku, image }) => ({ _id, features, price, sellAt, sku, image })),
@@ -284,7 +284,7 @@ describe('selling at the variant\'s price', () => {
       payload: { items: [{ product: shirt._id, variant: 'xl', count: 1 }, { product: shirt._id, variant: 'l', count: 1 }] },
     })
     expect(edited.statusCode, edited.body).toBe(200)
-    expect(lines(edited.json() as Priced)).toEqual([
+    expect(lines(edited.json<Priced>())).toEqual([
       ['xl', 160, 170, 160],
       ['l', 150, 150, 0],
     ])
@@ -300,8 +300,8 @@ describe('the product CSV with variant prices and SKUs', () => {
       headers: { ...keeper.headers, 'content-type': 'text/csv' },
       payload: text,
     })
-  const rowsOf = (text: string) => parse(text, { columns: true }) as Record<string, string>[]
-  const current = async (id: string) => (await ctx.app.inject({ method: 'GET', url: `/api/products/${id}`, headers: keeper.headers })).json() as Product
+  const rowsOf = (text: string) => parse<Record<string, string>>(text, { columns: true })
+  const current = async (id: string) => (await ctx.app.inject({ method: 'GET', url: `/api/products/${id}`, headers: keeper.headers })).json<Product>()
 
   it('exports each variant\'s own price, sale price and SKU, and imports them back unchanged', async () => {
     const before = await current(shirt._id)
@@ -359,7 +359,7 @@ describe('the product CSV with variant prices and SKUs', () => {
     ])
     const response = await importCsv(file, true)
     expect(response.statusCode, response.body).toBe(200)
-    const result = response.json() as { valid: boolean; rows: { line: number; errors: { column: string; message: string }[] }[] }
+    const result = response.json<{ valid: boolean; rows: { line: number; errors: { column: string; message: string }[] }[] }>()
     expect(result.valid).toBe(false)
     expect(result.rows.map((row) => [row.line, row.errors])).toEqual([
       [2, [{ column: 'variant_sale_price', message: 'must be below the variant\'s price (100), or empty' }]],

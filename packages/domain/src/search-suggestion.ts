@@ -38,7 +38,7 @@ export function swappedLetters(a: string, b: string): boolean {
   const right = [...b.toLowerCase()]
   if (left.length !== right.length || left.length < 4) return false
   const differ = left.flatMap((char, i) => (char === right[i] ? [] : [i]))
-  return differ.length === 2 && differ[1] === differ[0]! + 1 && left[differ[0]!] === right[differ[1]!] && left[differ[1]!] === right[differ[0]!]
+  return differ.length === 2 && differ[1] === differ[0]! + 1 && left[differ[0]!] === right[differ[1]] && left[differ[1]] === right[differ[0]!]
 }
 
 /**
@@ -48,18 +48,16 @@ export function swappedLetters(a: string, b: string): boolean {
 export function suggestSearch(text: string, titles: readonly string[]): string | null {
   const words = searchWords(text)
   const known = [...new Set(titles.flatMap(searchWords))]
-  let changed = false
   const respelled = words.map((word) => {
     if (known.some((candidate) => candidate.includes(word))) return word
-    let best: { word: string; score: number } | null = null
-    for (const candidate of known) {
+    const best = known
       // Two letters swapped counts as near as a word gets without being it.
-      const score = swappedLetters(word, candidate) ? 0.99 : wordSimilarity(word, candidate)
-      if (score >= SUGGESTION_SIMILARITY && (!best || score > best.score)) best = { word: candidate, score }
-    }
-    if (!best) return word
-    changed = true
-    return best.word
+      .map((candidate) => ({ word: candidate, score: swappedLetters(word, candidate) ? 0.99 : wordSimilarity(word, candidate) }))
+      .filter(({ score }) => score >= SUGGESTION_SIMILARITY)
+      // The first of the best scores wins a tie.
+      .reduce<{ word: string; score: number } | null>((top, next) => (top && top.score >= next.score ? top : next), null)
+    return best ? best.word : word
   })
-  return changed ? respelled.join(' ') : null
+  // A respelled word is never the word itself: a title containing it returns it above.
+  return respelled.some((word, i) => word !== words[i]) ? respelled.join(' ') : null
 }

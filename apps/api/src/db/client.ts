@@ -52,7 +52,7 @@ const { builtins, getTypeParser } = pg.types
 const timestampsAsText = {
   getTypeParser: (id: number, format?: 'text' | 'binary') =>
     id === builtins.TIMESTAMPTZ || id === builtins.TIMESTAMP ? (value: string) => value : getTypeParser(id, format),
-} as pg.CustomTypesConfig
+}
 
 /**
  * Runs `text` on the driver underneath `db` (the pool or PGlite), whose rows carry the database's column

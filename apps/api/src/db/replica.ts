@@ -114,7 +114,7 @@ export function openReplica(options: {
   if (timer) void checkOnce()
 
   return {
-    db: drizzle(pool, { schema }) as unknown as Db,
+    db: drizzle(pool, { schema }),
     state: () => state,
     lagBytes: () => lagBytes,
     check: checkOnce,

@@ -57,7 +57,7 @@ export function rowReader<T extends PgTable>(table: T): (raw: Record<string, unk
       const value = raw[name]
       row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value)
     }
-    return row as T['$inferSelect']
+    return row
   }
 }
 

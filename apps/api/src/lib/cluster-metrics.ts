@@ -16,11 +16,16 @@ const ANSWER_WAIT_MS = 6000
 type Ask = { type: typeof ASK; id: string }
 type Answer = { type: typeof ANSWER; id: string; text?: string; error?: string }
 
+/** The IPC channel carries other senders' messages too (prom-client's own among them). */
+function isMessage<T extends Ask | Answer>(message: unknown, type: T['type']): message is T {
+  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === type
+}
+
 /** The primary: answers the workers' requests for everyone's metrics. */
 export function answerClusterMetrics(): void {
   let aggregator: Promise<AggregatorRegistry<PrometheusContentType>> | undefined
-  cluster.on('message', (worker: Worker, message: Ask) => {
-    if (message?.type !== ASK) return
+  cluster.on('message', (worker: Worker, message: unknown) => {
+    if (!isMessage<Ask>(message, ASK)) return
     aggregator ??= import('prom-client').then(({ AggregatorRegistry }) => new AggregatorRegistry())
     const reply = (answer: Omit<Answer, 'type' | 'id'>) => {
       if (worker.isConnected()) worker.send({ type: ANSWER, id: message.id, ...answer } satisfies Answer)
@@ -44,8 +49,8 @@ export async function shareWithPrimary(registries: Registry[]): Promise<void> {
 export function clusterMetricsText(): Promise<string> {
   const id = randomUUID()
   return new Promise((resolve, reject) => {
-    const onMessage = (message: Answer) => {
-      if (message?.type !== ANSWER || message.id !== id) return
+    const onMessage = (message: unknown) => {
+      if (!isMessage<Answer>(message, ANSWER) || message.id !== id) return
       done()
       if (message.error !== undefined || message.text === undefined) reject(new Error(message.error ?? 'no metrics'))
       else resolve(message.text)

@@ -66,16 +66,16 @@ export function invalidQuery(path: string, message: string): never {
 
 /** PostgreSQL unique_violation. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const e = (error as { cause?: unknown })?.cause ?? error
-  const pgError = e as { code?: string; constraint?: string; message?: string }
+  const e = (error as { cause?: unknown } | null | undefined)?.cause ?? error
+  const pgError = e as { code?: string; constraint?: string; message?: string } | null | undefined
   if (pgError?.code !== '23505') return false
   return !constraint || pgError.constraint === constraint || !!pgError.message?.includes(constraint)
 }
 
 /** A CHECK constraint refused the row (23514), optionally a given one. */
 export function isCheckViolation(error: unknown, constraint?: string): boolean {
-  const e = (error as { cause?: unknown })?.cause ?? error
-  const pgError = e as { code?: string; constraint?: string; message?: string }
+  const e = (error as { cause?: unknown } | null | undefined)?.cause ?? error
+  const pgError = e as { code?: string; constraint?: string; message?: string } | null | undefined
   if (pgError?.code !== '23514') return false
   return !constraint || pgError.constraint === constraint || !!pgError.message?.includes(constraint)
 }

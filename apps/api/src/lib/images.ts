@@ -86,10 +86,9 @@ async function readHeader(input: Buffer): Promise<Metadata> {
     throw notAnImage()
   }
   // HEIF covers both AVIF (AV1) and HEIC; only AVIF is accepted.
-  if (!metadata.format || !accepted.has(metadata.format)) throw notAnImage()
+  if (!accepted.has(metadata.format)) throw notAnImage()
   if (metadata.format === 'heif' && metadata.compression !== 'av1') throw notAnImage()
-  const width = metadata.width ?? 0
-  const height = metadata.height ?? 0
+  const { width, height } = metadata
   if (width * height > MAX_INPUT_PIXELS) throw tooManyPixels(width, height)
   return metadata
 }

@@ -69,9 +69,10 @@ export default fp(async function openapi(app: FastifyInstance) {
       security: documentSecurity,
     },
     hideUntagged: false,
-    transform: ({ schema, url }) => {
-      const { documentedBody, ...rest } = (schema ?? {}) as FastifySchema
-      return { schema: documentedBody ? { ...rest, body: documentedBody } : schema, url }
+    // `schema` is undefined for a route declared without one (a plugin's own).
+    transform: ({ schema, url }: { schema: FastifySchema | undefined; url: string }) => {
+      const { documentedBody, ...rest }: FastifySchema = schema ?? {}
+      return { schema: documentedBody ? { ...rest, body: documentedBody } : rest, url }
     },
     transformObject: (document) => writeObjectsAsDeepObjects('openapiObject' in document ? document.openapiObject : document.swaggerObject),
   })

@@ -13,6 +13,7 @@ import { Redis } from 'ioredis'
 import { type Counters, memoryCounters, redisCounters } from '../lib/counters'
 import { TooManyRequests } from '../lib/errors'
 import { settleRequest } from '../lib/limits'
+import type { ServiceContext } from '../context'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,6 +40,8 @@ export default fp(async function limits(app: FastifyInstance) {
       : memoryCounters(),
   )
   app.addHook('onResponse', async (request) => {
-    if (request.ctx) await settleRequest(request.ctx)
+    // Null for a request refused before the context's onRequest hook set it.
+    const ctx = request.ctx as ServiceContext | null
+    if (ctx) await settleRequest(ctx)
   })
 })

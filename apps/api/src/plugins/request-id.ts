@@ -39,7 +39,7 @@ export function requestIdGenerator(trust: TrustProxy): (raw: IncomingMessage) =>
   return (raw) => {
     const given = raw.headers[REQUEST_ID_HEADER]
     if (typeof given === 'string' && SANE_ID.test(given)) {
-      const peer = raw.socket?.remoteAddress
+      const peer = raw.socket.remoteAddress
       if (raw.headers[IN_PROCESS_HEADER] === inProcessSecret || (peer !== undefined && trusted(peer, 0))) return given
     }
     return randomUUID()

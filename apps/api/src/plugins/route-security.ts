@@ -56,6 +56,6 @@ export default fp(async function routeSecurity(app: FastifyInstance) {
       const onRequest = hookList(route.onRequest)
       if (!onRequest.includes(requireCaller)) route.onRequest = [...onRequest, requireCaller]
     }
-    route.schema = addDocumentedErrors(schema ?? {}) as RouteOptions['schema']
+    route.schema = addDocumentedErrors(schema ?? {})
   })
 })

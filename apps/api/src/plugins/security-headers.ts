@@ -88,7 +88,7 @@ export function allowFormTarget(reply: FastifyReply, origin: string): void {
 function sendHeaders(reply: FastifyReply): void {
   const state = stateOf(reply.raw)
   state.headers?.(reply.request.raw, reply.raw, (error) => {
-    if (error) throw error
+    if (error) throw error instanceof Error ? error : new Error(String(error))
   })
   if (state.platformHsts) reply.raw.setHeader('strict-transport-security', state.platformHsts)
 }
@@ -171,13 +171,13 @@ export default fp(
       // which a no-cors request never carries.
       crossOriginResourcePolicy: false,
     }
-    const shared = helmet(options) as Middleware
+    const shared = helmet(options)
     const routeOwn = new WeakMap<HelmetOptions, Middleware>()
     const headersOf = (config: FastifyContextConfig): Middleware => {
       const own = config.securityHeaders
       if (!own) return shared
       let middleware = routeOwn.get(own)
-      if (!middleware) routeOwn.set(own, (middleware = helmet({ ...options, ...own } as HelmetOptions) as Middleware))
+      if (!middleware) routeOwn.set(own, (middleware = helmet({ ...options, ...own } as HelmetOptions)))
       return middleware
     }
     const platformHsts = platformHstsFor(app.config)

@@ -87,7 +87,7 @@ export default fp(
     // Every change a route takes may be refused this way: the document says so.
     app.addHook('onRoute', (route: RouteOptions) => {
       const methods = [route.method].flat()
-      if (!guarded(route.url) || methods.every((method) => READS.has(method)) || (route.schema as { hide?: boolean } | undefined)?.hide) return
+      if (!guarded(route.url) || methods.every((method) => READS.has(method)) || (route.schema)?.hide) return
       const schema = (route.schema ?? {}) as { response?: Record<string, unknown> }
       route.schema = { ...schema, response: { ...schema.response, 423: errorResponse('The shop is suspended by the platform') } }
     })

@@ -144,7 +144,7 @@ async function seedDemo(ctx: ServiceContext, pictures: Buffer[], firstImage: num
       id: product._id,
       createdAt,
       available: product.available,
-      variants: product.variants ?? [],
+      variants: product.variants,
       stock: rows.inventory.map((row) => ({ variant: row.variantId || null, quantity: row.quantity ?? 0, tracked: row.tracked ?? true })),
     })
   }
@@ -169,7 +169,7 @@ async function seedDemo(ctx: ServiceContext, pictures: Buffer[], firstImage: num
     await createDiscountCode(owner, {
       shop: shopId,
       code: row.code,
-      type: row.type ?? 'percentage',
+      type: row.type,
       value: row.type === 'fixed' ? toMajor(row.value) : row.value,
       expiresOn,
     })

@@ -240,7 +240,7 @@ export default async function web(app: FastifyInstance, options: { buildDir: str
       const api: InProcessApi = async (apiPath, init = {}) => {
         if (!apiPath.startsWith('/') || apiPath.startsWith('//')) throw new Error(`Not an API path: ${apiPath}`)
         const response = await app.inject({
-          method: (init.method ?? 'GET').toUpperCase() as HTTPMethods,
+          method: (init.method ?? 'GET').toUpperCase(),
           url: apiPath,
           // A visitor who just wrote is read from the primary on the server too (plugins/read-after-write.ts).
           // Its log lines carry this page's request id.

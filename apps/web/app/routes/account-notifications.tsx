@@ -99,7 +99,7 @@ function AccountNotifications({ loaded }: { loaded: Loaded }) {
           {list.data.length < list.total && list.pages < MAX_PAGES && (
             <Button
               variant="secondary"
-              onClick={() => older.load(`/account/notifications?pages=${list.pages + 1}`)}
+              onClick={() => void older.load(`/account/notifications?pages=${list.pages + 1}`)}
               disabled={older.state !== 'idle'}
             >
               Show older notifications

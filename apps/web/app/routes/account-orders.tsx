@@ -58,7 +58,7 @@ function OrdersList({ loaded }: { loaded: Loaded }) {
           {orders.data.length < orders.total && (
             <Button
               variant="secondary"
-              onClick={() => older.load(`/account/orders?count=${Math.min(count + PAGE, MAX)}`)}
+              onClick={() => void older.load(`/account/orders?count=${Math.min(count + PAGE, MAX)}`)}
               disabled={older.state !== 'idle' || count >= MAX}
             >
               Show older orders

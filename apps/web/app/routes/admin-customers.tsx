@@ -100,7 +100,7 @@ function CustomerSearchForm({ filters }: { filters: CustomerFilters }) {
       aria-label="Customers"
       onSubmit={(event) => {
         event.preventDefault()
-        navigate(customersHref({ owes: filters.owes, sort, q: q.trim() }))
+        void navigate(customersHref({ owes: filters.owes, sort, q: q.trim() }))
       }}
     >
       <Field name="q" label="Search customers" hint="Name, phone or e-mail">

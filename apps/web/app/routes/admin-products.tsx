@@ -145,7 +145,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           <BulkBar
             count={selected.size}
             busy={bulk.state !== 'idle'}
-            onAvailability={(available) => bulk.submit({ intent: 'availability', ids: [...selected], available }, jsonSubmit)}
+            onAvailability={(available) => void bulk.submit({ intent: 'availability', ids: [...selected], available }, jsonSubmit)}
             onClear={() => setSelected(new Set())}
           />
         )}

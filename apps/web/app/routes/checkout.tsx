@@ -87,7 +87,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
     clearCheckoutDraft(shop!._id)
     // An instant provider's pay page comes first; it sends the buyer back to the order's page.
     if (order.payment.redirectUrl) window.location.assign(order.payment.redirectUrl)
-    else navigate(confirmationPath(order), { state: { placed: true } })
+    else void navigate(confirmationPath(order), { state: { placed: true } })
   }
 
   if (actionData?.placed) {

@@ -85,7 +85,7 @@ export default function SessionHandover() {
             <strong>{new URL(target.origin).host}</strong> with this account.
           </p>
           <div className="form-actions">
-            <Button onClick={handOver} disabled={busy} aria-busy={busy || undefined}>
+            <Button onClick={() => void handOver()} disabled={busy} aria-busy={busy || undefined}>
               Continue as {user.email}
             </Button>
             <a className="button button-secondary" href="/">

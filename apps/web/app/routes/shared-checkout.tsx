@@ -91,7 +91,7 @@ export default function SharedCheckout({ loaderData }: Route.ComponentProps) {
             onPlaced={(order) =>
               order.payment.redirectUrl
                 ? window.location.assign(order.payment.redirectUrl)
-                : navigate(confirmationPath(order), { state: { placed: true } })
+                : void navigate(confirmationPath(order), { state: { placed: true } })
             }
           />
         ) : (

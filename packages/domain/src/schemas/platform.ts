@@ -17,7 +17,8 @@ const PageSkip = Type.String({ pattern: '^[0-9]{1,7}$', description: 'how many t
 export const PlatformShopListQuery = Type.Object(
   {
     q: Type.Optional(Type.String({ maxLength: 100, description: "a part of the shop's name, slug, owner's e-mail or a custom domain" })),
-    sort: Type.Optional(Type.Union(PLATFORM_SHOP_SORTS.map((sort) => Type.Literal(sort)), { default: 'newest' })),
+    // An enum, not a union of a mapped array: that union's static type is `never`.
+    sort: Type.Optional(Type.Enum(PLATFORM_SHOP_SORTS, { default: 'newest' })),
     status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('suspended')], { description: 'only shops in this state' })),
     $limit: Type.Optional(PageLimit),
     $skip: Type.Optional(PageSkip),

@@ -213,11 +213,12 @@ export default async function loginPage(app: FastifyInstance) {
     return sendPage(reply, 200, { redir, state: stateOf(request.query.state), siteName: await siteName(redir), mode: 'signin' })
   })
 
-  app.post<{ Body: LoginForm }>(
+  // No body at all (an empty POST) leaves it undefined.
+  app.post<{ Body: LoginForm | undefined }>(
     '/login',
     { schema: { hide: true }, preHandler: async (request) => limitLoginCalls(request.ctx) },
     async (request, reply) => {
-      const form = (request.body ?? {}) as LoginForm
+      const form: LoginForm = request.body ?? {}
       const field = (value: unknown) => (typeof value === 'string' ? value : '')
       const redir = field(form.redir)
       if (!(await isAllowedOrigin(app, redir))) return sendBadRedirect(reply)

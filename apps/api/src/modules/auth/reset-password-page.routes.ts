@@ -176,8 +176,9 @@ export default async function resetPasswordPage(app: FastifyInstance) {
     }
   })
 
-  app.post<{ Body: ResetForm }>('/reset-password', { schema: { hide: true } }, async (request, reply) => {
-    const form = request.body ?? {}
+  // No body at all (an empty POST) leaves it undefined.
+  app.post<{ Body: ResetForm | undefined }>('/reset-password', { schema: { hide: true } }, async (request, reply) => {
+    const form: ResetForm = request.body ?? {}
     if (form.intent !== 'reset') {
       const redir = await knownRedir(form.redir)
       const email = field(form.email).trim()

@@ -38,8 +38,8 @@ export async function refreshInStock(ctx: ServiceContext, productId: string): Pr
 }
 
 function isForeignKeyViolation(error: unknown): boolean {
-  const e = (error as { cause?: unknown })?.cause ?? error
-  return (e as { code?: string })?.code === '23503'
+  const e = (error as { cause?: unknown } | null | undefined)?.cause ?? error
+  return (e as { code?: string } | null | undefined)?.code === '23503'
 }
 
 /** The product, for staff only: 401 anonymous, then 404 missing (authorize answers 404 for other shops). */

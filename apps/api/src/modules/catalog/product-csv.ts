@@ -248,7 +248,7 @@ function checkSkus(groups: CsvProduct[]): void {
 export function readProductCsv(text: string): CsvProduct[] {
   let records: string[][]
   try {
-    records = parse(text.replace(/^\uFEFF/, ''), { relax_column_count: false, skip_empty_lines: true, max_record_size: 64 * 1024 }) as string[][]
+    records = parse(text.replace(/^\uFEFF/, ''), { relax_column_count: false, skip_empty_lines: true, max_record_size: 64 * 1024 })
   } catch (error) {
     const reason = error instanceof Error ? error.message.replace(/^Invalid Record Length: /, '') : 'unreadable'
     throw new CsvFileError(`The file is not a readable CSV: ${reason}`)

@@ -276,7 +276,7 @@ export const SKU_UNIQUE_INDEX = 'product_skus_shop_sku_key'
 
 /** The SKU (lower case) a unique violation on `SKU_UNIQUE_INDEX` names, from PostgreSQL's detail; null if not found. */
 export function violatedSku(error: unknown): string | null {
-  const e = ((error as { cause?: unknown })?.cause ?? error) as { detail?: string }
+  const e = ((error as { cause?: unknown } | null | undefined)?.cause ?? error) as { detail?: string } | null | undefined
   return /\(shop_id, sku\)=\([^,]+, (.*)\) already exists/.exec(e?.detail ?? '')?.[1] ?? null
 }
 

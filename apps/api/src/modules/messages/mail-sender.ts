@@ -41,7 +41,7 @@ export function smtpSender(url: string): MailSender {
         text: mail.text,
         messageId: mail.messageId,
       })
-      return { id: info.messageId ?? null }
+      return { id: info.messageId }
     },
     close: () => transport.close(),
   }

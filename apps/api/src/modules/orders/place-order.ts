@@ -372,7 +372,8 @@ function refusesDiscountCode(error: unknown): boolean {
 }
 
 function isRetryable(error: unknown): boolean {
-  const code = ((error as { cause?: { code?: string } })?.cause ?? (error as { code?: string }))?.code
+  type Coded = { code?: string } | null | undefined
+  const code = ((error as { cause?: Coded } | null | undefined)?.cause ?? (error as Coded))?.code
   return code === '40P01' || code === '40001'
 }
 

@@ -292,7 +292,7 @@ async function paystackWebhook(fastify: FastifyInstance) {
     try {
       done(null, JSON.parse(raw.toString('utf8')))
     } catch {
-      done(BadRequest('Request body is not valid JSON') as unknown as FastifyError, undefined)
+      done(BadRequest('Request body is not valid JSON'), undefined)
     }
   })
 

@@ -103,7 +103,7 @@ export async function renderPayPage(ctx: ServiceContext, id: string, query: PayP
     transaction.status === 'pending'
       ? html`
   <form method="post" action="/pay/test/${transaction.id}" class="actions">
-    <input type="hidden" name="access" value="${access!}">
+    <input type="hidden" name="access" value="${access}">
     ${privateKey ? html`<input type="hidden" name="key" value="${privateKey}">` : ''}
     <button type="submit" name="outcome" value="pay" class="pay">Pay now</button>
     <button type="submit" name="outcome" value="cancel" class="cancel">Cancel payment</button>

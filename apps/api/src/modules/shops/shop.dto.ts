@@ -20,9 +20,9 @@ export function toShopProfile(
     whatsapp: shop.whatsapp,
     home: { promotionalText: shop.promotionalText },
     aboutSections: {
-      payments: shop.aboutSections.payments ?? '',
-      returns: shop.aboutSections.returns ?? '',
-      contact: shop.aboutSections.contact ?? '',
+      payments: shop.aboutSections.payments,
+      returns: shop.aboutSections.returns,
+      contact: shop.aboutSections.contact,
     },
     config: { facebook: { meta: extras.facebookMeta } },
     taxRate: extras.taxRateBps / 100,

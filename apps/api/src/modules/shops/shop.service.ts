@@ -116,7 +116,7 @@ export async function updateShopProfile(ctx: ServiceContext, id: string, body: S
   if (body.home) changes.promotionalText = body.home.promotionalText.trim()
   if (body.aboutSections) {
     changes.aboutSections = Object.fromEntries(
-      Object.entries(body.aboutSections).map(([section, text]) => [section, (text ?? '').trim()]),
+      Object.entries(body.aboutSections).map(([section, text]) => [section, text.trim()]),
     )
   }
   const shop = await updateShop(ctx.db, id, changes)

@@ -188,7 +188,7 @@ export async function respondToInvitation(
       if (!isInvitee(ctx, current, key)) throw noSuchInvitation()
       assertPending(current)
       if (current.expiresAt.getTime() <= ctx.clock.now().getTime()) throw Conflict('This invitation has expired')
-      await closeInvitation(tx, id, body.status as 'accepted' | 'declined')
+      await closeInvitation(tx, id, body.status)
       if (body.status === 'accepted') {
         await grantRole(tx, current.shopId, user.id, current.role)
         await notifyManagers(withDb(ctx, tx), current, user)

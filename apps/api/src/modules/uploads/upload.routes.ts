@@ -17,7 +17,7 @@ import { type UploadSource, deleteUpload, uploadImage } from './upload.service'
 
 /** @fastify/multipart's own errors carry a 4xx status; busboy's parse errors carry none but are the client's. */
 function multipartError(error: unknown): unknown {
-  if (error instanceof HttpError || (error as { statusCode?: number })?.statusCode) return error
+  if (error instanceof HttpError || (error as { statusCode?: number } | null | undefined)?.statusCode) return error
   return BadRequest('The request is not a valid multipart body')
 }
 
@@ -105,6 +105,8 @@ export default async function routes(fastify: FastifyInstance) {
     cacheControl: true,
     maxAge: 31_536_000_000,
     immutable: true,
-    setHeaders: (reply) => reply.header('X-Content-Type-Options', 'nosniff'),
+    setHeaders: (reply) => {
+      reply.header('X-Content-Type-Options', 'nosniff')
+    },
   })
 }

@@ -70,6 +70,9 @@ export function paymentStatus(order: PaidFigures, transactions: readonly Transac
       return order.paid > 0 ? 'Paid' : 'Nothing to pay'
     case 'part-paid':
       return `Part paid: ${money(order.balance)} due`
+    case 'unpaid':
+      // Nothing received yet: the latest attempt says why, below.
+      break
   }
   const latest = transactions[0]
   if (latest?.status === 'failed') return 'Payment failed'

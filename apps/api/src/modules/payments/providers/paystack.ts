@@ -52,9 +52,10 @@ export async function paystackRequest(
   } catch (error) {
     throw new ProviderError(`Paystack could not be reached to ${what}. Please try again.`, (error as Error).message)
   }
-  let answer: PaystackAnswer
+  // `null` is valid JSON too.
+  let answer: PaystackAnswer | null
   try {
-    answer = (await response.json()) as PaystackAnswer
+    answer = (await response.json()) as PaystackAnswer | null
   } catch {
     throw new ProviderError(`Paystack gave an unreadable answer when asked to ${what}. Please try again.`, `HTTP ${response.status}`)
   }
@@ -70,7 +71,7 @@ export async function paystackRequest(
 function feesSplit(value: unknown): { feesSplit: { paystack: number; integration: number; subaccount: number } } | null {
   if (typeof value !== 'object' || value === null) return null
   const split = value as Record<string, unknown>
-  const amount = (key: string) => (typeof split[key] === 'number' && Number.isSafeInteger(split[key]) ? (split[key] as number) : null)
+  const amount = (key: string) => (typeof split[key] === 'number' && Number.isSafeInteger(split[key]) ? split[key] : null)
   const [paystack, integration, subaccount] = [amount('paystack'), amount('integration'), amount('subaccount')]
   if (paystack === null || integration === null || subaccount === null) return null
   return { feesSplit: { paystack, integration, subaccount } }

@@ -57,7 +57,7 @@ function OrderSearchForm({ filters }: { filters: OrderFilters }) {
       aria-label="Orders"
       onSubmit={(event) => {
         event.preventDefault()
-        navigate(ordersHref({ status: filters.status, unpaid: filters.unpaid, refunds: filters.refunds, from, to, q: q.trim(), source: isOrderSource(source) ? source : null }))
+        void navigate(ordersHref({ status: filters.status, unpaid: filters.unpaid, refunds: filters.refunds, from, to, q: q.trim(), source: isOrderSource(source) ? source : null }))
       }}
     >
       <Field name="q" label="Search orders" hint="Order number, name, e-mail or phone">

@@ -51,7 +51,7 @@ export function ProductCsvPanel({ canEdit, currency }: { canEdit: boolean; curre
     if (!chosen) return
     const text = await chosen.text()
     setFile({ name: chosen.name, text })
-    fetcher.submit({ intent: 'preview-import', csv: text }, jsonSubmit)
+    void fetcher.submit({ intent: 'preview-import', csv: text }, jsonSubmit)
   }
 
   const invalid = preview ? preview.rows.filter((row) => row.errors.length > 0).length : 0
@@ -65,7 +65,7 @@ export function ProductCsvPanel({ canEdit, currency }: { canEdit: boolean; curre
       <div className="csv-actions">
         <Button
           variant="secondary"
-          onClick={() => fetcher.submit({ intent: 'export' }, jsonSubmit)}
+          onClick={() => void fetcher.submit({ intent: 'export' }, jsonSubmit)}
           disabled={busy === 'export'}
           aria-busy={busy === 'export' || undefined}
         >
@@ -126,7 +126,7 @@ export function ProductCsvPanel({ canEdit, currency }: { canEdit: boolean; curre
           </ol>
           <div className="form-actions">
             <Button
-              onClick={() => fetcher.submit({ intent: 'import', csv: file.text }, jsonSubmit)}
+              onClick={() => void fetcher.submit({ intent: 'import', csv: file.text }, jsonSubmit)}
               disabled={invalid > 0 || fetcher.state !== 'idle'}
               aria-busy={busy === 'import' || undefined}
             >

@@ -57,7 +57,7 @@ export function ProductForm({ product, initial, categories }: ProductFormProps) 
 
   useUnsavedChanges(leaveTo === null && JSON.stringify(values) !== JSON.stringify(saved))
   useEffect(() => {
-    if (leaveTo) navigate(leaveTo)
+    if (leaveTo) void navigate(leaveTo)
   }, [leaveTo, navigate])
 
   function change<K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K], errorPath: string = key) {

@@ -89,7 +89,7 @@ export function AccountMenu({ user, staff = false, unread = false }: Props) {
             </li>
           )}
           <li>
-            <button type="button" onClick={onLogout}>
+            <button type="button" onClick={() => void onLogout()}>
               Log out
             </button>
           </li>

@@ -45,7 +45,7 @@ export function LoginReturn() {
       const here = `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`
       const checkpoint = returning ? takeCheckpoint() : null
       // After a failed exchange stay here: the checkpoint may be a guarded page that would loop to login.
-      navigate(loggedIn && checkpoint ? checkpoint : here, { replace: true })
+      void navigate(loggedIn && checkpoint ? checkpoint : here, { replace: true })
     })()
   }, [location.search, location.pathname, location.hash, navigate])
 

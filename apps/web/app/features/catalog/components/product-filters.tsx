@@ -47,7 +47,7 @@ export function ProductFilters({ search, categories }: { search: ProductSearch; 
   function apply(formElement: HTMLFormElement) {
     const form = new FormData(formElement)
     const order = sortChoices.find((choice) => choice.value === form.get('order')) ?? sortChoices[0]
-    navigate(
+    void navigate(
       searchHref({
         q: search.q,
         sort: order.sort,

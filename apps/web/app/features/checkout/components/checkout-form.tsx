@@ -213,7 +213,7 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, promotions: 
 
   return (
     // Before the scripts run the form posts to the checkout's action, which places the order the same way.
-    <form ref={formRef} className="checkout-form" method="post" onSubmit={onSubmit} noValidate aria-label="Checkout">
+    <form ref={formRef} className="checkout-form" method="post" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Checkout">
       <input type="hidden" name="attempt" value={postedAttempt} />
       <fieldset className="checkout-fields">
         <fieldset className="panel">

@@ -116,7 +116,7 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
   }
 
   return (
-    <form className="checkout-form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+    <form className="checkout-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Place this order</h2>
       {own ? (
         <section className="panel" aria-labelledby={`${id}-saved`}>

@@ -31,7 +31,7 @@ export function ReviewForm({ orderId, title, onDone }: { orderId: string; title:
   }
 
   return (
-    <form className="review-form" onSubmit={onSubmit} noValidate aria-label={`Review ${title}`}>
+    <form className="review-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={`Review ${title}`}>
       <StarRatingInput value={rating} onChange={setRating} invalid={error !== null && rating < 1} />
       <div className="field">
         <label htmlFor={`${id}-text`}>Your review (optional)</label>

@@ -106,7 +106,7 @@ function DeliveryForm({ shop, regions, back, next }: DeliveryFormProps) {
   const delivering = values.mode !== 'pick-up-only'
   const pickingUp = values.mode !== 'delivery-only'
   return (
-    <form ref={form} noValidate onSubmit={onSubmit}>
+    <form ref={form} noValidate onSubmit={(event) => void onSubmit(event)}>
       <fieldset className="field">
         <legend>How do customers get their orders?</legend>
         <div className="choice-list">

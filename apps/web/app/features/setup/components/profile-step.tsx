@@ -39,7 +39,7 @@ export function ProfileStep({ shop }: { shop: Shop }) {
   }
 
   return (
-    <form ref={form} className="setup-step" noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
+    <form ref={form} className="setup-step" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Tell customers about {shop.title}</h2>
       <p className="field-hint">Everything here is optional, and you can change it later in the dashboard’s Site tab.</p>
       <ShopProfileFields

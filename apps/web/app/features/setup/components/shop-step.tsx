@@ -95,7 +95,7 @@ export function ShopStep({ shop }: { shop?: Shop }) {
 
   const origin = slug ? shopOrigin(platform.url, slug) : null
   return (
-    <form ref={form} className="setup-step" noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
+    <form ref={form} className="setup-step" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Name your shop</h2>
       <Field name="title" label="Shop name" error={errors.title}>
         {(props) => (

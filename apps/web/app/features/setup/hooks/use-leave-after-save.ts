@@ -11,7 +11,7 @@ export function useLeaveAfterSave(dirty: boolean): (path: string) => void {
   const [target, setTarget] = useState<string | null>(null)
   useUnsavedChanges(dirty && target === null)
   useEffect(() => {
-    if (target) navigate(target)
+    if (target) void navigate(target)
   }, [target, navigate])
   return setTarget
 }

@@ -14,7 +14,7 @@ export function SearchForm() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const q = String(new FormData(event.currentTarget).get('q') ?? '').trim()
-    navigate(q ? `/products/?q=${encodeURIComponent(q)}` : '/products/')
+    void navigate(q ? `/products/?q=${encodeURIComponent(q)}` : '/products/')
   }
 
   return (
