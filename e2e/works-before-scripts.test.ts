@@ -344,7 +344,7 @@ describe('the shop works before its scripts', () => {
       assert.equal(await page.evaluate(hydrated), false, 'the tap came before the scripts had run')
       await scripts.release()
       await page.waitForFunction(hydrated)
-      await page.waitForFunction(() => (document.querySelector('.add-to-cart input[type="number"]') as HTMLInputElement | null)?.value === '2')
+      await page.waitForFunction(() => document.querySelector<HTMLInputElement>('.add-to-cart input[type="number"]')?.value === '2')
       await page.getByRole('button', { name: 'Add to cart' }).click()
       await page.getByText('Added to your cart.').waitFor()
       assert.deepEqual(

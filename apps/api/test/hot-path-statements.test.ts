@@ -21,7 +21,7 @@ const created = await ctx.app.inject({
   headers: keeper.headers,
   payload: { shop: shop.id, title: 'Kente stole', price: { value: 120, currency: 'GHS' } },
 })
-const product = created.json() as { _id: string }
+const product = created.json<{ _id: string }>()
 await ctx.database.db.insert(inventory).values({ shopId: shop.id, productId: product._id, variantId: '', quantity: 1_000_000, tracked: true })
 
 /** The statements the database runs during `work`: PGlite's queries, or those of the pool's clients. */
