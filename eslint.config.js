@@ -70,7 +70,7 @@ const webFeatures = readdirSync(new URL(`./${web}/features`, import.meta.url), {
   .map((entry) => entry.name)
 
 /**
- * The web app's layers (docs/decisions/0115-web-layers.md): shared code (`components`, `lib`, `api`) →
+ * The web app's layers (docs/decisions/0111-web-layers.md): shared code (`components`, `lib`, `api`) →
  * `features` → `routes`, never back; a feature never imports another feature, so a part two features need
  * moves down into the shared layer.
  */
@@ -99,7 +99,7 @@ export const webZones = [
 ]
 
 /**
- * One way to write from the web (docs/decisions/0116-typed-submissions.md): a form submits to its route's
+ * One way to write from the web (docs/decisions/0112-typed-submissions.md): a form submits to its route's
  * clientAction, which parses the submission with one schema per intent (lib/submission.ts). So a component
  * or a feature never imports an API call that writes (named for what it does: create-, update-, delete-,
  * set-, send-, place-, …), and no action reads an untyped intent (`readSubmission`). A route's action may
@@ -150,7 +150,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
-  // --- Type-aware rules (docs/decisions/0112): every TypeScript file is linted with the types of the tsconfig.json
+  // --- Type-aware rules (docs/decisions/0110): every TypeScript file is linted with the types of the tsconfig.json
   // nearest to it. A chosen set rather than `recommendedTypeChecked`, whose no-unsafe-* rules flag every read of an
   // untyped test response; these are the rules that catch a lost promise, an unhandled case or a dead branch.
   {

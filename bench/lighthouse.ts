@@ -112,7 +112,7 @@ async function main() {
 
     const pages: { name: string; path: string; cart?: boolean }[] = [
       { name: 'home', path: '/' },
-      // The same page for a returning shopper with a cart: its scripts start at load (decision 120), as every
+      // The same page for a returning shopper with a cart: its scripts start at load (decision 113), as every
       // page's did before; measured beside the first visit, in the same minutes, on the same machine's load.
       { name: 'home, a cart kept', path: '/', cart: true },
       { name: 'products', path: '/products/' },

@@ -1,7 +1,7 @@
 /**
  * Public pages stay light (issue: the shop's own code adds at most 25 KB gzip to the home page's JavaScript,
  * admin code never loads on public pages), and their scripts wait until the page has loaded; a page read
- * without a touch runs none of them, yet counts its visit and registers the offline copy (decision 120).
+ * without a touch runs none of them, yet counts its visit and registers the offline copy (decision 113).
  * Prints the split.
  */
 import assert from 'node:assert/strict'

@@ -3,7 +3,7 @@
  * and a 360 px phone: Add to cart is a form the server answers, the checkout shows the cart from its cookie
  * copy, the scripts then adopt it; the checkout keeps what was typed when the shopper leaves and comes back,
  * and Empty cart asks first. Log in and Place order work with no script either (decision 90). A public page
- * starts its scripts only at the first touch (decision 120): what a tap asks before they have run is done once
+ * starts its scripts only at the first touch (decision 113): what a tap asks before they have run is done once
  * they have. No timings are asserted: `npm run lighthouse` measures them.
  */
 import assert from 'node:assert/strict'
@@ -49,7 +49,7 @@ const checkoutHydrated = (page: Page) => page.getByRole('spinbutton').and(page.l
 
 /** A fresh 360 px phone on the slow network; ``scripts.block()` keeps every script of the page from arriving. */
 async function slowPhone(run: (page: Page, scripts: { block(): Promise<void>; allow(): Promise<void>; blocked(): number }) => Promise<void>) {
-  // The offline copy's service worker, registered by the page's inline script (decision 120), fetches out
+  // The offline copy's service worker, registered by the page's inline script (decision 113), fetches out
   // of the test's reach: with it, blocked scripts would still arrive from its cache or the network.
   const context = await browser().newContext({ viewport: SMALL_PHONE, serviceWorkers: 'block' })
   try {

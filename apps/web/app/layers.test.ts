@@ -1,9 +1,9 @@
 /**
- * The web app's layers in eslint.config.js (docs/decisions/0115-web-layers.md) fail `npm run lint` on what
+ * The web app's layers in eslint.config.js (docs/decisions/0111-web-layers.md) fail `npm run lint` on what
  * they forbid: shared code (components, lib, api) importing a feature or a route, lib or api importing a
  * component, a feature importing a route or another feature. Each case is linted with the project's own
  * config at a path inside apps/web/app, importing a file that exists. So do the rules of one way to write
- * (docs/decisions/0116-typed-submissions.md): no write through the API outside a route's action, no untyped intent.
+ * (docs/decisions/0112-typed-submissions.md): no write through the API outside a route's action, no untyped intent.
  */
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'

@@ -9,7 +9,7 @@
  * (scripts-after-load.server.ts) rewrites the two tags that start them, and pageStartScript() (an inline
  * script in the root layout, under the page's nonce) turns them back on in the browser. Links are plain
  * links until then, so a tap still navigates. Decision 49; public pages that need no scripts wait for the
- * first touch instead (decision 120).
+ * first touch instead (decision 113).
  */
 const WAITING_REL = 'x-modulepreload'
 const WAITING_TYPE = 'x-module'
@@ -17,7 +17,7 @@ const WAITING_TYPE = 'x-module'
 export const HELD = { preload: '<link rel="modulepreload"', module: ' type="module" async="">' }
 export const WAITING = { preload: `<link rel="${WAITING_REL}"`, module: ` type="${WAITING_TYPE}">` }
 
-/** How a page starts its scripts: at load (the dashboard, the account…) or at the first touch (decision 120). */
+/** How a page starts its scripts: at load (the dashboard, the account…) or at the first touch (decision 113). */
 export type ScriptsStart = 'load' | 'touch'
 
 /** A route's `handle` saying it needs no scripts to be read or used: they start at the first touch. */
@@ -38,7 +38,7 @@ declare global {
 /**
  * Runs in the browser, before the rewritten tags: starts the scripts once. With `start: 'load'` they start
  * when the page has loaded (or at the first touch, click or key, if sooner). With `start: 'touch'` a page
- * that can be read and used without them (decision 120) only fetches them into the cache once it has loaded
+ * that can be read and used without them (decision 113) only fetches them into the cache once it has loaded
  * (a prefetch, which compiles nothing) and runs them at the first touch, key or focus, so a visit that only
  * reads spends nothing on them; they still start at load for a visitor the page must show something of the
  * browser's own: a session, a cart (either copy), or a login coming back (`?code=`).

@@ -1,5 +1,5 @@
 /**
- * A route's clientAction parses what its forms sent before anything else (docs/decisions/0116-typed-submissions.md):
+ * A route's clientAction parses what its forms sent before anything else (docs/decisions/0112-typed-submissions.md):
  * one TypeBox schema per intent (the domain's request schemas where they exist) describes what that form
  * sends besides `intent`. The answer is a union discriminated by `intent`: its typed `value`, or the
  * problems by field in the one shape every form shows (`ActionAnswer`), ready to return as they are.

@@ -43,7 +43,7 @@ export function isStaffPage(pathname: string): boolean {
 
 /**
  * Self-contained (it uses nothing but its arguments): the page's inline script runs its source as it is
- * (visitScript), so a visit counts whether or not the page's scripts ever start (decision 120).
+ * (visitScript), so a visit counts whether or not the page's scripts ever start (decision 113).
  */
 export async function trackSiteVisit(shopId: string, origin: string, deps: TrackingDeps = browserDeps): Promise<void> {
   async function renew(): Promise<string> {
@@ -108,7 +108,7 @@ const INLINE_DEPS = `(() => {
 
 /**
  * The page's own count of this visit (docs/product.md §7), run by its inline script once the page has loaded, for a
- * shop's page outside the dashboard: the page's scripts may start late or never (decision 120).
+ * shop's page outside the dashboard: the page's scripts may start late or never (decision 113).
  */
 export function visitScript(shopId: string): string {
   const shop = JSON.stringify(shopId).replace(/</g, '\\u003c')

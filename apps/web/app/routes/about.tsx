@@ -15,7 +15,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return null
 }
 
-/** Read and used without scripts: they start at the first touch (decision 120). */
+/** Read and used without scripts: they start at the first touch (decision 113). */
 export const handle: ScriptsHandle = { scriptsAtFirstTouch: true }
 
 export const meta: Route.MetaFunction = (args) => routeMeta('About us', args)

@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { products: page.data.map(toProductSummary), categories }
 }
 
-/** Read and used without scripts: they start at the first touch (decision 120). */
+/** Read and used without scripts: they start at the first touch (decision 113). */
 export const handle: ScriptsHandle = { scriptsAtFirstTouch: true }
 
 export const meta: Route.MetaFunction = (args) => {

@@ -59,7 +59,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 /** "Add to cart" posted as a plain form, before the page's scripts run (decision 87). */
 export const action = (args: Route.ActionArgs) => addToCartAction(args)
 
-/** Read and used without scripts: they start at the first touch (decision 120). */
+/** Read and used without scripts: they start at the first touch (decision 113). */
 export const handle: ScriptsHandle = { scriptsAtFirstTouch: true }
 
 export const meta: Route.MetaFunction = (args) =>

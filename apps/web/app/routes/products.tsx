@@ -38,7 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { search, categories, suggestion, total: page.total, products: page.data.map(toProductSummary) }
 }
 
-/** Read and used without scripts: they start at the first touch (decision 120). */
+/** Read and used without scripts: they start at the first touch (decision 113). */
 export const handle: ScriptsHandle = { scriptsAtFirstTouch: true }
 
 export const meta: Route.MetaFunction = (args) => {

@@ -52,7 +52,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
-/** Read and used without scripts: they start at the first touch (decision 120). */
+/** Read and used without scripts: they start at the first touch (decision 113). */
 export const handle: ScriptsHandle = { scriptsAtFirstTouch: true }
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Reviews', args)

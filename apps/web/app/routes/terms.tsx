@@ -4,7 +4,7 @@ import { useSite } from '../lib/use-site'
 import type { ScriptsHandle } from '../lib/scripts-after-load'
 import type { Route } from './+types/terms'
 
-/** Read and used without scripts: they start at the first touch (decision 120). */
+/** Read and used without scripts: they start at the first touch (decision 113). */
 export const handle: ScriptsHandle = { scriptsAtFirstTouch: true }
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Terms', args)

@@ -9,7 +9,7 @@ const PAGES_CACHE_PREFIX = `${CACHE_PREFIX}pages-`
 
 /**
  * Registers the worker once the page has loaded, from the page's inline script (a shop's pages only), so a
- * reader whose page never starts its scripts gets the offline copy too (decision 120). Browsers without
+ * reader whose page never starts its scripts gets the offline copy too (decision 113). Browsers without
  * it (or over plain HTTP) do without: offline reading is a bonus, the shop works the same without it.
  */
 export const SERVICE_WORKER_SCRIPT = `(() => {
