@@ -194,6 +194,9 @@ describe('order pages on a 360 px phone', { timeout: 300_000 }, () => {
         await page.goto(shopUrl('/terms'))
         await writeCart(page, [{ product: product._id, variant: null, count: 3 }])
         await page.goto(shopUrl('/checkout'))
+        // The cart was written to this browser's storage only (no cookie), so the server renders none:
+        // the code is applied once the scripts have read it, and its totals show.
+        await page.getByRole('main').locator('dl.totals').waitFor()
         await page.getByLabel('Discount code').fill('WELCOME10')
         await page.getByRole('button', { name: 'Apply' }).click()
         const discount = page.getByRole('main').locator('dl.totals .totals-row').filter({ hasText: 'Discount (WELCOME10)' }).locator('dd')

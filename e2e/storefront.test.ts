@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Page } from 'playwright-core'
-import { api, demo, logInPage, readLocalStorage, signIn, tokenFor, useBrowser, useServer, withPage } from './fixtures'
+import { api, demo, logInPage, readLocalStorage, signIn, tokenFor, useBrowser, useServer, waitForHydration, withPage } from './fixtures'
 
 type Order = {
   _id: string
@@ -64,6 +64,9 @@ describe('shopper journeys', { timeout: 120_000 }, () => {
       const options = page.getByRole('group', { name: 'Choose an option' }).getByRole('radio')
       assert.ok((await options.count()) >= 2, 'the shirt comes in sizes')
       await options.nth(1).check()
+      // The pick was the page's first touch: its scripts start now. This journey is the scripted one (the
+      // form that works before them is e2e/works-before-scripts.test.ts's).
+      await waitForHydration(page)
       await page.getByRole('button', { name: 'Add to cart' }).click()
       await page.getByText('Added to your cart.').waitFor()
       await nav(page).getByRole('link', { name: /Checkout.*1 item in your cart/ }).waitFor()
