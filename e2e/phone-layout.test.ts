@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type { Locator, Page } from 'playwright-core'
-import { PHONE, SMALL_PHONE, api, assertNoSidewaysScroll, demo, logInPage, ownerApi, useBrowser, useServer, withPhone, writeCart } from './fixtures'
+import { PHONE, SMALL_PHONE, api, assertNoSidewaysScroll, demo, logInPage, ownerApi, useBrowser, useServer, waitForHydration, withPhone, writeCart } from './fixtures'
 
 const { server } = useServer()
 const { browser } = useBrowser()
@@ -194,9 +194,9 @@ describe('order pages on a 360 px phone', { timeout: 300_000 }, () => {
         await page.goto(shopUrl('/terms'))
         await writeCart(page, [{ product: product._id, variant: null, count: 3 }])
         await page.goto(shopUrl('/checkout'))
-        // The cart was written to this browser's storage only (no cookie), so the server renders none:
-        // the code is applied once the scripts have read it, and its totals show.
-        await page.getByRole('main').locator('dl.totals').waitFor()
+        // The cart was written to this browser's storage only (no cookie), so the server renders none: the
+        // code is applied by the scripts, once they have read it.
+        await waitForHydration(page)
         await page.getByLabel('Discount code').fill('WELCOME10')
         await page.getByRole('button', { name: 'Apply' }).click()
         const discount = page.getByRole('main').locator('dl.totals .totals-row').filter({ hasText: 'Discount (WELCOME10)' }).locator('dd')
