@@ -381,13 +381,16 @@ export type CartLine = { count: number; product: string; variant: string | null 
  * as changed now, so it is newer than the cart's cookie copy (decision 87).
  */
 /**
- * Waits until React has hydrated the page (it marks the container it hydrates). A public page starts its
+ * Waits until React has hydrated the page (`isHydrated`). A public page starts its
  * scripts at the first touch (decision 113): a journey that means to use the scripted page, not its
  * no-script forms, waits for them after that touch.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith('__reactContainer')))
+  await page.waitForFunction(isHydrated)
 }
+
+/** Runs in the page: whether React has hydrated the document (it marks the container it hydrates). */
+export const isHydrated = () => Object.keys(document).some((key) => key.startsWith('__reactContainer'))
 
 export async function writeCart(page: Page, items: CartLine[]): Promise<void> {
   await page.evaluate((lines) => window.localStorage.setItem('cart', JSON.stringify({ version: 2, items: lines, changed: Date.now() })), items)

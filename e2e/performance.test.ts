@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
 import zlib from 'node:zlib'
-import { repoRoot, request, useBrowser, useServer, withPage } from './fixtures'
+import { isHydrated, repoRoot, request, useBrowser, useServer, waitForHydration, withPage } from './fixtures'
 
 const OWN_BUDGET = 25 * 1024
 /**
@@ -112,9 +112,6 @@ describe('public pages are light', () => {
   })
 })
 
-/** Runs in the page: whether React has hydrated the document (it marks the container it hydrates). */
-const hydrated = () => Object.keys(document).some((key) => key.startsWith('__reactContainer'))
-
 describe("the page's scripts wait for the page", () => {
   const { browser } = useBrowser()
 
@@ -127,7 +124,7 @@ describe("the page's scripts wait for the page", () => {
     await withPage(browser(), async (page) => {
       // The checkout needs its scripts (the browser's cart): they start at load, untouched.
       await page.goto(`${origin}/checkout`)
-      await page.waitForFunction(hydrated)
+      await waitForHydration(page)
       const timing = await page.evaluate(() => ({
         load: performance.getEntriesByType('navigation')[0]!.toJSON().loadEventStart as number,
         scripts: performance
@@ -159,11 +156,11 @@ describe("the page's scripts wait for the page", () => {
         await page.waitForFunction(() => document.querySelectorAll('link[rel="prefetch"]').length > 0)
         assert.equal(await page.locator('link[rel="modulepreload"]').count(), 0, `${path} compiles its scripts with no touch`)
         await page.waitForTimeout(1_500)
-        assert.equal(await page.evaluate(hydrated), false, `${path} hydrated with no touch`)
+        assert.equal(await page.evaluate(isHydrated), false, `${path} hydrated with no touch`)
         assert.equal(await page.locator('script[type="module"]').count(), 0, `${path} started a module with no touch`)
         // The first touch starts them.
         await page.getByRole('heading', { level: 1 }).first().dispatchEvent('pointerdown')
-        await page.waitForFunction(hydrated)
+        await waitForHydration(page)
       })
     }
   })
