@@ -7,7 +7,7 @@ import { useChooseVariant } from '../../../components/chosen-variant'
 import { stockText } from '../../../lib/stock-text'
 import { hasItem, lineCap } from '../../../lib/cart/cart'
 import { cartActions, useCartItems } from '../../../lib/cart/use-cart'
-import { useTypedBeforeScripts } from '../../../lib/typed-before-scripts'
+import { formValues, useTypedBeforeScripts } from '../../../lib/typed-before-scripts'
 import type { AddToCartAnswer } from '../../../lib/cart/add-to-cart-form.server'
 import { QuantityInput } from './quantity-input'
 
@@ -43,28 +43,36 @@ export function AddToCart({ productId, variants, availability, label, most }: Pr
   const soldOut = stock.level === 'sold-out'
   const cap = lineCap(stock, { most })
   const inCart = hasItem(items, productId, variant)
-  // A variant picked or a quantity typed before the page's scripts ran is in the form, not yet in the state.
+  // A variant picked or a quantity typed before the page's scripts ran is in the form, not yet in the state:
+  // it is adopted once they run, and Add to cart reads the form too, in case it is tapped before that render.
   const form = useRef<HTMLFormElement>(null)
-  useTypedBeforeScripts(form, (value) => {
-    const picked = variants.find((option) => option._id === value('variant'))
-    if (picked && picked._id !== variant) {
-      setVariant(picked._id)
-      announce(picked._id)
-    }
+  function inForm(value: (name: string) => string | null) {
+    const picked = variants.find((option) => option._id === value('variant')) ?? chosen
     const typed = Number(value('count'))
-    const pickedCap = lineCap((picked ?? chosen)?.availability ?? availability, { most })
-    if (Number.isInteger(typed) && typed >= 1 && typed !== count) setCount(Math.min(typed, pickedCap))
-    return (!!picked && picked._id !== variant) || typed !== count
+    const pickedCap = lineCap(picked?.availability ?? availability, { most })
+    return { picked, count: Math.min(Number.isInteger(typed) && typed >= 1 ? typed : count, pickedCap) }
+  }
+  useTypedBeforeScripts(form, (value) => {
+    const shown = inForm(value)
+    const differs = shown.picked?._id !== chosen?._id || shown.count !== Math.min(count, cap)
+    if (shown.picked && shown.picked._id !== variant) {
+      setVariant(shown.picked._id)
+      announce(shown.picked._id)
+    }
+    setCount(shown.count)
+    return differs
   })
 
   function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (soldOut) return
-    if (inCart) {
+    const shown = inForm(formValues(event.currentTarget) ?? (() => null))
+    const picked = shown.picked?._id ?? null
+    if ((shown.picked?.availability ?? availability).level === 'sold-out') return
+    if (hasItem(items, productId, picked)) {
       setMessage('This is already in your cart.')
       return
     }
-    cartActions.add(productId, variant, Math.min(count, cap))
+    cartActions.add(productId, picked, shown.count)
     setMessage('Added to your cart.')
   }
 
