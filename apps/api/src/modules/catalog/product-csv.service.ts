@@ -14,7 +14,6 @@ import { BadRequest, Conflict, type FieldError, HttpError, NotFound } from '../.
 import { findShop } from '../shops/shop.service'
 import type { ProductImportResult, ProductImportRow } from './catalog.schemas'
 import { ensureCategories, shopCategoryNames } from './category.repository'
-import { inventoryVariantIds } from './inventory.service'
 import {
   type StockRow,
   deleteInventoryOfOtherVariants,
@@ -23,6 +22,7 @@ import {
   lockProductsInventory,
   setTrackedQuantities,
 } from './inventory.repository'
+import { type ProductUpdate, importChanges } from './product-import-changes'
 import { CSV_COLUMNS, type CsvProduct, CsvFileError, productCsv, readProductCsv } from './product-csv'
 import {
   type ExportCursor,
@@ -165,14 +165,15 @@ async function checkSkusAgainstShop(db: Db, shopId: string, groups: CsvProduct[]
 
 /**
  * Writes checked products as the dashboard's forms would (the same fields, variant ids kept or matched by
- * their features, stock set, `inStock` following it), a statement for each kind of change.
+ * their features, stock set, `inStock` following it), a statement for each kind of change, and of the
+ * products the file updates only what it changes (product-import-changes.ts). Answers the ids of the
+ * updated products whose stock changed.
  */
 async function writeProducts(tx: Db, shopId: string, currency: string, groups: CsvProduct[], existing: Map<string, ProductWithStock>, now: Date) {
   const categoryIds = await ensureCategories(tx, shopId, [...new Set(groups.flatMap((group) => group.rows[0]!.categories))])
   const created: (ImportedProduct & { inStock: boolean })[] = []
   const createdStock: StockRow[] = []
-  const updated: ImportedProduct[] = []
-  const updatedStock: StockRow[] = []
+  const updates: ProductUpdate[] = []
   for (const group of groups) {
     const first = group.rows[0]!
     const variants = variantsOf(group, existing)
@@ -191,8 +192,7 @@ async function writeProducts(tx: Db, shopId: string, currency: string, groups: C
       row.stock === null ? [] : [{ productId: product.id, variantId: variants.length ? variants[index]!._id : '', quantity: row.stock }],
     )
     if (group.productId) {
-      updated.push(product)
-      updatedStock.push(...stock)
+      updates.push({ product, stock })
     } else {
       // A new product's stock rows are the file's and no others: its in-stock flag follows from them.
       created.push({ ...product, inStock: isInStock(stock.map((row) => ({ quantity: row.quantity, tracked: true }))) })
@@ -201,14 +201,16 @@ async function writeProducts(tx: Db, shopId: string, currency: string, groups: C
   }
   await insertImportedProducts(tx, shopId, currency, now, created)
   await insertTrackedQuantities(tx, shopId, createdStock)
-  await updateImportedProducts(tx, shopId, currency, updated)
-  // Rows of removed variants go; an updated product's flag follows the rows it has then, the file's and
+  const changes = importChanges(updates, existing, currency)
+  await updateImportedProducts(tx, shopId, currency, changes.fields)
+  // Rows of removed variants go; a restocked product's flag follows the rows it has then, the file's and
   // those the file left as they were.
-  await deleteInventoryOfOtherVariants(tx, shopId, updated.map((product) => ({ productId: product.id, variantIds: inventoryVariantIds(product) })))
-  await setTrackedQuantities(tx, shopId, updatedStock)
-  const states = new Map(updated.map((product) => [product.id, [] as { quantity: number; tracked: boolean }[]]))
-  for (const state of await inventoryStatesOfProducts(tx, shopId, [...states.keys()])) states.get(state.productId)!.push(state)
+  await deleteInventoryOfOtherVariants(tx, shopId, changes.removedVariants)
+  await setTrackedQuantities(tx, shopId, changes.stock)
+  const states = new Map(changes.restocked.map((id) => [id, [] as { quantity: number; tracked: boolean }[]]))
+  for (const state of await inventoryStatesOfProducts(tx, shopId, changes.restocked)) states.get(state.productId)!.push(state)
   await setProductsInStock(tx, shopId, [...states].map(([id, rows]) => ({ id, inStock: isInStock(rows) })))
+  return changes.restocked
 }
 
 /** Another transaction holds the shop's import lock. */
@@ -254,9 +256,9 @@ export async function importProducts(ctx: ServiceContext, shopId: string, text: 
     await checkSkusAgainstShop(tx.db, shopId, groups)
     const result = importResult(groups, false)
     if (!result.valid) throw rowErrors(result.rows)
-    await writeProducts(tx.db, shopId, shop.currency, groups, existing, ctx.clock.now())
+    const restocked = await writeProducts(tx.db, shopId, shop.currency, groups, existing, ctx.clock.now())
     // Products the file restocked send the alerts of shoppers waiting for them (new ones have none).
-    await sendStockAlerts(tx, shopId, ids)
+    await sendStockAlerts(tx, shopId, restocked)
     return result
   }).catch((error: unknown) => rethrowSkuTaken(error))
 }
