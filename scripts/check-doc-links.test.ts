@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { checkFiles, problemsInText, repositoryFiles } from './check-doc-links'
+import { checkFiles, problemsInText, repositoryFiles, unindexedDecisions } from './check-doc-links'
 
 // This file's examples are broken on purpose: the check skips it, and so does the command that rewrote
 // the old citations (its exclusion is in that commit's message).
@@ -67,6 +67,14 @@ describe('references to documents', () => {
     ])
   })
 
+  it('names each decision the decisions\' index does not link to', () => {
+    write('docs/decisions/0027-second.md', '# 27\n')
+    write('docs/decisions/README.md', '| 0026 | [Service context](0026-service-context.md) |\n')
+    expect(unindexedDecisions(root).map((problem) => problem.reference)).toEqual(['0027-second.md'])
+    write('docs/decisions/README.md', '| 0026 | [Service context](0026-service-context.md) |\n| 0027 | [Second](0027-second.md) |\n')
+    expect(unindexedDecisions(root)).toEqual([])
+  })
+
   it('does not take a longer path that ends in docs/ for one of the repository', () => {
     expect(problemsInText(root, 'a.ts', "import x from 'apps/web/docs/missing.md'; https://example.com/docs/missing.md")).toEqual([])
   })
@@ -92,5 +100,9 @@ describe('this repository', () => {
   it('refers only to documents it contains', () => {
     const repository = path.resolve(import.meta.dirname, '..')
     expect(checkFiles(repository, repositoryFiles(repository))).toEqual([])
+  })
+
+  it('lists every decision in the decisions\' index', () => {
+    expect(unindexedDecisions(path.resolve(import.meta.dirname, '..'))).toEqual([])
   })
 })

@@ -5,7 +5,9 @@
  *   product and the architecture are docs/product.md and docs/architecture.md, cited as `docs/product.md §4`;
  * - a path under docs/ (`docs/operator-guide.md`, `docs/decisions/0026-service-context.md`) that does not
  *   exist, or a decision cited by number (`docs/decisions/0104`) that no file carries;
- * - a relative link in a Markdown file (`[decision 34](decisions/0034-….md)`) whose target does not exist.
+ * - a relative link in a Markdown file (`[decision 34](decisions/0034-….md)`) whose target does not exist;
+ * - a decision in docs/decisions/ that the decisions' index (its README.md) does not link to, so the list
+ *   a newcomer reads is every decision there is.
  *
  *   node --import tsx scripts/check-doc-links.ts
  */
@@ -109,6 +111,19 @@ export function checkFiles(root: string, files: readonly string[]): Problem[] {
     })
 }
 
+/** Each decision file of docs/decisions/ that its README.md's index does not link to. */
+export function unindexedDecisions(root: string): Problem[] {
+  const folder = path.join(root, 'docs/decisions')
+  const index = path.join(folder, 'README.md')
+  if (!fs.existsSync(index)) return []
+  const linked = new Set([...fs.readFileSync(index, 'utf8').matchAll(markdownLink)].map((match) => match[1]?.split('#')[0]))
+  return fs
+    .readdirSync(folder)
+    .filter((name) => /^\d{4}-.*\.md$/.test(name) && !linked.has(name))
+    .sort()
+    .map((name) => ({ file: 'docs/decisions/README.md', line: 1, reference: name, reason: 'is a decision the index does not list: add its row' }))
+}
+
 /** The repository's files: tracked ones and new ones not ignored, as git sees them. */
 export function repositoryFiles(root: string): string[] {
   const output = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
@@ -117,7 +132,7 @@ export function repositoryFiles(root: string): string[] {
 
 if (import.meta.filename === process.argv[1]) {
   const root = path.resolve(import.meta.dirname, '..')
-  const problems = checkFiles(root, repositoryFiles(root))
+  const problems = [...checkFiles(root, repositoryFiles(root)), ...unindexedDecisions(root)]
   for (const problem of problems) console.error(`${problem.file}:${problem.line}: ${problem.reference}: ${problem.reason}`)
   if (problems.length > 0) {
     console.error(`\n${problems.length} reference(s) to documents the repository does not contain.`)
