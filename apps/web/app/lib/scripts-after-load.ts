@@ -79,7 +79,7 @@ export function pageStartScript(start: ScriptsStart): string {
   function start() {
     if (started) return
     started = true
-    removeEventListener('load', onLoad)
+    removeEventListener('load', afterLoad)
     for (const type of events) removeEventListener(type, start, true)
     fetchScripts()
     for (const held of document.querySelectorAll('script[type="${WAITING_TYPE}"]')) {
@@ -106,13 +106,17 @@ export function pageStartScript(start: ScriptsStart): string {
     } catch {}
     return new URLSearchParams(location.search).has('code')
   }
-  const atLoad = ${JSON.stringify(start)} === 'load' || ownState()
+  // The browser's storage is read at load, in a task of its own: its first read waits on the browser
+  // process, which would lengthen the task that parses the page.
   function onLoad() {
-    if (atLoad) start()
+    if (${JSON.stringify(start)} === 'load' || ownState()) start()
     else prefetchScripts()
   }
-  if (document.readyState === 'complete') setTimeout(onLoad)
-  else addEventListener('load', onLoad)
+  function afterLoad() {
+    setTimeout(onLoad)
+  }
+  if (document.readyState === 'complete') afterLoad()
+  else addEventListener('load', afterLoad)
   for (const type of events) addEventListener(type, start, { capture: true, passive: true })
 })()`
 }
