@@ -130,10 +130,12 @@ export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps)
   }
 
   function discardAndEdit() {
-    if (!switchingTo) return
+    const next = switchingTo
+    if (!next) return
     formDirty.current = false
-    setEditing(switchingTo)
     setSwitchingTo(null)
+    // Once the question has closed (and handed the focus back to its Edit button), so the new form takes it.
+    requestAnimationFrame(() => setEditing(next))
   }
 
   function saved(code: DiscountCode) {

@@ -40,7 +40,7 @@ export function PromotionsPanel({ shopId, currency, promotions, regions, stacksW
   const changes = useFetcher<ActionAnswer<string, unknown>>()
   const [deleting, setDeleting] = useState<Promotion | null>(null)
   useFetcherDone(changes, (answer) => {
-    if (!answer.ok) toast(problemOf(answer.errors))
+    if (!answer.ok) toast(problemOf(answer.errors), 'error')
   })
   const regionName = new Map(regions.map((r) => [r._id, r.name]))
 
