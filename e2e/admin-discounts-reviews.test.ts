@@ -190,11 +190,20 @@ describe('admin discount codes and reviews', { timeout: 120_000 }, () => {
       await other.waitFor()
       assert.equal(await discard.count(), 0, 'nothing to lose, nothing asked')
       await other.getByRole('spinbutton', { name: 'Percent off' }).fill('50')
-      await other.getByRole('button', { name: 'Cancel' }).click()
+      // Editing another code over them, once confirmed, opens that code with the focus in its first field.
+      await row.getByRole('button', { name: 'Edit GHS20' }).click()
       await discard.getByRole('button', { name: 'Discard changes' }).click()
+      await form.waitFor()
       await other.waitFor({ state: 'detached' })
+      await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'code')
+      // Cancelling with changes, once confirmed, closes the form.
+      await amount.fill('30')
+      await form.getByRole('button', { name: 'Cancel' }).click()
+      await discard.getByRole('button', { name: 'Discard changes' }).click()
+      await form.waitFor({ state: 'detached' })
       assert.equal(asked.length, 1, 'only leaving the page asked the browser')
       await welcome.getByText('10 %').waitFor()
+      await row.getByText(/GHS\s25\.00/).waitFor()
     })
   })
 
