@@ -119,9 +119,8 @@ const untypedIntent = {
 const webActionModules = [`${web}/features/**/*-action.ts`, `${web}/features/**/*-actions.ts`, `${web}/features/**/*-intents.ts`, `${web}/**/*.server.ts`]
 /** Actions still reading their submission by hand, and forms still writing through the API: each to move to a typed clientAction. */
 const webUntypedActions = [
-  'features/admin-products/product-actions.ts',
   'features/reviews/review-item-action.ts',
-  ...['admin-customer', 'admin-discount-codes', 'admin-order-new', 'admin-order', 'admin-orders', 'admin-products', 'admin-settings', 'admin-site', 'invitation', 'pay', 'platform', 'stock-alert', 'stock-alerts'].map((name) => `routes/${name}.tsx`),
+  ...['admin-customer', 'admin-order-new', 'admin-order', 'admin-orders', 'admin-settings', 'admin-site', 'invitation', 'pay', 'platform', 'stock-alert', 'stock-alerts'].map((name) => `routes/${name}.tsx`),
 ].map((file) => `${web}/${file}`)
 const webDirectWrites = [
   'features/admin-orders/components/new-order-form.tsx',

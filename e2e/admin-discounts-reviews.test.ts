@@ -106,8 +106,8 @@ describe('admin discount codes and reviews', { timeout: 120_000 }, () => {
       assert.equal(await codeField.getAttribute('aria-invalid'), 'true')
       assert.ok((await codeField.getAttribute('aria-describedby'))?.includes((await duplicate.getAttribute('id'))!))
       // Cancelling throws the typed code away, once confirmed.
-      page.once('dialog', (dialog) => void dialog.accept())
       await form.getByRole('button', { name: 'Cancel' }).click()
+      await page.getByRole('dialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Discard changes' }).click()
       await form.waitFor({ state: 'detached' })
 
       // A shopper in another browser uses the new code at checkout: 15 % of GHS 190.00.
@@ -154,20 +154,24 @@ describe('admin discount codes and reviews', { timeout: 120_000 }, () => {
       await amount.fill('25')
       await form.getByRole('spinbutton', { name: 'Usage limit (optional)' }).fill('100')
 
-      // Leaving, editing another code or cancelling with unsaved changes asks first; staying keeps the form.
+      // Leaving with unsaved changes asks first (the browser's question), and so do editing another code and
+      // cancelling (the page's); staying keeps the form.
       const asked: string[] = []
-      let answer: 'stay' | 'discard' = 'stay'
       page.on('dialog', (dialog: Dialog) => {
         asked.push(dialog.message())
-        void (answer === 'stay' ? dialog.dismiss() : dialog.accept())
+        void dialog.dismiss()
       })
       await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Reviews' }).click()
       await form.waitFor()
       assert.equal(new URL(page.url()).pathname, '/admin/discount-codes')
+      assert.deepEqual(asked, ['You have unsaved changes. Leave this page and lose them?'])
+      const discard = page.getByRole('dialog', { name: 'Discard your changes?' })
       await page.getByRole('row').filter({ hasText: 'WELCOME10' }).getByRole('button', { name: 'Edit WELCOME10' }).click()
+      await discard.getByRole('button', { name: 'Cancel' }).click()
+      await discard.waitFor({ state: 'hidden' })
       await form.getByRole('button', { name: 'Cancel' }).click()
-      const warning = 'You have unsaved changes. Leave this page and lose them?'
-      assert.deepEqual(asked, [warning, warning, warning])
+      await discard.getByRole('button', { name: 'Cancel' }).click()
+      await discard.waitFor({ state: 'hidden' })
       assert.equal(await amount.inputValue(), '25', 'the changes are still in the form')
       assert.equal(await page.getByRole('region', { name: 'Edit WELCOME10' }).count(), 0)
 
@@ -184,13 +188,22 @@ describe('admin discount codes and reviews', { timeout: 120_000 }, () => {
       await welcome.getByRole('button', { name: 'Edit WELCOME10' }).click()
       const other = page.getByRole('region', { name: 'Edit WELCOME10' })
       await other.waitFor()
-      assert.equal(asked.length, 3, 'nothing to lose, nothing asked')
+      assert.equal(await discard.count(), 0, 'nothing to lose, nothing asked')
       await other.getByRole('spinbutton', { name: 'Percent off' }).fill('50')
-      answer = 'discard'
-      await other.getByRole('button', { name: 'Cancel' }).click()
+      // Editing another code over them, once confirmed, opens that code with the focus in its first field.
+      await row.getByRole('button', { name: 'Edit GHS20' }).click()
+      await discard.getByRole('button', { name: 'Discard changes' }).click()
+      await form.waitFor()
       await other.waitFor({ state: 'detached' })
-      assert.equal(asked.length, 4)
+      await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'code')
+      // Cancelling with changes, once confirmed, closes the form.
+      await amount.fill('30')
+      await form.getByRole('button', { name: 'Cancel' }).click()
+      await discard.getByRole('button', { name: 'Discard changes' }).click()
+      await form.waitFor({ state: 'detached' })
+      assert.equal(asked.length, 1, 'only leaving the page asked the browser')
       await welcome.getByText('10 %').waitFor()
+      await row.getByText(/GHS\s25\.00/).waitFor()
     })
   })
 

@@ -1,6 +1,8 @@
 import { useCallback, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { DiscountCode } from '@shop/domain/schemas/discount-code'
+import { Uuid } from '@shop/domain/schemas/wire'
+import { Type } from 'typebox'
 import { createDiscountCode } from '../api/discount-codes/create-discount-code'
 import { listDiscountCodes } from '../api/discount-codes/list-discount-codes'
 import { updateDiscountCode } from '../api/discount-codes/update-discount-code'
@@ -9,11 +11,11 @@ import { useToast } from '../components/ui/toast'
 import { Pager } from '../features/admin/components/pager'
 import { useAdmin } from '../lib/use-admin'
 import { requireStaff } from '../lib/auth/staff-session'
-import { DiscountCodeForm } from '../features/admin-discounts/components/discount-code-form'
+import { DiscardChangesDialog, DiscountCodeForm } from '../features/admin-discounts/components/discount-code-form'
 import { DiscountCodeTable } from '../features/admin-discounts/components/discount-code-table'
 import {
   DISCOUNT_FIELDS,
-  type DiscountForm,
+  DiscountFormSchema,
   createBody,
   discountFormErrors,
   patchBody,
@@ -22,9 +24,9 @@ import { DISCOUNT_CODES_PER_PAGE, codesPageParams, parseCodesPage } from '../fea
 import { api } from '../lib/api'
 import { hasErrors } from '../lib/form-errors'
 import { routeMeta } from '../lib/page-meta'
-import { perform, readSubmission, refuse } from '../lib/route-data'
-import { UNSAVED_CHANGES_MESSAGE } from '../lib/use-unsaved-changes'
-import { promotionIntent, promotionsData } from '../features/admin-promotions/promotion-intents'
+import { perform, refuse } from '../lib/route-data'
+import { parseSubmission } from '../lib/submission'
+import { promotionIntent, promotionIntents, promotionsData } from '../features/admin-promotions/promotion-intents'
 import { PromotionsPanel } from '../features/admin-promotions/components/promotions-panel'
 import type { Route } from './+types/admin-discount-codes'
 import styles from '../features/admin-discounts/admin-discounts.css?url'
@@ -54,31 +56,47 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 clientLoader.hydrate = true as const
 
 /**
- * `create` and `update` take the form (and for an edit the form as it was opened, so only changes are
- * sent), checked with the API's rules; `set-active` activates or deactivates a code.
+ * What each form of the page sends: `create` the form, `update` the form and the form as it was opened (so
+ * only changes are sent), `set-active` the code's switch; and the promotions panel's intents.
  */
+const intents = {
+  create: Type.Object({ form: DiscountFormSchema }, { additionalProperties: false }),
+  update: Type.Object({ id: Uuid, form: DiscountFormSchema, initial: DiscountFormSchema }, { additionalProperties: false }),
+  'set-active': Type.Object({ id: Uuid, active: Type.Boolean() }, { additionalProperties: false }),
+  ...promotionIntents,
+}
+
+/** The forms' bodies are checked with the API's rules before they are sent; the API's refusals land at the fields too. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const { shop } = await requireStaff(request)
-  const submission = await readSubmission(request)
-  if (submission.intent.startsWith('promotion-')) return promotionIntent(submission, shop._id)
-  const form = submission.form as DiscountForm
+  const submission = await parseSubmission(request, intents)
+  if (!submission.ok) return submission
   switch (submission.intent) {
     case 'create': {
+      const { form } = submission.value
       const body = createBody(form, shop._id)
       const problems = discountFormErrors(body, form)
       if (hasErrors(problems)) return refuse('create', problems)
       return perform('create', () => createDiscountCode(api, body), DISCOUNT_FIELDS)
     }
     case 'update': {
-      const body = patchBody(form, submission.initial as DiscountForm)
+      const { id, form, initial } = submission.value
+      const body = patchBody(form, initial)
       const problems = discountFormErrors(body, form)
       if (hasErrors(problems)) return refuse('update', problems)
-      return perform('update', () => updateDiscountCode(api, String(submission.id), body), DISCOUNT_FIELDS)
+      return perform('update', () => updateDiscountCode(api, id, body), DISCOUNT_FIELDS)
     }
-    case 'set-active':
-      return perform('set-active', () => updateDiscountCode(api, String(submission.id), { active: submission.active === true }))
+    case 'set-active': {
+      const { id, active } = submission.value
+      return perform('set-active', () => updateDiscountCode(api, id, { active }))
+    }
+    case 'promotion-create':
+    case 'promotion-update':
+    case 'promotion-set-active':
+    case 'promotion-delete':
+    case 'promotion-stacking':
+      return promotionIntent(submission, shop._id)
   }
-  throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
 }
 
 /** docs/product.md §7 discount codes: the shop's codes newest first, a form to create or edit one, and (de)activation. */
@@ -92,6 +110,8 @@ export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps)
   const newButton = useRef<HTMLButtonElement>(null)
   /** Whether the open form holds changes not saved yet. */
   const formDirty = useRef(false)
+  /** The code to edit next, while the page asks whether to throw away the open form's changes. */
+  const [switchingTo, setSwitchingTo] = useState<DiscountCode | null>(null)
   const onDirtyChange = useCallback((dirty: boolean) => {
     formDirty.current = dirty
   }, [])
@@ -105,9 +125,17 @@ export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps)
   /** Opens the form on another code, asking first when that would throw away unsaved changes. */
   function edit(code: DiscountCode) {
     if (editing !== null && editing !== 'new' && editing._id === code._id) return
-    if (formDirty.current && !window.confirm(UNSAVED_CHANGES_MESSAGE)) return
-    formDirty.current = false
+    if (formDirty.current) return setSwitchingTo(code)
     setEditing(code)
+  }
+
+  function discardAndEdit() {
+    const next = switchingTo
+    if (!next) return
+    formDirty.current = false
+    setSwitchingTo(null)
+    // Once the question has closed (and handed the focus back to its Edit button), so the new form takes it.
+    requestAnimationFrame(() => setEditing(next))
   }
 
   function saved(code: DiscountCode) {
@@ -162,6 +190,8 @@ export default function AdminDiscountCodes({ loaderData }: Route.ComponentProps)
           />
         </>
       )}
+
+      <DiscardChangesDialog open={switchingTo !== null} onDiscard={discardAndEdit} onKeep={() => setSwitchingTo(null)} />
 
       <PromotionsPanel shopId={shop._id} currency={shop.currency} {...promotions} />
     </>

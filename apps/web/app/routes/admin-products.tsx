@@ -1,4 +1,6 @@
 import { can } from '@shop/domain'
+import { ProductsAvailabilityBody } from '@shop/domain/schemas/catalog'
+import { Type } from 'typebox'
 import { useState } from 'react'
 import { Link, type ShouldRevalidateFunctionArgs, useFetcher, useNavigation, useSearchParams } from 'react-router'
 import { listCategories } from '../api/categories/list-categories'
@@ -24,7 +26,8 @@ import {
 import { MAX_CATEGORIES } from '../features/admin-products/product-form'
 import { api } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
-import { type ActionAnswer, jsonSubmit, perform, problemOf, readSubmission, useFetcherDone } from '../lib/route-data'
+import { type ActionAnswer, jsonSubmit, perform, problemOf, useFetcherDone } from '../lib/route-data'
+import { parseSubmission } from '../lib/submission'
 import type { Route } from './+types/admin-products'
 import styles from '../features/admin-products/admin-products.css?url'
 
@@ -46,25 +49,40 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const
 
+/**
+ * What each form of the page sends: `availability` the ticked products and whether to show them (the
+ * domain's bulk rule), `export` nothing, `preview-import` and `import` the CSV file's text (the API checks
+ * its size and rows).
+ */
+const intents = {
+  availability: Type.Object(
+    { ids: ProductsAvailabilityBody.properties.ids, available: ProductsAvailabilityBody.properties.available },
+    { additionalProperties: false },
+  ),
+  export: Type.Object({}, { additionalProperties: false }),
+  'preview-import': Type.Object({ csv: Type.String() }, { additionalProperties: false }),
+  import: Type.Object({ csv: Type.String() }, { additionalProperties: false }),
+}
+
 /** Show or hide the ticked products; export the products; check a CSV, then import it. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const { shop } = await requireStaff(request)
-  const submission = await readSubmission(request)
-  const csv = typeof submission.csv === 'string' ? submission.csv : ''
+  const { shop, role } = await requireStaff(request)
+  const submission = await parseSubmission(request, intents)
+  if (!submission.ok) return submission
+  // Exporting reads; the rest writes the catalog.
+  if (submission.intent !== 'export' && !can(role, 'catalog.edit')) throw new Response('Your role cannot edit products', { status: 403 })
   switch (submission.intent) {
     case 'availability': {
-      const ids = Array.isArray(submission.ids) ? submission.ids.filter((id): id is string => typeof id === 'string') : []
-      const available = submission.available === true
+      const { ids, available } = submission.value
       return perform('availability', () => updateProductsAvailability(api, { shop: shop._id, ids, available }))
     }
     case 'export':
       return perform('export', () => exportProducts(api, shop._id))
     case 'preview-import':
-      return perform('preview-import', () => importProducts(api, shop._id, csv, true))
+      return perform('preview-import', () => importProducts(api, shop._id, submission.value.csv, true))
     case 'import':
-      return perform('import', () => importProducts(api, shop._id, csv, false))
+      return perform('import', () => importProducts(api, shop._id, submission.value.csv, false))
   }
-  throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
 }
 
 /** An export or a preview changes nothing: the list need not be read again. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { DiscountCode } from '@shop/domain/schemas/discount-code'
+import { validate } from '../../lib/form-errors'
 import {
+  DiscountFormSchema,
   createBody,
   defaultExpiry,
   discountFormErrors,
@@ -179,5 +181,23 @@ describe('discountFormErrors', () => {
     expect(discountFormErrors(patchBody(noDay, endlessCode), noDay, NOW)).toEqual({
       expiresOn: 'Choose the last day the code works, or No end date',
     })
+  })
+})
+
+describe('the form the page’s create and update intents take', () => {
+  it('is the form as it opens, new or on a stored code', () => {
+    expect(validate(DiscountFormSchema, emptyDiscountForm(NOW))).toEqual({})
+    expect(validate(DiscountFormSchema, formOfCode(stored))).toEqual({})
+  })
+
+  it('refuses a discount type the API does not have, at the type field', () => {
+    expect(validate(DiscountFormSchema, { ...form(), type: 'bogo' })).toEqual({ type: expect.any(String) })
+    expect(validate(DiscountFormSchema, { ...form(), value: 15 })).toEqual({ value: 'This value is not valid' })
+  })
+
+  it('takes a negative amount as typed and leaves it to the API’s rules, which name the field', () => {
+    const negative = form({ type: 'fixed', value: '-5', minSubtotal: '-1' })
+    expect(validate(DiscountFormSchema, negative)).toEqual({})
+    expect(discountFormErrors(createBody(negative, SHOP), negative, NOW)).toEqual({ value: 'Must be more than 0', minSubtotal: 'Must be at least 0' })
   })
 })

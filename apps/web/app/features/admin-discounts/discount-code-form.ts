@@ -9,28 +9,37 @@ import {
   type DiscountCodeCreateInput,
   DiscountCodePatchBody,
   type DiscountCodePatchInput,
-  type DiscountType,
+  DiscountType,
   discountValueProblem,
 } from '@shop/domain/schemas/discount-code'
+import { type Static, Type } from 'typebox'
 import { type FieldErrors, validate } from '../../lib/form-errors'
 
-export type DiscountForm = {
-  code: string
-  type: DiscountType
-  value: string
-  /** 'YYYY-MM-DD' from the date field; '' when cleared. Ignored with `noEndDate`. */
-  expiresOn: string
-  /** The "No end date" choice: the code never expires. */
-  noEndDate: boolean
-  /** Empty for no limit. */
-  usageLimit: string
-  /** Empty for none. */
-  minSubtotal: string
-  /** Each customer (phone or e-mail) may use it once. */
-  oncePerCustomer: boolean
-  /** Only a customer's first order may use it. */
-  firstOrderOnly: boolean
-}
+/**
+ * The form as typed, which the page's `create` and `update` intents send: numbers stay text until the body
+ * is built, so an empty or half-typed field is the body's checks to word, at that field.
+ */
+export const DiscountFormSchema = Type.Object(
+  {
+    code: Type.String(),
+    type: DiscountType,
+    value: Type.String(),
+    /** 'YYYY-MM-DD' from the date field; '' when cleared. Ignored with `noEndDate`. */
+    expiresOn: Type.String(),
+    /** The "No end date" choice: the code never expires. */
+    noEndDate: Type.Boolean(),
+    /** Empty for no limit. */
+    usageLimit: Type.String(),
+    /** Empty for none. */
+    minSubtotal: Type.String(),
+    /** Each customer (phone or e-mail) may use it once. */
+    oncePerCustomer: Type.Boolean(),
+    /** Only a customer's first order may use it. */
+    firstOrderOnly: Type.Boolean(),
+  },
+  { additionalProperties: false },
+)
+export type DiscountForm = Static<typeof DiscountFormSchema>
 
 /** The fields the API names in its errors, and the form's text fields. */
 export const DISCOUNT_FIELDS = ['code', 'type', 'value', 'expiresOn', 'usageLimit', 'minSubtotal'] as const

@@ -3,7 +3,10 @@
  * `save` (create or edit, then the changed stock rows), `delete`, `create-category` and `delete-category`
  * (the category picker saves at once: categories belong to the shop, not to the product's unsaved form).
  */
+import { can } from '@shop/domain'
 import { CategoryCreateBody, type Product } from '@shop/domain/schemas/catalog'
+import { Uuid } from '@shop/domain/schemas/wire'
+import { Type } from 'typebox'
 import { createCategory } from '../../api/categories/create-category'
 import { deleteCategory } from '../../api/categories/delete-category'
 import { setInventory } from '../../api/inventory/set-inventory'
@@ -11,23 +14,36 @@ import { createProduct } from '../../api/products/create-product'
 import { deleteProduct } from '../../api/products/delete-product'
 import { updateProduct } from '../../api/products/update-product'
 import { api, errorMessage } from '../../lib/api'
-import { hasErrors, validate } from '../../lib/form-errors'
-import { perform, readSubmission, refuse } from '../../lib/route-data'
+import { hasErrors } from '../../lib/form-errors'
+import { perform, refuse } from '../../lib/route-data'
 import { requireStaff } from '../../lib/auth/staff-session'
-import { PRODUCT_FIELDS, type ProductFormValues, inventoryUpdates, toProductBody, validateProductForm } from './product-form'
+import { parseSubmission } from '../../lib/submission'
+import { PRODUCT_FIELDS, ProductFormSchema, inventoryUpdates, toProductBody, validateProductForm } from './product-form'
 
 /** The saved product, and why its stock was not saved when the product saved but a stock row did not. */
 export type SaveOutcome = { product: Product; stockError: string | null }
 
+/**
+ * What each form of the pages sends: `save` the product form, and the form as last loaded or saved (null for
+ * a new product) so only changed stock is written; `create-category` the new category's name (the domain's
+ * rule for it); `delete-category` the category.
+ */
+export const productPageIntents = {
+  save: Type.Object({ values: ProductFormSchema, previous: Type.Union([ProductFormSchema, Type.Null()]) }, { additionalProperties: false }),
+  delete: Type.Object({}, { additionalProperties: false }),
+  'create-category': Type.Object({ name: CategoryCreateBody.properties.name }, { additionalProperties: false }),
+  'delete-category': Type.Object({ id: Uuid }, { additionalProperties: false }),
+}
+
 /** `productId`: the product being edited, null on the new-product page. */
 export async function productPageAction(request: Request, productId: string | null) {
-  const { shop } = await requireStaff(request)
-  const submission = await readSubmission(request)
+  const { shop, role } = await requireStaff(request)
+  if (!can(role, 'catalog.edit')) throw new Response('Your role cannot edit products', { status: 403 })
+  const submission = await parseSubmission(request, productPageIntents)
+  if (!submission.ok) return submission
   switch (submission.intent) {
     case 'save': {
-      const values = submission.values as ProductFormValues
-      // The form as last loaded or saved (null for a new product), so only changed stock is written.
-      const previous = (submission.previous ?? null) as ProductFormValues | null
+      const { values, previous } = submission.value
       const problems = validateProductForm(values)
       if (hasErrors(problems)) return refuse('save', problems)
       return perform(
@@ -48,18 +64,16 @@ export async function productPageAction(request: Request, productId: string | nu
       )
     }
     case 'delete':
-      if (!productId) break
+      // The new-product page has nothing to delete: no form of it sends this.
+      if (!productId) throw new Response('There is no product to delete', { status: 400 })
       return perform('delete', () => deleteProduct(api, productId))
     case 'create-category': {
-      const body = { shop: shop._id, name: String(submission.name ?? '').trim() }
-      const problems = validate(CategoryCreateBody, body)
-      if (hasErrors(problems)) return refuse('create-category', problems)
-      return perform('create-category', () => createCategory(api, body), ['name'])
+      const name = submission.value.name.trim()
+      return perform('create-category', () => createCategory(api, { shop: shop._id, name }), ['name'])
     }
     case 'delete-category':
-      return perform('delete-category', () => deleteCategory(api, String(submission.id)))
+      return perform('delete-category', () => deleteCategory(api, submission.value.id))
   }
-  throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
 }
 
 export type ProductPageAnswer = Awaited<ReturnType<typeof productPageAction>>

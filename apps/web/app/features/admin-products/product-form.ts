@@ -3,7 +3,7 @@
  * the inventory rows to save after the product, and the field each error belongs to. Features are edited
  * as name/value rows and sent as the `{name: value}` object the API stores.
  */
-import type { ImageVariant } from '@shop/domain/schemas/uploads'
+import { ImageVariant } from '@shop/domain/schemas/uploads'
 import { type VariantOption, isMajorAmount, optionsOf, variantCombinations } from '@shop/domain'
 import {
   type InventoryRow,
@@ -15,44 +15,62 @@ import {
   Quantity,
   type Variant,
 } from '@shop/domain/schemas/catalog'
+import { type Static, Type } from 'typebox'
 import { type FieldErrors, validate } from '../../lib/form-errors'
 
+// The form's state as TypeBox schemas, so the page's `save` intent parses exactly what the form holds.
+// Amounts and quantities stay text as typed: the product body built from them is checked with the API's
+// schema (validateProductForm), which words each problem at its field. Drafts may carry more than these
+// fields (a stored image's sizes), which are not sent on.
+
 /** `variants`: the stored widths, for the editor's small previews (never sent back: the API fills them). */
-export type ImageDraft = { key: string; url: string; thumbnail: string; alt: string; variants?: ImageVariant[] }
-export type FeatureDraft = { key: string; name: string; value: string }
-export type StockDraft = { tracked: boolean; quantity: string }
+const ImageDraftSchema = Type.Object({
+  key: Type.String(),
+  url: Type.String(),
+  thumbnail: Type.String(),
+  alt: Type.String(),
+  variants: Type.Optional(Type.Array(ImageVariant)),
+})
+export type ImageDraft = Static<typeof ImageDraftSchema>
+const FeatureDraftSchema = Type.Object({ key: Type.String(), name: Type.String(), value: Type.String() })
+export type FeatureDraft = Static<typeof FeatureDraftSchema>
+const StockDraftSchema = Type.Object({ tracked: Type.Boolean(), quantity: Type.String() })
+export type StockDraft = Static<typeof StockDraftSchema>
 /** A picture as a variant names it: one of the shop's stored uploads, usually one of the product's. */
-export type PictureDraft = { url: string; thumbnail: string; alt: string }
+const PictureDraftSchema = Type.Object({ url: Type.String(), thumbnail: Type.String(), alt: Type.String() })
+export type PictureDraft = Static<typeof PictureDraftSchema>
 /**
  * A variant: its features, its own price, sale price and SKU (blank: the product's apply, none), its
  * picture (null: the product's first) and its stock.
  */
-export type VariantDraft = {
-  key: string
-  _id?: string
-  features: FeatureDraft[]
-  price: string
-  sellAt: string
-  sku: string
-  image: PictureDraft | null
-  stock: StockDraft
-}
+const VariantDraftSchema = Type.Object({
+  key: Type.String(),
+  _id: Type.Optional(Type.String()),
+  features: Type.Array(FeatureDraftSchema),
+  price: Type.String(),
+  sellAt: Type.String(),
+  sku: Type.String(),
+  image: Type.Union([PictureDraftSchema, Type.Null()]),
+  stock: StockDraftSchema,
+})
+export type VariantDraft = Static<typeof VariantDraftSchema>
 
-export type ProductFormValues = {
-  title: string
-  description: string
-  price: string
+export const ProductFormSchema = Type.Object({
+  title: Type.String(),
+  description: Type.String(),
+  price: Type.String(),
   /** Always the shop's: checkout sells in no other currency. */
-  currency: string
+  currency: Type.String(),
   /** Blank or 0: not on sale. */
-  sellAt: string
-  images: ImageDraft[]
-  variants: VariantDraft[]
-  categories: string[]
-  available: boolean
+  sellAt: Type.String(),
+  images: Type.Array(ImageDraftSchema),
+  variants: Type.Array(VariantDraftSchema),
+  categories: Type.Array(Type.String()),
+  available: Type.Boolean(),
   /** The stock of a product without variants. */
-  stock: StockDraft
-}
+  stock: StockDraftSchema,
+})
+export type ProductFormValues = Static<typeof ProductFormSchema>
 
 /** The body's top-level fields: a server error naming one of them is shown at that field. */
 /** The API's largest page: a shop's categories fit in one (they are a short list of names). */

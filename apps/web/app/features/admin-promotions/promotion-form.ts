@@ -5,23 +5,36 @@
  */
 import { endOfDay, shopDay } from '@shop/domain'
 import {
+  MAX_PROMOTION_REGIONS,
   type Promotion,
   PromotionCreateBody,
   type PromotionCreateInput,
+  PromotionKind,
   type PromotionPatchInput,
   promotionProblems,
 } from '@shop/domain/schemas/promotion'
+import { type Static, Type } from 'typebox'
 import { type FieldErrors, validate } from '../../lib/form-errors'
 
-export type PromotionForm = {
-  kind: 'free-delivery' | 'percentage' | 'fixed'
-  name: string
-  value: string
-  minSubtotal: string
-  regions: string[]
-  startsOn: string
-  endsOn: string
-}
+/**
+ * The form as typed, which the page's `promotion-create` and `promotion-update` intents send: amounts stay
+ * text and days stay days until the body is built, so the body's checks word what is wrong at its field.
+ */
+export const PromotionFormSchema = Type.Object(
+  {
+    kind: PromotionKind,
+    name: Type.String(),
+    value: Type.String(),
+    minSubtotal: Type.String(),
+    /** Region ids, for free delivery only; none: every region. */
+    regions: Type.Array(Type.String(), { maxItems: MAX_PROMOTION_REGIONS }),
+    /** 'YYYY-MM-DD' days of the date fields; '' for none. */
+    startsOn: Type.String(),
+    endsOn: Type.String(),
+  },
+  { additionalProperties: false },
+)
+export type PromotionForm = Static<typeof PromotionFormSchema>
 
 export const PROMOTION_FIELDS = ['kind', 'name', 'value', 'minSubtotal', 'regions', 'startsAt', 'endsAt'] as const
 

@@ -1,10 +1,11 @@
 import { can } from '@shop/domain'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useFetcher, useNavigate } from 'react-router'
-import type { Category, Product } from '@shop/domain/schemas/catalog'
+import { type Category, MAX_AMOUNT, type Product } from '@shop/domain/schemas/catalog'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { Field, FormError } from '../../../components/ui/field'
+import { MoneyInput } from '../../../components/ui/number-input'
 import { useToast } from '../../../components/ui/toast'
 import { type FieldErrors, hasErrors } from '../../../lib/form-errors'
 import { jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
@@ -158,16 +159,7 @@ export function ProductForm({ product, initial, categories }: ProductFormProps) 
         <legend>Price</legend>
         <div className="price-fields">
           <Field name="price.value" label="Price" error={errors['price.value']}>
-            {(props) => (
-              <input
-                {...props}
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                value={values.price}
-                onChange={(event) => change('price', event.target.value, 'price.value')}
-              />
-            )}
+            {(props) => <MoneyInput {...props} max={MAX_AMOUNT} value={values.price} onChange={(price) => change('price', price, 'price.value')} />}
           </Field>
           {/* Read-only: checkout sells only in the shop's currency, so a product in another could not be bought. */}
           <Field name="price.currency" label="Currency" error={errors['price.currency']}>
@@ -186,16 +178,7 @@ export function ProductForm({ product, initial, categories }: ProductFormProps) 
           Products are priced in the shop’s currency, {values.currency}.
         </p>
         <Field name="sellAt" label="Sale price" hint="0 means not on sale." error={errors.sellAt}>
-          {(props) => (
-            <input
-              {...props}
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              value={values.sellAt}
-              onChange={(event) => change('sellAt', event.target.value)}
-            />
-          )}
+          {(props) => <MoneyInput {...props} max={MAX_AMOUNT} value={values.sellAt} onChange={(sellAt) => change('sellAt', sellAt)} />}
         </Field>
       </fieldset>
 

@@ -1,4 +1,6 @@
+import { MAX_QUANTITY } from '@shop/domain/schemas/catalog'
 import { Field } from '../../../components/ui/field'
+import { NumberInput } from '../../../components/ui/number-input'
 import { type StockDraft, withQuantity } from '../product-form'
 
 type StockFieldsProps = {
@@ -28,16 +30,7 @@ export function StockFields({ name, stock, error, onChange }: StockFieldsProps) 
         error={error}
         hint={stock.tracked ? undefined : 'Not counted: always sold as in stock. Enter a quantity to count it.'}
       >
-        {(props) => (
-          <input
-            {...props}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            value={stock.quantity}
-            onChange={(event) => onChange(withQuantity(stock, event.target.value))}
-          />
-        )}
+        {(props) => <NumberInput {...props} min={0} max={MAX_QUANTITY} value={stock.quantity} onChange={(quantity) => onChange(withQuantity(stock, quantity))} />}
       </Field>
     </div>
   )

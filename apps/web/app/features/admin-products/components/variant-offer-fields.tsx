@@ -1,5 +1,6 @@
-import { MAX_SKU_LENGTH } from '@shop/domain/schemas/catalog'
+import { MAX_AMOUNT, MAX_SKU_LENGTH } from '@shop/domain/schemas/catalog'
 import { Field } from '../../../components/ui/field'
+import { MoneyInput } from '../../../components/ui/number-input'
 import type { FieldErrors } from '../../../lib/form-errors'
 import type { ImageDraft, PictureDraft, VariantDraft } from '../product-form'
 
@@ -31,12 +32,12 @@ export function VariantOfferFields({ index, variant, images, currency, errors, o
     <div className="variant-offer">
       <Field name={`${path}.price.value`} label={<>Price ({currency}){number('of variant')}</>} hint="Blank: the product’s." error={errors[`${path}.price.value`]}>
         {(props) => (
-          <input {...props} type="text" inputMode="decimal" autoComplete="off" value={variant.price} onChange={(event) => onChange({ ...variant, price: event.target.value })} />
+          <MoneyInput {...props} max={MAX_AMOUNT} value={variant.price} onChange={(price) => onChange({ ...variant, price })} />
         )}
       </Field>
       <Field name={`${path}.sellAt`} label={<>Sale price{number('of variant')}</>} hint="Blank: the product’s. 0: none." error={errors[`${path}.sellAt`]}>
         {(props) => (
-          <input {...props} type="text" inputMode="decimal" autoComplete="off" value={variant.sellAt} onChange={(event) => onChange({ ...variant, sellAt: event.target.value })} />
+          <MoneyInput {...props} max={MAX_AMOUNT} value={variant.sellAt} onChange={(sellAt) => onChange({ ...variant, sellAt })} />
         )}
       </Field>
       <Field name={`${path}.sku`} label={<>SKU{number('of variant')}</>} hint="Your code, once per shop." error={errors[`${path}.sku`]}>

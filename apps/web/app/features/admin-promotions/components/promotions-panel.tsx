@@ -5,6 +5,7 @@ import type { Promotion } from '@shop/domain/schemas/promotion'
 import { Button, SaveButton } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { Field, FormError } from '../../../components/ui/field'
+import { MoneyInput, NumberInput } from '../../../components/ui/number-input'
 import { useToast } from '../../../components/ui/toast'
 import { type FieldErrors, hasErrors } from '../../../lib/form-errors'
 import { type ActionAnswer, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
@@ -39,7 +40,7 @@ export function PromotionsPanel({ shopId, currency, promotions, regions, stacksW
   const changes = useFetcher<ActionAnswer<string, unknown>>()
   const [deleting, setDeleting] = useState<Promotion | null>(null)
   useFetcherDone(changes, (answer) => {
-    if (!answer.ok) toast(problemOf(answer.errors))
+    if (!answer.ok) toast(problemOf(answer.errors), 'error')
   })
   const regionName = new Map(regions.map((r) => [r._id, r.name]))
 
@@ -208,11 +209,17 @@ function PromotionFormPanel({ shopId, currency, regions, editing, onDone }: Form
       </fieldset>
       {form.kind !== 'free-delivery' && (
         <Field name="value" label={form.kind === 'percentage' ? 'Percent off' : `Amount off (${currency})`} error={errors.value}>
-          {(props) => <input {...props} type="number" inputMode="decimal" min={0} step={form.kind === 'percentage' ? 1 : 0.01} value={form.value} onChange={(e) => change('value', e.target.value)} />}
+          {(props) =>
+            form.kind === 'percentage' ? (
+              <NumberInput {...props} min={1} max={100} value={form.value} onChange={(value) => change('value', value)} />
+            ) : (
+              <MoneyInput {...props} min={0.01} value={form.value} onChange={(value) => change('value', value)} />
+            )
+          }
         </Field>
       )}
       <Field name="minSubtotal" label={`For orders of at least (${currency})`} hint="The items’ total before delivery. Empty: every order." error={errors.minSubtotal}>
-        {(props) => <input {...props} type="number" inputMode="decimal" min={0} step={0.01} value={form.minSubtotal} onChange={(e) => change('minSubtotal', e.target.value)} />}
+        {(props) => <MoneyInput {...props} value={form.minSubtotal} onChange={(minSubtotal) => change('minSubtotal', minSubtotal)} />}
       </Field>
       {form.kind === 'free-delivery' && regions.length > 0 && (
         <details className="promotion-regions">
