@@ -78,12 +78,6 @@ export async function listOutboxMessages(db: Db, filter: { event?: string; recip
   return db.select().from(outboxMessages).where(where).orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
 }
 
-/** Whether anything is still waiting to be sent (now or later). */
-export async function countPendingMessages(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(outboxMessages).where(eq(outboxMessages.status, 'pending'))
-  return Number(row?.n ?? 0)
-}
-
 export type ShopSender = {
   id: string
   slug: string
