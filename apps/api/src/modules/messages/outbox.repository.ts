@@ -68,16 +68,6 @@ export async function findOutboxMessage(db: Db, id: string): Promise<OutboxRow |
   return row ?? null
 }
 
-/** Messages of an event (newest first): what a timeline shows, and what tests check. */
-export async function listOutboxMessages(db: Db, filter: { event?: string; recipient?: string; kind?: string } = {}): Promise<OutboxRow[]> {
-  const where = and(
-    filter.event === undefined ? undefined : eq(outboxMessages.event, filter.event),
-    filter.recipient === undefined ? undefined : eq(outboxMessages.recipient, filter.recipient),
-    filter.kind === undefined ? undefined : eq(outboxMessages.kind, filter.kind),
-  )
-  return db.select().from(outboxMessages).where(where).orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
-}
-
 export type ShopSender = {
   id: string
   slug: string
