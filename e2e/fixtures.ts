@@ -457,7 +457,8 @@ export async function logInPage(server: RunningServer, page: Page, email: string
   return { token, userId: user.body._id }
 }
 
-const axeSource = fs.readFileSync(path.join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8')
+// Resolved as a package, not as a path under node_modules: it finds the copy npm installed wherever that is.
+const axeSource = fs.readFileSync(new URL(import.meta.resolve('axe-core/axe.min.js')), 'utf8')
 
 export type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
 

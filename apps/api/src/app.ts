@@ -223,5 +223,3 @@ export async function buildApp({ config, database, logger, imageLimiter, message
 
   return app
 }
-
-export type App = Awaited<ReturnType<typeof buildApp>>

@@ -5,10 +5,10 @@
  * transaction at a time, so there a second import waits for the first (a few statements) instead.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type App, buildApp } from '../src/app'
+import { buildApp } from '../src/app'
 import { type Database, openDatabase } from '../src/db/client'
 import { tryLockProductImport } from '../src/modules/catalog/product.repository'
-import { type TestUser, createStaffedShop, errorBody, setupApp } from './helpers'
+import { type App, type TestUser, createStaffedShop, errorBody, setupApp } from './helpers'
 import { startPgBouncer } from './postgres-processes'
 
 const test = await setupApp()

@@ -12,7 +12,7 @@ import type { StaffRole } from '@shop/domain'
 import pg from 'pg'
 import { afterAll, expect, inject, onTestFinished } from 'vitest'
 import { type ActorIdentity, anonymousActor } from '../src/actor'
-import { type App, buildApp } from '../src/app'
+import { buildApp } from '../src/app'
 import { loadConfig } from '../src/config'
 import { type ServiceContext, createContext } from '../src/context'
 import { type Database, openDatabase } from '../src/db/client'
@@ -20,6 +20,9 @@ import { accessTokens, shopConfigs, shopRoles, shops, users } from '../src/db/sc
 import { hashPassword, randomToken, sha256 } from '../src/lib/crypto'
 import type { Limiter } from '../src/lib/limiter'
 import type { Channels } from '../src/modules/messages/channels'
+
+/** The app as buildApp returns it, which the tests drive with `inject`. */
+export type App = Awaited<ReturnType<typeof buildApp>>
 
 export type TestContext = {
   app: App

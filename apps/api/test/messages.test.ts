@@ -12,10 +12,11 @@ import { outboxMessages, shops } from '../src/db/schema'
 import { LEASE_MS, MAX_ATTEMPTS } from '../src/modules/messages/backoff'
 import { deliverDueMessages } from '../src/modules/messages/deliver-messages'
 import { enqueueMessage } from '../src/modules/messages/outbox'
-import { claimDueMessages, listOutboxMessages } from '../src/modules/messages/outbox.repository'
+import { claimDueMessages } from '../src/modules/messages/outbox.repository'
 import { outboxWorker } from '../src/workers/outbox-worker'
 import { createStaffedShop, createUser, setupApp } from './helpers'
 import { startSmtpPeer } from './smtp-peer'
+import { listOutboxMessages } from './outbox-rows'
 
 const peer = await startSmtpPeer()
 afterAll(() => peer.close())

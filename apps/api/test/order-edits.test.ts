@@ -9,9 +9,9 @@ import { and, eq } from 'drizzle-orm'
 import { formatMoney } from '@shop/domain'
 import { describe, expect, it } from 'vitest'
 import { discountCodes, inventory, orders, products, shopConfigs } from '../src/db/schema'
-import { listOutboxMessages } from '../src/modules/messages/outbox.repository'
 import { commerceFixtures } from './commerce-fixtures'
 import { type TestUser, createStaffedShop, createUser, errorBody, setupApp } from './helpers'
+import { listOutboxMessages } from './outbox-rows'
 
 const ctx = await setupApp()
 const db = ctx.database.db

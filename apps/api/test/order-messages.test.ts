@@ -6,11 +6,11 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { inventory, orders, outboxMessages, shopConfigs } from '../src/db/schema'
-import { listOutboxMessages } from '../src/modules/messages/outbox.repository'
 import { commerceFixtures } from './commerce-fixtures'
 import { startFakeArkesel } from './fake-arkesel'
 import { type TestUser, createStaffedShop, errorBody, setupApp } from './helpers'
 import { startSmtpPeer } from './smtp-peer'
+import { listOutboxMessages } from './outbox-rows'
 
 const peer = await startSmtpPeer()
 const arkesel = await startFakeArkesel()

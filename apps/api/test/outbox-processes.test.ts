@@ -11,9 +11,9 @@ import { createContext } from '../src/context'
 import { repoRoot } from '../src/paths'
 import { LEASE_MS } from '../src/modules/messages/backoff'
 import { enqueueMessage } from '../src/modules/messages/outbox'
-import { listOutboxMessages } from '../src/modules/messages/outbox.repository'
 import { setupApp } from './helpers'
 import { startSmtpPeer } from './smtp-peer'
+import { listOutboxMessages } from './outbox-rows'
 
 const test = await setupApp()
 const peer = await startSmtpPeer()

@@ -12,8 +12,8 @@ import { actingAs, at, fixedClock } from '../src/context'
 import { shops } from '../src/db/schema'
 import { PASSWORD_RESET_TTL_MS, requestPasswordReset, resetPassword } from '../src/modules/auth/password-reset.service'
 import { listMailbox } from '../src/modules/messages/mailbox.service'
-import { listOutboxMessages } from '../src/modules/messages/outbox.repository'
 import { TEST_PASSWORD, createShop, createUser, errorBody, productionLimits, serviceContext, setupApp } from './helpers'
+import { listOutboxMessages } from './outbox-rows'
 
 const test = await setupApp({
   limits: { ...productionLimits, passwordResetsPerIp: { max: 6, windowMs: 3_600_000 }, passwordResetsPerAddress: { max: 3, windowMs: 3_600_000 } },

@@ -8,12 +8,12 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { financialAccounts, orders, shopConfigs } from '../src/db/schema'
-import { listOutboxMessages } from '../src/modules/messages/outbox.repository'
 import { payerEmail } from '../src/modules/payments/payer-email'
 import { commerceFixtures } from './commerce-fixtures'
 import { startFakeArkesel } from './fake-arkesel'
 import { startFakePaystack } from './fake-paystack'
 import { createStaffedShop, errorBody, productionLimits, setupApp } from './helpers'
+import { listOutboxMessages } from './outbox-rows'
 
 const arkesel = await startFakeArkesel()
 const paystack = await startFakePaystack()

@@ -8,12 +8,13 @@
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type App, buildApp } from '../src/app'
+import { buildApp } from '../src/app'
 import { ConfigError, loadConfig } from '../src/config'
-import { type Database, PLANNER_SETTINGS, openDatabase } from '../src/db/client'
+import { type Database, openDatabase } from '../src/db/client'
+import { PLANNER_SETTINGS } from '../src/db/pool'
 import { inventory, orders, products } from '../src/db/schema'
 import { productFactory } from '../src/seed/factories'
-import { TEST_PASSWORD, createStaffedShop, errorBody, setupApp } from './helpers'
+import { type App, TEST_PASSWORD, createStaffedShop, errorBody, setupApp } from './helpers'
 import { startPgBouncer } from './postgres-processes'
 
 const test = await setupApp()

@@ -8,11 +8,11 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { financialAccounts, inventory, notifications, orderEvents, refunds, shopConfigs, transactions } from '../src/db/schema'
-import { listOutboxMessages } from '../src/modules/messages/outbox.repository'
 import { templates } from '../src/modules/messages/templates'
 import { commerceFixtures } from './commerce-fixtures'
 import { startFakePaystack } from './fake-paystack'
 import { type TestUser, createStaffedShop, errorBody, setupApp } from './helpers'
+import { listOutboxMessages } from './outbox-rows'
 
 const fake = await startFakePaystack()
 afterAll(() => fake.close())

@@ -8,11 +8,11 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { notifications, orders, shopConfigs } from '../src/db/schema'
-import { listOutboxMessages } from '../src/modules/messages/outbox.repository'
 import { commerceFixtures } from './commerce-fixtures'
 import { startFakeArkesel } from './fake-arkesel'
 import { type TestUser, createStaffedShop, createUser, errorBody, setupApp } from './helpers'
 import { startSmtpPeer } from './smtp-peer'
+import { listOutboxMessages } from './outbox-rows'
 
 const peer = await startSmtpPeer()
 const arkesel = await startFakeArkesel()

@@ -8,10 +8,10 @@ import { stringify } from 'csv-stringify/sync'
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { outboxMessages, shopConfigs, stockAlerts } from '../src/db/schema'
-import { listOutboxMessages } from '../src/modules/messages/outbox.repository'
 import { commerceFixtures } from './commerce-fixtures'
 import { startFakeArkesel } from './fake-arkesel'
 import { type TestUser, createStaffedShop, errorBody, setupApp } from './helpers'
+import { listOutboxMessages } from './outbox-rows'
 
 const arkesel = await startFakeArkesel()
 afterAll(() => arkesel.close())

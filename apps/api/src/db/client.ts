@@ -19,8 +19,6 @@ import { PLANNER_SETTINGS, applyPlannerDefaults, keepsNoNamedStatements, openPoo
 import { type Replica, openReplica } from './replica'
 import * as schema from './schema'
 
-export { PLANNER_SETTINGS } from './pool'
-
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
 

@@ -34,5 +34,4 @@ export {
   type StockCheckInput,
   StockCheckResponse,
   type StockCheck,
-  VariantId,
 } from '@shop/domain/schemas/catalog'

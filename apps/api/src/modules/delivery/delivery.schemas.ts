@@ -14,14 +14,11 @@ export {
   CalculationResponse,
   type DeliveryCalculation as CalculationDto,
   type DeliveryRate as RateDto,
-  MAX_ESTIMATED_DAYS,
-  MAX_FEE,
   RateCreateBody,
   type RateCreateInput,
   RatePatchBody,
   type RatePatchInput,
   RateResponse,
-  RegionId,
   RegionResponse,
   type Region as RegionDto,
 } from '@shop/domain/schemas/delivery'
@@ -32,7 +29,6 @@ export const RegionListQuery = Type.Object(
   { country: Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2 country code, e.g. GH' }) },
   { additionalProperties: false },
 )
-export type RegionListInput = Static<typeof RegionListQuery>
 
 export const CalculateBody = Type.Object(
   {

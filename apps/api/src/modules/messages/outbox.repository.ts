@@ -68,22 +68,6 @@ export async function findOutboxMessage(db: Db, id: string): Promise<OutboxRow |
   return row ?? null
 }
 
-/** Messages of an event (newest first): what a timeline shows, and what tests check. */
-export async function listOutboxMessages(db: Db, filter: { event?: string; recipient?: string; kind?: string } = {}): Promise<OutboxRow[]> {
-  const where = and(
-    filter.event === undefined ? undefined : eq(outboxMessages.event, filter.event),
-    filter.recipient === undefined ? undefined : eq(outboxMessages.recipient, filter.recipient),
-    filter.kind === undefined ? undefined : eq(outboxMessages.kind, filter.kind),
-  )
-  return db.select().from(outboxMessages).where(where).orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
-}
-
-/** Whether anything is still waiting to be sent (now or later). */
-export async function countPendingMessages(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(outboxMessages).where(eq(outboxMessages.status, 'pending'))
-  return Number(row?.n ?? 0)
-}
-
 export type ShopSender = {
   id: string
   slug: string

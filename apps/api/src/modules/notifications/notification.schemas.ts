@@ -1,6 +1,6 @@
 /** Wire schemas of notifications. */
 import { Uuid } from '@shop/domain/schemas/wire'
-import { type Static, Type } from 'typebox'
+import { Type } from 'typebox'
 import { feathersQuerySchema } from '../../lib/feathers-query'
 import { notificationQuerySpec } from './notification.repository'
 
@@ -17,6 +17,5 @@ export const NotificationListQuery = feathersQuerySchema(notificationQuerySpec, 
 })
 
 export const NotificationPatchBody = Type.Object({ read: Type.Boolean() }, { additionalProperties: false })
-export type NotificationPatchInput = Static<typeof NotificationPatchBody>
 
 export const NotificationHintQuery = Type.Object({ shop: Type.Optional(Uuid) }, { additionalProperties: false })

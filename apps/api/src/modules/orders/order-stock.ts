@@ -4,7 +4,6 @@
  * return). Both run in the caller's transaction, after the order row's lock: inventory rows, then products.
  */
 import type { ServiceContext } from '../../context'
-import type { LineItem } from '../../db/schema'
 import { Conflict, type FieldError } from '../../lib/errors'
 import { refreshInStock } from '../catalog/inventory.service'
 import { type StockLine, type StockTake, lockStockRows, returnStock, takeStock } from './order-stock.repository'
@@ -41,11 +40,6 @@ export async function takeOrderStock(tx: ServiceContext, shopId: string, lines: 
   const soldOut = [...new Set(taken.filter((row) => row.remaining === 0).map((row) => row.productId))].sort()
   for (const productId of soldOut) await refreshInStock(tx, productId)
   return { tracked: new Set(byKey.keys()), taken }
-}
-
-/** Lines that took no stock (untracked when the order was placed) have none to give back. */
-export function stockHeld(items: readonly LineItem[]): { product: string; variant?: string | null; count: number }[] {
-  return items.filter((line) => line.stockTaken !== false)
 }
 
 /**

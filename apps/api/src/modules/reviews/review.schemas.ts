@@ -8,8 +8,6 @@ import { reviewQuerySpec } from './review.repository'
  * the web derives its types from the answers.
  */
 export {
-  MAX_REPLY_TEXT,
-  MAX_REVIEW_TEXT,
   ReviewCreateBody,
   type ReviewCreateInput,
   ReviewPageResponse,

@@ -8,7 +8,6 @@ import { Type } from 'typebox'
  */
 export {
   type CreatedShop,
-  LONG_TEXT_MAX,
   ShopConfigResponse,
   type ShopConfig as ShopConfigDto,
   ShopDomainResponse,
@@ -18,7 +17,6 @@ export {
   type Shop as ShopProfile,
   type SlugAvailability,
   SlugAvailabilityResponse,
-  TITLE_MAX,
   shopConfigPatchBody,
   shopIdBody,
   shopPatchBody,
