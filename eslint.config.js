@@ -121,7 +121,7 @@ const webActionModules = [`${web}/features/**/*-action.ts`, `${web}/features/**/
 const webUntypedActions = [
   'features/admin-products/product-actions.ts',
   'features/reviews/review-item-action.ts',
-  ...['admin-customer', 'admin-discount-codes', 'admin-order-new', 'admin-order', 'admin-orders', 'admin-products', 'admin-site', 'invitation', 'pay', 'platform', 'stock-alert', 'stock-alerts'].map((name) => `routes/${name}.tsx`),
+  ...['admin-customer', 'admin-discount-codes', 'admin-order-new', 'admin-order', 'admin-orders', 'admin-products', 'pay', 'stock-alert', 'stock-alerts'].map((name) => `routes/${name}.tsx`),
 ].map((file) => `${web}/${file}`)
 const webDirectWrites = [
   'features/admin-orders/components/new-order-form.tsx',
