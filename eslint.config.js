@@ -131,10 +131,6 @@ const webDirectWrites = [
   'features/orders/components/order-details.tsx',
   'features/orders/components/payment-outcome.tsx',
   'features/reviews/components/review-form.tsx',
-  'features/setup/components/delivery-step.tsx',
-  'features/setup/components/profile-step.tsx',
-  'features/setup/components/shop-step.tsx',
-  'features/setup/delivery-form.ts',
 ].map((file) => `${web}/${file}`)
 
 export default tseslint.config(
