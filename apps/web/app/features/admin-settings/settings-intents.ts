@@ -1,6 +1,7 @@
 /**
  * What each form of the Settings page sends to its clientAction (docs/decisions/0112-typed-submissions.md),
- * checked with the API's own request schemas. The shop is always the page's, never the form's.
+ * checked with the API's own request schemas. The shop is always the page's, never the form's
+ * (docs/decisions/0115-forms-send-the-api-body.md).
  */
 import { RateCreateBody, RatePatchBody } from '@shop/domain/schemas/delivery'
 import { MessageSettingsBody } from '@shop/domain/schemas/messages'

@@ -1,7 +1,8 @@
 /**
  * Who may write a step of the wizard once the shop exists: the same people the step shows its form to
  * (components/setup-shop-gate.tsx), those who may manage the shop's settings. The API checks every call
- * by itself; this keeps a step's action from sending what its page would not offer.
+ * by itself; this keeps a step's action from sending what its page would not offer
+ * (docs/decisions/0115-forms-send-the-api-body.md).
  */
 import { can } from '@shop/domain'
 import { getRole } from '../../api/staff/get-role'
