@@ -1,7 +1,3 @@
-import { AccountResolveBody, FinancialAccountCreateBody, FinancialAccountPatchBody } from '@shop/domain/schemas/payments'
-import { MessageSettingsBody, type MessageSettingsInput } from '@shop/domain/schemas/messages'
-import { RateCreateBody, RatePatchBody } from '@shop/domain/schemas/delivery'
-import { shopConfigPatchBody } from '@shop/domain/schemas/shop'
 import { useRevalidator } from 'react-router'
 import { createDeliveryRate } from '../api/delivery/create-delivery-rate'
 import { listDeliveryRates } from '../api/delivery/list-delivery-rates'
@@ -16,14 +12,14 @@ import { listPayoutPayments } from '../api/payouts/list-payout-payments'
 import { listPayoutSettlements } from '../api/payouts/list-payout-settlements'
 import { checkDomain } from '../api/shop-configs/check-domain'
 import { getShopConfig } from '../api/shop-configs/get-shop-config'
-import { type ShopConfigPatch, updateShopConfig } from '../api/shop-configs/update-shop-config'
+import { updateShopConfig } from '../api/shop-configs/update-shop-config'
 import { getMessageSettings } from '../api/messages/get-message-settings'
 import { sendTestEmail } from '../api/messages/send-test-email'
 import { updateMessageSettings } from '../api/messages/update-message-settings'
 import { LoadError } from '../components/load-error'
 import { useAdmin } from '../lib/use-admin'
 import { requireStaff } from '../lib/auth/staff-session'
-import { type AccountForm, payoutCreateBody, payoutPatchBody, resolveBody } from '../features/admin-settings/account-form'
+import { payoutCreateBody, payoutPatchBody, resolveBody } from '../features/admin-settings/account-form'
 import { DeliveryRatesSection } from '../features/admin-settings/components/delivery-rates-section'
 import { DomainsSection } from '../features/admin-settings/components/domains-section'
 import { FacebookMetaSection } from '../features/admin-settings/components/facebook-meta-section'
@@ -37,12 +33,12 @@ import { TaxRateSection } from '../features/admin-settings/components/tax-rate-s
 import { PickupSection } from '../features/admin-settings/components/pickup-section'
 import { UnpaidOrdersSection } from '../features/admin-settings/components/unpaid-orders-section'
 import { useDirtyForms } from '../features/admin-settings/hooks/use-dirty-forms'
-import { type RateForm, rateCreateBody, ratePatchBody } from '../features/admin-settings/rate-form'
+import { settingsIntents } from '../features/admin-settings/settings-intents'
 import { api } from '../lib/api'
 import { useSite } from '../lib/use-site'
-import { hasErrors, validate } from '../lib/form-errors'
 import { routeMeta } from '../lib/page-meta'
-import { perform, readSubmission, refuse, settle } from '../lib/route-data'
+import { perform, settle } from '../lib/route-data'
+import { parseSubmission } from '../lib/submission'
 import type { Route } from './+types/admin-settings'
 import styles from '../features/admin-settings/admin-settings.css?url'
 
@@ -51,9 +47,6 @@ export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Settings', args)
-
-const RATE_FIELDS = ['name', 'regions', 'rate', 'paymentOption', 'estimatedDays', 'active']
-const ACCOUNT_FIELDS = ['kind', 'bankCode', 'accountNumber']
 
 /** Each part loads on its own: one that fails shows its error with a retry, the others still show. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -72,64 +65,49 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const
 
-/**
- * `update-config` (one settings form's part of the shop's settings), `check-domain`, `create-rate`,
- * `update-rate`, `resolve-payout` (the name Paystack holds, before saving), `save-payout` (add or change the
- * payout account) and `remove-account`; each body is checked with the API's schema first.
- */
+const RATE_FIELDS = ['name', 'regions', 'rate', 'paymentOption', 'estimatedDays', 'active']
+const ACCOUNT_FIELDS = ['kind', 'bankCode', 'accountNumber']
+
+/** Every form of the page writes here, its submission parsed first (features/admin-settings/settings-intents.ts). */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const { shop } = await requireStaff(request)
-  const submission = await readSubmission(request)
-  const id = String(submission.id)
+  const submission = await parseSubmission(request, settingsIntents)
+  if (!submission.ok) return submission
   switch (submission.intent) {
     case 'update-config': {
-      const body = submission.body as ShopConfigPatch
-      const problems = validate(shopConfigPatchBody, body)
-      if (hasErrors(problems)) return refuse('update-config', problems)
-      return perform('update-config', () => updateShopConfig(api, shop._id, body), submission.fields as string[])
+      const body = submission.value
+      // The API's messages about the fields this form sent land at them; the rest at the form.
+      return perform('update-config', () => updateShopConfig(api, shop._id, body), Object.keys(body))
     }
     case 'update-messages': {
-      const body = submission.body as MessageSettingsInput
-      const problems = validate(MessageSettingsBody, body)
-      if (hasErrors(problems)) return refuse('update-messages', problems)
+      const body = submission.value
       return perform('update-messages', () => updateMessageSettings(api, shop._id, body), [])
     }
     case 'test-email':
       return perform('test-email', () => sendTestEmail(api, shop._id), [])
-    case 'check-domain':
-      return perform('check-domain', () => checkDomain(api, shop._id, String(submission.domain)), [])
+    case 'check-domain': {
+      const { domain } = submission.value
+      return perform('check-domain', () => checkDomain(api, shop._id, domain), [])
+    }
     case 'create-rate': {
-      const body = rateCreateBody(shop._id, submission.form as RateForm)
-      const problems = validate(RateCreateBody, body)
-      if (hasErrors(problems)) return refuse('create-rate', problems)
+      const body = { shop: shop._id, ...submission.value }
       return perform('create-rate', () => createDeliveryRate(api, body), RATE_FIELDS)
     }
     case 'update-rate': {
-      const body = ratePatchBody(submission.form as RateForm)
-      const problems = validate(RatePatchBody, body)
-      if (hasErrors(problems)) return refuse('update-rate', problems)
+      const { id, ...body } = submission.value
       return perform('update-rate', () => updateDeliveryRate(api, id, body), RATE_FIELDS)
     }
     case 'resolve-payout': {
-      const body = resolveBody(shop._id, submission.form as AccountForm)
-      const problems = validate(AccountResolveBody, body)
-      if (hasErrors(problems)) return refuse('resolve-payout', problems)
+      const body = resolveBody(shop._id, submission.value)
       return perform('resolve-payout', () => resolvePayoutAccount(api, body), ACCOUNT_FIELDS)
     }
     case 'save-payout': {
-      const form = submission.form as AccountForm
-      if (submission.id) {
-        const body = payoutPatchBody(form)
-        const problems = validate(FinancialAccountPatchBody, body)
-        if (hasErrors(problems)) return refuse('save-payout', problems)
-        return perform('save-payout', () => updateFinancialAccount(api, id, body), ACCOUNT_FIELDS)
-      }
-      const body = payoutCreateBody(shop._id, form)
-      const problems = validate(FinancialAccountCreateBody, body)
-      if (hasErrors(problems)) return refuse('save-payout', problems)
-      return perform('save-payout', () => createFinancialAccount(api, body), ACCOUNT_FIELDS)
+      const { id, ...account } = submission.value
+      if (id) return perform('save-payout', () => updateFinancialAccount(api, id, payoutPatchBody(account)), ACCOUNT_FIELDS)
+      return perform('save-payout', () => createFinancialAccount(api, payoutCreateBody(shop._id, account)), ACCOUNT_FIELDS)
     }
-    case 'remove-account':
+    case 'remove-account': {
+      const { id } = submission.value
       return perform(
         'remove-account',
         async () => {
@@ -138,8 +116,8 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
         },
         [],
       )
+    }
   }
-  throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
 }
 
 /**

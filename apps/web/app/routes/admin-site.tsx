@@ -1,12 +1,13 @@
+import { shopPatchBody } from '@shop/domain/schemas/shop'
 import { getShop } from '../api/shops/get-shop'
 import { updateShop } from '../api/shops/update-shop'
 import { requireStaff } from '../lib/auth/staff-session'
 import { SiteEditor } from '../features/admin-site/components/site-editor'
-import { type SiteValues, checkSite, siteServerErrors } from '../features/admin-site/site-form'
+import { siteServerErrors } from '../features/admin-site/site-form'
 import { api } from '../lib/api'
-import { hasErrors } from '../lib/form-errors'
 import { routeMeta } from '../lib/page-meta'
-import { perform, readSubmission, refuse } from '../lib/route-data'
+import { perform } from '../lib/route-data'
+import { parseSubmission } from '../lib/submission'
 import type { Route } from './+types/admin-site'
 import styles from '../features/admin-site/admin-site.css?url'
 
@@ -22,13 +23,14 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const
 
-/** `save`: the whole site form, checked with the API's schema before it is sent. */
+/** `save`: the whole site form, as the API's body for the shop (the API's own schema). */
+const intents = { save: shopPatchBody }
+
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const { shop } = await requireStaff(request)
-  const { intent, values } = await readSubmission(request)
-  if (intent !== 'save') throw new Response(`Unknown intent ${intent}`, { status: 400 })
-  const { body, errors } = checkSite(values as SiteValues)
-  if (hasErrors(errors)) return refuse('save', errors)
+  const submission = await parseSubmission(request, intents)
+  if (!submission.ok) return submission
+  const body = submission.value
   return perform('save', () => updateShop(api, shop._id, body), (error) => siteServerErrors(error, body))
 }
 

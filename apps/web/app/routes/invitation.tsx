@@ -1,3 +1,4 @@
+import { Type } from 'typebox'
 import { Link, type ShouldRevalidateFunction, useRevalidator } from 'react-router'
 import { getInvitation } from '../api/invitations/get-invitation'
 import { updateInvitation } from '../api/invitations/update-invitation'
@@ -9,7 +10,8 @@ import { answerProblem, dashboardOrigin, invitationKey, problems } from '../feat
 import { api, errorMessage } from '../lib/api'
 import type { FieldErrors } from '../lib/form-errors'
 import { routeMeta } from '../lib/page-meta'
-import { perform, readSubmission, settle } from '../lib/route-data'
+import { perform, settle } from '../lib/route-data'
+import { parseSubmission } from '../lib/submission'
 import { useSite } from '../lib/use-site'
 import type { Route } from './+types/invitation'
 import styles from '../features/invitations/invitations.css?url'
@@ -29,17 +31,22 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
 }
 clientLoader.hydrate = true as const
 
+/** `answer`: the invitee accepts or declines (taking an invitation back is the shop's, not the invitee's). */
+const intents = {
+  answer: Type.Object({ status: Type.Union([Type.Literal('accepted'), Type.Literal('declined')]) }, { additionalProperties: false }),
+}
+
 /**
- * `answer`: accept or decline with the link's secret. After accepting, the role the user now has (someone
- * already on the staff keeps a higher one), null when it could not be read.
+ * Answers with the link's secret. After accepting, the role the user now has (someone already on the staff
+ * keeps a higher one), null when it could not be read.
  */
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   await requireUser(request)
-  const { intent, status } = await readSubmission(request)
+  const submission = await parseSubmission(request, intents)
+  if (!submission.ok) return submission
   const key = invitationKey(new URL(request.url).search)
-  if (intent !== 'answer' || (status !== 'accepted' && status !== 'declined') || !key) {
-    throw new Response('Answer the invitation with its link', { status: 400 })
-  }
+  if (!key) throw new Response('Answer the invitation with its link', { status: 400 })
+  const { status } = submission.value
   return perform(
     'answer',
     async () => {

@@ -1,4 +1,6 @@
-import type { PlatformShop } from '@shop/domain/schemas/platform'
+import { type PlatformShop, RestoreShopBody, SuspendShopBody } from '@shop/domain/schemas/platform'
+import { Uuid } from '@shop/domain/schemas/wire'
+import { Type } from 'typebox'
 import { useState } from 'react'
 import { Form, useFetcher, useNavigate, useNavigation } from 'react-router'
 import { getPlatformOperator } from '../api/platform/get-operator'
@@ -12,12 +14,13 @@ import { Pager } from '../features/admin/components/pager'
 import { AuditLog } from '../features/platform/components/audit-log'
 import { ShopTable } from '../features/platform/components/shop-table'
 import { SuspensionDialog } from '../features/platform/components/suspension-dialog'
-import { AUDIT_EVENTS_SHOWN, SHOPS_PER_PAGE, SORT_LABELS, consoleSearch, parseConsoleView, shopsQuery } from '../features/platform/console'
+import { AUDIT_EVENTS_SHOWN, SHOPS_PER_PAGE, SORT_LABELS, consoleSearch, parseConsoleView, shopsQuery, suspensionProblem } from '../features/platform/console'
 import { ApiError, api } from '../lib/api'
 import { shopOfHost } from '../lib/host-shop'
 import { readStored } from '../lib/local-store'
 import { routeMeta } from '../lib/page-meta'
-import { type ActionAnswer, jsonSubmit, perform, problemOf, readSubmission, refuse, useFetcherDone } from '../lib/route-data'
+import { type ActionAnswer, jsonSubmit, perform, problemOf, refuse, useFetcherDone } from '../lib/route-data'
+import { parseSubmission } from '../lib/submission'
 import { notFound } from '../lib/route-errors'
 import type { Route } from './+types/platform'
 import adminStyles from '../features/admin/admin.css?url'
@@ -67,19 +70,36 @@ export function HydrateFallback() {
 
 type ConsoleAnswer = ActionAnswer<'suspend' | 'restore', PlatformShop>
 
-/** `suspend` (a reason is required) and `restore` (an optional note) one shop. */
+/** `suspend` one shop with the reason its staff will read (required), `restore` one with a note for the audit log. */
+const intents = {
+  suspend: Type.Object({ shop: Uuid, ...SuspendShopBody.properties }, { additionalProperties: false }),
+  restore: Type.Object({ shop: Uuid, ...RestoreShopBody.properties }, { additionalProperties: false }),
+}
+
+/** The operator behind a write, or the same 404 the page gives anyone else (the API decides who is one). */
+async function requireOperator(request: Request): Promise<void> {
+  if ((await shopOfHost(request)) || !readStored('user')) notFound()
+  await getPlatformOperator(api).catch((error: unknown) => {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 401)) notFound()
+    throw error
+  })
+}
+
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<ConsoleAnswer> {
-  const submission = await readSubmission(request)
-  const shop = String(submission.shop)
-  const reason = typeof submission.reason === 'string' ? submission.reason.trim() : ''
+  await requireOperator(request)
+  const submission = await parseSubmission(request, intents)
+  if (!submission.ok) return submission
+  const { shop } = submission.value
+  const reason = submission.value.reason?.trim() ?? ''
   switch (submission.intent) {
-    case 'suspend':
-      if (!reason) return refuse('suspend', { reason: 'Say why the shop is suspended: its staff will read it' })
+    case 'suspend': {
+      const missing = suspensionProblem(submission.value.reason)
+      if (missing) return refuse('suspend', { reason: missing })
       return perform('suspend', () => suspendShop(api, shop, reason), ['reason'])
+    }
     case 'restore':
       return perform('restore', () => restoreShop(api, shop, reason), ['reason'])
   }
-  throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
 }
 
 /** The host's console: every shop with its figures, search and sort, suspend and restore, and the audit log. */
@@ -160,7 +180,13 @@ function ConsolePage({ operator, view, shops, audit }: Route.ComponentProps['loa
         busy={fetcher.state !== 'idle'}
         error={error}
         onCancel={() => setTarget(null)}
-        onConfirm={(reason) => target && void fetcher.submit({ intent: target.action, shop: target.shop._id, reason }, jsonSubmit)}
+        onConfirm={(reason) => {
+          if (!target) return
+          const missing = target.action === 'suspend' ? suspensionProblem(reason) : null
+          if (missing) return setError(missing)
+          setError(undefined)
+          void fetcher.submit({ intent: target.action, shop: target.shop._id, reason }, jsonSubmit)
+        }}
       />
     </section>
   )

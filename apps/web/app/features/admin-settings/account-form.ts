@@ -5,18 +5,23 @@ export type AccountForm = { kind: FinancialAccount['kind']; bankCode: string; ac
 
 export const emptyAccountForm: AccountForm = { kind: 'mobile-money', bankCode: '', accountNumber: '' }
 
+/** The account as the form sends it (the page's `resolve-payout` and `save-payout` intents): the number trimmed. */
+export function accountFields(form: AccountForm): AccountForm {
+  return { kind: form.kind, bankCode: form.bankCode, accountNumber: form.accountNumber.trim() }
+}
+
 /** What Paystack is asked to resolve: the same fields the account is saved with. */
 export function resolveBody(shop: string, form: AccountForm): AccountResolveInput {
-  return { shop, kind: form.kind, bankCode: form.bankCode, accountNumber: form.accountNumber.trim() }
+  return { shop, ...accountFields(form) }
 }
 
 /** A new payout account: its name comes from Paystack, never from the form. */
 export function payoutCreateBody(shop: string, form: AccountForm): FinancialAccountCreateInput {
-  return { shop, payout: true, kind: form.kind, bankCode: form.bankCode, accountNumber: form.accountNumber.trim() }
+  return { shop, payout: true, ...accountFields(form) }
 }
 
 export function payoutPatchBody(form: AccountForm): FinancialAccountPatchInput {
-  return { kind: form.kind, bankCode: form.bankCode, accountNumber: form.accountNumber.trim() }
+  return accountFields(form)
 }
 
 export function isAccountFormDirty(form: AccountForm): boolean {

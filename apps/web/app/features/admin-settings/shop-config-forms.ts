@@ -3,10 +3,13 @@
  * orders) and their PATCH bodies.
  */
 import { type PaymentProviderName, paymentProviders } from '@shop/domain/schemas/payments'
-import type { ShopConfig, ShopPaymentOption } from '@shop/domain/schemas/shop'
+import type { ShopConfig, ShopPaymentOption, shopConfigPatchBody } from '@shop/domain/schemas/shop'
+import type { Static } from 'typebox'
 import type { FieldErrors } from '../../lib/form-errors'
-import type { ShopConfigPatch } from '../../api/shop-configs/update-shop-config'
 import { numberField } from './number-field'
+
+/** A part of the shop's settings, as one form saves it (the page's `update-config` intent). */
+export type ShopConfigPatch = Static<typeof shopConfigPatchBody>
 
 export const MAX_DOMAINS = 20
 

@@ -47,6 +47,11 @@ export function consoleSearch(view: ConsoleView): string {
   return text ? `?${text}` : ''
 }
 
+/** Why a suspension cannot go ahead: its reason is blank (the shop's staff read it). Null when it can. */
+export function suspensionProblem(reason: string | undefined): string | null {
+  return reason?.trim() ? null : 'Say why the shop is suspended: its staff will read it'
+}
+
 const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB']
 
 /** Storage as people read it: 0 bytes, 4 KB, 1.5 GB. */

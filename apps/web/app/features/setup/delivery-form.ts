@@ -3,8 +3,11 @@
  * `POST /delivery/rates/` bodies (regions sharing a fee share a rate). Pick-up needs no rate.
  */
 import { RateCreateBody, type RateCreateInput } from '@shop/domain/schemas/delivery'
+import type { shopConfigPatchBody } from '@shop/domain/schemas/shop'
+import type { Static } from 'typebox'
 import { type FieldErrors, validate } from '../../lib/form-errors'
-import type { ShopConfigPatch } from '../../api/shop-configs/update-shop-config'
+
+type ShopConfigPatch = Static<typeof shopConfigPatchBody>
 
 export type DeliveryValues = {
   mode: 'delivery' | 'pick-up-only' | 'delivery-only'

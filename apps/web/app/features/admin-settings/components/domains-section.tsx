@@ -23,7 +23,6 @@ export function DomainsSection({ config, reportDirty }: ConfigSectionProps) {
   /** The list as last sent: the messages for `domains.{n}` are about its positions. */
   const [sent, setSent] = useState<readonly string[]>([])
   const { errors, clear, saving, save } = useConfigSave({
-    fields: ['domains'],
     success: 'Domains saved',
     onSaved: (updated) => setDomains(updated.domains),
   })

@@ -11,7 +11,6 @@ import { SettingsSection } from './settings-section'
 export function FacebookMetaSection({ config, reportDirty }: ConfigSectionProps) {
   const [text, setText] = useState(config.facebook.meta)
   const { errors, clear, saving, save } = useConfigSave({
-    fields: ['facebook'],
     success: 'Facebook verification saved',
     // The API keeps only the code of a pasted tag: show what it kept.
     onSaved: (updated) => setText(updated.facebook.meta),

@@ -34,7 +34,7 @@ export function NotificationsSection({ settings, reportDirty }: { settings: Mess
   function submit(event: FormEvent) {
     event.preventDefault()
     setError(undefined)
-    void save.submit({ intent: 'update-messages', body: switches }, jsonSubmit)
+    void save.submit({ intent: 'update-messages', ...switches }, jsonSubmit)
   }
 
   const mailbox = settings.emailTransport === 'mailbox'

@@ -31,7 +31,6 @@ const providers: Record<PaymentProviderName, { title: string; note: string }> = 
 export function PaymentOptionsSection({ config, reportDirty }: ConfigSectionProps) {
   const [rows, setRows] = useState(() => paymentOptionRows(config.paymentOptions))
   const { errors, clear, saving, save } = useConfigSave({
-    fields: ['paymentOptions'],
     success: 'Payment options saved',
     onSaved: (updated) => setRows(paymentOptionRows(updated.paymentOptions)),
   })

@@ -14,7 +14,7 @@ import { hasErrors, validate } from '../../../lib/form-errors'
 import { type OnlinePayments, onlinePaymentsText } from '../../../lib/online-payments'
 import { type ActionAnswer, type Settled, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 import { useApiData } from '../../../lib/use-api-data'
-import { type AccountForm, emptyAccountForm, isAccountFormDirty, kindLabels, resolveBody, visibleDigits } from '../account-form'
+import { type AccountForm, accountFields, emptyAccountForm, isAccountFormDirty, kindLabels, resolveBody, visibleDigits } from '../account-form'
 import { type ReportDirty, useReportDirty } from '../hooks/use-dirty-forms'
 import { useFieldErrors } from '../hooks/use-field-errors'
 import { SettingsSection } from './settings-section'
@@ -87,11 +87,11 @@ export function PayoutAccountSection({ shopId, accounts, onlinePayments, reportD
     if (found.bankCode) found.bankCode = mobile ? 'Choose your network' : 'Choose your bank'
     setErrors(found)
     if (hasErrors(found)) return
-    void resolver.submit({ intent: 'resolve-payout', form }, jsonSubmit)
+    void resolver.submit({ intent: 'resolve-payout', ...accountFields(form) }, jsonSubmit)
   }
 
   function save() {
-    void saver.submit({ intent: 'save-payout', id: payout?._id ?? null, form }, jsonSubmit)
+    void saver.submit({ intent: 'save-payout', id: payout?._id ?? null, ...accountFields(form) }, jsonSubmit)
   }
 
   return (

@@ -9,13 +9,10 @@ import type { ConfigSectionProps } from './config-section-props'
 import { PickupFields } from './pickup-fields'
 import { SettingsSection } from './settings-section'
 
-const fields = ['offersPickup', 'offersDelivery', 'pickupAddress', 'pickupDirections', 'pickupHours'] as const
-
 /** Pick-up and delivery: which the shop offers, and where, how and when customers collect (decision 66). */
 export function PickupSection({ config, reportDirty }: ConfigSectionProps) {
   const [form, setForm] = useState(() => pickupValues(config))
   const { errors, setErrors, clear, saving, save } = useConfigSave({
-    fields,
     success: 'Pick-up and delivery saved',
     onSaved: (updated) => setForm(pickupValues(updated)),
   })

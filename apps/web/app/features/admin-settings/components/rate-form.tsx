@@ -54,7 +54,8 @@ export function RateForm({ shopId, currency, regions, rate, reportDirty, onSaved
     const found = rate ? validate(RatePatchBody, ratePatchBody(form)) : validate(RateCreateBody, rateCreateBody(shopId, form))
     setErrors(found)
     if (hasErrors(found)) return
-    void fetcher.submit(rate ? { intent: 'update-rate', id: rate._id, form } : { intent: 'create-rate', form }, jsonSubmit)
+    const body = ratePatchBody(form)
+    void fetcher.submit(rate ? { intent: 'update-rate', id: rate._id, ...body } : { intent: 'create-rate', ...body }, jsonSubmit)
   }
 
   const allChecked = regions.length > 0 && regions.every((region) => form.regions.includes(region._id))

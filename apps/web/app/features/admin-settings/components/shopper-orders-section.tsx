@@ -36,7 +36,6 @@ const limits: Limit[] = [
 export function ShopperOrdersSection({ config, reportDirty }: ConfigSectionProps) {
   const [form, setForm] = useState(() => shopperOrdersValues(config))
   const { errors, clear, saving, save } = useConfigSave({
-    fields: limits.map((limit) => limit.name),
     success: 'Order limits saved',
     onSaved: (updated) => setForm(shopperOrdersValues(updated)),
   })

@@ -12,7 +12,6 @@ import { NumberInput } from '../../../components/ui/number-input'
 export function TaxRateSection({ config, reportDirty }: ConfigSectionProps) {
   const [text, setText] = useState(String(config.taxRate))
   const { errors, clear, saving, save } = useConfigSave({
-    fields: ['taxRate'],
     success: 'Tax rate saved',
     onSaved: (updated) => setText(String(updated.taxRate)),
   })

@@ -13,7 +13,6 @@ import { NumberInput } from '../../../components/ui/number-input'
 export function UnpaidOrdersSection({ config, reportDirty }: ConfigSectionProps) {
   const [text, setText] = useState(String(config.unpaidOrderTimeout))
   const { errors, clear, saving, save } = useConfigSave({
-    fields: ['unpaidOrderTimeout'],
     success: 'Unpaid-order time saved',
     onSaved: (updated) => setText(String(updated.unpaidOrderTimeout)),
   })

@@ -1,25 +1,23 @@
 import { shopConfigPatchBody, type ShopConfig } from '@shop/domain/schemas/shop'
 import { useFetcher } from 'react-router'
-import type { ShopConfigPatch } from '../../../api/shop-configs/update-shop-config'
 import { useToast } from '../../../components/ui/toast'
 import { hasErrors, validate } from '../../../lib/form-errors'
 import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
+import type { ShopConfigPatch } from '../shop-config-forms'
 import { useFieldErrors } from './use-field-errors'
 
 type Options = {
-  /** The body fields this form edits, so the API's messages for them land at the fields. */
-  fields: readonly string[]
   success: string
   /** The settings as the API saved them (the form shows what was kept). */
   onSaved: (config: ShopConfig) => void
 }
 
 /**
- * Saving one settings form: the shared schema first, then the page's `update-config` intent (which checks
- * it again and sends the PATCH), the API's messages at the fields, and a toast. The page's settings
- * reload after it.
+ * Saving one settings form: the shared schema first, then the page's `update-config` intent with the
+ * form's part of the settings (the action parses it with the same schema and sends the PATCH; the API's
+ * messages about the fields sent land at those fields), and a toast. The page's settings reload after it.
  */
-export function useConfigSave({ fields, success, onSaved }: Options) {
+export function useConfigSave({ success, onSaved }: Options) {
   const toast = useToast()
   const { errors, setErrors, clear } = useFieldErrors()
   const fetcher = useFetcher<ActionAnswer<'update-config', ShopConfig>>()
@@ -33,7 +31,7 @@ export function useConfigSave({ fields, success, onSaved }: Options) {
     const found = validate(shopConfigPatchBody, body)
     setErrors(found)
     if (hasErrors(found)) return
-    void fetcher.submit({ intent: 'update-config', body, fields: [...fields] }, jsonSubmit)
+    void fetcher.submit({ intent: 'update-config', ...body }, jsonSubmit)
   }
 
   return { errors, setErrors, clear, saving: fetcher.state !== 'idle', save }

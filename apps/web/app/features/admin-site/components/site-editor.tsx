@@ -16,7 +16,7 @@ const aboutSections: { key: keyof AboutSections; label: string; hint: string }[]
   { key: 'contact', label: 'Contact', hint: 'Where to find you: address, phone, opening hours.' },
 ]
 
-/** Everything the storefront shows about the shop, saved together by the Site page's `save` intent. */
+/** Everything the storefront shows about the shop, saved together by the Site page's `save` intent (the body, checked first). */
 export function SiteEditor({ shop }: { shop: Shop }) {
   const toast = useToast()
   const fetcher = useFetcher<ActionAnswer<'save', Shop>>()
@@ -52,9 +52,9 @@ export function SiteEditor({ shop }: { shop: Shop }) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const { errors: found } = checkSite(values)
+    const { body, errors: found } = checkSite(values)
     if (hasErrors(found)) return showErrors(found)
-    void fetcher.submit({ intent: 'save', values }, jsonSubmit)
+    void fetcher.submit({ intent: 'save', ...body }, jsonSubmit)
   }
 
   return (

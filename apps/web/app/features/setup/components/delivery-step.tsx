@@ -1,16 +1,17 @@
 import { type FormEvent, useId, useState } from 'react'
+import { useFetcher } from 'react-router'
 import type { Region } from '@shop/domain/schemas/delivery'
 import type { Shop } from '@shop/domain/schemas/shop'
 import { LoadError } from '../../../components/load-error'
 import { Field, FormError } from '../../../components/ui/field'
-import { hasErrors, serverFieldErrors } from '../../../lib/form-errors'
+import { MoneyInput, NumberInput } from '../../../components/ui/number-input'
+import { hasErrors } from '../../../lib/form-errors'
 import { formatMoney } from '../../../lib/money'
+import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
 import { useApiData } from '../../../lib/use-api-data'
-import { createDeliveryRate } from '../../../api/delivery/create-delivery-rate'
 import { listDeliveryRates } from '../../../api/delivery/list-delivery-rates'
 import { listRegions } from '../../../api/delivery/list-regions'
 import { type DeliveryValues, deliveryRates, emptyDeliveryValues, pickupSettings } from '../delivery-form'
-import { updateShopConfig } from '../../../api/shop-configs/update-shop-config'
 import { useLeaveAfterSave } from '../hooks/use-leave-after-save'
 import { useStepErrors } from '../hooks/use-step-errors'
 import { backPath, nextPath } from '../steps'
@@ -73,7 +74,8 @@ type DeliveryFormProps = { shop: Shop; regions: Region[]; back: string; next: st
 function DeliveryForm({ shop, regions, back, next }: DeliveryFormProps) {
   const [values, setValues] = useState<DeliveryValues>(emptyDeliveryValues)
   const { form, errors, show, clear } = useStepErrors()
-  const [busy, setBusy] = useState(false)
+  const fetcher = useFetcher<ActionAnswer<'save-delivery', null>>()
+  const [saved, setSaved] = useState(false)
   const [showRegions, setShowRegions] = useState(false)
   const leave = useLeaveAfterSave(JSON.stringify(values) !== JSON.stringify(emptyDeliveryValues))
   const currency = shop.currency
@@ -83,7 +85,14 @@ function DeliveryForm({ shop, regions, back, next }: DeliveryFormProps) {
     clear(field)
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  useFetcherDone(fetcher, (answer) => {
+    if (!answer.ok) return show(answer.errors)
+    setSaved(true)
+    leave(next)
+  })
+
+  /** The pick-up settings and the rates go to the route's `save-delivery` intent, which adds the shop. */
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const pickup = pickupSettings(values)
     const { bodies, errors: rateErrors } = deliveryRates(values, shop._id, regions)
@@ -92,21 +101,14 @@ function DeliveryForm({ shop, regions, back, next }: DeliveryFormProps) {
       if (Object.keys(found).some((field) => field.startsWith('regionFees.'))) setShowRegions(true)
       return show(found)
     }
-    setBusy(true)
-    try {
-      await updateShopConfig(api, shop._id, pickup.body)
-      for (const body of bodies) await createDeliveryRate(api, body)
-      leave(next)
-    } catch (failure) {
-      show(serverFieldErrors(failure, ['pickupAddress', 'pickupDirections', 'pickupHours']))
-      setBusy(false)
-    }
+    const rates = bodies.map(({ shop: _shop, ...rate }) => rate)
+    void fetcher.submit({ intent: 'save-delivery', ...pickup.body, rates }, jsonSubmit)
   }
 
   const delivering = values.mode !== 'pick-up-only'
   const pickingUp = values.mode !== 'delivery-only'
   return (
-    <form ref={form} noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form ref={form} noValidate onSubmit={onSubmit}>
       <fieldset className="field">
         <legend>How do customers get their orders?</legend>
         <div className="choice-list">
@@ -155,9 +157,7 @@ function DeliveryForm({ shop, regions, back, next }: DeliveryFormProps) {
       {delivering && (
         <>
           <Field name="fee" label={`Delivery fee (${currency})`} error={errors.fee} hint="The same fee for every region, unless you set another below.">
-            {(props) => (
-              <input {...props} type="text" inputMode="decimal" value={values.fee} onChange={(event) => change({ fee: event.target.value }, 'fee')} />
-            )}
+            {(props) => <MoneyInput {...props} value={values.fee} onChange={(fee) => change({ fee }, 'fee')} />}
           </Field>
           <Field name="paymentOption" label="The fee is paid">
             {(props) => (
@@ -173,13 +173,7 @@ function DeliveryForm({ shop, regions, back, next }: DeliveryFormProps) {
           </Field>
           <Field name="estimatedDays" label="Days to deliver (optional)" error={errors.estimatedDays}>
             {(props) => (
-              <input
-                {...props}
-                type="text"
-                inputMode="numeric"
-                value={values.estimatedDays}
-                onChange={(event) => change({ estimatedDays: event.target.value }, 'estimatedDays')}
-              />
+              <NumberInput {...props} min={0} value={values.estimatedDays} onChange={(estimatedDays) => change({ estimatedDays }, 'estimatedDays')} />
             )}
           </Field>
           <details className="setup-regions" open={showRegions} onToggle={(event) => setShowRegions(event.currentTarget.open)}>
@@ -190,14 +184,10 @@ function DeliveryForm({ shop, regions, back, next }: DeliveryFormProps) {
             {regions.map((region) => (
               <Field key={region._id} name={`regionFees.${region._id}`} label={region.name} error={errors[`regionFees.${region._id}`]}>
                 {(props) => (
-                  <input
+                  <MoneyInput
                     {...props}
-                    type="text"
-                    inputMode="decimal"
                     value={values.regionFees[region._id] ?? ''}
-                    onChange={(event) =>
-                      change({ regionFees: { ...values.regionFees, [region._id]: event.target.value } }, `regionFees.${region._id}`)
-                    }
+                    onChange={(fee) => change({ regionFees: { ...values.regionFees, [region._id]: fee } }, `regionFees.${region._id}`)}
                   />
                 )}
               </Field>
@@ -206,7 +196,7 @@ function DeliveryForm({ shop, regions, back, next }: DeliveryFormProps) {
         </>
       )}
       <FormError error={errors.form} />
-      <StepActions back={back} busy={busy} />
+      <StepActions back={back} busy={fetcher.state !== 'idle' || saved} />
     </form>
   )
 }

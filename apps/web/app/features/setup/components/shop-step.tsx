@@ -1,20 +1,17 @@
-import { shopPatchBody, type Shop } from '@shop/domain/schemas/shop'
+import type { CreatedShop, Shop } from '@shop/domain/schemas/shop'
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
+import { useFetcher } from 'react-router'
 import { Field, FormError } from '../../../components/ui/field'
-import { hasErrors, serverFieldErrors, validate } from '../../../lib/form-errors'
+import { hasErrors } from '../../../lib/form-errors'
+import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
 import { useSite } from '../../../lib/use-site'
-import { createShop } from '../../../api/shops/create-shop'
-import { updateShop } from '../../../api/shops/update-shop'
 import { useLeaveAfterSave } from '../hooks/use-leave-after-save'
 import { type SlugCheck, useSlugAvailability } from '../hooks/use-slug-availability'
 import { useStepErrors } from '../hooks/use-step-errors'
 import { addressPromise, shopOrigin, suggestSlug } from '../../../lib/shop-address'
-import { checkNewShop } from '../shop-form'
+import { SLUG_TAKEN, checkNewShop, checkShopTitle } from '../shop-form'
 import { nextPath } from '../steps'
 import { StepActions } from './step-actions'
-import { api } from '../../../lib/api'
-
-const TAKEN = 'This address is already taken; choose another'
 
 function availabilityText(check: SlugCheck | null): string {
   if (!check) return ''
@@ -47,9 +44,13 @@ function addressHint(slug: string, origin: string | null, check: SlugCheck | nul
   )
 }
 
+/** What the step's route answers: `create-shop` (from /setup) the new shop, `rename-shop` (coming back) the shop. */
+type ShopStepAnswer = ActionAnswer<'create-shop', CreatedShop> | ActionAnswer<'rename-shop', Shop>
+
 /**
  * Step 1: the shop's name and its address (`{slug}.{root domain}`), suggested from the name and checked as
- * the user types. Once the shop exists (coming back to this step) only the name can change.
+ * the user types; its route creates the shop (`create-shop`). Once the shop exists (coming back to this
+ * step) only the name can change (`rename-shop`).
  */
 export function ShopStep({ shop }: { shop?: Shop }) {
   const id = useId()
@@ -58,44 +59,36 @@ export function ShopStep({ shop }: { shop?: Shop }) {
   const [slug, setSlug] = useState(shop?.slug ?? '')
   const [slugEdited, setSlugEdited] = useState(false)
   const { form, errors, show, clear } = useStepErrors()
-  const [busy, setBusy] = useState(false)
+  const fetcher = useFetcher<ShopStepAnswer>()
+  const [saved, setSaved] = useState(false)
   const availability = useSlugAvailability(shop ? '' : slug)
   const leave = useLeaveAfterSave(shop ? title !== shop.title : title !== '' || slug !== '')
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  useFetcherDone(fetcher, (answer) => {
+    if (!answer.ok) return show(answer.errors)
+    setSaved(true)
+    leave(nextPath(answer.data._id, 'shop')!)
+  })
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (shop) return rename(shop)
     const { body, errors: found } = checkNewShop({ title, slug })
-    if (!found.slug && availability?.state === 'taken') found.slug = TAKEN
+    if (!found.slug && availability?.state === 'taken') found.slug = SLUG_TAKEN
     if (hasErrors(found)) return show(found)
-    setBusy(true)
-    try {
-      const created = await createShop(api, body)
-      leave(nextPath(created._id, 'shop')!)
-    } catch (failure) {
-      const found = serverFieldErrors(failure, ['title', 'slug'])
-      show(found.slug === 'Is already taken' ? { ...found, slug: TAKEN } : found)
-      setBusy(false)
-    }
+    void fetcher.submit({ intent: 'create-shop', ...body }, jsonSubmit)
   }
 
-  async function rename(existing: Shop) {
-    const body = { title: title.trim() }
-    const found = validate(shopPatchBody, body)
+  function rename(existing: Shop) {
+    const { body, errors: found } = checkShopTitle(title)
     if (hasErrors(found)) return show(found)
-    setBusy(true)
-    try {
-      if (body.title !== existing.title) await updateShop(api, existing._id, body)
-      leave(nextPath(existing._id, 'shop')!)
-    } catch (failure) {
-      show(serverFieldErrors(failure, ['title']))
-      setBusy(false)
-    }
+    if (body.title === existing.title) return leave(nextPath(existing._id, 'shop')!)
+    void fetcher.submit({ intent: 'rename-shop', ...body }, jsonSubmit)
   }
 
   const origin = slug ? shopOrigin(platform.url, slug) : null
   return (
-    <form ref={form} className="setup-step" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={`${id}-title`}>
+    <form ref={form} className="setup-step" noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Name your shop</h2>
       <Field name="title" label="Shop name" error={errors.title}>
         {(props) => (
@@ -151,7 +144,7 @@ export function ShopStep({ shop }: { shop?: Shop }) {
         </>
       )}
       <FormError error={errors.form} />
-      <StepActions back={null} next={shop ? 'Next' : 'Create shop'} busy={busy} />
+      <StepActions back={null} next={shop ? 'Next' : 'Create shop'} busy={fetcher.state !== 'idle' || saved} />
     </form>
   )
 }
