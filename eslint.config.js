@@ -121,11 +121,9 @@ const webActionModules = [`${web}/features/**/*-action.ts`, `${web}/features/**/
 const webUntypedActions = [
   'features/admin-products/product-actions.ts',
   'features/reviews/review-item-action.ts',
-  ...['admin-customer', 'admin-discount-codes', 'admin-order-new', 'admin-order', 'admin-orders', 'admin-products', 'admin-settings', 'admin-site', 'invitation', 'pay', 'platform', 'stock-alert', 'stock-alerts'].map((name) => `routes/${name}.tsx`),
+  ...['admin-discount-codes', 'admin-products', 'admin-settings', 'admin-site', 'invitation', 'pay', 'platform', 'stock-alert', 'stock-alerts'].map((name) => `routes/${name}.tsx`),
 ].map((file) => `${web}/${file}`)
 const webDirectWrites = [
-  'features/admin-orders/components/new-order-form.tsx',
-  'features/admin-orders/components/order-edit-form.tsx',
   'features/admin-settings/hooks/use-config-save.ts',
   'features/admin-settings/shop-config-forms.ts',
   'features/checkout/components/checkout-form.tsx',
