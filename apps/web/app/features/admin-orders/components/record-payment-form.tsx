@@ -7,6 +7,7 @@ import { useFetcher } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { Button, SaveButton } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
+import { MoneyInput } from '../../../components/ui/number-input'
 import { useToast } from '../../../components/ui/toast'
 import { formatMoney } from '../../../lib/money'
 import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
@@ -103,7 +104,7 @@ export function RecordPaymentForm({ order }: { order: Order }) {
         </div>
       </fieldset>
       <Field name="amount" id={`${id}-amount`} label={`Amount (${order.currency})`} hint={`Balance due ${due}. A part payment is fine.`} error={errors.amount}>
-        {(props) => <input {...props} type="text" inputMode="decimal" autoComplete="off" value={amount} onChange={(event) => setAmount(event.target.value)} />}
+        {(props) => <MoneyInput {...props} max={order.balance} value={amount} onChange={setAmount} />}
       </Field>
       <Field
         name="reference"
