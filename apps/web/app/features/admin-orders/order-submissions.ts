@@ -11,15 +11,21 @@ import { PayLinkBody } from '@shop/domain/schemas/pay-links'
 import { PaymentMethodSchema, TransactionCreateBody } from '@shop/domain/schemas/payments'
 import { RefundCreateBody } from '@shop/domain/schemas/refunds'
 import { Uuid } from '@shop/domain/schemas/wire'
-import { type Static, Type } from 'typebox'
+import { type Static, type TObject, type TProperties, type TSchema, Type } from 'typebox'
 
 /** Where an order staff enter came from: anywhere but the storefront, WhatsApp first (decision 61). */
 export const enteredSources = orderSources.filter((source): source is Exclude<OrderSource, 'storefront'> => source !== 'storefront')
 export type EnteredSource = (typeof enteredSources)[number]
 const EnteredSourceSchema = Type.Unsafe<EnteredSource>({ type: 'string', enum: [...enteredSources] })
 
-/** A refund as the forms send it: the API's refund body without the order, which the page's address names. */
-export const RefundSubmission = Type.Omit(RefundCreateBody, ['order'])
+/** A request body without its `order`, which the page's address names; other fields are still refused. */
+function withoutOrder<P extends TProperties & { order: TSchema }>(body: TObject<P>) {
+  const { order: _order, ...properties } = body.properties
+  return Type.Object(properties, { additionalProperties: false })
+}
+
+/** A refund as the forms send it: the API's refund body without the order. */
+export const RefundSubmission = withoutOrder(RefundCreateBody)
 export type RefundSubmission = Static<typeof RefundSubmission>
 
 /**
@@ -32,7 +38,7 @@ export const MoveSubmission = Type.Object(
 )
 
 /** `record-payment`: the API's recorded payment without the order. */
-export const RecordPaymentSubmission = Type.Omit(TransactionCreateBody, ['order'])
+export const RecordPaymentSubmission = withoutOrder(TransactionCreateBody)
 export type RecordPaymentSubmission = Static<typeof RecordPaymentSubmission>
 
 /**
