@@ -254,48 +254,48 @@ export function OrderEditForm({ order, regions, shop, canDiscount }: Props) {
         {lines.map((line, index) => {
           const lineProblem = problemAt(problems, `items.${index}`)
           return (
-          <li key={`${line.product}/${line.variant ?? ''}`} className="order-edit-line">
-            <span className="order-edit-title">{line.title}</span>
-            {line.variants.length > 1 && (
+            <li key={`${line.product}/${line.variant ?? ''}`} className="order-edit-line">
+              <span className="order-edit-title">{line.title}</span>
+              {line.variants.length > 1 && (
+                <label>
+                  <span>Size or colour</span>
+                  <select value={line.variant ?? ''} onChange={(event) => setLine(index, { variant: event.target.value })}>
+                    {line.variants.map((v) => (
+                      <option key={v._id} value={v._id}>
+                        {v.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
               <label>
-                <span>Size or colour</span>
-                <select value={line.variant ?? ''} onChange={(event) => setLine(index, { variant: event.target.value })}>
-                  {line.variants.map((v) => (
-                    <option key={v._id} value={v._id}>
-                      {v.label}
-                    </option>
-                  ))}
-                </select>
+                <span>How many</span>
+                <NumberInput
+                  id={`${id}-count-${index}`}
+                  name={`items.${index}.count`}
+                  aria-invalid={lineProblem ? true : undefined}
+                  aria-describedby={lineProblem ? `${id}-count-${index}-error` : undefined}
+                  min={1}
+                  max={MAX_COUNT}
+                  value={line.count}
+                  onChange={(count) => setLine(index, { count })}
+                />
               </label>
-            )}
-            <label>
-              <span>How many</span>
-              <NumberInput
-                id={`${id}-count-${index}`}
-                name={`items.${index}.count`}
-                aria-invalid={lineProblem ? true : undefined}
-                aria-describedby={lineProblem ? `${id}-count-${index}-error` : undefined}
-                min={1}
-                max={MAX_COUNT}
-                value={line.count}
-                onChange={(count) => setLine(index, { count })}
-              />
-            </label>
-            <Button
-              variant="ghost"
-              onClick={() => {
-                setLines((current) => current.filter((_, i) => i !== index))
-                changed()
-              }}
-            >
-              Remove {line.title}
-            </Button>
-            {lineProblem && (
-              <p className="field-error" id={`${id}-count-${index}-error`}>
-                {lineProblem}
-              </p>
-            )}
-          </li>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setLines((current) => current.filter((_, i) => i !== index))
+                  changed()
+                }}
+              >
+                Remove {line.title}
+              </Button>
+              {lineProblem && (
+                <p className="field-error" id={`${id}-count-${index}-error`}>
+                  {lineProblem}
+                </p>
+              )}
+            </li>
           )
         })}
       </ul>
