@@ -10,7 +10,7 @@ import { Field } from '../../../components/ui/field'
 import { MoneyInput } from '../../../components/ui/number-input'
 import { useToast } from '../../../components/ui/toast'
 import { formatMoney } from '../../../lib/money'
-import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
+import { type ActionAnswer, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 
 type Problems = Partial<Record<'amount' | 'reference' | 'form', string>>
 
@@ -49,7 +49,10 @@ export function RecordPaymentForm({ order }: { order: Order }) {
       toast(`Payment of ${formatMoney(answer.data.amount.value, answer.data.amount.currency)} recorded`)
       setOpen(false)
       opener.current?.focus()
-    } else setErrors({ amount: answer.errors.amount, reference: answer.errors.reference, form: answer.errors.form ?? answer.errors.order })
+    } else {
+      const { amount, reference, ...rest } = answer.errors
+      setErrors({ amount, reference, form: Object.keys(rest).length ? problemOf(rest) : undefined })
+    }
   })
 
   if (order.status === 'canceled' || order.balance <= 0) return null
