@@ -24,7 +24,7 @@ import { type RefundSubmission, orderPageIntents } from '../features/admin-order
 import { api, errorMessage } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
 import { perform, refuse } from '../lib/route-data'
-import { parseSubmission } from '../lib/submission'
+import { type Submission, parseSubmission } from '../lib/submission'
 import { isMissing } from '../lib/route-errors'
 import type { Route } from './+types/admin-order'
 import styles from '../features/admin-orders/admin-orders.css?url'
@@ -115,13 +115,21 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
   }
 }
 
-/** Who may do what on an order's page: refunds and manual discounts are for managers and up. */
-function permissionFor(submission: { intent: keyof typeof intents; value: unknown }): Permission {
-  if (submission.intent === 'refund') return 'orders.refund'
-  const value = submission.value as { refund?: unknown; adjustment?: unknown }
-  if (submission.intent === 'move' && value.refund) return 'orders.refund'
-  if (submission.intent === 'edit-order' && value.adjustment !== undefined) return 'orders.discount'
-  return 'orders.move'
+/**
+ * Who may do what on an order's page (decision 114): refunds, a cancel that refunds and a manual discount
+ * are for managers and up; the rest for whoever moves orders.
+ */
+function permissionFor(submission: Extract<Submission<typeof intents>, { ok: true }>): Permission {
+  switch (submission.intent) {
+    case 'refund':
+      return 'orders.refund'
+    case 'move':
+      return submission.value.refund ? 'orders.refund' : 'orders.move'
+    case 'edit-order':
+      return submission.value.adjustment !== undefined ? 'orders.discount' : 'orders.move'
+    default:
+      return 'orders.move'
+  }
 }
 
 /** The refund as the API keeps it: the reason and the reference without stray spaces. */
