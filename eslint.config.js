@@ -120,11 +120,9 @@ const webActionModules = [`${web}/features/**/*-action.ts`, `${web}/features/**/
 /** Actions still reading their submission by hand, and forms still writing through the API: each to move to a typed clientAction. */
 const webUntypedActions = [
   'features/reviews/review-item-action.ts',
-  ...['admin-customer', 'admin-order-new', 'admin-order', 'admin-orders', 'pay', 'stock-alert', 'stock-alerts'].map((name) => `routes/${name}.tsx`),
+  ...['pay', 'stock-alert', 'stock-alerts'].map((name) => `routes/${name}.tsx`),
 ].map((file) => `${web}/${file}`)
 const webDirectWrites = [
-  'features/admin-orders/components/new-order-form.tsx',
-  'features/admin-orders/components/order-edit-form.tsx',
   'features/checkout/components/checkout-form.tsx',
   'features/checkout/components/place-shared-checkout.tsx',
   'features/orders/components/order-details.tsx',

@@ -1,6 +1,7 @@
 import type { Region } from '@shop/domain/schemas/delivery'
 import type { Shop } from '@shop/domain/schemas/shop'
 import { Field } from './ui/field'
+import { RegionSelect } from './region-select'
 import { formatMoney } from '../lib/money'
 import type { DeliveryField } from '../lib/delivery-details'
 import type { DeliveryDraftState } from '../lib/use-delivery-draft'
@@ -77,16 +78,7 @@ export function DeliveryFields({ idPrefix, regions, shop, delivery, errors }: Pr
       ) : (
         <>
           <Field name="region" id={`${id}-region`} label="Region" error={errors.region}>
-            {(props) => (
-              <select {...props} value={draft.region} onChange={(event) => onChange({ region: event.target.value })}>
-                <option value="">Choose your region</option>
-                {regions.map((option) => (
-                  <option key={option._id} value={option._id}>
-                    {option.name}
-                  </option>
-                ))}
-              </select>
-            )}
+            {(props) => <RegionSelect {...props} regions={regions} value={draft.region} placeholder="Choose your region" onChange={(region) => onChange({ region })} />}
           </Field>
           {draft.region && (
             <fieldset className="field rates" aria-describedby={errors.rate ? `${id}-rate-error` : undefined}>

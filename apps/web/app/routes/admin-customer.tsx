@@ -1,5 +1,5 @@
-import { can, formatShortDate } from '@shop/domain'
-import { CUSTOMER_NOTE_MAX, CUSTOMER_TAG_MAX, CUSTOMER_TAGS_MAX, type CustomerDetail } from '@shop/domain/schemas/customers'
+import { can, formatShortDate, refusalMessage } from '@shop/domain'
+import { CUSTOMER_NOTE_MAX, CUSTOMER_TAG_MAX, CUSTOMER_TAGS_MAX, type CustomerDetail, CustomerPatchBody } from '@shop/domain/schemas/customers'
 import { type FormEvent, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { getCustomer } from '../api/customers/get-customer'
@@ -15,10 +15,12 @@ import { OrdersCustomersSwitch } from '../features/admin-customers/components/or
 import { parseTags } from '../features/admin-customers/contact-links'
 import { CUSTOMERS_PATH } from '../features/admin-customers/customer-filters'
 import { OrdersTable } from '../features/admin-orders/components/orders-table'
+import { problemAt } from '../features/admin-orders/field-problems'
 import { api } from '../lib/api'
 import { formatMoney } from '../lib/money'
 import { routeMeta } from '../lib/page-meta'
-import { type ActionAnswer, jsonSubmit, perform, readSubmission, refuse, useFetcherDone } from '../lib/route-data'
+import { type ActionAnswer, jsonSubmit, perform, refuse, useFetcherDone } from '../lib/route-data'
+import { parseSubmission } from '../lib/submission'
 import { isMissing } from '../lib/route-errors'
 import type { Route } from './+types/admin-customer'
 import ordersStyles from '../features/admin-orders/admin-orders.css?url'
@@ -45,17 +47,15 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
 }
 clientLoader.hydrate = true as const
 
-/** `save-notes`: the shop's note and tags on the customer (staff who move orders; the API bounds them). */
+/** `save-notes`: the shop's note and tags on the customer (staff who move orders), with the API's bounds. */
+const intents = { 'save-notes': CustomerPatchBody }
+
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
-  await requireStaff(request)
-  const submission = await readSubmission(request)
-  if (submission.intent !== 'save-notes') throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
-  const { note, tags } = submission
-  if (typeof note !== 'string' || !Array.isArray(tags) || !tags.every((tag) => typeof tag === 'string')) {
-    return refuse('save-notes', { form: 'Fill in the note and tags' })
-  }
-  if (tags.length > CUSTOMER_TAGS_MAX) return refuse('save-notes', { tags: `Keep it to ${CUSTOMER_TAGS_MAX} tags` })
-  return perform('save-notes', () => updateCustomer(api, params.id, { note, tags }), ['note', 'tags'])
+  const { role } = await requireStaff(request)
+  const submission = await parseSubmission(request, intents)
+  if (!submission.ok) return submission
+  if (!can(role, 'orders.move')) return refuse('save-notes', { form: refusalMessage('orders.move') })
+  return perform('save-notes', () => updateCustomer(api, params.id, submission.value), ['note', 'tags'])
 }
 
 export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
@@ -161,7 +161,8 @@ function CustomerNotesForm({ customer }: { customer: CustomerDetail }) {
       setTags(answer.data.tags.join(', '))
       toast('Note and tags saved')
     }
-    else setErrors({ note: answer.errors.note, tags: answer.errors.tags ?? answer.errors['tags.0'], form: answer.errors.form })
+    // A tag the API refuses is named by its place (`tags.3`): the tags field shows it.
+    else setErrors({ note: answer.errors.note, tags: problemAt(answer.errors, 'tags'), form: answer.errors.form })
   })
 
   function submit(event: FormEvent<HTMLFormElement>) {

@@ -1,14 +1,17 @@
-import { can } from '@shop/domain'
+import { can, refusalMessage } from '@shop/domain'
 import { Link, redirect } from 'react-router'
 import { listRegions } from '../api/delivery/list-regions'
 import { placeOrder } from '../api/orders/place-order'
 import { recordPayment } from '../api/transactions/record-payment'
 import { useAdmin } from '../lib/use-admin'
 import { requireStaff } from '../lib/auth/staff-session'
-import { NewOrderForm, type PlaceOrderSubmission } from '../features/admin-orders/components/new-order-form'
+import { NewOrderForm } from '../features/admin-orders/components/new-order-form'
+import { PLACE_ORDER_FIELDS } from '../features/admin-orders/new-order-problems'
+import { PlaceOrderSubmission } from '../features/admin-orders/order-submissions'
 import { api } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
-import { perform, readSubmission, refuse } from '../lib/route-data'
+import { perform, refuse } from '../lib/route-data'
+import { parseSubmission } from '../lib/submission'
 import type { Route } from './+types/admin-order-new'
 import styles from '../features/admin-orders/admin-orders.css?url'
 
@@ -30,19 +33,20 @@ clientLoader.hydrate = true as const
  * it was paid at once (the whole balance unless an amount was given). The order's page comes next; a
  * payment that could not be recorded is recorded there.
  */
+const intents = { 'place-order': PlaceOrderSubmission }
+
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const { shop } = await requireStaff(request)
-  const submission = await readSubmission(request)
-  if (submission.intent !== 'place-order') throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
-  const { order: input, email, idempotencyKey, paidNow } = submission as unknown as PlaceOrderSubmission & { intent: string }
-  if (!input || !Array.isArray(input.items) || input.items.length === 0) return refuse('place-order', { form: 'Add at least one product' })
-  const placed = await perform('place-order', () =>
-    placeOrder(api, { shop: shop._id, ...(typeof email === 'string' && email ? { email } : {}) }, input, String(idempotencyKey)),
-  )
+  const { shop, role } = await requireStaff(request)
+  const submission = await parseSubmission(request, intents)
+  if (!submission.ok) return submission
+  const { email, idempotencyKey, paidNow, ...input } = submission.value
+  const needed = input.adjustment ? 'orders.discount' : 'orders.enter'
+  if (!can(role, needed)) return refuse('place-order', { form: refusalMessage(needed) })
+  const placed = await perform('place-order', () => placeOrder(api, { shop: shop._id, ...(email ? { email } : {}) }, input, idempotencyKey), PLACE_ORDER_FIELDS)
   if (!placed.ok) return placed
   const order = placed.data
   if (paidNow && order.balance > 0) {
-    const amount = typeof paidNow.amount === 'number' && paidNow.amount > 0 ? paidNow.amount : order.balance
+    const amount = paidNow.amount ?? order.balance
     await recordPayment(api, { order: order._id, method: paidNow.method, amount }).catch(() => null)
   }
   throw redirect(`/admin/orders/${order._id}`)

@@ -1,6 +1,5 @@
-import { type OrderStatus, can, formatDateTime, formatShortDate, orderStatuses } from '@shop/domain'
-import { type PaymentMethod, paymentMethods } from '@shop/domain/schemas/payments'
-import { type Refund, type RefundCreateInput, type RefundMethod, refundMethods } from '@shop/domain/schemas/refunds'
+import { type Permission, can, formatDateTime, formatShortDate, refusalMessage } from '@shop/domain'
+import type { Refund } from '@shop/domain/schemas/refunds'
 import { Link } from 'react-router'
 import { listRegions } from '../api/delivery/list-regions'
 import { getOrder } from '../api/orders/get-order'
@@ -9,7 +8,7 @@ import { resendOrderMessage } from '../api/orders/resend-order-message'
 import { sendPayLink } from '../api/orders/send-pay-link'
 import { sendPaymentReminder } from '../api/orders/send-payment-reminder'
 import { updateOrder } from '../api/orders/update-order'
-import { type OrderEditInput, editOrder } from '../api/orders/edit-order'
+import { editOrder } from '../api/orders/edit-order'
 import { listTransactions } from '../api/transactions/list-transactions'
 import { recordPayment } from '../api/transactions/record-payment'
 import { createRefund } from '../api/refunds/create-refund'
@@ -21,10 +20,11 @@ import { OrderEditForm } from '../features/admin-orders/components/order-edit-fo
 import { OrderStatusActions } from '../features/admin-orders/components/order-status-actions'
 import { OrderStatusBadge } from '../features/admin-orders/components/order-status-badge'
 import { PayLinkPanel } from '../features/admin-orders/components/pay-link-panel'
-import { type PayLinkChannel, payLinkChannels } from '@shop/domain/schemas/pay-links'
+import { type RefundSubmission, orderPageIntents } from '../features/admin-orders/order-submissions'
 import { api, errorMessage } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
-import { perform, readSubmission, refuse } from '../lib/route-data'
+import { perform, refuse } from '../lib/route-data'
+import { type Submission, parseSubmission } from '../lib/submission'
 import { isMissing } from '../lib/route-errors'
 import type { Route } from './+types/admin-order'
 import styles from '../features/admin-orders/admin-orders.css?url'
@@ -73,72 +73,69 @@ clientLoader.hydrate = true as const
  * `pay-link`: the pay link sent by SMS or e-mail, or shared by WhatsApp or copied on this phone (noted).
  * `remind`: a reminder to pay what is due, by SMS and e-mail.
  */
+const intents = orderPageIntents
+
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
-  await requireStaff(request)
-  const submission = await readSubmission(request)
+  const { role } = await requireStaff(request)
+  const submission = await parseSubmission(request, intents)
+  if (!submission.ok) return submission
+  const needed = permissionFor(submission)
+  if (!can(role, needed)) return refuse(submission.intent, { form: refusalMessage(needed) })
   switch (submission.intent) {
     case 'move': {
-      const status = submission.status as OrderStatus
-      if (!orderStatuses.includes(status)) return refuse('move', { form: 'Choose a status to move the order to' })
-      const refund = status === 'canceled' ? refundInput(params.id, submission.refund) : null
-      if (refund && 'problem' in refund) return refuse('move', { form: refund.problem })
+      const { status, deliveredUnpaid = false, refund } = submission.value
+      const refundInput = status === 'canceled' && refund ? { order: params.id, ...trimmedRefund(refund) } : null
       const moved = await perform('move', async () => {
-        await updateOrder(api, params.id, status, null, { deliveredUnpaid: submission.deliveredUnpaid === true })
+        await updateOrder(api, params.id, status, null, { deliveredUnpaid })
         return { status, refunded: null as Refund | null }
       })
-      if (!moved.ok || !refund) return moved
-      return perform('move', async () => ({ status, refunded: await createRefund(api, refund) }), (error) => ({
+      if (!moved.ok || !refundInput) return moved
+      return perform('move', async () => ({ status, refunded: await createRefund(api, refundInput) }), (error) => ({
         form: `The order is canceled, but the refund was not made: ${errorMessage(error)} Use Refund or return on the order.`,
       }))
     }
     case 'refund': {
-      const input = refundInput(params.id, submission)
-      if (!input || 'problem' in input) return refuse('refund', { form: input?.problem ?? 'Fill in the refund' })
+      const input = { order: params.id, ...trimmedRefund(submission.value) }
       return perform('refund', () => createRefund(api, input), ['amount', 'reason', 'reference', 'restock', 'method'])
     }
     case 'record-payment': {
-      const { method, amount, reference } = submission
-      if (!paymentMethods.includes(method as PaymentMethod)) return refuse('record-payment', { form: 'Choose how it was paid' })
-      if (typeof amount !== 'number' || !(amount > 0)) return refuse('record-payment', { amount: 'Enter the amount received' })
-      const input = { order: params.id, method: method as PaymentMethod, amount, ...(typeof reference === 'string' && reference ? { reference } : {}) }
+      const input = { order: params.id, ...submission.value }
       return perform('record-payment', () => recordPayment(api, input), ['amount', 'reference'])
     }
     case 'resend':
-      return perform('resend', () => resendOrderMessage(api, params.id, String(submission.message)))
-    case 'pay-link': {
-      const channel = submission.channel as PayLinkChannel
-      if (!payLinkChannels.includes(channel)) return refuse('pay-link', { form: 'Choose how to send the pay link' })
-      return perform('pay-link', () => sendPayLink(api, params.id, channel))
-    }
+      return perform('resend', () => resendOrderMessage(api, params.id, submission.value.message))
+    case 'pay-link':
+      return perform('pay-link', () => sendPayLink(api, params.id, submission.value.channel))
     case 'remind':
       return perform('remind', () => sendPaymentReminder(api, params.id))
     case 'edit-order': {
-      const { items, delivery, adjustment, preview } = submission as OrderEditInput
-      if (!Array.isArray(items) || items.length === 0) return refuse('edit-order', { form: 'An order needs at least one item' })
-      const input: OrderEditInput = { items, ...(delivery ? { delivery } : {}), ...(adjustment !== undefined ? { adjustment } : {}), preview: preview === true }
-      return perform('edit-order', async () => ({ order: await editOrder(api, params.id, input), preview: input.preview === true }))
+      const input = submission.value
+      return perform('edit-order', async () => ({ order: await editOrder(api, params.id, input), preview: input.preview }), ['items', 'delivery', 'adjustment'])
     }
-    default:
-      throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
   }
 }
 
-/** The refund a form sent, shaped for the API, or what is wrong with it (the API checks the rest). */
-function refundInput(order: string, value: unknown): RefundCreateInput | { problem: string } | null {
-  if (!value || typeof value !== 'object') return null
-  const { amount, method, reason, reference, restock } = value as Record<string, unknown>
-  if (!refundMethods.includes(method as RefundMethod)) return { problem: 'Choose how the money goes back' }
-  if (typeof amount !== 'number' || !(amount >= 0)) return { problem: 'Enter the amount to give back' }
-  if (typeof reason !== 'string' || !reason.trim()) return { problem: 'Say why' }
-  const lines = Array.isArray(restock) ? (restock as RefundCreateInput['restock'] & object) : []
-  return {
-    order,
-    amount,
-    method: method as RefundMethod,
-    reason: reason.trim(),
-    ...(typeof reference === 'string' && reference.trim() ? { reference: reference.trim() } : {}),
-    ...(lines.length ? { restock: lines } : {}),
+/**
+ * Who may do what on an order's page (decision 114): refunds, a cancel that refunds and a manual discount
+ * are for managers and up; the rest for whoever moves orders.
+ */
+function permissionFor(submission: Extract<Submission<typeof intents>, { ok: true }>): Permission {
+  switch (submission.intent) {
+    case 'refund':
+      return 'orders.refund'
+    case 'move':
+      return submission.value.refund ? 'orders.refund' : 'orders.move'
+    case 'edit-order':
+      return submission.value.adjustment !== undefined ? 'orders.discount' : 'orders.move'
+    default:
+      return 'orders.move'
   }
+}
+
+/** The refund as the API keeps it: the reason and the reference without stray spaces. */
+function trimmedRefund({ reference, ...refund }: RefundSubmission): RefundSubmission {
+  const kept = reference?.trim()
+  return { ...refund, reason: refund.reason.trim(), ...(kept ? { reference: kept } : {}) }
 }
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { can } from '@shop/domain'
+import { can, refusalMessage } from '@shop/domain'
 import type { OrderMoves } from '@shop/domain/schemas/orders'
 import { useState } from 'react'
 import { Link, redirect, useFetcher, useNavigation } from 'react-router'
@@ -14,10 +14,12 @@ import { requireStaff } from '../lib/auth/staff-session'
 import { OrdersCustomersSwitch } from '../features/admin-customers/components/orders-customers-switch'
 import { OrderFilterBar } from '../features/admin-orders/components/order-filter-bar'
 import { OrdersTable } from '../features/admin-orders/components/orders-table'
+import { MoveForwardSubmission } from '../features/admin-orders/order-submissions'
 import { ORDERS_PAGE_SIZE, type OrderFilters, ordersHref, pageRange, parseOrderFilters, toOrderQuery } from '../features/admin-orders/order-filters'
 import { api } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
-import { type ActionAnswer, jsonSubmit, perform, readSubmission, refuse, useFetcherDone } from '../lib/route-data'
+import { type ActionAnswer, jsonSubmit, perform, problemOf, refuse, useFetcherDone } from '../lib/route-data'
+import { parseSubmission } from '../lib/submission'
 import type { Route } from './+types/admin-orders'
 import styles from '../features/admin-orders/admin-orders.css?url'
 
@@ -40,13 +42,14 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 clientLoader.hydrate = true as const
 
 /** `move-forward`: the ticked orders, each one step forward (orders.move); the answer says what moved. */
+const intents = { 'move-forward': MoveForwardSubmission }
+
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const { shop } = await requireStaff(request)
-  const { intent, orders } = await readSubmission(request)
-  if (intent !== 'move-forward') throw new Response(`Unknown intent ${intent}`, { status: 400 })
-  const ids = Array.isArray(orders) ? orders.filter((id): id is string => typeof id === 'string') : []
-  if (ids.length === 0) return refuse('move-forward', { form: 'Tick the orders to move first' })
-  return perform('move-forward', () => moveOrders(api, shop._id, ids))
+  const { shop, role } = await requireStaff(request)
+  const submission = await parseSubmission(request, intents)
+  if (!submission.ok) return submission
+  if (!can(role, 'orders.move')) return refuse('move-forward', { form: refusalMessage('orders.move') })
+  return perform('move-forward', () => moveOrders(api, shop._id, submission.value.orders))
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
@@ -114,7 +117,7 @@ function BulkMove({ ticked, onDone }: { ticked: string[]; onDone: () => void }) 
     if (answer.ok) {
       setReport(answer.data.data)
       onDone()
-    } else setError(answer.errors.form ?? 'The orders could not be moved')
+    } else setError(problemOf(answer.errors))
   })
   const moved = report?.filter((result) => result.moved).length ?? 0
 

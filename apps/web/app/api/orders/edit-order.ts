@@ -1,11 +1,12 @@
+import type { DeliveryInput, ItemInput, ManualDiscountInput } from '@shop/domain/schemas/order-input'
 import type { Order } from '@shop/domain/schemas/orders'
 import type { ApiClient } from '../../lib/api'
 
 /** What an edit changes: the whole new list of lines, a new delivery, a manual discount (null removes it). */
 export type OrderEditInput = {
-  items?: { product: string; variant?: string; count: number }[]
-  delivery?: { type: 'pick-up' } | { type: 'dispatch'; region: string; rate: string; address: string }
-  adjustment?: { amount: number; reason: string } | null
+  items?: ItemInput[]
+  delivery?: DeliveryInput
+  adjustment?: ManualDiscountInput | null
   /** Answer the order as the edit would make it, changing nothing. */
   preview?: boolean
 }

@@ -1,26 +1,28 @@
-import { type OrderSource, formatMinor, orderSourceLabels, orderSources, toMinor, variantOffer } from '@shop/domain'
+import { formatMinor, orderSourceLabels, toMinor, variantOffer } from '@shop/domain'
 import type { Product } from '@shop/domain/schemas/catalog'
 import type { Region } from '@shop/domain/schemas/delivery'
 import { type PaymentMethod, paymentMethodLabels, paymentMethods } from '@shop/domain/schemas/payments'
 import type { Shop } from '@shop/domain/schemas/shop'
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
-import type { StaffOrderInput } from '../../../api/orders/place-order'
 import { listProducts } from '../../../api/products/list-products'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
+import { MoneyInput } from '../../../components/ui/number-input'
 import { api } from '../../../lib/api'
 import { randomId } from '../../../lib/random-id'
-import { type ActionAnswer, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
+import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
 import { DeliveryFields } from '../../../components/delivery-fields'
 import { ProductsFound, variantLabel } from './products-found'
-import { type DeliveryField, deliveryInput, deliveryProblems } from '../../../lib/delivery-details'
+import { deliveryInput, deliveryProblems } from '../../../lib/delivery-details'
 import { useDeliveryDraft } from '../../../lib/use-delivery-draft'
 import { estimate } from '../../../lib/totals'
 import { withPromotions } from '../../../lib/promotion-totals'
 import { usePromotions } from '../../../lib/use-promotions'
-import { BuyerFields, type BuyerProblems, checkBuyer, emptyBuyer } from './buyer-fields'
+import { BuyerFields, checkBuyer, emptyBuyer } from './buyer-fields'
+import { type NewOrderField, type NewOrderProblems, newOrderProblems } from '../new-order-problems'
+import { type EnteredSource, type PlaceOrderSubmission, enteredSources } from '../order-submissions'
 import { parseAmount } from './record-payment-form'
 
 /** The ways an order staff enter is settled (decision 61). */
@@ -33,19 +35,11 @@ const paymentWords: Record<StaffPayment, string> = {
   'pay-link': 'Send a pay link',
 }
 
-/** WhatsApp first: most orders a shop enters come from a chat. */
-export const enteredSources = orderSources.filter((source): source is Exclude<OrderSource, 'storefront'> => source !== 'storefront')
-
-/** What the page's `place-order` intent takes: the order, the buyer's e-mail, and a payment received now. */
-export type PlaceOrderSubmission = {
-  order: StaffOrderInput
-  email: string
-  idempotencyKey: string
-  paidNow: { method: PaymentMethod; amount: number | null } | null
-}
-
 type Line = { product: string; title: string; variant: string | null; count: number; unitPriceMinor: number; variants: { _id: string; label: string }[] }
-type Problems = BuyerProblems & Partial<Record<DeliveryField | 'lines' | 'discount' | 'paid' | 'form', string>>
+type Problems = NewOrderProblems
+
+/** In the order the form shows them: the first with a problem gets the focus. */
+const fieldOrder: readonly NewOrderField[] = ['source', 'lines', 'name', 'phone', 'email', 'region', 'rate', 'address', 'code', 'discount', 'paid', 'note']
 
 /** What one sells at: the variant's own price when it has one, as the server prices the order. */
 const unitPriceMinor = (product: Product, variant: string | null = null) => toMinor(variantOffer(product, variant).unitPrice)
@@ -63,7 +57,7 @@ export function NewOrderForm({ shop, regions, canDiscount }: { shop: Shop; regio
   const [search, setSearch] = useState('')
   const [found, setFound] = useState<Product[] | null>(null)
   const [buyer, setBuyer] = useState(emptyBuyer)
-  const [source, setSource] = useState<Exclude<OrderSource, 'storefront'>>('whatsapp')
+  const [source, setSource] = useState<EnteredSource>('whatsapp')
   const [code, setCode] = useState('')
   const [amount, setAmount] = useState('')
   const [reason, setReason] = useState('')
@@ -88,9 +82,18 @@ export function NewOrderForm({ shop, regions, canDiscount }: { shop: Shop; regio
   const manual = canDiscount ? parseAmount(amount) : null
 
   useFetcherDone(fetcher, (answer) => {
-    // Placed, the page moves to the order; only a refusal comes back here.
-    if (!answer.ok) setErrors({ form: problemOf(answer.errors) })
+    // Placed, the page moves to the order; only a refusal comes back here, each problem beside its part.
+    if (answer.ok) return
+    const found = newOrderProblems(answer.errors)
+    setErrors(found)
+    focusFirst(found)
   })
+
+  function focusFirst(found: Problems): boolean {
+    const first = fieldOrder.find((field) => found[field])
+    if (first) document.getElementById(`${id}-${first}`)?.focus()
+    return first !== undefined
+  }
 
   async function find(event: { preventDefault(): void }) {
     event.preventDefault()
@@ -127,12 +130,9 @@ export function NewOrderForm({ shop, regions, canDiscount }: { shop: Shop; regio
     const paidAmount = payment === 'paid-now' && paid.trim() ? parseAmount(paid) : null
     if (payment === 'paid-now' && paid.trim() && paidAmount === null) found.paid = 'Enter the amount received, like 120 or 120.50.'
     setErrors(found)
-    const first = (['lines', 'region', 'rate', 'address', 'name', 'phone', 'email', 'discount', 'paid'] as const).find((field) => found[field])
-    if (first) {
-      document.getElementById(`${id}-${first}`)?.focus()
-      return
-    }
-    const order: StaffOrderInput = {
+    if (focusFirst(found)) return
+    const email = buyer.email.trim()
+    const order = {
       source,
       items,
       delivery: deliveryInput(delivery.draft, checked.phone),
@@ -142,13 +142,12 @@ export function NewOrderForm({ shop, regions, canDiscount }: { shop: Shop; regio
       ...(manual !== null && amount.trim() ? { adjustment: { amount: manual, reason: reason.trim() } } : {}),
       ...(note.trim() ? { note: note.trim() } : {}),
     }
-    const email = buyer.email.trim()
     // A retry of the same order (after a lost answer) sends the same key, so it is placed once.
     const signature = JSON.stringify([order, email])
     if (attempt.current?.signature !== signature) attempt.current = { signature, key: randomId() }
     const submission: PlaceOrderSubmission = {
-      order,
-      email,
+      ...order,
+      ...(email ? { email } : {}),
       idempotencyKey: attempt.current.key,
       paidNow: payment === 'paid-now' ? { method, amount: paidAmount } : null,
     }
@@ -159,7 +158,7 @@ export function NewOrderForm({ shop, regions, canDiscount }: { shop: Shop; regio
     <form className="new-order" onSubmit={(event) => void onSubmit(event)} noValidate aria-label="New order">
       <fieldset className="panel">
         <legend>Where the order came from</legend>
-        <Field name="source" id={`${id}-source`} label="Came from">
+        <Field name="source" id={`${id}-source`} label="Came from" error={errors.source}>
           {(props) => (
             <select {...props} value={source} onChange={(event) => setSource(event.target.value as typeof source)}>
               {enteredSources.map((option) => (
@@ -247,13 +246,13 @@ export function NewOrderForm({ shop, regions, canDiscount }: { shop: Shop; regio
 
       <fieldset className="panel">
         <legend>Discount</legend>
-        <Field name="code" id={`${id}-code`} label="Discount code (optional)">
+        <Field name="code" id={`${id}-code`} label="Discount code (optional)" error={errors.code}>
           {(props) => <input {...props} type="text" autoComplete="off" maxLength={64} value={code} onChange={(event) => setCode(event.target.value)} />}
         </Field>
         {canDiscount && (
           <div className="new-order-manual" id={`${id}-discount`} tabIndex={-1}>
             <Field name="adjustment" id={`${id}-adjustment`} label={`Discount by hand, ${currency} (optional)`}>
-              {(props) => <input {...props} type="text" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />}
+              {(props) => <MoneyInput {...props} value={amount} onChange={setAmount} />}
             </Field>
             {amount.trim() && (
               <Field name="reason" id={`${id}-reason`} label="Why (the customer sees it)">
@@ -289,7 +288,7 @@ export function NewOrderForm({ shop, regions, canDiscount }: { shop: Shop; regio
               )}
             </Field>
             <Field name="paid" id={`${id}-paid`} label={`Amount received, ${currency}`} hint="Leave empty when they paid the whole total." error={errors.paid}>
-              {(props) => <input {...props} type="text" inputMode="decimal" value={paid} onChange={(event) => setPaid(event.target.value)} />}
+              {(props) => <MoneyInput {...props} value={paid} onChange={setPaid} />}
             </Field>
           </>
         )}
@@ -298,7 +297,7 @@ export function NewOrderForm({ shop, regions, canDiscount }: { shop: Shop; regio
 
       <fieldset className="panel">
         <legend>Note</legend>
-        <Field name="note" id={`${id}-note`} label="Note for the order's timeline (optional)">
+        <Field name="note" id={`${id}-note`} label="Note for the order's timeline (optional)" error={errors.note}>
           {(props) => <textarea {...props} rows={2} maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} />}
         </Field>
       </fieldset>

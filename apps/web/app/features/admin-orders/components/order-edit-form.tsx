@@ -1,41 +1,54 @@
 import type { DeliveryRateOption, Region } from '@shop/domain/schemas/delivery'
 import type { Product } from '@shop/domain/schemas/catalog'
+import { MAX_COUNT } from '@shop/domain/schemas/order-input'
 import type { Order } from '@shop/domain/schemas/orders'
 import type { Shop } from '@shop/domain/schemas/shop'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { calculateDelivery } from '../../../api/delivery/calculate-delivery'
-import type { OrderEditInput } from '../../../api/orders/edit-order'
 import { listProducts } from '../../../api/products/list-products'
 import { Alert } from '../../../components/ui/alert'
 import { Button, SaveButton } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
+import { MoneyInput, NumberInput } from '../../../components/ui/number-input'
+import { RegionSelect } from '../../../components/region-select'
 import { useToast } from '../../../components/ui/toast'
 import { api } from '../../../lib/api'
 import { formatMoney } from '../../../lib/money'
-import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
+import type { FieldErrors } from '../../../lib/field-errors'
+import { type ActionAnswer, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
+import { problemAt, problemsElsewhere } from '../field-problems'
+import type { EditOrderSubmission } from '../order-submissions'
 import { parseAmount } from './record-payment-form'
 import { ProductsFound, variantLabel } from './products-found'
 import { pickupWords } from '../../../lib/order-words'
 
-/** A line as the form holds it: the product's variants once read, to change the size or colour. */
-type EditLine = { product: string; title: string; variant: string | null; count: number; variants: { _id: string; label: string }[] }
+/** A line as the form holds it: its count as typed, and the product's variants once read, to change the size or colour. */
+type EditLine = { product: string; title: string; variant: string | null; count: string; variants: { _id: string; label: string }[] }
 
+/** What an edit sends besides `preview`. */
+type OrderEdit = Omit<EditOrderSubmission, 'preview'>
+
+/** A line's count as typed, when it is one the order takes: a whole number from 1 to MAX_COUNT. */
+function countOf(text: string): number | null {
+  const count = Number(text.trim())
+  return text.trim() !== '' && Number.isInteger(count) && count >= 1 && count <= MAX_COUNT ? count : null
+}
 
 function linesOf(order: Order): EditLine[] {
   return order.items.map((line) => ({
     product: line.product._id,
     title: line.product.title,
     variant: line.variant?._id ?? null,
-    count: line.count,
+    count: String(line.count),
     variants: line.variant ? [{ _id: line.variant._id, label: variantLabel(line.variant.features) }] : [],
   }))
 }
 
-/** What the form sends: every line, the delivery when it was changed, the manual discount when it was. */
-export function editInput(lines: EditLine[], delivery: OrderEditInput['delivery'] | null, adjustment: OrderEditInput['adjustment'] | undefined): OrderEditInput {
+/** What the form sends: every line (its count checked), the delivery when it was changed, the manual discount when it was. */
+export function editInput(lines: EditLine[], delivery: OrderEdit['delivery'] | null, adjustment: OrderEdit['adjustment']): OrderEdit {
   return {
-    items: lines.map((line) => ({ product: line.product, ...(line.variant ? { variant: line.variant } : {}), count: line.count })),
+    items: lines.map((line) => ({ product: line.product, ...(line.variant ? { variant: line.variant } : {}), count: countOf(line.count) ?? 1 })),
     ...(delivery ? { delivery } : {}),
     ...(adjustment !== undefined ? { adjustment } : {}),
   }
@@ -74,7 +87,7 @@ export function OrderEditForm({ order, regions, shop, canDiscount }: Props) {
   const [amount, setAmount] = useState(order.adjustment ? String(order.adjustment.value) : '')
   const [reason, setReason] = useState(order.adjustment?.reason ?? '')
   const [preview, setPreview] = useState<Order | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
+  const [problems, setProblems] = useState<FieldErrors>({})
   const opener = useRef<HTMLButtonElement>(null)
   const busy = fetcher.state !== 'idle'
   const money = (value: number) => formatMoney(value, order.currency)
@@ -104,7 +117,7 @@ export function OrderEditForm({ order, regions, shop, canDiscount }: Props) {
   // The shop's rates for the region chosen, as the checkout offers them.
   useEffect(() => {
     if (!open || deliveryType !== 'dispatch' || !region) return
-    const items = lines.map((line) => ({ product: line.product, ...(line.variant ? { variant: line.variant } : {}), count: line.count }))
+    const items = lines.map((line) => ({ product: line.product, ...(line.variant ? { variant: line.variant } : {}), count: countOf(line.count) ?? 1 }))
     const controller = new AbortController()
     const done = (rates: DeliveryRateOption[]) => setFetchedRates({ region, rates })
     void calculateDelivery(api, { shop: order.shop, region, items }, controller.signal).then(done, () => done([]))
@@ -117,7 +130,7 @@ export function OrderEditForm({ order, regions, shop, canDiscount }: Props) {
 
   useFetcherDone(fetcher, (answer) => {
     if (!answer.ok) {
-      setProblem(answer.errors.form ?? Object.values(answer.errors)[0] ?? 'The order could not be changed')
+      setProblems(answer.errors)
       return
     }
     if (answer.data.preview) {
@@ -131,7 +144,7 @@ export function OrderEditForm({ order, regions, shop, canDiscount }: Props) {
 
   function changed() {
     setPreview(null)
-    setProblem(null)
+    setProblems({})
   }
 
   function start() {
@@ -165,50 +178,67 @@ export function OrderEditForm({ order, regions, shop, canDiscount }: Props) {
   function add(product: Product, variant: string | null) {
     const variants = product.variants.map((v) => ({ _id: v._id, label: variantLabel(v.features) }))
     const existing = lines.findIndex((line) => line.product === product._id && line.variant === variant)
-    if (existing >= 0) setLine(existing, { count: lines[existing]!.count + 1 })
+    if (existing >= 0) setLine(existing, { count: String(Math.min(MAX_COUNT, (countOf(lines[existing]!.count) ?? 0) + 1)) })
     else {
-      setLines((current) => [...current, { product: product._id, title: product.title, variant, count: 1, variants }])
+      setLines((current) => [...current, { product: product._id, title: product.title, variant, count: '1', variants }])
       changed()
     }
     setFound([])
     setSearch('')
   }
 
-  /** The edit as the API takes it, or what is missing. */
-  function input(): OrderEditInput | string {
-    if (lines.length === 0) return 'An order needs at least one item. To drop them all, cancel the order.'
-    let delivery: OrderEditInput['delivery'] | null = null
+  /** The edit as the API takes it, or what is missing, by the field it is about. */
+  function input(): { ok: true; edit: OrderEdit } | { ok: false; problems: FieldErrors } {
+    if (lines.length === 0) return { ok: false, problems: { form: 'An order needs at least one item. To drop them all, cancel the order.' } }
+    const found: FieldErrors = {}
+    lines.forEach((line, index) => {
+      if (countOf(line.count) === null) found[`items.${index}.count`] = `Enter how many, a whole number from 1 to ${MAX_COUNT}.`
+    })
+    let delivery: OrderEdit['delivery'] | null = null
     if (deliveryChanged) {
       if (deliveryType === 'pick-up') delivery = { type: 'pick-up' }
-      else if (!region || !rate || !address.trim()) return 'Choose the region, the delivery rate and the address.'
-      else delivery = { type: 'dispatch', region, rate, address: address.trim() }
+      else {
+        if (!region) found['delivery.region'] = 'Choose the region.'
+        else if (!rate) found['delivery.rate'] = 'Choose the delivery rate.'
+        if (!address.trim()) found['delivery.address'] = 'Enter the address.'
+        delivery = { type: 'dispatch', region, rate, address: address.trim() }
+      }
     }
-    let adjustment: OrderEditInput['adjustment'] | undefined
+    let adjustment: OrderEdit['adjustment']
     if (canDiscount) {
       const was = order.adjustment
       if (!amount.trim()) adjustment = was ? null : undefined
       else {
         const value = parseAmount(amount)
-        if (value === null) return 'Enter the discount as an amount, like 10 or 10.50.'
-        if (!reason.trim()) return 'Say why you give the discount: the buyer sees it.'
-        adjustment = was && was.value === value && was.reason === reason.trim() ? undefined : { amount: value, reason: reason.trim() }
+        if (value === null) found['adjustment.amount'] = 'Enter the discount as an amount, like 10 or 10.50.'
+        else if (!reason.trim()) found['adjustment.reason'] = 'Say why you give the discount: the buyer sees it.'
+        else adjustment = was && was.value === value && was.reason === reason.trim() ? undefined : { amount: value, reason: reason.trim() }
       }
     }
-    return editInput(lines, delivery, adjustment)
+    return Object.keys(found).length ? { ok: false, problems: found } : { ok: true, edit: editInput(lines, delivery, adjustment) }
   }
 
   function submit(previewOnly: boolean) {
     if (busy) return
-    const edit = input()
-    if (typeof edit === 'string') {
-      setProblem(edit)
+    const checked = input()
+    if (!checked.ok) {
+      setProblems(checked.problems)
       return
     }
-    setProblem(null)
-    void fetcher.submit({ intent: 'edit-order', ...edit, preview: previewOnly }, jsonSubmit)
+    setProblems({})
+    const submission: EditOrderSubmission = { ...checked.edit, preview: previewOnly }
+    void fetcher.submit({ intent: 'edit-order', ...submission }, jsonSubmit)
   }
 
   if (order.status !== 'placed' && order.status !== 'packaged') return null
+  // Each problem beside its control; the rest (a refusal of the whole edit) in the form's message.
+  const shown = [
+    ...lines.map((_, index) => `items.${index}`),
+    ...(deliveryType === 'dispatch' ? ['delivery.region', 'delivery.rate', 'delivery.address'] : []),
+    ...(canDiscount ? ['adjustment.amount', 'adjustment.reason'] : []),
+  ]
+  const elsewhere = problemsElsewhere(problems, shown)
+  const problem = Object.keys(elsewhere).length ? problemOf(elsewhere) : null
   if (!open) {
     return (
       <Button ref={opener} variant="secondary" onClick={start}>
@@ -221,43 +251,53 @@ export function OrderEditForm({ order, regions, shop, canDiscount }: Props) {
     <section className="order-edit" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Edit order {order.orderId}</h2>
       <ul className="order-edit-lines">
-        {lines.map((line, index) => (
-          <li key={`${line.product}/${line.variant ?? ''}`} className="order-edit-line">
-            <span className="order-edit-title">{line.title}</span>
-            {line.variants.length > 1 && (
+        {lines.map((line, index) => {
+          const lineProblem = problemAt(problems, `items.${index}`)
+          return (
+            <li key={`${line.product}/${line.variant ?? ''}`} className="order-edit-line">
+              <span className="order-edit-title">{line.title}</span>
+              {line.variants.length > 1 && (
+                <label>
+                  <span>Size or colour</span>
+                  <select value={line.variant ?? ''} onChange={(event) => setLine(index, { variant: event.target.value })}>
+                    {line.variants.map((v) => (
+                      <option key={v._id} value={v._id}>
+                        {v.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
               <label>
-                <span>Size or colour</span>
-                <select value={line.variant ?? ''} onChange={(event) => setLine(index, { variant: event.target.value })}>
-                  {line.variants.map((v) => (
-                    <option key={v._id} value={v._id}>
-                      {v.label}
-                    </option>
-                  ))}
-                </select>
+                <span>How many</span>
+                <NumberInput
+                  id={`${id}-count-${index}`}
+                  name={`items.${index}.count`}
+                  aria-invalid={lineProblem ? true : undefined}
+                  aria-describedby={lineProblem ? `${id}-count-${index}-error` : undefined}
+                  min={1}
+                  max={MAX_COUNT}
+                  value={line.count}
+                  onChange={(count) => setLine(index, { count })}
+                />
               </label>
-            )}
-            <label>
-              <span>How many</span>
-              <input
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={1000}
-                value={line.count}
-                onChange={(event) => setLine(index, { count: Math.max(1, Math.min(1000, Math.trunc(Number(event.target.value)) || 1)) })}
-              />
-            </label>
-            <Button
-              variant="ghost"
-              onClick={() => {
-                setLines((current) => current.filter((_, i) => i !== index))
-                changed()
-              }}
-            >
-              Remove {line.title}
-            </Button>
-          </li>
-        ))}
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setLines((current) => current.filter((_, i) => i !== index))
+                  changed()
+                }}
+              >
+                Remove {line.title}
+              </Button>
+              {lineProblem && (
+                <p className="field-error" id={`${id}-count-${index}-error`}>
+                  {lineProblem}
+                </p>
+              )}
+            </li>
+          )
+        })}
       </ul>
       <form className="order-edit-search" role="search" onSubmit={(event) => void find(event)}>
         <Field name="search" label="Add a product">
@@ -292,28 +332,28 @@ export function OrderEditForm({ order, regions, shop, canDiscount }: Props) {
       </fieldset>
       {deliveryType === 'dispatch' && (
         <>
-          <Field name="region" label="Region">
+          <Field name="delivery.region" label="Region" error={problemAt(problems, 'delivery.region')}>
             {(props) => (
-              <select
+              <RegionSelect
                 {...props}
+                regions={regions}
                 value={region}
-                onChange={(event) => {
-                  setRegion(event.target.value)
+                placeholder="Choose a region"
+                onChange={(chosen) => {
+                  setRegion(chosen)
                   setRate('')
                   setDeliveryChanged(true)
                   changed()
                 }}
-              >
-                <option value="">Choose a region</option>
-                {regions.map((option) => (
-                  <option key={option._id} value={option._id}>
-                    {option.name}
-                  </option>
-                ))}
-              </select>
+              />
             )}
           </Field>
-          <Field name="rate" label="Delivery rate" hint={!region ? undefined : rates === null ? 'Finding your rates for this region…' : rates.length === 0 ? 'No delivery rate of yours covers this region.' : undefined}>
+          <Field
+            name="delivery.rate"
+            label="Delivery rate"
+            error={problemAt(problems, 'delivery.rate')}
+            hint={!region ? undefined : rates === null ? 'Finding your rates for this region…' : rates.length === 0 ? 'No delivery rate of yours covers this region.' : undefined}
+          >
             {(props) => (
               <select
                 {...props}
@@ -333,7 +373,7 @@ export function OrderEditForm({ order, regions, shop, canDiscount }: Props) {
               </select>
             )}
           </Field>
-          <Field name="address" label="Address">
+          <Field name="delivery.address" label="Address" error={problemAt(problems, 'delivery.address')}>
             {(props) => (
               <textarea
                 {...props}
@@ -353,16 +393,25 @@ export function OrderEditForm({ order, regions, shop, canDiscount }: Props) {
       {canDiscount && (
         <fieldset className="field">
           <legend>Manual discount (optional)</legend>
-          <Field name="adjustment.amount" label={`Amount off (${order.currency})`} hint="Leave empty for none.">
-            {(props) => <input {...props} type="text" inputMode="decimal" autoComplete="off" value={amount} onChange={(event) => { setAmount(event.target.value); changed() }} />}
+          <Field name="adjustment.amount" label={`Amount off (${order.currency})`} hint="Leave empty for none." error={problemAt(problems, 'adjustment.amount')}>
+            {(props) => (
+              <MoneyInput
+                {...props}
+                value={amount}
+                onChange={(text) => {
+                  setAmount(text)
+                  changed()
+                }}
+              />
+            )}
           </Field>
-          <Field name="adjustment.reason" label="Reason" hint="The buyer sees it on the receipt.">
+          <Field name="adjustment.reason" label="Reason" hint="The buyer sees it on the receipt." error={problemAt(problems, 'adjustment.reason')}>
             {(props) => <input {...props} type="text" maxLength={200} value={reason} onChange={(event) => { setReason(event.target.value); changed() }} />}
           </Field>
         </fieldset>
       )}
       {preview && <EditPreview before={order} after={preview} />}
-      {problem && <Alert onDismiss={() => setProblem(null)}>{problem}</Alert>}
+      {problem && <Alert onDismiss={() => setProblems((current) => Object.fromEntries(Object.entries(current).filter(([path]) => !(path in elsewhere))))}>{problem}</Alert>}
       <div className="form-actions">
         {preview ? (
           <SaveButton saving={busy} type="button" onClick={() => submit(false)}>

@@ -15,7 +15,8 @@ function outcome(message: Message): string {
 function ResendButton({ message }: { message: Message }) {
   const toast = useToast()
   const fetcher = useFetcher<ActionAnswer<'resend', Message>>()
-  useFetcherDone(fetcher, (answer) => toast(answer.ok ? `Sending it again to ${answer.data.recipient}` : problemOf(answer.errors)))
+  // A refusal stays until dismissed (an error toast); the confirmation goes by itself.
+  useFetcherDone(fetcher, (answer) => (answer.ok ? toast(`Sending it again to ${answer.data.recipient}`) : toast(problemOf(answer.errors), 'error')))
   const busy = fetcher.state !== 'idle'
   return (
     <Button variant="ghost" disabled={busy} aria-busy={busy || undefined} onClick={() => void fetcher.submit({ intent: 'resend', message: message._id }, jsonSubmit)}>

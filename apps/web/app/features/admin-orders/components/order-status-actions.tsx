@@ -6,6 +6,8 @@ import type { Order } from '@shop/domain/schemas/orders'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { Field } from '../../../components/ui/field'
+import { MoneyInput } from '../../../components/ui/number-input'
 import { useToast } from '../../../components/ui/toast'
 import type { ActionAnswer } from '../../../lib/route-data'
 import { jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
@@ -145,24 +147,9 @@ export function OrderStatusActions({ order, canRefund = false }: { order: Order;
             </label>
             {refundNow ? (
               <>
-                <div className={amountError ? 'field field-invalid' : 'field'}>
-                  <label htmlFor={`${id}-amount`}>Amount ({order.currency})</label>
-                  <input
-                    id={`${id}-amount`}
-                    type="text"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    value={amount}
-                    aria-invalid={amountError ? true : undefined}
-                    aria-describedby={amountError ? `${id}-amount-error` : undefined}
-                    onChange={(event) => setAmount(event.target.value)}
-                  />
-                  {amountError && (
-                    <p className="field-error" id={`${id}-amount-error`}>
-                      {amountError}
-                    </p>
-                  )}
-                </div>
+                <Field name="amount" id={`${id}-amount`} label={`Amount (${order.currency})`} error={amountError ?? undefined}>
+                  {(props) => <MoneyInput {...props} max={held} value={amount} onChange={setAmount} />}
+                </Field>
                 <RefundMethodChoice name={`${id}-method`} methods={methods} value={method} onChange={setMethod} label="How the money goes back" />
               </>
             ) : (

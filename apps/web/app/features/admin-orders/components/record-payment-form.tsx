@@ -7,9 +7,10 @@ import { useFetcher } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { Button, SaveButton } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
+import { MoneyInput } from '../../../components/ui/number-input'
 import { useToast } from '../../../components/ui/toast'
 import { formatMoney } from '../../../lib/money'
-import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
+import { type ActionAnswer, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 
 type Problems = Partial<Record<'amount' | 'reference' | 'form', string>>
 
@@ -48,7 +49,10 @@ export function RecordPaymentForm({ order }: { order: Order }) {
       toast(`Payment of ${formatMoney(answer.data.amount.value, answer.data.amount.currency)} recorded`)
       setOpen(false)
       opener.current?.focus()
-    } else setErrors({ amount: answer.errors.amount, reference: answer.errors.reference, form: answer.errors.form ?? answer.errors.order })
+    } else {
+      const { amount, reference, ...rest } = answer.errors
+      setErrors({ amount, reference, form: Object.keys(rest).length ? problemOf(rest) : undefined })
+    }
   })
 
   if (order.status === 'canceled' || order.balance <= 0) return null
@@ -103,7 +107,7 @@ export function RecordPaymentForm({ order }: { order: Order }) {
         </div>
       </fieldset>
       <Field name="amount" id={`${id}-amount`} label={`Amount (${order.currency})`} hint={`Balance due ${due}. A part payment is fine.`} error={errors.amount}>
-        {(props) => <input {...props} type="text" inputMode="decimal" autoComplete="off" value={amount} onChange={(event) => setAmount(event.target.value)} />}
+        {(props) => <MoneyInput {...props} max={order.balance} value={amount} onChange={setAmount} />}
       </Field>
       <Field
         name="reference"

@@ -5,9 +5,11 @@ import { useFetcher } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { Button, SaveButton } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
+import { MoneyInput, NumberInput } from '../../../components/ui/number-input'
 import { useToast } from '../../../components/ui/toast'
 import { formatMoney } from '../../../lib/money'
-import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
+import { type ActionAnswer, jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
+import { problemAt, problemsElsewhere } from '../field-problems'
 import { RefundMethodChoice } from './refund-method-choice'
 import { type RefundProblems, heldOf, itemsOut, parseRefundAmount, refundMethodsFor, refundProblems } from '../refund-input'
 
@@ -45,7 +47,13 @@ export function RefundForm({ order, refunds }: { order: Order; refunds: readonly
       toast(words)
       setOpen(false)
       opener.current?.focus()
-    } else setErrors({ amount: answer.errors.amount, reason: answer.errors.reason, restock: answer.errors.restock, form: answer.errors.form ?? answer.errors.method ?? answer.errors.order })
+    } else {
+      // A returned line the API refuses is named by its place (`restock.0.count`): the items' message shows it.
+      const { amount, reason, ...rest } = answer.errors
+      const restock = problemAt(rest, 'restock')
+      const elsewhere = problemsElsewhere(rest, ['restock'])
+      setErrors({ amount, reason, restock, form: Object.keys(elsewhere).length ? problemOf(elsewhere) : undefined })
+    }
   })
 
   if (held <= 0 && !items.some((item) => item.out > 0)) return null
@@ -108,7 +116,7 @@ export function RefundForm({ order, refunds }: { order: Order; refunds: readonly
         hint={`Up to ${money(held)}, what was paid and not yet refunded. 0 when only items come back.`}
         error={errors.amount}
       >
-        {(props) => <input {...props} type="text" inputMode="decimal" autoComplete="off" value={amount} onChange={(event) => setAmount(event.target.value)} />}
+        {(props) => <MoneyInput {...props} max={held} value={amount} onChange={setAmount} />}
       </Field>
       <fieldset className="field">
         <legend>How does the money go back?</legend>
@@ -137,15 +145,15 @@ export function RefundForm({ order, refunds }: { order: Order; refunds: readonly
                     {item.out} of {item.sold} with the customer
                   </span>
                 </span>
-                <input
-                  id={index === 0 ? `${id}-restock` : undefined}
-                  type="number"
-                  inputMode="numeric"
+                <NumberInput
+                  id={index === 0 ? `${id}-restock` : `${id}-restock-${index}`}
+                  name={`restock.${index}.count`}
+                  aria-invalid={errors.restock ? true : undefined}
+                  aria-describedby={errors.restock ? `${id}-restock-error` : undefined}
                   min={0}
                   max={item.out}
-                  step={1}
                   value={counts[item.key] ?? '0'}
-                  onChange={(event) => setCounts((current) => ({ ...current, [item.key]: event.target.value }))}
+                  onChange={(count) => setCounts((current) => ({ ...current, [item.key]: count }))}
                 />
               </label>
             ))}
