@@ -120,8 +120,7 @@ const webActionModules = [`${web}/features/**/*-action.ts`, `${web}/features/**/
 /** Actions still reading their submission by hand, and forms still writing through the API: each to move to a typed clientAction. */
 const webUntypedActions = [
   'features/admin-products/product-actions.ts',
-  'features/reviews/review-item-action.ts',
-  ...['admin-customer', 'admin-discount-codes', 'admin-order-new', 'admin-order', 'admin-orders', 'admin-products', 'admin-settings', 'admin-site', 'invitation', 'pay', 'platform', 'stock-alert', 'stock-alerts'].map((name) => `routes/${name}.tsx`),
+  ...['admin-customer', 'admin-discount-codes', 'admin-order-new', 'admin-order', 'admin-orders', 'admin-products', 'admin-settings', 'admin-site', 'invitation', 'platform'].map((name) => `routes/${name}.tsx`),
 ].map((file) => `${web}/${file}`)
 const webDirectWrites = [
   'features/admin-orders/components/new-order-form.tsx',
@@ -130,9 +129,6 @@ const webDirectWrites = [
   'features/admin-settings/shop-config-forms.ts',
   'features/checkout/components/checkout-form.tsx',
   'features/checkout/components/place-shared-checkout.tsx',
-  'features/orders/components/order-details.tsx',
-  'features/orders/components/payment-outcome.tsx',
-  'features/reviews/components/review-form.tsx',
   'features/setup/components/delivery-step.tsx',
   'features/setup/components/profile-step.tsx',
   'features/setup/components/shop-step.tsx',

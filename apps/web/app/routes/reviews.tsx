@@ -1,4 +1,12 @@
+import { ReviewCreateBody } from '@shop/domain/schemas/review'
+import { Type } from 'typebox'
 import { Link } from 'react-router'
+import { createReview } from '../api/reviews/create-review'
+import type { ReviewOrderAnswer } from '../features/reviews/components/review-form'
+import { api } from '../lib/api'
+import { requireUser } from '../lib/auth/guard'
+import { perform } from '../lib/route-data'
+import { parseSubmission } from '../lib/submission'
 import { LoginButton } from '../features/auth/components/login-button'
 import { useSessionUser } from '../lib/auth/session'
 import { listReviews } from '../api/reviews/list-reviews'
@@ -50,6 +58,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     reviews: reviews.data,
     product: product ? { _id: product._id, title: product.title } : null,
   }
+}
+
+/** A logged-in buyer's review of a whole delivered order: the domain's review without a product or a key. */
+const intents = {
+  'review-order': Type.Object(
+    { relatedOrder: ReviewCreateBody.properties.relatedOrder, rating: ReviewCreateBody.properties.rating, text: ReviewCreateBody.properties.text },
+    { additionalProperties: false },
+  ),
+}
+
+/** `review-order`: posts the review; the page's reviews are then read again, the new one among them. */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<ReviewOrderAnswer> {
+  await requireUser(request)
+  const submission = await parseSubmission(request, intents)
+  if (!submission.ok) return submission
+  const { text, ...review } = submission.value
+  return perform('review-order', () => createReview(api, { ...review, text: text?.trim() ?? '' }), ['rating', 'text'])
 }
 
 /** Read and used without scripts: they start at the first touch (decision 113). */
