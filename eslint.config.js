@@ -127,8 +127,6 @@ const webDirectWrites = [
   'features/admin-orders/components/order-edit-form.tsx',
   'features/admin-settings/hooks/use-config-save.ts',
   'features/admin-settings/shop-config-forms.ts',
-  'features/checkout/components/checkout-form.tsx',
-  'features/checkout/components/place-shared-checkout.tsx',
   'features/setup/components/delivery-step.tsx',
   'features/setup/components/profile-step.tsx',
   'features/setup/components/shop-step.tsx',

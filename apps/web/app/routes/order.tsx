@@ -9,9 +9,6 @@ import { listOrderRefunds } from '../api/refunds/list-refunds'
 import { OrderDetails } from '../features/orders/components/order-details'
 import { PaymentOutcome } from '../features/orders/components/payment-outcome'
 import { OrderReviews } from '../features/reviews/components/order-reviews'
-import { cancelOrder, orderIntents, retryPayment } from '../features/orders/order-actions'
-import { reviewItem, reviewItemIntents } from '../features/reviews/review-item-action'
-import { parseSubmission } from '../lib/submission'
 import { api } from '../lib/api'
 import { routeMeta } from '../lib/page-meta'
 import { isMissing, notFound } from '../lib/route-errors'
@@ -40,21 +37,27 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
   return { order, regions, refunds, accessKey: key }
 }
 
-/** The buyer's writes here: review an item of a delivered order, cancel it while placed, pay again after a failed payment. */
-const intents = { ...reviewItemIntents, ...orderIntents }
-
-/** As the loader: a guest's private link (`?key=`) stands for the login; without it, the buyer logs in. */
+/**
+ * The buyer's writes here: review an item of a delivered order, cancel it while placed, pay again after a
+ * failed payment. As the loader: a guest's private link (`?key=`) stands for the login; without it, the
+ * buyer logs in. The intents' modules load with the first submission, not with this public page (decision 92).
+ */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   if (!new URL(request.url).searchParams.get('key')) await requireUser(request)
-  const submission = await parseSubmission(request, intents)
+  const [{ parseSubmission }, reviews, orders] = await Promise.all([
+    import('../lib/submission'),
+    import('../features/reviews/review-item-action'),
+    import('../features/orders/order-actions'),
+  ])
+  const submission = await parseSubmission(request, { ...reviews.reviewItemIntents, ...orders.orderIntents })
   if (!submission.ok) return submission
   switch (submission.intent) {
     case 'review-item':
-      return reviewItem(submission.value)
+      return reviews.reviewItem(submission.value)
     case 'cancel-order':
-      return cancelOrder(submission.value)
+      return orders.cancelOrder(submission.value)
     case 'retry-payment':
-      return retryPayment(submission.value)
+      return orders.retryPayment(submission.value)
   }
 }
 

@@ -1,12 +1,5 @@
-import { ReviewCreateBody } from '@shop/domain/schemas/review'
-import { Type } from 'typebox'
 import { Link } from 'react-router'
-import { createReview } from '../api/reviews/create-review'
-import type { ReviewOrderAnswer } from '../features/reviews/components/review-form'
-import { api } from '../lib/api'
 import { requireUser } from '../lib/auth/guard'
-import { perform } from '../lib/route-data'
-import { parseSubmission } from '../lib/submission'
 import { LoginButton } from '../features/auth/components/login-button'
 import { useSessionUser } from '../lib/auth/session'
 import { listReviews } from '../api/reviews/list-reviews'
@@ -60,21 +53,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
-/** A logged-in buyer's review of a whole delivered order: the domain's review without a product or a key. */
-const intents = {
-  'review-order': Type.Object(
-    { relatedOrder: ReviewCreateBody.properties.relatedOrder, rating: ReviewCreateBody.properties.rating, text: ReviewCreateBody.properties.text },
-    { additionalProperties: false },
-  ),
-}
-
-/** `review-order`: posts the review; the page's reviews are then read again, the new one among them. */
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<ReviewOrderAnswer> {
+/** `review-order` (features/reviews/review-order-action.ts): a logged-in buyer reviews a delivered order; the page's reviews are then read again. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
   await requireUser(request)
-  const submission = await parseSubmission(request, intents)
-  if (!submission.ok) return submission
-  const { text, ...review } = submission.value
-  return perform('review-order', () => createReview(api, { ...review, text: text?.trim() ?? '' }), ['rating', 'text'])
+  const { reviewOrderAction } = await import('../features/reviews/review-order-action')
+  return reviewOrderAction(request)
 }
 
 /** Read and used without scripts: they start at the first touch (decision 113). */
