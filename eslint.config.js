@@ -102,7 +102,8 @@ export const webZones = [
  * One way to write from the web (docs/decisions/0112-typed-submissions.md): a form submits to its route's
  * clientAction, which parses the submission with one schema per intent (lib/submission.ts). So a component
  * or a feature never imports an API call that writes (named for what it does: create-, update-, delete-,
- * set-, send-, place-, …), and no action reads an untyped intent (`readSubmission`). A route's action may
+ * set-, send-, place-, …), and no action reads a submission by hand (`request.json()`, `request.formData()`):
+ * parseSubmission reads it, with its intent's schema. A route's action may
  * live in its feature as an action module (`*-action.ts`, `*-actions.ts`, `*-intents.ts`) or, for a
  * public page's server action, `*.server.ts`.
  */
@@ -111,24 +112,12 @@ const webWriteCalls = ['create', 'update', 'delete', 'set', 'send', 'resend', 'p
   .concat('**/api/promotions/promotions')
   // Counting a visit is the page measuring itself, not a form's write.
   .concat('!**/api/analytics/*')
-const untypedIntent = {
-  name: '../lib/route-data',
-  importNames: ['readSubmission'],
+/** A body read by hand is untyped: only a public page's no-script post (`*.server.ts`) reads its form data. */
+const untypedSubmission = ['json', 'formData', 'text'].map((method) => ({
+  selector: `CallExpression[callee.object.name='request'][callee.property.name='${method}']`,
   message: 'Parse the submission with one schema per intent: parseSubmission (lib/submission.ts).',
-}
+}))
 const webActionModules = [`${web}/features/**/*-action.ts`, `${web}/features/**/*-actions.ts`, `${web}/features/**/*-intents.ts`, `${web}/**/*.server.ts`]
-/** Actions still reading their submission by hand, and forms still writing through the API: each to move to a typed clientAction. */
-const webUntypedActions = [
-  'features/reviews/review-item-action.ts',
-  ...['pay', 'stock-alert', 'stock-alerts'].map((name) => `routes/${name}.tsx`),
-].map((file) => `${web}/${file}`)
-const webDirectWrites = [
-  'features/checkout/components/checkout-form.tsx',
-  'features/checkout/components/place-shared-checkout.tsx',
-  'features/orders/components/order-details.tsx',
-  'features/orders/components/payment-outcome.tsx',
-  'features/reviews/components/review-form.tsx',
-].map((file) => `${web}/${file}`)
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/.react-router/**', 'data/**', 'tmp/**'] },
@@ -247,19 +236,18 @@ export default tseslint.config(
   },
   {
     files: [`${web}/routes/**/*.{ts,tsx}`, ...webActionModules],
-    ignores: webUntypedActions,
+    ignores: [`${web}/**/*.server.ts`, `${web}/**/*.test.ts`],
     rules: {
-      'no-restricted-imports': ['error', { paths: [untypedIntent, { ...untypedIntent, name: '../../lib/route-data' }, { ...untypedIntent, name: '../../../lib/route-data' }] }],
+      'no-restricted-syntax': ['error', ...untypedSubmission],
     },
   },
   {
     files: [`${web}/features/**/*.{ts,tsx}`, `${web}/components/**/*.{ts,tsx}`],
-    ignores: [...webActionModules, ...webDirectWrites],
+    ignores: webActionModules,
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ ...untypedIntent, name: '../../lib/route-data' }, { ...untypedIntent, name: '../../../lib/route-data' }, { ...untypedIntent, name: '../lib/route-data' }],
           patterns: [{ group: webWriteCalls, message: "Components and features do not write: submit to the route's clientAction with an intent." }],
         },
       ],

@@ -308,6 +308,10 @@ describe('shopper journeys', { timeout: 120_000 }, () => {
       await page.goto(`${shop()}/account/orders?order=${waiting.body._id}`)
       await page.getByRole('heading', { level: 1, name: `Order ${waiting.body.orderId}` }).waitFor()
       await page.getByRole('button', { name: 'Cancel order' }).click()
+      // The shop's own question, not the browser's: it says which order and waits for the answer.
+      const question = page.getByRole('dialog', { name: `Cancel order ${waiting.body.orderId}?` })
+      await question.getByRole('button', { name: 'Cancel the order' }).click()
+      await question.waitFor({ state: 'hidden' })
       await page.locator('.order-facts').getByText('Canceled').waitFor()
       const canceled = await api<Order>(server(), 'GET', `/api/orders/${waiting.body._id}`, { token: shopperToken })
       assert.equal(canceled.body.status, 'canceled')

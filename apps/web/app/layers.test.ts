@@ -68,13 +68,12 @@ describe('web layers', { timeout: 60_000 }, () => {
     expect(await problems('routes/probe.tsx', "import { updateOrder } from '../api/orders/update-order'\nexport const u = updateOrder\n")).toEqual([])
   })
 
-  it('refuses an action reading an untyped intent, and allows one parsed with a schema per intent', async () => {
-    expect(await problems('routes/probe.tsx', "import { readSubmission } from '../lib/route-data'\nexport const r = readSubmission\n")).toEqual([
-      expect.stringMatching(/^no-restricted-imports: .*parseSubmission/),
-    ])
-    expect(await problems('features/orders/probe-actions.ts', "import { readSubmission } from '../../lib/route-data'\nexport const r = readSubmission\n")).toEqual([
-      expect.stringMatching(/parseSubmission/),
-    ])
+  it('refuses an action reading its submission by hand, and allows one parsed with a schema per intent', async () => {
+    const byHand = (method: string) => `export async function clientAction({ request }: { request: Request }) {\n  return request.${method}()\n}\n`
+    expect(await problems('routes/probe.tsx', byHand('json'))).toEqual([expect.stringMatching(/^no-restricted-syntax: .*parseSubmission/)])
+    expect(await problems('features/orders/probe-actions.ts', byHand('formData'))).toEqual([expect.stringMatching(/parseSubmission/)])
+    // A public page's post made before its scripts ran is a form's, read on the server.
+    expect(await problems('features/orders/probe-form.server.ts', byHand('formData'))).toEqual([])
     expect(await problems('routes/probe.tsx', "import { parseSubmission } from '../lib/submission'\nexport const p = parseSubmission\n")).toEqual([])
   })
 })

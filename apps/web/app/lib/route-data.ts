@@ -21,15 +21,6 @@ export function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
 /** What an action answers for one intent: the API's answer, or the problems keyed by field (`form` for the rest). */
 export type ActionAnswer<I extends string, T> = { intent: I; ok: true; data: T } | { intent: I; ok: false; errors: FieldErrors }
 
-/** The submitted JSON, which names its `intent`. */
-export async function readSubmission(request: Request): Promise<{ intent: string } & Record<string, unknown>> {
-  const body = (await request.json()) as unknown
-  if (!body || typeof body !== 'object' || typeof (body as { intent?: unknown }).intent !== 'string') {
-    throw new Response('The form did not say what to do', { status: 400 })
-  }
-  return body as { intent: string } & Record<string, unknown>
-}
-
 /**
  * Runs an intent's API call. A refusal of the API comes back as field problems: for the `fields` the form
  * shows (the rest under `form`), or as the form's own function keys them. Redirects and other responses

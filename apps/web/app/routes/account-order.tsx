@@ -1,4 +1,4 @@
-import { Link, useRevalidator } from 'react-router'
+import { Link } from 'react-router'
 import { listRegions } from '../api/delivery/list-regions'
 import { getOrder } from '../api/orders/get-order'
 import { listOrderRefunds } from '../api/refunds/list-refunds'
@@ -7,6 +7,9 @@ import { NoShop } from '../features/account/components/no-shop'
 import { requireUser } from '../lib/auth/guard'
 import { OrderDetails } from '../features/orders/components/order-details'
 import { OrderReviews } from '../features/reviews/components/order-reviews'
+import { cancelOrder, orderIntents } from '../features/orders/order-actions'
+import { reviewItem, reviewItemIntents } from '../features/reviews/review-item-action'
+import { parseSubmission } from '../lib/submission'
 import { api } from '../lib/api'
 import { shopOfHost } from '../lib/host-shop'
 import { routeMeta } from '../lib/page-meta'
@@ -18,7 +21,20 @@ export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Order', args)
 
-export { reviewItemAction as clientAction } from '../features/reviews/review-item-action'
+/** The buyer's writes here: review an item of a delivered order, and cancel it while placed. */
+const intents = { ...reviewItemIntents, 'cancel-order': orderIntents['cancel-order'] }
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  await requireUser(request)
+  const submission = await parseSubmission(request, intents)
+  if (!submission.ok) return submission
+  switch (submission.intent) {
+    case 'review-item':
+      return reviewItem(submission.value)
+    case 'cancel-order':
+      return cancelOrder(submission.value)
+  }
+}
 
 /** The order with the region names; `order` null when this shop has none of the user's at this address. */
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
@@ -43,7 +59,6 @@ clientLoader.hydrate = true as const
 
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
   const { shop } = useSite()
-  const revalidator = useRevalidator()
   if (!shop || !loaderData) return <NoShop title="Order" />
   const { order, regions, refunds } = loaderData
   if (!order) {
@@ -62,8 +77,8 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
         <Link to="/account/orders">← All orders</Link>
       </p>
       <h1 id="order-title">Order {order.orderId}</h1>
-      {/* A cancel reloads the order, so the page shows what the server now holds. */}
-      <OrderDetails order={order} regions={regions} refunds={refunds} onChange={() => void revalidator.revalidate()} />
+      {/* A cancel reloads the order (as every answer of the page's action does), so it shows what the server now holds. */}
+      <OrderDetails order={order} regions={regions} refunds={refunds} />
       {order.status === 'delivered' && <OrderReviews order={order} />}
     </section>
   )

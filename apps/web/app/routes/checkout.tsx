@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, type ShouldRevalidateFunction, useNavigate } from 'react-router'
 import type { Order } from '@shop/domain/schemas/orders'
 import { Alert } from '../components/ui/alert'
 import { useSessionUser } from '../lib/auth/session'
@@ -45,9 +45,31 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /** "Place order" (and Apply for a code) posted as a plain form, before the page's scripts run (decision 90). */
 export const action = (args: Route.ActionArgs) => placeOrderAction(args)
 
+/**
+ * Once the scripts run, the form submits here: `place` the order (under the attempt's idempotency key) or
+ * `share` the cart as a checkout. Anyone may do either, logged in or not: the API knows the buyer. The
+ * action's module (its schemas and their validator) loads with the first submission, not with the page
+ * (decision 92).
+ */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { checkoutAction } = await import('../features/checkout/checkout-intents')
+  return checkoutAction(request)
+}
+
+/** The page's own answers need no reload of what it read: a placed order leaves it, a refusal keeps the cart. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  isOwnAnswer(actionResult) ? false : defaultShouldRevalidate
+
+const isOwnAnswer = (result: unknown) => {
+  const intent = (result as { intent?: unknown } | null | undefined)?.intent
+  return intent === 'place' || intent === 'share'
+}
+
 export const meta: Route.MetaFunction = (args) => routeMeta('Checkout', args)
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  // The answer to the form posted before the scripts ran; the scripts' own submissions answer their fetchers.
+  const posted = actionData && 'values' in actionData ? actionData : undefined
   const { shop } = useSite()
   const hydrated = useHydrated()
   const user = useSessionUser()
@@ -57,7 +79,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const navigate = useNavigate()
   const { lines, loading, error, retry } = useCartLines(shop!._id, items, loaderData.cart.known)
   const stock = useStockCheck(shop!._id, items)
-  const [problems, setProblems] = useState<Map<string, string>>(() => new Map(Object.entries(actionData?.lineProblems ?? {})))
+  const [problems, setProblems] = useState<Map<string, string>>(() => new Map(Object.entries(posted?.lineProblems ?? {})))
 
   const orderable: OrderLineInput[] = useMemo(
     () =>
@@ -90,13 +112,13 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
     else void navigate(confirmationPath(order), { state: { placed: true } })
   }
 
-  if (actionData?.placed) {
+  if (posted?.placed) {
     // A second tap on Place order before the scripts ran: the first one placed the order.
     return (
       <section aria-labelledby="checkout-title" className="checkout-page">
         <h1 id="checkout-title">Thank you for your order!</h1>
         <p role="status">
-          Your order <strong>{actionData.placed}</strong> is placed. The link to follow it was sent to your phone or e-mail.
+          Your order <strong>{posted.placed}</strong> is placed. The link to follow it was sent to your phone or e-mail.
         </p>
       </section>
     )
@@ -146,8 +168,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             promotions={loaderData.promotions}
             lines={orderable}
             hydrated={hydrated}
-            posted={actionData ?? null}
-            attempt={actionData?.attempt ?? loaderData.attempt}
+            posted={posted ?? null}
+            attempt={posted?.attempt ?? loaderData.attempt}
             blocked={blocked}
             onPlaced={onPlaced}
             onLineProblems={setProblems}

@@ -37,7 +37,29 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
   return { order, regions, refunds, accessKey: key }
 }
 
-export { reviewItemAction as clientAction } from '../features/reviews/review-item-action'
+/**
+ * The buyer's writes here: review an item of a delivered order, cancel it while placed, pay again after a
+ * failed payment. As the loader: a guest's private link (`?key=`) stands for the login; without it, the
+ * buyer logs in. The intents' modules load with the first submission, not with this public page (decision 92).
+ */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  if (!new URL(request.url).searchParams.get('key')) await requireUser(request)
+  const [{ parseSubmission }, reviews, orders] = await Promise.all([
+    import('../lib/submission'),
+    import('../features/reviews/review-item-action'),
+    import('../features/orders/order-actions'),
+  ])
+  const submission = await parseSubmission(request, { ...reviews.reviewItemIntents, ...orders.orderIntents })
+  if (!submission.ok) return submission
+  switch (submission.intent) {
+    case 'review-item':
+      return reviews.reviewItem(submission.value)
+    case 'cancel-order':
+      return orders.cancelOrder(submission.value)
+    case 'retry-payment':
+      return orders.retryPayment(submission.value)
+  }
+}
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args.loaderData ? `Order ${args.loaderData.order.orderId}` : 'Your order', args)

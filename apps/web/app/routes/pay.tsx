@@ -1,5 +1,6 @@
 import type { PayPage as PayPageData, PayStart } from '@shop/domain/schemas/pay-links'
 import { useFetcher } from 'react-router'
+import { Type } from 'typebox'
 import { TotalsTable } from '../components/totals-table'
 import type { TotalsRow } from '../lib/totals-rows'
 import { Alert } from '../components/ui/alert'
@@ -10,7 +11,8 @@ import { ApiError, api } from '../lib/api'
 import { serverApi } from '../lib/api.server'
 import { formatMoney } from '../lib/money'
 import { routeMeta } from '../lib/page-meta'
-import { type ActionAnswer, jsonSubmit, perform, problemOf, readSubmission, useFetcherDone } from '../lib/route-data'
+import { type ActionAnswer, jsonSubmit, perform, problemOf, useFetcherDone } from '../lib/route-data'
+import { parseSubmission } from '../lib/submission'
 import { isMissing, notFound } from '../lib/route-errors'
 import { useHydrated } from '../lib/use-hydrated'
 import type { Route } from './+types/pay'
@@ -37,11 +39,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return { page, key }
 }
 
+/** The page's one form sends the link's key, which the API checks against the order. */
+const intents = { pay: Type.Object({ key: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false }) }
+
 /** `pay`: starts an online payment of the balance; the page then goes to the provider's pay page. */
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
-  const submission = await readSubmission(request)
-  if (submission.intent !== 'pay') throw new Response(`Unknown intent ${submission.intent}`, { status: 400 })
-  return perform('pay', () => payBalance(api, params.id, String(submission.key)))
+  const submission = await parseSubmission(request, intents)
+  if (!submission.ok) return submission
+  const { key } = submission.value
+  return perform('pay', () => payBalance(api, params.id, key))
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { requireUser } from '../lib/auth/guard'
 import { LoginButton } from '../features/auth/components/login-button'
 import { useSessionUser } from '../lib/auth/session'
 import { listReviews } from '../api/reviews/list-reviews'
@@ -50,6 +51,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     reviews: reviews.data,
     product: product ? { _id: product._id, title: product.title } : null,
   }
+}
+
+/** `review-order` (features/reviews/review-order-action.ts): a logged-in buyer reviews a delivered order; the page's reviews are then read again. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  await requireUser(request)
+  const { reviewOrderAction } = await import('../features/reviews/review-order-action')
+  return reviewOrderAction(request)
 }
 
 /** Read and used without scripts: they start at the first touch (decision 113). */

@@ -1,6 +1,6 @@
 import { formatShortDate } from '@shop/domain'
 import { useState } from 'react'
-import { useNavigate } from 'react-router'
+import { type ShouldRevalidateFunction, useNavigate } from 'react-router'
 import { OrderLines } from '../components/order-lines'
 import { TotalsTable } from '../components/totals-table'
 import { useSessionUser } from '../lib/auth/session'
@@ -44,6 +44,16 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     paymentOptions,
   }
 }
+
+/** `place`, parsed by the checkout's action module, which loads with the first submission (decision 92). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { sharedCheckoutAction } = await import('../features/checkout/checkout-intents')
+  return sharedCheckoutAction(request)
+}
+
+/** A placed order leaves the page and a refusal changes nothing it read: no reload after either. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as { intent?: unknown } | null | undefined)?.intent === 'place' ? false : defaultShouldRevalidate
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Shared checkout', args)
 

@@ -3,6 +3,7 @@
  * mail scanner that opens the link unsubscribes nobody. Stopping removes the alert and the contact's other
  * alerts still waiting in this shop.
  */
+import { StockAlertKeyQuery } from '@shop/domain/schemas/stock-alerts'
 import { useFetcher, useSearchParams } from 'react-router'
 import { deleteStockAlert } from '../api/stock-alerts/delete-stock-alert'
 import { Button } from '../components/ui/button'
@@ -10,16 +11,21 @@ import { FormError } from '../components/ui/field'
 import { api } from '../lib/api'
 import { useHydrated } from '../lib/use-hydrated'
 import { routeMeta } from '../lib/page-meta'
-import { type ActionAnswer, jsonSubmit, perform, problemOf, readSubmission } from '../lib/route-data'
+import { type ActionAnswer, jsonSubmit, perform, problemOf } from '../lib/route-data'
+import { parseSubmission } from '../lib/submission'
 import type { Route } from './+types/stock-alert'
 
 export { RouteErrorBoundary as ErrorBoundary } from '../components/route-error'
 
 export const meta: Route.MetaFunction = (args) => routeMeta('Back-in-stock messages', args)
 
+/** The button sends the link's key, as the API asks it of an unsubscribe. */
+const intents = { unsubscribe: StockAlertKeyQuery }
+
 export async function clientAction({ request, params }: Route.ClientActionArgs): Promise<ActionAnswer<'unsubscribe', null>> {
-  const { intent, key } = await readSubmission(request)
-  if (intent !== 'unsubscribe' || typeof key !== 'string') throw new Response(`Unknown intent ${intent}`, { status: 400 })
+  const submission = await parseSubmission(request, intents)
+  if (!submission.ok) return submission
+  const { key } = submission.value
   return perform('unsubscribe', async () => {
     await deleteStockAlert(api, params.id, key)
     return null

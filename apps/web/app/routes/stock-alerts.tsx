@@ -2,10 +2,12 @@
  * Where the product page's "Tell me when it's back" form posts (intent `subscribe`): the alert is made by
  * the API, which checks the phone with the domain's rules. No page of its own.
  */
+import { StockAlertBody } from '@shop/domain/schemas/stock-alerts'
 import { createStockAlert } from '../api/stock-alerts/create-stock-alert'
 import { api } from '../lib/api'
 import type { SubscribeAnswer } from '../features/stock-alerts/subscribe-answer'
-import { perform, readSubmission } from '../lib/route-data'
+import { perform } from '../lib/route-data'
+import { parseSubmission } from '../lib/submission'
 import type { Route } from './+types/stock-alerts'
 
 /** Nothing to show at this address. */
@@ -13,17 +15,11 @@ export function loader(): never {
   throw new Response('Not found', { status: 404 })
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '')
+/** The form sends the domain's request as it is: the shop, the product, its variant and one way to reach the shopper. */
+const intents = { subscribe: StockAlertBody }
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<SubscribeAnswer> {
-  const { intent, shop, product, variant, channel, contact } = await readSubmission(request)
-  if (intent !== 'subscribe') throw new Response(`Unknown intent ${intent}`, { status: 400 })
-  const to = text(contact).trim()
-  const input = {
-    shop: text(shop),
-    product: text(product),
-    ...(text(variant) ? { variant: text(variant) } : {}),
-    ...(channel === 'email' ? { email: to } : { phone: to }),
-  }
-  return perform('subscribe', () => createStockAlert(api, input), ['phone', 'email', 'variant'])
+  const submission = await parseSubmission(request, intents)
+  if (!submission.ok) return submission
+  return perform('subscribe', () => createStockAlert(api, submission.value), ['phone', 'email', 'variant'])
 }

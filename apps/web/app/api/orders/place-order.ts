@@ -1,9 +1,13 @@
 import type { OrderSource } from '@shop/domain'
 import type { Order } from '@shop/domain/schemas/orders'
 import type { ApiClient } from '../../lib/api'
-import type { PlaceQuery as BuyerQuery, CheckoutCreateInput as CheckoutInput } from '@shop/domain/schemas/order-input'
+import type { PlaceQuery as BuyerQuery, CheckoutCreateInput as CheckoutInput, OrderCreateInput } from '@shop/domain/schemas/order-input'
 
-export type OrderInput = (CheckoutInput | { checkout: string }) & { payment?: { provider: string } }
+/**
+ * A shopper's order as the domain's schema has it: a cart's items and delivery, or a shared checkout's id
+ * (with the payer's own contact and, maybe, delivery). What only staff send is StaffOrderInput's.
+ */
+export type OrderInput = Omit<OrderCreateInput, 'source' | 'adjustment' | 'note'>
 
 /**
  * An order staff enter for a buyer (decision 61): where it came from, and optionally a manual discount with

@@ -6,6 +6,8 @@ type ConfirmDialogProps = {
   title: string
   children?: ReactNode
   confirmLabel: string
+  /** The button that closes the question without acting ("Cancel" unless that word names the action). */
+  cancelLabel?: string
   /** Destructive actions get the danger style. */
   danger?: boolean
   busy?: boolean
@@ -17,7 +19,7 @@ type ConfirmDialogProps = {
  * A modal question before a destructive action ("Delete this product?"). The native <dialog> traps focus,
  * closes on Escape and returns focus to the opener.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = 'Cancel', danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null)
   // Several dialogs may sit on one page (closed ones stay in the DOM), so each title has its own id.
   const titleId = useId()
@@ -42,7 +44,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger, bus
       {children}
       <div className="confirm-dialog-actions">
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button className={danger ? 'button-danger' : undefined} onClick={onConfirm} disabled={busy}>
           {confirmLabel}

@@ -7,6 +7,7 @@ import type { DeliveryRateOption } from '@shop/domain/schemas/delivery'
 import type { CheckoutCreateInput as CheckoutInput, ItemInput } from '@shop/domain/schemas/order-input'
 import { type ContactField, checkContact } from '../../lib/contact-details'
 import { type DeliveryDraft, type DeliveryField, deliveryInput, deliveryProblems } from '../../lib/delivery-details'
+import type { FieldErrors } from '../../lib/field-errors'
 
 export type CheckoutField = 'email' | ContactField | DeliveryField
 
@@ -44,4 +45,28 @@ export async function checkCheckout(
 /** The buyer as the order's query names them: the shop, and a guest's e-mail when one was given. */
 export function buyerQuery(shopId: string, email: string, signedIn: boolean): { shop: string; email?: string } {
   return { shop: shopId, ...(signedIn || !email.trim() ? {} : { email: email.trim() }) }
+}
+
+/**
+ * The problems of a refused order (the page's action found them, or the shop did) that belong beside the
+ * checkout's fields: the order's paths (`delivery.address`) become the fields that hold them (`address`).
+ */
+export function refusedFields(errors: FieldErrors): Partial<Record<CheckoutField, string>> {
+  const fields: Partial<Record<CheckoutField, string>> = {}
+  for (const [path, message] of Object.entries(errors)) {
+    const field = (path === 'delivery.phone' ? 'phone' : path.replace(/^delivery\./, '')) as CheckoutField
+    if (checkoutFields.includes(field)) fields[field] ??= message
+  }
+  return fields
+}
+
+/** The cart's lines the shop refused (`items.0` is the order's first line), by their key, with the message. */
+export function refusedLines(errors: FieldErrors, lines: readonly { key: string }[]): Map<string, string> {
+  const refused = new Map<string, string>()
+  for (const [path, message] of Object.entries(errors)) {
+    const index = /^items\.(\d+)$/.exec(path)?.[1]
+    const line = index === undefined ? undefined : lines[Number(index)]
+    if (line) refused.set(line.key, message)
+  }
+  return refused
 }

@@ -148,7 +148,7 @@ export async function placeOrderAction({ request, context }: Args) {
   // A region chosen before the scripts ran shows its rates only now: the buyer sees the fee before ordering.
   if (dispatch && !values.delivery.rate && rates && rates.length > 0) problems.rate = 'Check the delivery rate and its fee, then place the order.'
   const paymentOptions = await getPaymentOptions(api, shop._id)
-  const provider = paymentOptions.some((option) => option.provider === values.provider) ? values.provider : paymentOptions[0]?.provider
+  const provider = (paymentOptions.find((option) => option.provider === values.provider) ?? paymentOptions[0])?.provider
   if (!provider) return answer(409, { rates, code, failure: 'This shop does not take orders online at the moment.' })
   if (Object.keys(problems).length > 0) return answer(400, { rates, code, problems })
 

@@ -1,5 +1,6 @@
 import { toMajor } from '@shop/domain'
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
 import type { User } from '@shop/domain/schemas/auth'
 import type { Region } from '@shop/domain/schemas/delivery'
 import type { PublicDiscountCode } from '@shop/domain/schemas/discount-code'
@@ -11,13 +12,13 @@ import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
 import { TotalsTable } from '../../../components/totals-table'
 import type { TotalsRow } from '../../../lib/totals-rows'
-import { ApiError, api, errorMessage } from '../../../lib/api'
 import { randomId } from '../../../lib/random-id'
-import { createCheckout } from '../../../api/checkouts/create-checkout'
 import type { CheckoutCreateInput as CheckoutInput, ItemInput } from '@shop/domain/schemas/order-input'
-import { type CheckoutField, buyerQuery, checkCheckout, checkoutFields } from '../checkout-problems'
+import { type CheckoutField, buyerQuery, checkCheckout, checkoutFields, refusedFields, refusedLines } from '../checkout-problems'
+import type { PlaceAnswer, ShareAnswer } from '../checkout-intents'
 import type { CheckoutFormAnswer } from '../place-order-form.server'
-import { placeOrder } from '../../../api/orders/place-order'
+import type { FieldErrors } from '../../../lib/field-errors'
+import { jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 import { useKeptCheckoutDraft } from '../checkout-draft'
 import { useContactDraft } from '../hooks/use-contact-draft'
 import { useDeliveryDraft } from '../../../lib/use-delivery-draft'
@@ -86,7 +87,10 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, promotions: 
   )
   const [errors, setErrors] = useState<Partial<Record<CheckoutField, string>>>(posted?.problems ?? {})
   const [failure, setFailure] = useState<string | null>(posted?.failure ?? null)
-  const [busy, setBusy] = useState<'order' | 'share' | null>(null)
+  const place = useFetcher<PlaceAnswer>()
+  const shareFetcher = useFetcher<ShareAnswer>()
+  // A placed order stays busy while the browser leaves for the order's page or the pay page.
+  const busy = place.state !== 'idle' || place.data?.ok ? 'order' : shareFetcher.state !== 'idle' ? 'share' : null
   const [shared, setShared] = useState<{ url: string; signature: string } | null>(null)
   const attempt = useRef<{ signature: string; key: string } | null>(null)
 
@@ -158,20 +162,29 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, promotions: 
     return input
   }
 
-  function showFailure(error: unknown) {
-    if (error instanceof ApiError && error.status === 409 && error.body?.errors?.length) {
-      const problems = new Map<string, string>()
-      for (const problem of error.body.errors) {
-        const index = /^items\.(\d+)/.exec(problem.path)?.[1]
-        const line = index === undefined ? undefined : lines[Number(index)]
-        if (line) problems.set(line.key, `Not enough in stock: ${problem.message}.`)
-      }
-      onLineProblems(problems)
-    }
-    if (error instanceof ApiError && error.status === 422) setCode(null)
-    const offline = error instanceof ApiError && error.status === null
-    setFailure(offline ? 'We could not reach the shop. Check your connection and try again.' : errorMessage(error))
+  /** The shop's refusal (or the page's action's): lines short of stock, a code it dropped, fields, and one message. */
+  function showRefusal(errors: FieldErrors, submitted: readonly OrderLineInput[]) {
+    const short = refusedLines(errors, submitted)
+    if (short.size > 0) onLineProblems(short)
+    if (errors.discount) setCode(null)
+    const fields = refusedFields(errors)
+    setErrors(fields)
+    setFailure(errors.form ?? (Object.keys(fields).length > 0 ? null : problemOf(errors)))
   }
+
+  /** What a shared link stands for: it goes stale when any of it changes. */
+  const sharedShape = () => [items, draft, code?.code ?? null, contact]
+  /** The lines of the order or checkout last submitted, and what the shared link will stand for. */
+  const placing = useRef<readonly OrderLineInput[]>(lines)
+  const sharing = useRef('')
+  useFetcherDone(place, (answer) => {
+    if (answer.ok) onPlaced(answer.data)
+    else showRefusal(answer.errors, placing.current)
+  })
+  useFetcherDone(shareFetcher, (answer) => {
+    if (answer.ok) setShared({ url: `${window.location.origin}/checkout/${answer.data._id}`, signature: sharing.current })
+    else showRefusal(answer.errors, placing.current)
+  })
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -182,33 +195,20 @@ export function CheckoutForm({ shop, user, regions, paymentOptions, promotions: 
     const signature = JSON.stringify([buyer(), body])
     // A retry of the same order (after a lost answer) sends the same key, so it is placed only once.
     if (attempt.current?.signature !== signature) attempt.current = { signature, key: randomId() }
-    setBusy('order')
+    placing.current = lines
     onLineProblems(new Map())
-    try {
-      onPlaced(await placeOrder(api, buyer(), body, attempt.current.key))
-    } catch (error) {
-      showFailure(error)
-      setBusy(null)
-    }
+    void place.submit({ intent: 'place', ...buyer(), ...body, attempt: attempt.current.key }, jsonSubmit)
   }
 
   async function share() {
     if (busy || blocked) return
     const body = await ready()
     if (!body) return
-    setBusy('share')
-    try {
-      const checkout = await createCheckout(api, buyer(), body)
-      setShared({ url: `${window.location.origin}/checkout/${checkout._id}`, signature: JSON.stringify([buyer(), sharedShape()]) })
-    } catch (error) {
-      showFailure(error)
-    } finally {
-      setBusy(null)
-    }
+    placing.current = lines
+    sharing.current = JSON.stringify([buyer(), sharedShape()])
+    void shareFetcher.submit({ intent: 'share', ...buyer(), ...body }, jsonSubmit)
   }
 
-  /** What a shared link stands for: it goes stale when any of it changes. */
-  const sharedShape = () => [items, draft, code?.code ?? null, contact]
   const sharedCurrent = shared && shared.signature === JSON.stringify([buyer(), sharedShape()])
 
   return (

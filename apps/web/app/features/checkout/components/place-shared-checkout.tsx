@@ -1,5 +1,6 @@
 import { isValidEmail } from '@shop/domain'
 import { type FormEvent, useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
 import type { User } from '@shop/domain/schemas/auth'
 import type { Region } from '@shop/domain/schemas/delivery'
 import type { Checkout, Order } from '@shop/domain/schemas/orders'
@@ -8,9 +9,9 @@ import type { Shop } from '@shop/domain/schemas/shop'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
-import { ApiError, api, errorMessage } from '../../../lib/api'
 import { randomId } from '../../../lib/random-id'
-import { placeOrder } from '../../../api/orders/place-order'
+import { jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
+import type { PlaceAnswer } from '../checkout-intents'
 import { type ContactField, checkContact } from '../../../lib/contact-details'
 import { type DeliveryField, deliveryFields, deliveryInput, deliveryProblems } from '../../../lib/delivery-details'
 import { useContactDraft } from '../hooks/use-contact-draft'
@@ -57,7 +58,9 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
   const contact = useContactDraft(user)
   const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({})
   const [provider, setProvider] = useState(paymentOptions[0]?.provider ?? '')
-  const [busy, setBusy] = useState(false)
+  const place = useFetcher<PlaceAnswer>()
+  // A placed order stays busy while the browser leaves for the order's page or the pay page.
+  const busy = place.state !== 'idle' || place.data?.ok === true
   const [failure, setFailure] = useState<string | null>(null)
   const attempt = useRef<{ signature: string; key: string } | null>(null)
   const own = viewer.kind === 'creator'
@@ -71,6 +74,11 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
   // `choiceKey` names the choice: the object is new on every render, so it does not tell a change.
   const reportChoice = useEffectEvent(() => onDeliveryChoice(choice))
   useEffect(() => reportChoice(), [choiceKey])
+
+  useFetcherDone(place, (answer) => {
+    if (answer.ok) onPlaced(answer.data)
+    else setFailure(problemOf(answer.errors))
+  })
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -96,15 +104,9 @@ export function PlaceSharedCheckout({ shop, checkout, regions, user, paymentOpti
       ...(provider ? { payment: { provider } } : {}),
     }
     const signature = JSON.stringify([buyer, body])
+    // A retry of the same order (after a lost answer) sends the same key, so it is placed only once.
     if (attempt.current?.signature !== signature) attempt.current = { signature, key: randomId() }
-    setBusy(true)
-    try {
-      onPlaced(await placeOrder(api, buyer, body, attempt.current.key))
-    } catch (error) {
-      const offline = error instanceof ApiError && error.status === null
-      setFailure(offline ? 'We could not reach the shop. Check your connection and try again.' : errorMessage(error))
-      setBusy(false)
-    }
+    void place.submit({ intent: 'place', ...buyer, ...body, attempt: attempt.current.key }, jsonSubmit)
   }
 
   if (viewer.kind === 'checking') {

@@ -1,14 +1,16 @@
 import { allowedTransitions, formatShortDate } from '@shop/domain'
 import { useState } from 'react'
+import { useFetcher } from 'react-router'
 import type { Region } from '@shop/domain/schemas/delivery'
 import type { Order } from '@shop/domain/schemas/orders'
 import { OrderLines } from '../../../components/order-lines'
 import { TotalsTable } from '../../../components/totals-table'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { api, errorMessage } from '../../../lib/api'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
 import { pricedRows } from '../../../lib/totals-rows'
-import { updateOrder } from '../../../api/orders/update-order'
+import type { CancelOrderAnswer } from '../order-actions'
 import { OrderStatusBadge } from './order-status-badge'
 import { OrderTimeline } from '../../../components/order-timeline'
 import type { Refund } from '@shop/domain/schemas/refunds'
@@ -23,16 +25,22 @@ type Props = {
   regions: Region[]
   /** The private link's key, for a buyer without an account. */
   accessKey?: string | null
-  onChange: (order: Order) => void
+  /** The order as a cancel left it, for a page that keeps it in its own state. */
+  onChange?: (order: Order) => void
   headingLevel?: 2 | 3
   /** The order's refunds, to say what happens to the money of a canceled order. */
   refunds?: readonly Refund[]
 }
 
-/** An order for its buyer: status, items, delivery, totals, timeline, and cancel while placed. */
+/**
+ * An order for its buyer: status, items, delivery, totals, timeline, and cancel while placed. Cancel asks
+ * first, then submits the page's `cancel-order` intent (with the private link's key for a guest).
+ */
 export function OrderDetails({ order, regions, accessKey, onChange, headingLevel = 2, refunds = [] }: Props) {
-  const [busy, setBusy] = useState(false)
+  const [asking, setAsking] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const cancel = useFetcher<CancelOrderAnswer>()
+  const busy = cancel.state !== 'idle'
   const Heading = `h${headingLevel}` as const
   // The shop the order is from says where to pick it up; on another shop's site, it says nothing of it.
   const site = useSite().shop
@@ -41,17 +49,15 @@ export function OrderDetails({ order, regions, accessKey, onChange, headingLevel
   const cancelable = allowedTransitions(order.status, order.delivery.type, 'shopper').includes('canceled')
   const whatsApp = shop?.whatsapp ? whatsAppUrl(shop.whatsapp, `Hello, about my order ${order.orderId}`) : null
 
-  async function cancel() {
-    if (!window.confirm(`Cancel order ${order.orderId}?`)) return
-    setBusy(true)
+  useFetcherDone(cancel, (answer) => {
+    setAsking(false)
+    if (answer.ok) onChange?.(answer.data)
+    else setError(problemOf(answer.errors))
+  })
+
+  function confirmCancel() {
     setError(null)
-    try {
-      onChange(await updateOrder(api, order._id, 'canceled', accessKey))
-    } catch (failure) {
-      setError(errorMessage(failure))
-    } finally {
-      setBusy(false)
-    }
+    void cancel.submit({ intent: 'cancel-order', id: order._id, ...(accessKey ? { key: accessKey } : {}) }, jsonSubmit)
   }
 
   return (
@@ -109,11 +115,23 @@ export function OrderDetails({ order, regions, accessKey, onChange, headingLevel
       {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
       {cancelable && (
         <p>
-          <Button variant="secondary" onClick={() => void cancel()} disabled={busy} aria-busy={busy || undefined}>
+          <Button variant="secondary" onClick={() => setAsking(true)} disabled={busy} aria-busy={busy || undefined}>
             Cancel order
           </Button>
         </p>
       )}
+      <ConfirmDialog
+        open={asking}
+        title={`Cancel order ${order.orderId}?`}
+        confirmLabel="Cancel the order"
+        cancelLabel="Keep it"
+        danger
+        busy={busy}
+        onConfirm={confirmCancel}
+        onCancel={() => setAsking(false)}
+      >
+        <p>The shop will not prepare it. This cannot be undone.</p>
+      </ConfirmDialog>
     </div>
   )
 }

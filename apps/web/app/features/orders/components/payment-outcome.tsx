@@ -1,13 +1,20 @@
-import { useState } from 'react'
+import { useFetcher } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { api, errorMessage } from '../../../lib/api'
-import { retryPayment } from '../../../api/transactions/retry-payment'
+import { jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
+import type { RetryPaymentAnswer } from '../order-actions'
 
-/** Back from a pay page (`?payment=&transaction=`): paid, or a way to try paying again. */
+/**
+ * Back from a pay page (`?payment=&transaction=`): paid, or a way to try paying again through the page's
+ * `retry-payment` intent, which answers where to pay the new attempt.
+ */
 export function PaymentOutcome({ outcome, transaction, accessKey }: { outcome: string; transaction: string | null; accessKey: string | null }) {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const retry = useFetcher<RetryPaymentAnswer>()
+  // Still busy while the browser leaves for the pay page.
+  const busy = retry.state !== 'idle' || (retry.data?.ok === true && retry.data.data !== null)
+  useFetcherDone(retry, (answer) => {
+    if (answer.ok && answer.data) window.location.assign(answer.data)
+  })
   if (outcome === 'success') {
     return (
       <p className="notice notice-success" role="status">
@@ -16,29 +23,19 @@ export function PaymentOutcome({ outcome, transaction, accessKey }: { outcome: s
     )
   }
 
-  async function retry() {
-    if (!transaction) return
-    setBusy(true)
-    setError(null)
-    try {
-      const redirect = await retryPayment(api, transaction, accessKey)
-      if (redirect) window.location.assign(redirect)
-      else setBusy(false)
-    } catch (failure) {
-      setError(errorMessage(failure))
-      setBusy(false)
-    }
-  }
-
   return (
     <div className="notice notice-problem" role="alert">
       <p>The payment did not go through, so the order is waiting for it.</p>
       {transaction && (
-        <Button onClick={() => void retry()} disabled={busy} aria-busy={busy || undefined}>
+        <Button
+          onClick={() => void retry.submit({ intent: 'retry-payment', transaction, ...(accessKey ? { key: accessKey } : {}) }, jsonSubmit)}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
           Try paying again
         </Button>
       )}
-      {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
+      {retry.data && !retry.data.ok && <Alert>{problemOf(retry.data.errors)}</Alert>}
     </div>
   )
 }

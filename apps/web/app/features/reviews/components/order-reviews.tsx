@@ -142,7 +142,7 @@ function ReviewItemForm({ order, item, accessKey, review, onSaved, onCancel }: F
     }
     setErrors({})
     void fetcher.submit(
-      { intent: 'review-item', relatedOrder: order._id, product: item.product, rating, text: text.trim(), key: accessKey ?? '' },
+      { intent: 'review-item', relatedOrder: order._id, product: item.product, rating, text: text.trim(), ...(accessKey ? { key: accessKey } : {}) },
       jsonSubmit,
     )
   }

@@ -1,6 +1,5 @@
 import { orderSummary } from '@shop/domain'
 import { useId, useState } from 'react'
-import { useRevalidator } from 'react-router'
 import type { User } from '@shop/domain/schemas/auth'
 import { LoadError } from '../../../components/load-error'
 import { api } from '../../../lib/api'
@@ -14,7 +13,6 @@ import { ReviewForm } from './review-form'
  * that opens its form; one form is open at a time, so ten orders waiting stay ten short lines.
  */
 export function WriteReview({ user, shopId }: { user: User; shopId: string }) {
-  const revalidator = useRevalidator()
   const [open, setOpen] = useState<string | null>(null)
   const [posted, setPosted] = useState<string | null>(null)
   const baseId = useId()
@@ -79,8 +77,8 @@ export function WriteReview({ user, shopId }: { user: User; shopId: string }) {
                       onDone={() => {
                         setOpen(null)
                         setPosted(order.orderId)
+                        // The page's action has read its reviews again; this list is the browser's own.
                         pending.setData(pending.data!.filter((candidate) => candidate._id !== order._id))
-                        void revalidator.revalidate()
                       }}
                     />
                   )}

@@ -72,7 +72,13 @@ function BackInStockForm({ shopId, productId, soldOut }: { shopId: string; produ
           onSubmit={(event) => {
             event.preventDefault()
             void fetcher.submit(
-              { intent: 'subscribe', shop: shopId, product: productId, variant, channel, contact: channel === 'sms' ? phone : email },
+              {
+                intent: 'subscribe',
+                shop: shopId,
+                product: productId,
+                ...(variant ? { variant } : {}),
+                ...(channel === 'sms' ? { phone: phone.trim() } : { email: email.trim() }),
+              },
               { ...jsonSubmit, action: '/stock-alerts' },
             )
           }}
