@@ -19,6 +19,7 @@ export type CustomerSort = keyof typeof customerSorts
 
 export type CustomerFilters = { q: string; owes: boolean; sort: CustomerSort; page: number }
 
+/** The list as it opens: every customer, most recent first, the first page. */
 export const noCustomerFilters: CustomerFilters = { q: '', owes: false, sort: 'recent', page: 1 }
 
 function isSort(value: string | null): value is CustomerSort {
@@ -31,8 +32,8 @@ export function parseCustomerFilters(params: URLSearchParams): CustomerFilters {
   return {
     q: (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
     owes: params.get('owes') === '1',
-    sort: isSort(sort) ? sort : 'recent',
-    page: Number.isFinite(page) && page >= 1 ? Math.min(page, 10_000) : 1,
+    sort: isSort(sort) ? sort : noCustomerFilters.sort,
+    page: Number.isFinite(page) && page >= 1 ? Math.min(page, 10_000) : noCustomerFilters.page,
   }
 }
 
