@@ -4,6 +4,9 @@
  * shop, its pictures and every order acknowledged before the backup began; a backup of the stopped install
  * restores too; restore refuses a directory that is not empty, and backup refuses to overwrite a file.
  */
+import type { TokenData } from '@shop/domain/schemas/auth'
+import type { ProductPage } from '@shop/domain/schemas/catalog'
+import type { Shop } from '@shop/domain/schemas/shop'
 import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
@@ -58,11 +61,8 @@ async function call<T>(server: Server, method: string, url: string, options: { b
   return { status: response.status, body: (await response.json().catch(() => null)) as T }
 }
 
-type Shop = { _id: string; title: string; logo?: string | null }
-type Product = { _id: string; variants: unknown[]; images?: { url: string }[] }
-
 async function ownerToken(server: Server): Promise<string> {
-  const login = await call<{ access_token: string }>(server, 'POST', '/api/token/', {
+  const login = await call<TokenData>(server, 'POST', '/api/token/', {
     body: { email: demoLogins.users[0].email, password: demoLogins.password },
   })
   expect(login.status).toBe(201)
@@ -79,7 +79,7 @@ describe('backup and restore', () => {
     let backupStarted = Infinity
     try {
       const shop = (await call<Shop>(server, 'GET', '/api/shops/demo')).body
-      const products = await call<{ data: Product[] }>(server, 'GET', `/api/products/?shop=${shop._id}&inStock=true&$limit=100`)
+      const products = await call<ProductPage>(server, 'GET', `/api/products/?shop=${shop._id}&inStock=true&$limit=100`)
       // Orders spread over every product without variants, dropping one as it sells out.
       const available = products.body.data.filter((item) => item.variants.length === 0).map((item) => item._id)
       expect(available.length).toBeGreaterThan(0)
@@ -151,8 +151,8 @@ describe('backup and restore', () => {
       expect(list.body.total).toBeGreaterThanOrEqual(before.length)
       expect(list.body.total).toBeLessThanOrEqual(finalOrders)
       // The pictures came along: a product's image is served from the restored uploads.
-      const products = await call<{ data: Product[] }>(again, 'GET', `/api/products/?shop=${shop.body._id}&$limit=100`)
-      const image = products.body.data.flatMap((product) => product.images ?? [])[0]
+      const products = await call<ProductPage>(again, 'GET', `/api/products/?shop=${shop.body._id}&$limit=100`)
+      const image = products.body.data.flatMap((product) => product.images)[0]
       expect(image).toBeDefined()
       const picture = await fetch(new URL(image!.url, `http://127.0.0.1:${again.port}`))
       expect(picture.status).toBe(200)
