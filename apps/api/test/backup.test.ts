@@ -4,6 +4,8 @@
  * shop, its pictures and every order acknowledged before the backup began; a backup of the stopped install
  * restores too; restore refuses a directory that is not empty, and backup refuses to overwrite a file.
  */
+import type { Order } from '@shop/domain/schemas/orders'
+import type { Page } from '@shop/domain/schemas/wire'
 import type { TokenData } from '@shop/domain/schemas/auth'
 import type { ProductPage } from '@shop/domain/schemas/catalog'
 import type { Shop } from '@shop/domain/schemas/shop'
@@ -89,7 +91,7 @@ describe('backup and restore', () => {
       const buyer = async (n: number) => {
         for (let i = 0; placing && available.length; i++) {
           const product = available[i % available.length]!
-          const placed = await call<{ _id: string }>(server, 'POST', `/api/orders/?shop=${shop._id}&email=buyer${n}-${i}@example.com`, {
+          const placed = await call<Order>(server, 'POST', `/api/orders/?shop=${shop._id}&email=buyer${n}-${i}@example.com`, {
             body: { items: [{ product, count: 1 }], delivery: { type: 'pick-up' } },
           })
           if (placed.status === 409) {
@@ -120,7 +122,7 @@ describe('backup and restore', () => {
       const manifest = await readManifest(backupFile)
       expect(manifest.uploads).toBeGreaterThan(0)
       expect(manifest.migrations).toBeGreaterThan(0)
-      finalOrders = (await call<{ total: number }>(server, 'GET', `/api/orders/?shop=${shop._id}&$limit=1`, { token: await ownerToken(server) })).body.total
+      finalOrders = (await call<Page<Order>>(server, 'GET', `/api/orders/?shop=${shop._id}&$limit=1`, { token: await ownerToken(server) })).body.total
     } finally {
       await stopServer(server)
     }
@@ -142,12 +144,12 @@ describe('backup and restore', () => {
       const before = acknowledged.filter((order) => order.at < backupStarted)
       expect(before.length).toBeGreaterThanOrEqual(5)
       for (const { id } of before) {
-        const order = await call<{ _id: string; items: unknown[] }>(again, 'GET', `/api/orders/${id}`, { token })
+        const order = await call<Order>(again, 'GET', `/api/orders/${id}`, { token })
         expect(order.status, id).toBe(200)
         expect(order.body.items).toHaveLength(1)
       }
       // No more than were placed in all, and the list agrees with itself.
-      const list = await call<{ total: number; data: { _id: string }[] }>(again, 'GET', `/api/orders/?shop=${shop.body._id}&$limit=100`, { token })
+      const list = await call<Page<Order>>(again, 'GET', `/api/orders/?shop=${shop.body._id}&$limit=100`, { token })
       expect(list.body.total).toBeGreaterThanOrEqual(before.length)
       expect(list.body.total).toBeLessThanOrEqual(finalOrders)
       // The pictures came along: a product's image is served from the restored uploads.
