@@ -130,7 +130,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('public reads from a streaming r
     expect(await titles(search)).toEqual([])
     expect((await get(`/api/products/${shirt._id}`)).statusCode).toBe(404)
     expect((await get(`/api/shops/${shop.id}`)).json()).toMatchObject({ title: shop.title })
+    // The fake page build (pageBuild above) answers the title of the shop it was handed, a shape of this test's own.
     const page = async (headers: Record<string, string> = {}) =>
+      // eslint-disable-next-line no-restricted-syntax
       (await app.inject({ method: 'GET', url: '/', headers: { host: `${shop.slug}.shops.test`, ...headers } })).json<{ title: string }>().title
     expect(await page()).toBe(shop.title)
     // Staff read the primary.
