@@ -221,6 +221,29 @@ export default tseslint.config(
       ],
     },
   },
+  // ---------------------------------------------------------------- API tests (decision 0118)
+  {
+    // A test reads an answer with the type of the schema its route declares (packages/domain/src/schemas), so a
+    // change to the schema breaks the test's types; a shape written out by hand would drift from it unnoticed.
+    // A test that reads what no schema declares (a fake's echo, a raw document) says why and disables this there.
+    files: ['apps/api/test/**/*.ts', `${api}/**/*.test.ts`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'TSTypeAliasDeclaration[id.name=/(Answer|Response|Body)$/] > TSTypeLiteral',
+          "TSTypeAliasDeclaration > TSTypeLiteral > TSPropertySignature[key.name='_id']",
+          "CallExpression[callee.property.name='json'] > TSTypeParameterInstantiation TSTypeLiteral:not(TSTypeLiteral TSTypeLiteral)",
+          "CallExpression[callee.name='call'] > TSTypeParameterInstantiation TSTypeLiteral:not(TSTypeLiteral TSTypeLiteral)",
+          "TSAsExpression[expression.callee.property.name='json'] > TSTypeLiteral",
+          "TSAsExpression[expression.argument.callee.property.name='json'] > TSTypeLiteral",
+        ].map((selector) => ({
+          selector,
+          message: "An API answer or body is the domain's type (Static<typeof Schema> from packages/domain/src/schemas), not a shape written by hand.",
+        })),
+      ],
+    },
+  },
   // ---------------------------------------------------------------- web layers (apps/web)
   {
     files: [`${web}/**/*.{ts,tsx}`],

@@ -1,3 +1,4 @@
+import type { LoginCode } from '@shop/domain/schemas/auth'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loginCodes, users } from '../src/db/schema'
@@ -377,7 +378,7 @@ describe('POST /api/login-codes', () => {
   it('issues a code for another origin that logs the caller in there, once', async () => {
     const response = await issue({ redir: shopOrigin })
     expect(response.statusCode).toBe(201)
-    const { code } = response.json<{ code: string }>()
+    const { code } = response.json<LoginCode>()
     expect(code.length).toBeGreaterThan(30)
 
     const token = await ctx.app.inject({ method: 'POST', url: '/api/token/', remoteAddress, headers: { origin: shopOrigin }, payload: { code } })
@@ -389,7 +390,7 @@ describe('POST /api/login-codes', () => {
   })
 
   it('binds the code to the origin it names', async () => {
-    const { code } = (await issue({ redir: shopOrigin })).json<{ code: string }>()
+    const { code } = (await issue({ redir: shopOrigin })).json<LoginCode>()
     const elsewhere = await ctx.app.inject({ method: 'POST', url: '/api/token/', remoteAddress, headers: { origin: platform }, payload: { code } })
     expect(elsewhere.statusCode).toBe(400)
     expect(errorBody(elsewhere).errors?.[0]?.path).toBe('code')

@@ -4,6 +4,11 @@
  * shop, its pictures and every order acknowledged before the backup began; a backup of the stopped install
  * restores too; restore refuses a directory that is not empty, and backup refuses to overwrite a file.
  */
+import type { Order } from '@shop/domain/schemas/orders'
+import type { Page } from '@shop/domain/schemas/wire'
+import type { TokenData } from '@shop/domain/schemas/auth'
+import type { ProductPage } from '@shop/domain/schemas/catalog'
+import type { Shop } from '@shop/domain/schemas/shop'
 import { spawn } from 'node:child_process'
 import fs from 'node:fs/promises'
 import os from 'node:os'
@@ -58,11 +63,8 @@ async function call<T>(server: Server, method: string, url: string, options: { b
   return { status: response.status, body: (await response.json().catch(() => null)) as T }
 }
 
-type Shop = { _id: string; title: string; logo?: string | null }
-type Product = { _id: string; variants: unknown[]; images?: { url: string }[] }
-
 async function ownerToken(server: Server): Promise<string> {
-  const login = await call<{ access_token: string }>(server, 'POST', '/api/token/', {
+  const login = await call<TokenData>(server, 'POST', '/api/token/', {
     body: { email: demoLogins.users[0].email, password: demoLogins.password },
   })
   expect(login.status).toBe(201)
@@ -79,7 +81,7 @@ describe('backup and restore', () => {
     let backupStarted = Infinity
     try {
       const shop = (await call<Shop>(server, 'GET', '/api/shops/demo')).body
-      const products = await call<{ data: Product[] }>(server, 'GET', `/api/products/?shop=${shop._id}&inStock=true&$limit=100`)
+      const products = await call<ProductPage>(server, 'GET', `/api/products/?shop=${shop._id}&inStock=true&$limit=100`)
       // Orders spread over every product without variants, dropping one as it sells out.
       const available = products.body.data.filter((item) => item.variants.length === 0).map((item) => item._id)
       expect(available.length).toBeGreaterThan(0)
@@ -89,7 +91,7 @@ describe('backup and restore', () => {
       const buyer = async (n: number) => {
         for (let i = 0; placing && available.length; i++) {
           const product = available[i % available.length]!
-          const placed = await call<{ _id: string }>(server, 'POST', `/api/orders/?shop=${shop._id}&email=buyer${n}-${i}@example.com`, {
+          const placed = await call<Order>(server, 'POST', `/api/orders/?shop=${shop._id}&email=buyer${n}-${i}@example.com`, {
             body: { items: [{ product, count: 1 }], delivery: { type: 'pick-up' } },
           })
           if (placed.status === 409) {
@@ -120,7 +122,7 @@ describe('backup and restore', () => {
       const manifest = await readManifest(backupFile)
       expect(manifest.uploads).toBeGreaterThan(0)
       expect(manifest.migrations).toBeGreaterThan(0)
-      finalOrders = (await call<{ total: number }>(server, 'GET', `/api/orders/?shop=${shop._id}&$limit=1`, { token: await ownerToken(server) })).body.total
+      finalOrders = (await call<Page<Order>>(server, 'GET', `/api/orders/?shop=${shop._id}&$limit=1`, { token: await ownerToken(server) })).body.total
     } finally {
       await stopServer(server)
     }
@@ -142,17 +144,17 @@ describe('backup and restore', () => {
       const before = acknowledged.filter((order) => order.at < backupStarted)
       expect(before.length).toBeGreaterThanOrEqual(5)
       for (const { id } of before) {
-        const order = await call<{ _id: string; items: unknown[] }>(again, 'GET', `/api/orders/${id}`, { token })
+        const order = await call<Order>(again, 'GET', `/api/orders/${id}`, { token })
         expect(order.status, id).toBe(200)
         expect(order.body.items).toHaveLength(1)
       }
       // No more than were placed in all, and the list agrees with itself.
-      const list = await call<{ total: number; data: { _id: string }[] }>(again, 'GET', `/api/orders/?shop=${shop.body._id}&$limit=100`, { token })
+      const list = await call<Page<Order>>(again, 'GET', `/api/orders/?shop=${shop.body._id}&$limit=100`, { token })
       expect(list.body.total).toBeGreaterThanOrEqual(before.length)
       expect(list.body.total).toBeLessThanOrEqual(finalOrders)
       // The pictures came along: a product's image is served from the restored uploads.
-      const products = await call<{ data: Product[] }>(again, 'GET', `/api/products/?shop=${shop.body._id}&$limit=100`)
-      const image = products.body.data.flatMap((product) => product.images ?? [])[0]
+      const products = await call<ProductPage>(again, 'GET', `/api/products/?shop=${shop.body._id}&$limit=100`)
+      const image = products.body.data.flatMap((product) => product.images)[0]
       expect(image).toBeDefined()
       const picture = await fetch(new URL(image!.url, `http://127.0.0.1:${again.port}`))
       expect(picture.status).toBe(200)

@@ -4,6 +4,7 @@
  * holds the shop's import lock. PostgreSQL only: PGlite is one connection in one process, which runs one
  * transaction at a time, so there a second import waits for the first (a few statements) instead.
  */
+import type { ProductPage } from '@shop/domain/schemas/catalog'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app'
 import { type Database, openDatabase } from '../src/db/client'
@@ -32,7 +33,7 @@ describe.skipIf(!test.databaseUrl)('one product import per shop at a time (Postg
       payload: text,
     })
   const titles = async (shopId: string, user: TestUser) =>
-    ((await test.app.inject({ method: 'GET', url: `/api/products/?shop=${shopId}`, headers: user.headers })).json<{ data: { title: string }[] }>()).data
+    ((await test.app.inject({ method: 'GET', url: `/api/products/?shop=${shopId}`, headers: user.headers })).json<ProductPage>()).data
       .map((product) => product.title)
       .sort()
 

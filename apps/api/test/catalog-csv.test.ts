@@ -1,3 +1,4 @@
+import type { Category, Product, ProductPage } from '@shop/domain/schemas/catalog'
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { eq, sql } from 'drizzle-orm'
@@ -8,18 +9,6 @@ import { type TestUser, createShop, createStaffedShop, errorBody, setupApp } fro
 
 const ctx = await setupApp()
 const { shop, otherShop, keeper, shopper, outsider } = await createStaffedShop(ctx)
-
-type Product = {
-  _id: string
-  title: string
-  description: string
-  price: { value: number }
-  sellAt: number
-  available: boolean
-  categories: string[]
-  variants: { _id: string; features: Record<string, string> }[]
-  stock?: { variant: string | null; quantity: number; tracked: boolean }[]
-}
 
 const json = (method: 'GET' | 'POST', url: string, user?: TestUser, payload?: unknown) =>
   ctx.app.inject({ method, url, headers: user ? user.headers : {}, ...(payload === undefined ? {} : { payload: payload as object }) })
@@ -35,11 +24,11 @@ const importCsv = (text: string, options: { dryRun?: boolean; user?: TestUser; s
 
 async function products(shopId = shop.id): Promise<Product[]> {
   const page = await json('GET', `/api/products/?shop=${shopId}&$limit=100&$sort[createdAt]=1`, keeper)
-  return (page.json<{ data: Product[] }>()).data
+  return (page.json<ProductPage>()).data
 }
 const rowsOf = (text: string) => parse<Record<string, string>>(text, { columns: true })
 
-const category = (await json('POST', '/api/categories/', keeper, { shop: shop.id, name: 'Shirts' })).json<{ _id: string }>()
+const category = (await json('POST', '/api/categories/', keeper, { shop: shop.id, name: 'Shirts' })).json<Category>()
 const shirt = (
   await json('POST', '/api/products/', keeper, {
     shop: shop.id,
@@ -302,7 +291,7 @@ describe('POST /api/products.csv at volume', () => {
     const exported = (await exportCsv(keeper, volumeShop.id)).body
     expect(rowsOf(exported)).toHaveLength(1004)
     // Sold out: the products whose only stock row says 0 (every seventh), and no other.
-    const soldOut = async () => ((await json('GET', `/api/products/?shop=${volumeShop.id}&inStock=false&$limit=0`, keeper)).json<{ total: number }>()).total
+    const soldOut = async () => ((await json('GET', `/api/products/?shop=${volumeShop.id}&inStock=false&$limit=0`, keeper)).json<ProductPage>()).total
     expect(await soldOut()).toBe(1 + Math.ceil(500 / 7))
     // Back in stock: one of them gets 3.
     const restocked = rowsOf(exported).map((row) => (row.title === 'Large shirt 7' && row.options === 'Size: M' ? { ...row, stock: '3' } : row))
@@ -310,7 +299,7 @@ describe('POST /api/products.csv at volume', () => {
     expect(updating).toBeLessThanOrEqual(20)
     expect(await soldOut()).toBe(Math.ceil(500 / 7))
     const after = await json('GET', `/api/products/?shop=${volumeShop.id}&$limit=1&title[$q]=Large shirt 499`, keeper)
-    expect((after.json<{ total: number; data: Product[] }>()).data[0]).toMatchObject({
+    expect((after.json<ProductPage>()).data[0]).toMatchObject({
       title: 'Large shirt 499',
       price: { value: 10 + (499 % 90) },
       stock: [expect.objectContaining({ quantity: 499 % 7, tracked: true })],
@@ -321,7 +310,7 @@ describe('POST /api/products.csv at volume', () => {
 describe('formula cells in products.csv', () => {
   it('exports cells a spreadsheet would run with a quote first, and imports them back exactly', async () => {
     const formulaShop = await createShop(ctx, { keeper })
-    const sale = (await json('POST', '/api/categories/', keeper, { shop: formulaShop.id, name: '@Sale' })).json<{ _id: string }>()
+    const sale = (await json('POST', '/api/categories/', keeper, { shop: formulaShop.id, name: '@Sale' })).json<Category>()
     const titles = ['=HYPERLINK("http://evil.example","Click")', "+cmd|' /C calc'!A0", "'=already quoted", "'Tis the season"]
     for (const title of titles) {
       const response = await json('POST', '/api/products/', keeper, {

@@ -3,6 +3,7 @@
  * word must be in the title or near one of its words, the best match comes first, and a search that finds
  * nothing suggests a spelling that finds something in the same shop.
  */
+import type { ProductPage } from '@shop/domain/schemas/catalog'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createShop, setupApp } from './helpers'
@@ -34,15 +35,13 @@ const ours = await fill(shop.id, 0, ['Kente shirt', 'Kente print shirt', 'Kente 
 await fill(otherShop.id, 1, ['Kente shirt', 'Chocolate biscuits', 'Kente shirt from the other shop'])
 await db.execute(sql`analyze products`)
 
-type Page = { total: number; data: { _id: string; shop: string; title: string }[]; suggestion?: string }
-
 async function search(text: string, shopId = shop.id) {
   const response = await ctx.app.inject({
     method: 'GET',
     url: `/api/products/?shop=${shopId}&title[$q]=${encodeURIComponent(text)}&$limit=100`,
   })
   expect(response.statusCode, response.body).toBe(200)
-  const page = response.json<Page>()
+  const page = response.json<ProductPage>()
   expect(page.data.every((product) => product.shop === shopId)).toBe(true)
   return page
 }

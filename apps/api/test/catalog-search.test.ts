@@ -1,10 +1,9 @@
+import type { Category, Product, ProductPage } from '@shop/domain/schemas/catalog'
 import { describe, expect, it } from 'vitest'
 import { createStaffedShop, setupApp } from './helpers'
 
 const ctx = await setupApp()
 const { shop, otherShop, keeper, outsider } = await createStaffedShop(ctx)
-
-type Product = { _id: string; title: string; price: { value: number }; inStock: boolean; categories: string[] }
 
 async function create(title: string, price: number, extra: Record<string, unknown> = {}, user = keeper, shopId = shop.id) {
   const response = await ctx.app.inject({
@@ -20,13 +19,13 @@ async function create(title: string, price: number, extra: Record<string, unknow
 async function list(query: string) {
   const response = await ctx.app.inject({ method: 'GET', url: `/api/products/?shop=${shop.id}&${query}` })
   expect(response.statusCode, response.body).toBe(200)
-  return response.json<{ total: number; limit: number; skip: number; data: Product[] }>()
+  return response.json<ProductPage>()
 }
 const titles = (page: { data: Product[] }) => page.data.map((p) => p.title)
 
 const category = await ctx.app
   .inject({ method: 'POST', url: '/api/categories/', headers: keeper.headers, payload: { shop: shop.id, name: 'Outerwear' } })
-  .then((r) => r.json<{ _id: string }>())
+  .then((r) => r.json<Category>())
 // Created oldest first: the default order (newest first) is the reverse of this list.
 await create('Leather jacket, brown', 450, { categories: [category._id] })
 await create('Wool scarf', 60)
@@ -89,7 +88,7 @@ describe('sorting, paging and filters', () => {
     const staffList = async (query: string) => {
       const response = await ctx.app.inject({ method: 'GET', url: `/api/products/?shop=${shop.id}&${query}`, headers: keeper.headers })
       expect(response.statusCode, response.body).toBe(200)
-      return response.json<{ total: number; data: Product[] }>()
+      return response.json<ProductPage>()
     }
     // Alternating the two audiences and orderings on the same connections, in any order.
     for (let round = 0; round < 2; round++) {

@@ -1,3 +1,4 @@
+import type { Availability, Product, ProductPage } from '@shop/domain/schemas/catalog'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { products, shopConfigs } from '../src/db/schema'
@@ -5,16 +6,6 @@ import { type TestUser, createStaffedShop, errorBody, setupApp } from './helpers
 
 const ctx = await setupApp()
 const { shop, otherShop, keeper, manager, shopper, outsider } = await createStaffedShop(ctx)
-
-type Availability = { level: string; left?: number }
-type Product = {
-  _id: string
-  title: string
-  available: boolean
-  availability: Availability
-  variants: { _id: string; features: Record<string, string>; availability: Availability }[]
-  stock?: { variant: string | null; quantity: number; tracked: boolean }[]
-}
 
 const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, user?: TestUser, payload?: unknown) =>
   ctx.app.inject({ method, url, headers: user ? user.headers : {}, ...(payload === undefined ? {} : { payload: payload as object }) })
@@ -48,7 +39,7 @@ const availabilityOf = (product: Product) => Object.fromEntries(product.variants
 describe('availability per variant', () => {
   it('tells shoppers each variant\'s level, and a count only at or below the threshold', async () => {
     for (const url of [`/api/products/${shirt._id}`, `/api/products/?shop=${shop.id}&_id=${shirt._id}`]) {
-      const answer = (await inject('GET', url, shopper)).json<Product | { data: Product[] }>()
+      const answer = (await inject('GET', url, shopper)).json<Product | ProductPage>()
       const product = 'data' in answer ? answer.data[0]! : answer
       expect(availabilityOf(product)).toEqual({
         S: { level: 'in-stock' },
@@ -99,7 +90,7 @@ describe('availability per variant', () => {
   it('counts only the product\'s own shop\'s rows', async () => {
     const answer = (await inject('GET', `/api/products/${foreign._id}`)).json<Product>()
     expect(answer.variants[0]!.availability).toEqual({ level: 'low', left: 1 })
-    const page = (await inject('GET', `/api/products/?shop=${shop.id}`)).json<{ data: Product[] }>()
+    const page = (await inject('GET', `/api/products/?shop=${shop.id}`)).json<ProductPage>()
     expect(page.data.map((product) => product._id)).not.toContain(foreign._id)
   })
 
@@ -122,9 +113,9 @@ describe('GET /api/products/?lowStock=true', () => {
   it('lists the shop\'s products with a tracked variant at or below the threshold, for staff', async () => {
     const page = await inject('GET', `/api/products/?shop=${shop.id}&lowStock=true`, keeper)
     expect(page.statusCode, page.body).toBe(200)
-    expect((page.json<{ data: Product[] }>()).data.map((product) => product.title).sort()).toEqual(['Clay mug', 'Kente print shirt'])
+    expect((page.json<ProductPage>()).data.map((product) => product.title).sort()).toEqual(['Clay mug', 'Kente print shirt'])
     const other = await inject('GET', `/api/products/?shop=${otherShop.id}&lowStock=true`, outsider)
-    expect((other.json<{ data: Product[] }>()).data.map((product) => product.title)).toEqual(['Shirt of another shop'])
+    expect((other.json<ProductPage>()).data.map((product) => product.title)).toEqual(['Shirt of another shop'])
   })
 
   it('is refused to shoppers and other shops\' staff', async () => {
@@ -226,7 +217,7 @@ describe('search suggestion', () => {
   it('suggests a spelling that finds products when a search finds nothing', async () => {
     const missed = await search('choclate')
     expect(missed.json()).toMatchObject({ total: 0, data: [], suggestion: 'chocolate' })
-    const found = (await search('chocolate')).json<{ total: number; suggestion?: string; data: Product[] }>()
+    const found = (await search('chocolate')).json<ProductPage>()
     expect(found.total).toBe(2)
     expect(found).not.toHaveProperty('suggestion')
   })

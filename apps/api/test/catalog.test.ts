@@ -1,3 +1,4 @@
+import type { Category, Product } from '@shop/domain/schemas/catalog'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { categories, inventory, products, shopRoles, uploads } from '../src/db/schema'
@@ -5,24 +6,6 @@ import { type TestUser, createStaffedShop, createUser, errorBody, setupApp } fro
 
 const ctx = await setupApp()
 const { shop, otherShop, owner, administrator, manager, keeper, shopper, outsider } = await createStaffedShop(ctx)
-
-type Product = {
-  _id: string
-  shop: string
-  title: string
-  description: string
-  price: { value: number; currency: string }
-  sellAt: number
-  images: { url: string; thumbnail: string; alt: string }[]
-  variants: { _id: string; features: Record<string, string> }[]
-  categories: string[]
-  available: boolean
-  inStock: boolean
-  availability: { level: string; left?: number }
-  stock?: { variant: string | null; quantity: number; tracked: boolean }[]
-  createdAt: string
-  updatedAt: string
-}
 
 /** A product as the public sees it: the exact stock is for staff only. */
 const publicView = ({ stock: _stock, ...product }: Product) => product
@@ -48,7 +31,7 @@ async function createCategory(name: string, shopId = shop.id, user: TestUser = k
     payload: { shop: shopId, name },
   })
   expect(response.statusCode, response.body).toBe(201)
-  return response.json<{ _id: string; shop: string; name: string; createdAt: string }>()
+  return response.json<Category>()
 }
 
 /** An image as the upload route would have stored it for `shopId`. */

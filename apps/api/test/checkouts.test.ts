@@ -1,3 +1,5 @@
+import type { Checkout } from '@shop/domain/schemas/orders'
+import type { Page } from '@shop/domain/schemas/wire'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { checkouts, discountCodes, inventory, shopConfigs } from '../src/db/schema'
@@ -8,33 +10,6 @@ const ctx = await setupApp()
 const db = ctx.database.db
 const { shop, otherShop, keeper, shopper, outsider } = await createStaffedShop(ctx)
 const { addProduct, addRate, addCode } = commerceFixtures(ctx, shop.id)
-
-type Checkout = {
-  _id: string
-  shop: string
-  items: {
-    product: { _id: string; title: string; price: { value: number; currency: string }; sellAt: number; images: unknown[] }
-    variant: { _id: string; features: Record<string, string> } | null
-    count: number
-    unitPrice: number
-  }[]
-  delivery: {
-    type: string
-    region: string | null
-    rate: { _id: string; name: string; rate: { value: number; currency: string }; paymentOption: string; estimatedDays: number | null } | null
-    address?: string
-    phone?: string
-  }
-  discount: { code: string; type: string; value: number } | null
-  tax: number
-  currency: string
-  totals: { subtotal: number; tax: number; delivery: number; discount: number; total: number }
-  createdAt: string
-  email?: string | null
-  profile?: string | null
-  customerName?: string
-  phone?: string
-}
 
 async function checkoutCount() {
   return (await db.select({ id: checkouts.id }).from(checkouts)).length
@@ -316,12 +291,12 @@ describe('GET /api/checkouts/', () => {
   it('lists the caller\'s own checkouts in the shop, newest first', async () => {
     const response = await get(url, buyer)
     expect(response.statusCode).toBe(200)
-    const page = response.json()
+    const page = response.json<Page<Checkout>>()
     expect(page).toMatchObject({ total: 2, limit: 20, skip: 0 })
-    expect(page.data.map((c: Checkout) => c._id)).toEqual([second._id, first._id])
+    expect(page.data.map((c) => c._id)).toEqual([second._id, first._id])
     expect(page.data[0]).toEqual(second)
     const oldestFirst = await get(`${url}&$sort[createdAt]=1&$limit=1`, buyer)
-    expect(oldestFirst.json().data.map((c: Checkout) => c._id)).toEqual([first._id])
+    expect(oldestFirst.json<Page<Checkout>>().data.map((c) => c._id)).toEqual([first._id])
     const inOtherShop = await get(`/api/checkouts/?profile=${buyer.id}&shop=${shop.id}`, buyer)
     expect(inOtherShop.json()).toMatchObject({ total: 0, data: [] })
   })

@@ -3,6 +3,9 @@
  * e-mail, per shop; their figures kept in step as orders are placed, paid, refunded, edited and canceled;
  * the list's search, owes-money filter and sorting; the note and tags; the CSV; and shops kept apart.
  */
+import type { Customer, CustomerDetail } from '@shop/domain/schemas/customers'
+import type { Order } from '@shop/domain/schemas/orders'
+import type { Page } from '@shop/domain/schemas/wire'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
@@ -23,23 +26,6 @@ for (const id of [shop.id, otherShop.id]) {
 const scarf = await addProduct({ title: 'Kente scarf', priceMinor: 10_000 })
 const otherScarf = await addProduct({ title: 'Kente scarf', priceMinor: 8_000 }, otherShop.id)
 
-type Money = { value: number; currency: string }
-type Customer = {
-  _id: string
-  name: string
-  phone: string
-  email: string
-  orders: number
-  spent: Money
-  balance: Money
-  firstOrderAt: string | null
-  lastOrderAt: string | null
-  note: string
-  tags: string[]
-}
-type Detail = Omit<Customer, 'orders'> & { orderCount: number; orderTotal: number; orders: { _id: string; orderId: string; status: string; balance: number }[] }
-type Order = { _id: string; orderId: string; balance: number }
-
 const get = (url: string, user?: TestUser) => ctx.app.inject({ method: 'GET', url, headers: user?.headers })
 const patchCustomer = (id: string, payload: unknown, user: TestUser = keeper) =>
   ctx.app.inject({ method: 'PATCH', url: `/api/customers/${id}`, headers: user.headers, payload: payload as Record<string, unknown> })
@@ -57,7 +43,7 @@ async function place(contact: { phone?: string; name?: string; email?: string },
   return response.json()
 }
 
-async function list(query: string, user: TestUser = keeper): Promise<{ total: number; limit: number; skip: number; data: Customer[] }> {
+async function list(query: string, user: TestUser = keeper): Promise<Page<Customer>> {
   const response = await get(`/api/customers/?shop=${shop.id}${query ? `&${query}` : ''}`, user)
   expect(response.statusCode, response.body).toBe(200)
   return response.json()
@@ -70,7 +56,7 @@ async function customerBy(contact: string, shopId = shop.id): Promise<Customer> 
   expect(row, `a customer for ${contact}`).toBeDefined()
   const response = await get(`/api/customers/${row!.id}`, shopId === shop.id ? keeper : outsider)
   expect(response.statusCode, response.body).toBe(200)
-  const { orderCount, ...rest } = response.json<Detail>()
+  const { orderCount, ...rest } = response.json<CustomerDetail>()
   return { ...rest, orders: orderCount }
 }
 
@@ -93,7 +79,7 @@ describe('one customer per phone, or per e-mail without one, per shop', () => {
       note: '',
       tags: [],
     })
-    const detail = (await get(`/api/customers/${customer._id}`, keeper)).json<Detail>()
+    const detail = (await get(`/api/customers/${customer._id}`, keeper)).json<CustomerDetail>()
     // Their orders, newest first, in the orders list's shape.
     expect(detail.orders.map((order) => order._id)).toEqual([second._id, first._id])
     expect(detail.orders[0]).toMatchObject({ orderId: second.orderId, status: 'placed', balance: 200 })
@@ -151,7 +137,7 @@ describe('figures kept in step with the orders', () => {
     const customer = await customerBy('+233509998888')
     expect(customer).toMatchObject({ orders: 1, balance: { value: 100 } })
     // The canceled order stays among their orders, and still dates their last order.
-    const detail = (await get(`/api/customers/${customer._id}`, keeper)).json<Detail>()
+    const detail = (await get(`/api/customers/${customer._id}`, keeper)).json<CustomerDetail>()
     expect(detail.orders.map((order) => [order._id, order.status])).toEqual([
       [canceled._id, 'canceled'],
       [kept._id, 'placed'],
@@ -237,7 +223,7 @@ describe('who may see and change customers', () => {
     expect((await get(`/api/customers/${theirs!.id}`, keeper)).statusCode).toBe(404)
     expect((await patchCustomer(theirs!.id, { tags: ['x'] }, owner)).statusCode).toBe(404)
     // Their list holds only their own.
-    const outsiders = (await get(`/api/customers/?shop=${otherShop.id}`, outsider)).json<{ data: Customer[] }>()
+    const outsiders = (await get(`/api/customers/?shop=${otherShop.id}`, outsider)).json<Page<Customer>>()
     expect(outsiders.data.map((row) => row._id)).toEqual([theirs!.id])
     const [unchanged] = await db.select().from(customers).where(eq(customers.id, theirs!.id))
     expect(unchanged).toMatchObject({ note: '', tags: [] })

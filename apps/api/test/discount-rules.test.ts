@@ -4,6 +4,8 @@
  * count. Set through the discount-code API (managers and up), checked by the server when the order takes
  * the code, also when two orders race (PGlite serializes them; PostgreSQL with TEST_DATABASE_URL races).
  */
+import type { DiscountCode } from '@shop/domain/schemas/discount-code'
+import type { Checkout, Order } from '@shop/domain/schemas/orders'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { discountCodes, orders, shopConfigs } from '../src/db/schema'
@@ -18,8 +20,6 @@ const { addProduct, addCode } = commerceFixtures(ctx, shop.id)
 // Many pay-on-delivery orders per phone here: the limit on unconfirmed ones is not what is tested.
 await db.update(shopConfigs).set({ unconfirmedOrdersPerBuyer: 100 }).where(eq(shopConfigs.shopId, shop.id))
 const scarf = await addProduct({ title: 'Kente scarf', priceMinor: 10_000 })
-
-type Order = { _id: string; orderId: string; totals: { discount: number } }
 
 let buyers = 0
 /** A buyer nobody has seen: their own phone and e-mail. */
@@ -58,7 +58,7 @@ describe('the rules in the discount-code API', () => {
     expect(plainCode.json()).toMatchObject({ oncePerCustomer: false, firstOrderOnly: false })
     const ruled = await create({ shop: shop.id, code: 'RULED1', type: 'percentage', value: 5, oncePerCustomer: true, firstOrderOnly: true })
     expect(ruled.statusCode, ruled.body).toBe(201)
-    const id = (ruled.json<{ _id: string }>())._id
+    const id = ruled.json<DiscountCode>()._id
     expect(ruled.json()).toMatchObject({ oncePerCustomer: true, firstOrderOnly: true })
 
     const patched = await app.inject({ method: 'PATCH', url: `/api/discount-codes/${id}`, headers: manager.headers, payload: { firstOrderOnly: false } })
@@ -169,7 +169,7 @@ describe('first order only', () => {
         payload: { items: [{ product: scarf.id, count: 1 }], delivery: { type: 'pick-up' }, phone: buyer.phone, discount: { code: 'WELCOME10' } },
       })
       expect(response.statusCode, response.body).toBe(201)
-      return (response.json<{ totals: { discount: number } }>()).totals.discount
+      return response.json<Checkout>().totals.discount
     }
     expect(await preview(regular)).toBe(0)
     expect(await preview(newBuyer())).toBe(10)

@@ -9,6 +9,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { StaffRole } from '@shop/domain'
+import type { ErrorDocument } from '@shop/domain/schemas/wire'
 import pg from 'pg'
 import { afterAll, expect, inject, onTestFinished } from 'vitest'
 import { type ActorIdentity, anonymousActor } from '../src/actor'
@@ -203,7 +204,7 @@ export async function createStaffedShop(ctx: TestContext) {
 
 /** Asserts the Feathers error shape and returns the parsed body. */
 export function errorBody(response: { statusCode: number; json(): unknown }) {
-  const body = response.json() as { name: string; message: string; code: number; className: string; errors?: { path: string; message: string }[] }
+  const body = response.json() as ErrorDocument
   if (body.code !== response.statusCode || typeof body.name !== 'string' || typeof body.className !== 'string') {
     throw new Error(`not a Feathers error: ${JSON.stringify(body)}`)
   }

@@ -4,6 +4,7 @@
  * read, a suspension look-up) shows here, not only in `npm run bench`. The figures are for a shopper with
  * no account, as the storefront's visitors are, on a shop with no live promotion.
  */
+import type { Product } from '@shop/domain/schemas/catalog'
 import pg from 'pg'
 import { describe, expect, it, vi } from 'vitest'
 import { inventory } from '../src/db/schema'
@@ -21,7 +22,7 @@ const created = await ctx.app.inject({
   headers: keeper.headers,
   payload: { shop: shop.id, title: 'Kente stole', price: { value: 120, currency: 'GHS' } },
 })
-const product = created.json<{ _id: string }>()
+const product = created.json<Product>()
 await ctx.database.db.insert(inventory).values({ shopId: shop.id, productId: product._id, variantId: '', quantity: 1_000_000, tracked: true })
 
 /** The statements the database runs during `work`: PGlite's queries, or those of the pool's clients. */

@@ -3,13 +3,15 @@
  * order's private key, reviews each product of it once and edits it by posting again; a product's visible
  * reviews are listed by `product` and summed up as the product's `rating`.
  */
+import type { ProductPage } from '@shop/domain/schemas/catalog'
+import type { Review, ReviewPage } from '@shop/domain/schemas/review'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { orders, products, reviews } from '../src/db/schema'
 import { sha256 } from '../src/lib/crypto'
 import { commerceFixtures } from './commerce-fixtures'
 import { type TestUser, createStaffedShop, createUser, errorBody, setupApp } from './helpers'
-import { insertOrder } from './order-fixtures'
+import { type OrderFixture, insertOrder } from './order-fixtures'
 
 const ctx = await setupApp()
 const db = ctx.database.db
@@ -17,15 +19,13 @@ const { shop, otherShop, owner, keeper, shopper } = await createStaffedShop(ctx)
 const buyer = await createUser(ctx, { name: 'Kofi Boateng' })
 const fixtures = commerceFixtures(ctx, shop.id)
 
-type Review = { _id: string; product?: string; relatedOrder: string; rating: number; text: string; author: { name: string } }
-
 const post = (user: TestUser | null, payload: Record<string, unknown>) =>
   ctx.app.inject({ method: 'POST', url: '/api/reviews/', headers: user?.headers, payload })
 const list = (query: string, user?: TestUser | null) =>
   ctx.app.inject({ method: 'GET', url: `/api/reviews/?${query}`, headers: user?.headers })
 const getProduct = (id: string) => ctx.app.inject({ method: 'GET', url: `/api/products/${id}` })
 
-type Line = { product: string; title: string; count: number; unitPriceMinor: number }
+type Line = NonNullable<OrderFixture['items']>[number]
 const line = (product: { id: string; title: string }): Line => ({ product: product.id, title: product.title, count: 1, unitPriceMinor: 5_000 })
 
 /** An order of `lines` with `status`; a guest's (no account, a private key and a name) unless `profile` is given. */
@@ -181,7 +181,7 @@ describe('a product’s reviews', () => {
 
     const page = await list(`shop=${shop.id}&product=${shirt.id}`)
     expect(page.statusCode).toBe(200)
-    const body = page.json<{ total: number; average: number; data: Review[] }>()
+    const body = page.json<ReviewPage>()
     expect(body.total).toBe(3)
     expect(body.average).toBe(4.3)
     expect(body.data.map((review) => review._id).sort()).toEqual([...ids].sort())
@@ -189,13 +189,13 @@ describe('a product’s reviews', () => {
 
     // A moderator sees the hidden one in the list; it still never counts in the product's rating.
     const staffPage = await list(`shop=${shop.id}&product=${shirt.id}`, keeper)
-    expect(staffPage.json<{ total: number }>().total).toBe(4)
+    expect(staffPage.json<ReviewPage>().total).toBe(4)
 
     const product = await getProduct(shirt.id)
     expect(product.statusCode).toBe(200)
     expect(product.json()).toMatchObject({ _id: shirt.id, rating: { average: 4.3, count: 3 } })
     const listed = await ctx.app.inject({ method: 'GET', url: `/api/products/?shop=${shop.id}&$limit=100` })
-    const found = listed.json<{ data: { _id: string; rating?: unknown }[] }>().data
+    const found = listed.json<ProductPage>().data
     expect(found.find((row) => row._id === shirt.id)?.rating).toEqual({ average: 4.3, count: 3 })
     expect(found.find((row) => row._id === other.id)?.rating).toEqual({ average: 1, count: 3 })
   })
@@ -206,7 +206,7 @@ describe('a product’s reviews', () => {
     const item = (await post(null, { relatedOrder: guest.id, key: guest.key, product: cloth.id, rating: 4 })).json<Review>()
     const whole = (await post(null, { relatedOrder: guest.id, key: guest.key, rating: 5 })).json<Review>()
     const read = async (user?: TestUser) => {
-      const data = (await list(`shop=${shop.id}&relatedOrder=${guest.id}`, user)).json<{ data: (Review & { productTitle?: string })[] }>().data
+      const data = (await list(`shop=${shop.id}&relatedOrder=${guest.id}`, user)).json<ReviewPage>().data
       return Object.fromEntries(data.map((review) => [review._id, review.productTitle ?? null]))
     }
     expect(await read()).toEqual({ [item._id]: 'Batik cloth', [whole._id]: null })

@@ -4,6 +4,7 @@
  * message that never goes through ends as failed with its reason; a process that died between its claim
  * and the send is replaced once its lease is over; stopping lets the send in flight finish.
  */
+import type { CreatedInvitation } from '@shop/domain/schemas/staff'
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { systemActor } from '../src/actor'
@@ -66,7 +67,7 @@ describe('an invitation', () => {
       payload: { shop: shop.id, email: invitee, role: 'keeper' },
     })
     expect(response.statusCode).toBe(201)
-    const { link } = response.json<{ link: string }>()
+    const { link } = response.json<CreatedInvitation>()
     // Nothing is sent while the request runs: the worker does it.
     expect(receivedBy(invitee)).toHaveLength(0)
     await app.outbox.drain()

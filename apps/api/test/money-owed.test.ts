@@ -4,6 +4,8 @@
  * refused unless staff confirm it goes delivered unpaid, bulk moves skipping such orders, the unpaid filter
  * and the Overview's count, staff told when a buyer cancels, and one way of writing money everywhere.
  */
+import type { Order, OrderMoves } from '@shop/domain/schemas/orders'
+import type { Page } from '@shop/domain/schemas/wire'
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { notifications, orderEvents, orders, refunds, shopConfigs } from '../src/db/schema'
@@ -22,23 +24,6 @@ await db.update(shopConfigs).set({ taxRateBps: 1_000 }).where(eq(shopConfigs.sho
 
 const scarf = await addProduct({ title: 'Kente scarf', priceMinor: 10_000 })
 const rider = await addRate({ name: 'Rider', regions: ['GH-AA'], rateMinor: 1_500, paymentOption: 'on-delivery' })
-
-type Money = { value: number; currency: string }
-type Order = {
-  _id: string
-  orderId: string
-  status: string
-  totals: { subtotal: number; tax: number; delivery: number; discount: number; total: number; totalInclTax: number }
-  amountDue: number
-  paid: number
-  refunded: Money
-  balance: number
-  refundDue: Money
-  paymentState: string
-  adjustment: (Money & { reason: string }) | null
-  accessKey?: string
-  timeline?: { type: string; status: string; note: string }[]
-}
 
 const plain = (text: string) => text.replace(/\u00a0/g, ' ')
 const get = (url: string, user?: TestUser) => ctx.app.inject({ method: 'GET', url, headers: user?.headers })
@@ -211,7 +196,7 @@ describe('bulk moves, the unpaid filter and the Overview', () => {
       payload: { shop: shop.id, orders: [owing._id, paid._id, early._id] },
     })
     expect(response.statusCode, response.body).toBe(200)
-    const data = (response.json<{ data: { _id: string; moved: boolean; status: string; message: string; balanceDue?: boolean }[] }>()).data
+    const data = response.json<OrderMoves>().data
     expect(data.map((row) => ({ ...row, message: plain(row.message) }))).toEqual([
       expect.objectContaining({
         _id: owing._id,
@@ -263,7 +248,7 @@ describe('bulk moves, the unpaid filter and the Overview', () => {
 
     const listed = await get(`/api/orders/?shop=${todoShop.shop.id}&unpaid=true&$limit=50`, by)
     expect(listed.statusCode, listed.body).toBe(200)
-    const page = listed.json<{ total: number; data: Order[] }>()
+    const page = listed.json<Page<Order>>()
     expect(page.data.map((o) => o._id).sort()).toEqual([unpaid._id, partPaid._id, deliveredUnpaid._id].sort())
     expect(page.total).toBe(3)
     expect(page.data.every((o) => o.balance > 0)).toBe(true)

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config'
 import { createShop, setupApp } from './helpers'
+import type { OpenApiDocument } from './openapi-client'
 import { metricValue, parseMetrics } from './prometheus-text'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -120,7 +121,7 @@ describe('/metrics', () => {
 
   it('is not in the OpenAPI document, like the other routes that are not the API', async () => {
     const test = await setupApp()
-    const document = (await test.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json<{ paths: Record<string, unknown> }>()
+    const document = (await test.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json<OpenApiDocument>()
     expect(Object.keys(document.paths).length).toBeGreaterThan(10)
     for (const route of ['/metrics', '/healthz', '/readyz']) expect(document.paths[route]).toBeUndefined()
   })

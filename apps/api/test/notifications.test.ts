@@ -1,3 +1,5 @@
+import type { Notification, NotificationHint } from '@shop/domain/schemas/notifications'
+import type { Page } from '@shop/domain/schemas/wire'
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { notifications } from '../src/db/schema'
@@ -11,15 +13,13 @@ const services = serviceContext(ctx)
 const shopA = await createShop(ctx)
 const shopB = await createShop(ctx)
 
-type Item = { _id: string; shop: string; type: string; title: string; read: boolean; createdAt: string }
-
 const get = (url: string, user?: TestUser | null) => ctx.app.inject({ method: 'GET', url, headers: user?.headers })
 const patch = (id: string, user: TestUser | null, payload: unknown) =>
   ctx.app.inject({ method: 'PATCH', url: `/api/notifications/${id}`, headers: user?.headers, payload: payload as object })
 const hint = async (user: TestUser, query = '') => {
   const response = await get(`/api/notifications-hint${query}`, user)
   expect(response.statusCode).toBe(200)
-  return response.json().count as number
+  return response.json<NotificationHint>().count
 }
 
 // PGlite's clock has millisecond resolution, so notifications written back to back may share a time;
@@ -55,9 +55,9 @@ describe('GET /api/notifications/', () => {
     const stranger = await userWithNotifications()
     const response = await get(`/api/notifications/?$sort[createdAt]=-1&profile=${user.id}&shop=${shopA.id}`, user)
     expect(response.statusCode).toBe(200)
-    const page = response.json()
+    const page = response.json<Page<Notification>>()
     expect(page).toMatchObject({ total: 3, limit: 20, skip: 0 })
-    expect(page.data.map((n: Item) => n.title)).toEqual(['a3', 'a2', 'a1'])
+    expect(page.data.map((n) => n.title)).toEqual(['a3', 'a2', 'a1'])
     expect(page.data[0]).toEqual({
       _id: expect.any(String),
       shop: shopA.id,
@@ -70,8 +70,8 @@ describe('GET /api/notifications/', () => {
     })
     const all = await get('/api/notifications/', user)
     expect(all.json().total).toBe(4)
-    const strangersIds = (await get('/api/notifications/', stranger)).json().data.map((n: Item) => n._id)
-    expect(all.json().data.some((n: Item) => strangersIds.includes(n._id))).toBe(false)
+    const strangersIds = (await get('/api/notifications/', stranger)).json<Page<Notification>>().data.map((n) => n._id)
+    expect(all.json<Page<Notification>>().data.some((n) => strangersIds.includes(n._id))).toBe(false)
   })
 
   it('filters by shop and read, sorts oldest first and pages', async () => {
@@ -80,19 +80,19 @@ describe('GET /api/notifications/', () => {
     expect(first.title).toBe('a1')
     await patch(first._id, user, { read: true })
     const unread = await get(`/api/notifications/?read=false`, user)
-    expect(unread.json().data.map((n: Item) => n.title)).toEqual(['a3', 'b1', 'a2'])
+    expect(unread.json<Page<Notification>>().data.map((n) => n.title)).toEqual(['a3', 'b1', 'a2'])
     const read = await get(`/api/notifications/?read=true`, user)
-    expect(read.json().data.map((n: Item) => n.title)).toEqual(['a1'])
+    expect(read.json<Page<Notification>>().data.map((n) => n.title)).toEqual(['a1'])
     const inB = await get(`/api/notifications/?shop=${shopB.id}`, user)
-    expect(inB.json().data.map((n: Item) => n.title)).toEqual(['b1'])
+    expect(inB.json<Page<Notification>>().data.map((n) => n.title)).toEqual(['b1'])
     const either = await get(`/api/notifications/?$or[0][shop]=${shopB.id}&$or[1][read]=true`, user)
-    expect(either.json().data.map((n: Item) => n.title)).toEqual(['b1', 'a1'])
+    expect(either.json<Page<Notification>>().data.map((n) => n.title)).toEqual(['b1', 'a1'])
     const second = (await get(`/api/notifications/?shop=${shopA.id}&$sort[createdAt]=1`, user)).json().data[1]
     const since = await get(`/api/notifications/?createdAt[$gte]=${second.createdAt}&shop=${shopA.id}`, user)
-    expect(since.json().data.map((n: Item) => n.title)).toEqual(['a3', 'a2'])
+    expect(since.json<Page<Notification>>().data.map((n) => n.title)).toEqual(['a3', 'a2'])
     const paged = await get(`/api/notifications/?$limit=2&$skip=1&$sort[createdAt]=-1`, user)
     expect(paged.json()).toMatchObject({ total: 4, limit: 2, skip: 1 })
-    expect(paged.json().data.map((n: Item) => n.title)).toEqual(['b1', 'a2'])
+    expect(paged.json<Page<Notification>>().data.map((n) => n.title)).toEqual(['b1', 'a2'])
   })
 
   it('answers 401 anonymous and 403 for another user’s profile', async () => {

@@ -43,6 +43,9 @@ export type ApiCall = {
   headers?: Record<string, string>
 }
 
+/** What a call gives back: the status, the body as the caller's type `T` says, and the URL it went to. */
+// Not an answer of the API but the wrapper around one, whose body the caller types with the domain's type.
+// eslint-disable-next-line no-restricted-syntax
 export type ApiAnswer<T> = { status: number; body: T; url: string }
 
 const encode = encodeURIComponent

@@ -5,6 +5,16 @@
  * must both validate against the document with an OpenAPI 3.1 validator. The answers are then checked
  * for what they mean: a sorted list is sorted, a filter filters.
  */
+import type { TrackingId } from '@shop/domain/schemas/analytics'
+import type { TokenData, User } from '@shop/domain/schemas/auth'
+import type { Category, Product } from '@shop/domain/schemas/catalog'
+import type { DeliveryRate, Region } from '@shop/domain/schemas/delivery'
+import type { DiscountCode, DiscountCodeListItem } from '@shop/domain/schemas/discount-code'
+import type { Notification } from '@shop/domain/schemas/notifications'
+import type { Checkout, Order } from '@shop/domain/schemas/orders'
+import type { CreatedInvitation, Invitation, ShopRole } from '@shop/domain/schemas/staff'
+import type { UploadedImage } from '@shop/domain/schemas/uploads'
+import type { Page } from '@shop/domain/schemas/wire'
 import { describe, expect, it } from 'vitest'
 import { inventory, notifications } from '../src/db/schema'
 import { commerceFixtures } from './commerce-fixtures'
@@ -21,13 +31,9 @@ const { call, operationOf, document, validator } = await documentClient(ctx)
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 const day = (offset: number) => new Date(Date.UTC(2026, 0, 10 + offset, 12))
 
-type Product = { _id: string; title: string; price: { value: number; currency: string } }
-type Page<T> = { total: number; limit: number; skip: number; data: T[] }
-type Order = { _id: string; orderId: string; status: string; acked: boolean; createdAt: string }
-
 // A catalog a shopper can tell apart: prices, ages, stock and a category differ.
 const scarves = await ctx.app.inject({ method: 'POST', url: '/api/categories/', headers: owner.headers, payload: { shop: shop.id, name: 'Scarves' } })
-const scarvesId = scarves.json<{ _id: string }>()._id
+const scarvesId = scarves.json<Category>()._id
 await addProduct({ title: 'Leather sandals', priceMinor: 5_000, createdAt: day(1) })
 const scarf = await addProduct({ title: 'Kente scarf', priceMinor: 10_000, createdAt: day(2), categoryIds: [scarvesId] })
 const shirt = await addProduct({ title: 'Batik shirt', priceMinor: 12_000, createdAt: day(3), inStock: false, categoryIds: [scarvesId] })
@@ -189,20 +195,20 @@ describe('the storefront, as the document says', () => {
 
   it('shows a product, the categories, stock, delivery and a discount code', async () => {
     expect((await call<Product>({ method: 'GET', path: '/api/products/{id}', params: { id: scarf.id } })).body.title).toBe('Kente scarf')
-    const categories = await call<Page<{ name: string }>>({ method: 'GET', path: '/api/categories/', query: { shop: shop.id } })
+    const categories = await call<Page<Category>>({ method: 'GET', path: '/api/categories/', query: { shop: shop.id } })
     expect(categories.body.data.map((c) => c.name)).toEqual(['Scarves'])
     await call({ method: 'GET', path: '/api/inventory/', query: { product: scarf.id, variant: '' } })
-    const regions = await call<unknown[] | Page<unknown>>({ method: 'GET', path: '/delivery/regions/', query: { country: 'GH' } })
+    const regions = await call<Page<Region>>({ method: 'GET', path: '/delivery/regions/', query: { country: 'GH' } })
     expect(regions.status).toBe(200)
-    const rates = await call<Page<{ _id: string }>>({ method: 'GET', path: '/delivery/rates/', query: { client: shop.id } })
+    const rates = await call<Page<DeliveryRate>>({ method: 'GET', path: '/delivery/rates/', query: { client: shop.id } })
     expect(rates.body.data.map((r) => r._id)).toEqual([rate.id])
     await call({ method: 'POST', path: '/delivery/calculate', body: { shop: shop.id, region: 'GH-AA', items: [{ product: scarf.id, count: 1 }] } })
-    const codes = await call<Page<{ code: string }>>({ method: 'GET', path: '/api/discount-codes/', query: { code: 'SAVE10', shop: shop.id } })
+    const codes = await call<Page<DiscountCodeListItem>>({ method: 'GET', path: '/api/discount-codes/', query: { code: 'SAVE10', shop: shop.id } })
     expect(codes.body.data.map((c) => c.code)).toEqual(['SAVE10'])
   })
 
   it('counts a visit with a tracking id', async () => {
-    const tracking = await call<{ trackingId: string }>({ method: 'POST', path: '/api/tracking-ids', body: {} })
+    const tracking = await call<TrackingId>({ method: 'POST', path: '/api/tracking-ids', body: {} })
     const event = await call({
       method: 'POST',
       path: '/api/analytics',
@@ -215,14 +221,14 @@ describe('the storefront, as the document says', () => {
 
 describe('a shopper logs in, checks out and places an order', () => {
   it('goes from a token to an order the dashboard then moves on', async () => {
-    const login = await call<{ access_token: string }>({ method: 'POST', path: '/api/token/', body: { email: shopper.email, password: TEST_PASSWORD } })
+    const login = await call<TokenData>({ method: 'POST', path: '/api/token/', body: { email: shopper.email, password: TEST_PASSWORD } })
     const auth = bearer(login.body.access_token)
-    const me = await call<{ _id: string }>({ method: 'GET', path: '/api/user/', headers: auth })
+    const me = await call<User>({ method: 'GET', path: '/api/user/', headers: auth })
     expect(me.body._id).toBe(shopper.id)
     await call({ method: 'GET', path: '/api/role/', query: { shop: shop.id }, headers: auth })
 
     const delivery = { type: 'dispatch', region: 'GH-AA', rate: rate.id, address: '12 Oxford St, Osu', phone: '024 412 3456' }
-    const checkout = await call<{ _id: string }>({
+    const checkout = await call<Checkout>({
       method: 'POST',
       path: '/api/checkouts/',
       query: { email: shopper.email, shop: shop.id },
@@ -230,7 +236,7 @@ describe('a shopper logs in, checks out and places an order', () => {
       headers: auth,
     })
     await call({ method: 'GET', path: '/api/checkouts/{id}', params: { id: checkout.body._id }, headers: auth })
-    const checkouts = await call<Page<{ _id: string }>>({ method: 'GET', path: '/api/checkouts/', query: { profile: shopper.id, shop: shop.id }, headers: auth })
+    const checkouts = await call<Page<Checkout>>({ method: 'GET', path: '/api/checkouts/', query: { profile: shopper.id, shop: shop.id }, headers: auth })
     expect(checkouts.body.data.map((c) => c._id)).toContain(checkout.body._id)
 
     const placed = await call<Order>({
@@ -296,7 +302,7 @@ describe('the dashboard, as the document says', () => {
     await call({ method: 'DELETE', path: '/api/products/{id}', params: { id: created.body._id }, headers: auth })
     expect((await ctx.app.inject({ method: 'GET', url: `/api/products/${created.body._id}`, headers: owner.headers })).statusCode).toBe(404)
 
-    const category = await call<{ _id: string }>({ method: 'POST', path: '/api/categories/', body: { shop: shop.id, name: 'Bracelets' }, headers: auth })
+    const category = await call<Category>({ method: 'POST', path: '/api/categories/', body: { shop: shop.id, name: 'Bracelets' }, headers: auth })
     await call({ method: 'DELETE', path: '/api/categories/{id}', params: { id: category.body._id }, headers: auth })
 
     const staffList = await call<Page<Product>>({
@@ -307,7 +313,7 @@ describe('the dashboard, as the document says', () => {
     })
     expect(staffList.body.data.map((p) => p.title)).toEqual(['Unreleased poster'])
 
-    const image = await call<{ url: string }>({
+    const image = await call<UploadedImage>({
       method: 'POST',
       path: '/api/uploads',
       query: { shop: shop.id },
@@ -330,9 +336,9 @@ describe('the dashboard, as the document says', () => {
   })
 
   it('manages discount codes, delivery rates, staff and the shop', async () => {
-    const codes = await call<Page<{ code: string }>>({ method: 'GET', path: '/api/discount-codes/', query: { $sort: { createdAt: -1 }, shop: shop.id }, headers: auth })
+    const codes = await call<Page<DiscountCodeListItem>>({ method: 'GET', path: '/api/discount-codes/', query: { $sort: { createdAt: -1 }, shop: shop.id }, headers: auth })
     expect(codes.body.data.map((c) => c.code)).toContain('SAVE10')
-    const added = await call<{ _id: string }>({
+    const added = await call<DiscountCode>({
       method: 'POST',
       path: '/api/discount-codes/',
       body: { shop: shop.id, code: 'WELCOME5', type: 'percentage', value: 5 },
@@ -340,7 +346,7 @@ describe('the dashboard, as the document says', () => {
     })
     await call({ method: 'PATCH', path: '/api/discount-codes/{id}', params: { id: added.body._id }, body: { active: false }, headers: auth })
 
-    const newRate = await call<{ _id: string }>({
+    const newRate = await call<DeliveryRate>({
       method: 'POST',
       path: '/delivery/rates/',
       body: { shop: shop.id, name: 'Kumasi bus', regions: ['GH-AH'], rate: { value: 40, currency: 'GHS' }, paymentOption: 'instant' },
@@ -348,17 +354,17 @@ describe('the dashboard, as the document says', () => {
     })
     await call({ method: 'PATCH', path: '/delivery/rates/{id}', params: { id: newRate.body._id }, body: { active: false }, headers: auth })
 
-    const roles = await call<Page<{ _id: string; user: { _id: string } }>>({ method: 'GET', path: '/api/shop-roles/', query: { shop: shop.id, status: 'active' }, headers: auth })
+    const roles = await call<Page<ShopRole>>({ method: 'GET', path: '/api/shop-roles/', query: { shop: shop.id, status: 'active' }, headers: auth })
     expect(roles.body.data.length).toBe(4)
     const managerRole = roles.body.data.find((role) => role.user._id === manager.id)!
     await call({ method: 'PATCH', path: '/api/shop-roles/{id}', params: { id: managerRole._id }, body: { role: 'keeper' }, headers: auth })
-    const invited = await call<{ _id: string }>({
+    const invited = await call<CreatedInvitation>({
       method: 'POST',
       path: '/api/shop-role-invitations/',
       body: { shop: shop.id, email: 'new.hand@example.com', role: 'keeper' },
       headers: auth,
     })
-    const pending = await call<Page<{ _id: string }>>({ method: 'GET', path: '/api/shop-role-invitations/', query: { shop: shop.id, status: 'pending' }, headers: auth })
+    const pending = await call<Page<Invitation>>({ method: 'GET', path: '/api/shop-role-invitations/', query: { shop: shop.id, status: 'pending' }, headers: auth })
     expect(pending.body.data.map((invitation) => invitation._id)).toContain(invited.body._id)
 
     await call({ method: 'PATCH', path: '/api/shops/{id}', params: { id: shop.id }, body: { tagline: 'Cloth and craft from Accra' }, headers: auth })
@@ -370,7 +376,7 @@ describe('the dashboard, as the document says', () => {
       .insert(notifications)
       .values({ shopId: shop.id, userId: owner.id, type: 'order', title: 'New order', body: 'An order was placed' })
       .returning()
-    const list = await call<Page<{ _id: string }>>({
+    const list = await call<Page<Notification>>({
       method: 'GET',
       path: '/api/notifications/',
       query: { $sort: { createdAt: -1 }, profile: owner.id, shop: shop.id },

@@ -3,6 +3,7 @@
  * checkout or order, and the cap on pay-on-delivery orders one phone, e-mail or delivery address may have
  * waiting for the shop's confirmation. The shop's staff are held to neither.
  */
+import type { Order } from '@shop/domain/schemas/orders'
 import { count, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Limits } from '../src/config'
@@ -17,7 +18,6 @@ const ctx = await setupApp({ limits })
 const db = ctx.database.db
 const { shop, otherShop, owner, administrator, manager, keeper, shopper, outsider } = await createStaffedShop(ctx)
 
-type Order = { _id: string; status: string; confirmBy: string | null; items: { count: number }[] }
 type Buyer = { user?: TestUser; email?: string }
 
 async function stocked(shopId: string, quantity = 1000) {

@@ -3,6 +3,9 @@
  * which subject and content, written in the transaction of their event; the shop's switches and the staff's
  * own alerts; low stock once per crossing; and an order's messages on its timeline, sent again by staff.
  */
+import type { MessageListResponse } from '@shop/domain/schemas/messages'
+import type { Order } from '@shop/domain/schemas/orders'
+import type { Static } from 'typebox'
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { inventory, orders, outboxMessages, shopConfigs } from '../src/db/schema'
@@ -44,9 +47,6 @@ await db.insert(inventory).values([
 const rate = await addRate({ name: 'Accra riders', rateMinor: 2_000 })
 await addCode({ code: 'TENOFF', type: 'fixed', value: 1_000 })
 
-type Order = { _id: string; orderId: string; accessKey?: string; payment: { transaction?: string | null; redirectUrl?: string | null } }
-type Message = { _id: string; kind: string; channel: string; recipient: string; status: string; error: string | null }
-
 async function place(body: Record<string, unknown>, options: { user?: TestUser; email?: string } = {}): Promise<Order> {
   const params = new URLSearchParams({ shop: shop.id })
   if (options.email) params.set('email', options.email)
@@ -72,7 +72,7 @@ const smsTo = (digits: string) => arkesel.sent.filter((s) => s.recipients.includ
 const messagesOf = async (id: string, user: TestUser = keeper) => {
   const response = await app.inject({ method: 'GET', url: `/api/orders/${id}/messages`, headers: user.headers })
   expect(response.statusCode, response.body).toBe(200)
-  return (response.json<{ data: Message[] }>()).data
+  return response.json<Static<typeof MessageListResponse>>().data
 }
 
 describe('an anonymous buyer’s pick-up order', () => {

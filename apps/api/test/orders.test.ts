@@ -1,3 +1,5 @@
+import type { Checkout, Order } from '@shop/domain/schemas/orders'
+import type { Page } from '@shop/domain/schemas/wire'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import {
@@ -19,30 +21,6 @@ const { addProduct, addRate, addCode } = commerceFixtures(ctx, shop.id)
 const staff = [owner, administrator, manager, keeper]
 
 // ---------------------------------------------------------------- fixtures
-
-type Line = { product: { _id: string; title: string; price: { value: number }; sellAt: number }; variant: { _id: string } | null; count: number; unitPrice: number }
-type Order = {
-  _id: string
-  orderId: string
-  shop: string
-  profile: string | null
-  email: string
-  phone: string
-  items: Line[]
-  delivery: { type: string; region: string | null; address?: string; phone?: string; rate: { _id: string; paymentOption: string; rate: { value: number } } | null }
-  discount: { code: string; type: string; value: number } | null
-  tax: number
-  totals: { subtotal: number; tax: number; delivery: number; discount: number; total: number }
-  amountDue: number
-  status: string
-  acked: boolean
-  payment: { provider: string }
-  timeline?: { type: string; status: string; note: string; createdAt: string }[]
-  createdAt: string
-  updatedAt: string
-  accessKey?: string
-  privateUrl?: string
-}
 
 async function setStock(productId: string, quantity: number, variantId = '', tracked = true, shopId = shop.id) {
   await db.insert(inventory).values({ shopId, productId, variantId, quantity, tracked })
@@ -433,7 +411,7 @@ describe('POST /api/orders/ from a checkout', () => {
       payload: body as object,
     })
     expect(response.statusCode, response.body).toBe(201)
-    return response.json<{ _id: string; totals: { total: number } }>()
+    return response.json<Checkout>()
   }
 
   it('re-prices from the catalog instead of trusting the checkout\'s stored prices', async () => {
@@ -535,7 +513,7 @@ describe('POST /api/orders/ from a checkout', () => {
       headers: shopper.headers,
       payload: { items: [{ product: foreignProduct.id, count: 1 }], delivery: pickUp },
     })
-    const foreign = response.json<{ _id: string }>()
+    const foreign = response.json<Checkout>()
     for (const id of [foreign._id, '00000000-0000-4000-8000-000000000000']) {
       const placedResponse = await place({ checkout: id }, { user: shopper })
       expect(placedResponse.statusCode).toBe(404)
@@ -671,7 +649,7 @@ await db.update(orders).set({ acked: false, paymentProvider: 'test' }).where(eq(
 await db.update(orders).set({ status: 'ready' }).where(eq(orders.id, c._id))
 await db.update(orders).set({ createdAt: new Date('2024-01-10T12:00:00Z') }).where(eq(orders.id, a._id))
 const base = `/api/orders/?shop=${listShop.shop.id}`
-const ids = (response: { json(): unknown }) => (response.json() as { data: Order[] }).data.map((o) => o._id)
+const ids = (response: { json<T>(): T }) => response.json<Page<Order>>().data.map((o) => o._id)
 
 describe('GET /api/orders/', () => {
   it('lists the shop\'s orders for every staff role, newest first, without timelines', async () => {

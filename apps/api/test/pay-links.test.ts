@@ -4,6 +4,7 @@
  * host opens it; paying through it collects exactly the balance and settles as any online payment; staff
  * send it by SMS or e-mail (queued) or note it shared by WhatsApp or copied, each on the timeline.
  */
+import type { Order } from '@shop/domain/schemas/orders'
 import { and, asc, eq, like } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { orderEvents, outboxMessages, shopConfigs, shopDomains, transactions } from '../src/db/schema'
@@ -25,8 +26,6 @@ const scarf = await addProduct({ title: 'Kente scarf', priceMinor: 10_000, varia
 const rider = await addRate({ name: 'Accra rider', regions: ['GH-AA'], rateMinor: 1_500, paymentOption: 'instant' })
 const host = `${shop.slug}.shops.test`
 const otherHost = `${otherShop.slug}.shops.test`
-
-type Order = { _id: string; orderId: string; balance: number; paid: number; status: string; acked: boolean; payLink?: string; accessKey?: string; payment: { transaction?: string } }
 
 async function place(options: { user?: TestUser; provider?: string; phone?: string } = {}): Promise<Order> {
   const params = new URLSearchParams({ shop: shop.id })

@@ -4,6 +4,7 @@
  * the shop turned reminders off), and staff remind the buyer of any order with money due, pay-on-delivery
  * debts included, noted on the timeline.
  */
+import type { Order } from '@shop/domain/schemas/orders'
 import { asc, eq, like, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { systemActor } from '../src/actor'
@@ -29,8 +30,6 @@ await db
   .where(eq(shopConfigs.shopId, shop.id))
 const scarf = await addProduct({ title: 'Kente scarf', priceMinor: 10_000 })
 const host = `${shop.slug}.shops.test`
-
-type Order = { _id: string; orderId: string; acked: boolean; balance: number }
 
 async function place(provider: 'test' | 'manual', contact: { email?: string; phone?: string } = { email: 'kofi@example.com', phone: '0201112222' }): Promise<Order> {
   const params = new URLSearchParams({ shop: shop.id, email: contact.email ?? 'kofi@example.com' })

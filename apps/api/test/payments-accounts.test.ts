@@ -1,3 +1,5 @@
+import type { FinancialAccount } from '@shop/domain/schemas/payments'
+import type { Page } from '@shop/domain/schemas/wire'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { financialAccounts, inventory, products, shopConfigs } from '../src/db/schema'
@@ -8,8 +10,6 @@ import { type TestUser, createStaffedShop, errorBody, setupApp } from './helpers
 const ctx = await setupApp()
 const db = ctx.database.db
 const { shop, otherShop, owner, administrator, manager, keeper, shopper, outsider } = await createStaffedShop(ctx)
-
-type Account = { _id: string; shop: string; kind: string; provider: string; accountName: string; accountNumber: string; createdAt: string; updatedAt: string }
 
 /** Every account number handed to the API here, in every form it was sent and stored. */
 const secrets = new Set<string>()
@@ -36,7 +36,7 @@ async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, us
 const momo = { shop: shop.id, kind: 'mobile-money', provider: 'MTN MoMo', accountName: 'Ama Mensah', accountNumber: '024 412 4567' }
 const bank = { shop: shop.id, kind: 'bank', provider: 'GCB Bank', accountName: 'Kente Ltd', accountNumber: '1041130012345' }
 
-async function create(payload: object, user: TestUser = administrator): Promise<Account> {
+async function create(payload: object, user: TestUser = administrator): Promise<FinancialAccount> {
   const response = await call('POST', '/api/financial-accounts/', user, payload)
   expect(response.statusCode, response.body).toBe(201)
   return response.json()
@@ -80,7 +80,7 @@ describe('financial accounts', () => {
 
     const listed = await call('GET', `/api/financial-accounts/?shop=${shop.id}`, administrator)
     expect(listed.statusCode).toBe(200)
-    const page = listed.json<{ total: number; data: Account[] }>()
+    const page = listed.json<Page<FinancialAccount>>()
     expect(page.total).toBe(3)
     expect(page.data.map((a) => a.accountNumber).sort()).toEqual(['•••• 2345', '•••• 4321', '•••• 4567'])
     expect((await call('GET', `/api/financial-accounts/?shop=${shop.id}&kind=bank`, administrator)).json()).toMatchObject({ total: 1 })

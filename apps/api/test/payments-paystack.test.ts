@@ -1,3 +1,6 @@
+import type { Order } from '@shop/domain/schemas/orders'
+import type { Transaction } from '@shop/domain/schemas/payments'
+import type { Page } from '@shop/domain/schemas/wire'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../src/config'
@@ -29,21 +32,6 @@ await db
   .where(eq(shopConfigs.shopId, shop.id))
 const [product] = await db.insert(products).values(productFactory(shop.id, { title: 'Kente scarf', priceMinor: 10_000 })).returning()
 await db.insert(inventory).values({ shopId: shop.id, productId: product!.id, variantId: '', quantity: 10_000, tracked: true })
-
-type Payment = { provider: string; status?: string; transaction?: string | null; redirectUrl?: string | null; error?: string }
-type Order = { _id: string; orderId: string; acked: boolean; amountDue: number; payment: Payment; accessKey?: string }
-type Transaction = {
-  _id: string
-  order: string
-  provider: string
-  reference: string
-  amount: { value: number; currency: string }
-  status: string
-  error: string | null
-  redirectUrl?: string | null
-  createdAt: string
-  updatedAt: string
-}
 
 const body = { items: [{ product: product!.id, count: 1 }], delivery: { type: 'pick-up' }, payment: { provider: 'paystack' } }
 
@@ -206,7 +194,7 @@ describe('POST /api/payments/paystack/webhook', () => {
 
     // Staff lists of acked orders now show it.
     const listed = await ctx.app.inject({ method: 'GET', url: `/api/orders/?shop=${shop.id}&acked=true&$limit=100`, headers: keeper.headers })
-    expect((listed.json<{ data: { _id: string }[] }>()).data.map((o) => o._id)).toContain(order._id)
+    expect(listed.json<Page<Order>>().data.map((o) => o._id)).toContain(order._id)
 
     // A repeated delivery changes nothing more and does not even ask Paystack again.
     const settled = await snapshot(order)

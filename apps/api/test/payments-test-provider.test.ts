@@ -1,3 +1,6 @@
+import type { Order } from '@shop/domain/schemas/orders'
+import type { Transaction } from '@shop/domain/schemas/payments'
+import type { Page } from '@shop/domain/schemas/wire'
 import { asc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { inventory, notifications, orderEvents, orders, products, shopConfigs, transactions } from '../src/db/schema'
@@ -20,9 +23,6 @@ async function addProduct(shopId: string) {
   return row!
 }
 const product = await addProduct(shop.id)
-
-type Order = { _id: string; orderId: string; acked: boolean; status: string; payment: { provider: string; status?: string; transaction?: string | null; redirectUrl?: string | null }; accessKey?: string }
-type Transaction = { _id: string; order: string; provider: string; reference: string; amount: { value: number; currency: string }; status: string; error: string | null }
 
 /** Each test attempt's pay page access code, as its redirectUrl carried it. */
 const accessCodes = new Map<string, string>()
@@ -165,7 +165,7 @@ describe('the test provider\'s pay page', () => {
 
     const retried = await patch(id, { action: 'retry' }, shopper)
     expect(retried.statusCode).toBe(200)
-    const next = retried.json<Transaction & { redirectUrl: string }>()
+    const next = retried.json<Transaction>()
     remember(next._id, next.redirectUrl)
     expect(next.redirectUrl).toBe(`http://${host}/pay/test/${next._id}?access=${accessCodes.get(next._id)}`)
     // Each attempt has its own code: the first one's does not open the new page.
@@ -348,7 +348,7 @@ describe('GET /api/transactions/?order=', () => {
     for (const user of [shopper, keeper, owner]) {
       const response = await list(`order=${order._id}`, user)
       expect(response.statusCode).toBe(200)
-      const page = response.json<{ total: number; data: Transaction[] }>()
+      const page = response.json<Page<Transaction>>()
       expect(page.total).toBe(2)
       expect(page.data.map((t) => t._id)).toEqual([retried._id, order.payment.transaction])
       expect(page.data[1]).toMatchObject({ status: 'failed', error: 'The payment was declined or canceled' })

@@ -3,6 +3,9 @@
  * its name resolved before saving, held at Paystack as the shop's subaccount; online payments only with
  * one, each initialized with its own shop's subaccount; the Payouts view's settlements and per-order net.
  */
+import type { Order } from '@shop/domain/schemas/orders'
+import type { FinancialAccount, PayoutBanks, PayoutPayment, PayoutSettlements } from '@shop/domain/schemas/payments'
+import type { Page } from '@shop/domain/schemas/wire'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../src/config'
@@ -23,9 +26,6 @@ await gone.close()
 const offline = await setupApp({ paystackSecretKey: gone.secretKey, paystackBaseUrl: gone.url })
 const bare = await setupApp()
 
-type Account = { _id: string; kind: string; provider: string; accountName: string; accountNumber: string; payout: boolean; bankCode: string | null; verifiedAt: string | null }
-type Order = { _id: string; orderId: string; payment: { provider: string; status?: string; transaction?: string | null } }
-
 fake.holder('MTN', '0244124567', 'AMA MENSAH')
 fake.holder('VOD', '0201112222', 'KOFI BOATENG')
 fake.holder('040100', '1041130012345', 'KENTE LTD')
@@ -38,7 +38,7 @@ function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, user?: T
 
 const momo = { kind: 'mobile-money', bankCode: 'MTN', accountNumber: '024 412 4567' }
 
-async function savePayout(shopId: string, user: TestUser, details: object = momo): Promise<Account> {
+async function savePayout(shopId: string, user: TestUser, details: object = momo): Promise<FinancialAccount> {
   const response = await call('POST', '/api/financial-accounts/', user, { shop: shopId, payout: true, ...details })
   expect(response.statusCode, response.body).toBe(201)
   return response.json()
@@ -89,7 +89,7 @@ describe('the payout account', () => {
       ],
     })
     const banks = await call('GET', `/api/financial-accounts/banks?shop=${shop.id}&kind=bank`, administrator)
-    expect((banks.json<{ data: { name: string }[] }>()).data.map((bank) => bank.name)).toEqual([
+    expect(banks.json<PayoutBanks>().data.map((bank) => bank.name)).toEqual([
       'Absa Bank Ghana Ltd',
       'Ecobank Ghana Ltd',
       'GCB Bank Limited',
@@ -265,7 +265,7 @@ describe('the Payouts view', () => {
 
     const response = await call('GET', `/api/payouts/payments?shop=${shop.id}&$limit=1`, administrator)
     expect(response.statusCode, response.body).toBe(200)
-    const page = response.json<{ total: number; data: Record<string, unknown>[] }>()
+    const page = response.json<Page<PayoutPayment>>()
     expect(page.total).toBe(1)
     // GHS 100.00: Paystack's 1.95% (1.95) and the platform's 2.5% (2.50) come off, the subaccount bearing the fee.
     expect(page.data[0]).toMatchObject({
@@ -292,7 +292,7 @@ describe('the Payouts view', () => {
     const first = await call('GET', `/api/payouts/settlements?shop=${shop.id}&perPage=2`, owner)
     expect(first.statusCode, first.body).toBe(200)
     expect(first.json()).toMatchObject({ page: 1, perPage: 2, total: 3, pageCount: 2 })
-    const data = (first.json<{ data: Record<string, unknown>[] }>()).data
+    const data = first.json<PayoutSettlements>().data
     expect(data).toHaveLength(2)
     expect(data[0]).toMatchObject({
       status: 'pending',

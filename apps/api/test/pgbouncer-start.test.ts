@@ -5,6 +5,10 @@
  * logins, searches and orders from its workers. Runs with the PostgreSQL suite (TEST_DATABASE_URL), which
  * CI runs after the build; without one, `npm start` builds first.
  */
+import type { TokenData } from '@shop/domain/schemas/auth'
+import type { ProductPage } from '@shop/domain/schemas/catalog'
+import type { Order } from '@shop/domain/schemas/orders'
+import type { Shop } from '@shop/domain/schemas/shop'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import fsp from 'node:fs/promises'
@@ -71,19 +75,19 @@ describe.skipIf(!serverUrl || !fs.existsSync(PGBOUNCER))('npm start through PgBo
         body: JSON.stringify({ email: demoLogins.users[0].email, password: demoLogins.password }),
       })
       expect(login.status).toBe(201)
-      const { access_token: token } = (await login.json()) as { access_token: string }
+      const { access_token: token } = (await login.json()) as TokenData
 
-      const shop = (await (await api('/api/shops/demo')).json()) as { _id: string }
+      const shop = (await (await api('/api/shops/demo')).json()) as Shop
       // Many at once, so the workers' statements run on whichever server connection PgBouncer has free.
       const searches = await Promise.all(Array.from({ length: 12 }, () => api(`/api/products/?shop=${shop._id}&title[$q]=kente`)))
       for (const search of searches) {
         expect(search.status).toBe(200)
-        const page = (await search.json()) as { total: number; data: { _id: string; title: string; variants: { _id: string }[] }[] }
+        const page = (await search.json()) as ProductPage
         expect(page.total).toBeGreaterThan(0)
         expect(page.data.every((product) => /kente/i.test(product.title))).toBe(true)
       }
 
-      const list = (await (await api(`/api/products/?shop=${shop._id}&$limit=1`)).json()) as { data: { _id: string; variants: { _id: string }[] }[] }
+      const list = (await (await api(`/api/products/?shop=${shop._id}&$limit=1`)).json()) as ProductPage
       const product = list.data[0]!
       const order = await api(`/api/orders/?shop=${shop._id}`, {
         method: 'POST',
@@ -96,7 +100,7 @@ describe.skipIf(!serverUrl || !fs.existsSync(PGBOUNCER))('npm start through PgBo
         }),
       })
       expect(order.status, await order.clone().text()).toBe(201)
-      const placed = (await order.json()) as { _id: string }
+      const placed = (await order.json()) as Order
       const read = await api(`/api/orders/${placed._id}`, { headers: { authorization: `Bearer ${token}` } })
       expect(read.status).toBe(200)
     } finally {

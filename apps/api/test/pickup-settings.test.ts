@@ -4,6 +4,7 @@
  * place, checkouts and orders refuse a kind the shop does not offer, and the order's messages say where to
  * pick up.
  */
+import type { Order } from '@shop/domain/schemas/orders'
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { shopConfigs } from '../src/db/schema'
@@ -146,7 +147,7 @@ describe('checkout and placement', () => {
   it('confirm a pick-up order with the address, directions and hours, by e-mail and SMS, and again when it is ready', async () => {
     const response = await order({ delivery: { type: 'pick-up' }, phone: '024 412 3456' }, 'kofi@example.com')
     expect(response.statusCode, response.body).toBe(201)
-    const placed = response.json<{ _id: string; orderId: string }>()
+    const placed = response.json<Order>()
     const rows = await listOutboxMessages(db, { event: `order:${placed._id}:placed` })
     expect(rows.map((row) => `${row.kind}/${row.channel}`).sort()).toContain('order-confirmation/sms')
     await app.outbox.drain()

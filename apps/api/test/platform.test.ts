@@ -5,6 +5,7 @@
  * content, even from the page cache; its public API reads 404; every change to it is refused with 423;
  * its staff still read the dashboard and export; restoring brings it all back.
  */
+import type { PlatformAuditPage, PlatformShopPage } from '@shop/domain/schemas/platform'
 import { describe, expect, it } from 'vitest'
 import { accessTokens, shopDomains, uploads } from '../src/db/schema'
 import { randomToken, sha256 } from '../src/lib/crypto'
@@ -48,11 +49,10 @@ await insertOrder(ctx, { shopId: shop.id, totalMinor: 50_000, createdAt: new Dat
 const otherOrder = await insertOrder(ctx, { shopId: otherShop.id, totalMinor: 1_000 })
 await ctx.database.db.insert(uploads).values({ shopId: shop.id, key: `${shop.id}/a.png`, thumbnailKey: `${shop.id}/a-t.png`, contentType: 'image/png', size: 4096, width: 10, height: 10 })
 
-type ListedShop = { _id: string; slug: string; status: string; owner: { email: string } | null; products: number; last30Days: { orders: number; sales: { value: number } }; storageBytes: number; domains: { domain: string; status: string }[]; suspension: { reason: string } | null }
 const listShops = async (query = '') => {
   const response = await call('GET', `/api/platform/shops${query}`, { user: operator })
   expect(response.statusCode, response.body).toBe(200)
-  return response.json<{ total: number; limit: number; skip: number; data: ListedShop[] }>()
+  return response.json<PlatformShopPage>()
 }
 
 describe('who may use the console', () => {
@@ -278,7 +278,7 @@ describe('the audit log', () => {
 
     const all = await call('GET', '/api/platform/audit-events', { user: operator })
     expect(all.statusCode).toBe(200)
-    const events = (all.json<{ total: number; data: { action: string; reason: string; operator: { email: string }; shop: { _id: string; slug: string }; createdAt: string }[] }>())
+    const events = all.json<PlatformAuditPage>()
     expect(events.total).toBe(3)
     expect(events.data.map((event) => [event.action, event.shop.slug, event.reason])).toEqual([
       ['suspend', other.slug, 'Phishing page'],
@@ -288,7 +288,7 @@ describe('the audit log', () => {
     expect(events.data.every((event) => event.operator.email === 'Ops@Platform.test' && !Number.isNaN(Date.parse(event.createdAt)))).toBe(true)
 
     const ofShop = await call('GET', `/api/platform/audit-events?shop=${shop.id}`, { user: operator })
-    expect((ofShop.json<{ data: { shop: { _id: string } }[] }>()).data.map((event) => event.shop._id)).toEqual([shop.id, shop.id])
+    expect(ofShop.json<PlatformAuditPage>().data.map((event) => event.shop._id)).toEqual([shop.id, shop.id])
     expect((await call('GET', '/api/platform/audit-events?shop=nope', { user: operator })).statusCode).toBe(400)
   })
 })

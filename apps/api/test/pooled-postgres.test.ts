@@ -5,6 +5,8 @@
  * defaults and no statement may be prepared by name. Login, the product list and title search (many times
  * at once, over a pool smaller than the app's) and orders racing for the last units run through it.
  */
+import type { TokenData } from '@shop/domain/schemas/auth'
+import type { ProductPage } from '@shop/domain/schemas/catalog'
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -72,7 +74,7 @@ describe.skipIf(!test.databaseUrl)('through PgBouncer in transaction pooling mod
 
     const login = await app.inject({ method: 'POST', url: '/api/token', payload: { email: owner.email, password: TEST_PASSWORD } })
     expect(login.statusCode, login.body).toBe(201)
-    const token = (login.json<{ access_token: string }>()).access_token
+    const token = login.json<TokenData>().access_token
     const me = await app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${token}` } })
     expect(me.json()).toMatchObject({ email: owner.email })
 
@@ -85,7 +87,7 @@ describe.skipIf(!test.databaseUrl)('through PgBouncer in transaction pooling mod
       )
       for (const [i, response] of searches.entries()) {
         expect(response.statusCode, response.body).toBe(200)
-        const page = response.json<{ total: number; data: { title: string }[] }>()
+        const page = response.json<ProductPage>()
         if (i % 3 === 0) expect(page.total).toBe(titles.length)
         else expect(page.data.map((p) => p.title).sort()).toEqual(['Kente cap', 'Kente scarf', 'Kente stole'])
       }

@@ -3,6 +3,7 @@
  * and orders (a shopper's and one staff enter) get from them, kept when the promotion changes, and applied
  * again when staff edit the order.
  */
+import type { Promotion } from '@shop/domain/schemas/promotion'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { discountCodes, orderEvents, orders, outboxMessages, promotions } from '../src/db/schema'
@@ -22,7 +23,7 @@ const call = (method: Method, url: string, user?: TestUser, payload?: unknown) =
 async function createPromotion(body: Record<string, unknown>, user: TestUser = manager) {
   const response = await call('POST', '/api/promotions/', user, { shop: shop.id, ...body })
   expect(response.statusCode, response.body).toBe(201)
-  return response.json<{ _id: string; label: string; live: boolean; active: boolean; value: number; minSubtotal: number }>()
+  return response.json<Promotion>()
 }
 const setStacking = async (stacksWithCodes: boolean) => {
   const response = await call('PATCH', `/api/promotion-settings/${shop.id}`, manager, { stacksWithCodes })

@@ -5,6 +5,7 @@
  * the primary; a replica that falls behind or stops is passed over and the reads come from the primary. The lag check runs when the test asks
  * (`replica.check()`), so what each read sees is decided, not raced.
  */
+import type { Product, ProductPage } from '@shop/domain/schemas/catalog'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -104,7 +105,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('public reads from a streaming r
     const titles = async (url: string, headers: Record<string, string> = {}) => {
       const response = await get(url, headers)
       expect(response.statusCode, response.body).toBe(200)
-      return (response.json<{ data: { title: string }[] }>()).data.map((p) => p.title).sort()
+      return response.json<ProductPage>().data.map((p) => p.title).sort()
     }
     const list = `/api/products/?shop=${shop.id}`
     const search = `/api/products/?shop=${shop.id}&title[$q]=batik`
@@ -119,7 +120,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('public reads from a streaming r
       payload: { shop: shop.id, title: 'Batik shirt', price: { value: 120, currency: 'GHS' } },
     })
     expect(created.statusCode, created.body).toBe(201)
-    const shirt = created.json<{ _id: string }>()
+    const shirt = created.json<Product>()
     const renamed = await app.inject({ method: 'PATCH', url: `/api/shops/${shop.id}`, headers: owner.headers, payload: { title: 'Renamed shop' } })
     expect(renamed.statusCode, renamed.body).toBe(200)
 
@@ -129,7 +130,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('public reads from a streaming r
     expect(await titles(search)).toEqual([])
     expect((await get(`/api/products/${shirt._id}`)).statusCode).toBe(404)
     expect((await get(`/api/shops/${shop.id}`)).json()).toMatchObject({ title: shop.title })
+    // The fake page build (pageBuild above) answers the title of the shop it was handed, a shape of this test's own.
     const page = async (headers: Record<string, string> = {}) =>
+      // eslint-disable-next-line no-restricted-syntax
       (await app.inject({ method: 'GET', url: '/', headers: { host: `${shop.slug}.shops.test`, ...headers } })).json<{ title: string }>().title
     expect(await page()).toBe(shop.title)
     // Staff read the primary.

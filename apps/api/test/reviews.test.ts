@@ -1,3 +1,4 @@
+import type { ReviewPage } from '@shop/domain/schemas/review'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { notifications, orders, reviews, shopRoles } from '../src/db/schema'
@@ -8,8 +9,6 @@ const ctx = await setupApp()
 const db = ctx.database.db
 const { shop, otherShop, owner, administrator, manager, keeper, shopper, outsider } = await createStaffedShop(ctx)
 const reviewer = await createUser(ctx, { name: '  Ama Serwaa Mensah ' })
-
-type Review = { _id: string; rating: number; text: string; hidden?: boolean; reply: string | null; repliedAt: string | null }
 
 const post = (user: TestUser | null, payload: unknown) =>
   ctx.app.inject({ method: 'POST', url: '/api/reviews/', headers: user?.headers, payload: payload as object })
@@ -204,13 +203,13 @@ describe('GET /api/reviews/', () => {
     for (const user of [null, reviewer, shopper, owner]) {
       const response = await list(`shop=${quiet.id}`, user)
       expect(response.statusCode).toBe(200)
-      const page = response.json()
+      const page = response.json<ReviewPage>()
       expect(page.total).toBe(3)
       expect(page.average).toBe(3.7)
-      expect(page.data.map((r: Review) => r._id)).not.toContain(hidden.id)
-      expect(page.data.every((r: Review) => !('hidden' in r) && !('orderId' in r))).toBe(true)
+      expect(page.data.map((r) => r._id)).not.toContain(hidden.id)
+      expect(page.data.every((r) => !('hidden' in r) && !('orderId' in r))).toBe(true)
       expect(JSON.stringify(page)).not.toContain(reviewer.email)
-      expect(page.data.find((r: Review) => r._id === five.id)).toMatchObject({ rating: 5, author: { name: 'Ama' }, shop: quiet.id })
+      expect(page.data.find((r) => r._id === five.id)).toMatchObject({ rating: 5, author: { name: 'Ama' }, shop: quiet.id })
     }
   })
 
@@ -220,23 +219,23 @@ describe('GET /api/reviews/', () => {
     for (const rating of [3, 5, 1, 5]) rows.push(await seedReview(shopB.id, rating))
 
     const byOrder = await list(`shop=${shopB.id}&relatedOrder=${rows[1]!.relatedOrder}`)
-    expect(byOrder.json().data.map((r: Review) => r._id)).toEqual([rows[1]!.id])
+    expect(byOrder.json<ReviewPage>().data.map((r) => r._id)).toEqual([rows[1]!.id])
     expect(byOrder.json().average).toBe(3.5)
 
     const fives = await list(`shop=${shopB.id}&rating=5`)
     expect(fives.json().total).toBe(2)
     const atLeast3 = await list(`shop=${shopB.id}&rating[$gte]=3&$sort[rating]=1`)
-    expect(atLeast3.json().data.map((r: Review) => r.rating)).toEqual([3, 5, 5])
+    expect(atLeast3.json<ReviewPage>().data.map((r) => r.rating)).toEqual([3, 5, 5])
     const extremes = await list(`shop=${shopB.id}&$or[0][rating]=1&$or[1][rating][$gte]=5&$sort[rating]=1`)
-    expect(extremes.json().data.map((r: Review) => r.rating)).toEqual([1, 5, 5])
+    expect(extremes.json<ReviewPage>().data.map((r) => r.rating)).toEqual([1, 5, 5])
     const since = await list(`shop=${shopB.id}&createdAt[$gte]=${rows[2]!.createdAt.getTime()}&$sort[createdAt]=1`)
-    expect(since.json().data.map((r: Review) => r._id)).toEqual([rows[2]!.id, rows[3]!.id])
+    expect(since.json<ReviewPage>().data.map((r) => r._id)).toEqual([rows[2]!.id, rows[3]!.id])
 
     const oldestFirst = await list(`shop=${shopB.id}&$sort[createdAt]=1`)
-    expect(oldestFirst.json().data.map((r: Review) => r._id)).toEqual(rows.map((r) => r.id))
+    expect(oldestFirst.json<ReviewPage>().data.map((r) => r._id)).toEqual(rows.map((r) => r.id))
     const newestFirst = await list(`shop=${shopB.id}&$sort[createdAt]=-1&$limit=2&$skip=1`)
     expect(newestFirst.json()).toMatchObject({ total: 4, limit: 2, skip: 1 })
-    expect(newestFirst.json().data.map((r: Review) => r._id)).toEqual([rows[2]!.id, rows[1]!.id])
+    expect(newestFirst.json<ReviewPage>().data.map((r) => r._id)).toEqual([rows[2]!.id, rows[1]!.id])
   })
 
   it('shows moderators hidden reviews with the flag and lets them filter on it', async () => {
@@ -247,18 +246,18 @@ describe('GET /api/reviews/', () => {
     const all = await list(`shop=${shopC.id}`, keeper)
     expect(all.json().total).toBe(2)
     expect(all.json().average).toBe(4)
-    expect(all.json().data.map((r: Review) => [r._id, r.hidden]).sort()).toEqual(
+    expect(all.json<ReviewPage>().data.map((r) => [r._id, r.hidden]).sort()).toEqual(
       [[visible.id, false], [hidden.id, true]].sort(),
     )
     const onlyHidden = await list(`shop=${shopC.id}&hidden=true`, owner)
-    expect(onlyHidden.json().data.map((r: Review) => r._id)).toEqual([hidden.id])
+    expect(onlyHidden.json<ReviewPage>().data.map((r) => r._id)).toEqual([hidden.id])
     const onlyVisible = await list(`shop=${shopC.id}&hidden=false`, keeper)
-    expect(onlyVisible.json().data.map((r: Review) => r._id)).toEqual([visible.id])
+    expect(onlyVisible.json<ReviewPage>().data.map((r) => r._id)).toEqual([visible.id])
 
     // hidden=false is the public view, so anyone may ask for it.
     const publicVisible = await list(`shop=${shopC.id}&hidden=false`)
     expect(publicVisible.statusCode).toBe(200)
-    expect(publicVisible.json().data.map((r: Review) => r._id)).toEqual([visible.id])
+    expect(publicVisible.json<ReviewPage>().data.map((r) => r._id)).toEqual([visible.id])
   })
 
   it('tells moderators, and only them, the reviewed order’s short code', async () => {
@@ -293,8 +292,8 @@ describe('GET /api/reviews/', () => {
     const hidden = await seedReview(shop.id, 2, { hidden: true })
     const response = await list(`shop=${shop.id}&$limit=100`, outsider)
     expect(response.statusCode).toBe(200)
-    expect(response.json().data.map((r: Review) => r._id)).not.toContain(hidden.id)
-    expect(response.json().data.every((r: Review) => !('hidden' in r))).toBe(true)
+    expect(response.json<ReviewPage>().data.map((r) => r._id)).not.toContain(hidden.id)
+    expect(response.json<ReviewPage>().data.every((r) => !('hidden' in r))).toBe(true)
   })
 
   it('answers 400 to a missing or malformed shop, unknown fields, operators and sort keys', async () => {

@@ -5,6 +5,7 @@
  * answer says so, and a second placement is a 409. When the order is paid in full, the sharer hears it: a
  * notification on their account, and an e-mail and SMS to what they gave the checkout.
  */
+import type { Checkout, Order } from '@shop/domain/schemas/orders'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { notifications, orders, shopConfigs } from '../src/db/schema'
@@ -35,18 +36,6 @@ const volta = await addRate({ name: 'Volta bus', regions: ['GH-TV'], rateMinor: 
 
 const sharerDelivery = { type: 'dispatch', region: 'GH-TV', rate: volta.id, address: '12 Lake Road, Ho', phone: '024 777 1234' }
 const secrets = ['12 Lake Road', '+233247771234', '0247771234', 'Abena Sharer', sharer.email]
-
-type Order = {
-  _id: string
-  orderId: string
-  email: string
-  phone: string
-  sharedDelivery?: boolean
-  delivery: { type: string; region: string | null; rate: { _id: string; rate: { value: number } } | null; address?: string; phone?: string }
-  totals: { delivery: number; totalInclTax: number }
-  accessKey?: string
-}
-type Checkout = { _id: string; placedOrder: { orderId: string; paid: boolean } | null }
 
 async function share(): Promise<Checkout> {
   const response = await app.inject({

@@ -3,6 +3,7 @@
  * it with a DNS TXT record or a well-known file. The checks run against a real DNS server (dns2) and a real
  * HTTP server, both on 127.0.0.1; the app is told to use that DNS server and to allow loopback targets.
  */
+import type { ShopConfig, ShopDomain } from '@shop/domain/schemas/shop'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import dns2 from 'dns2'
@@ -76,26 +77,15 @@ const ctx = await setupApp({ dnsServers: [`127.0.0.1:${dnsPort}`], domainCheckAl
 const db = ctx.database.db
 const { shop, otherShop, owner, administrator, manager, keeper, shopper, outsider } = await createStaffedShop(ctx)
 
-type ShopDomain = {
-  domain: string
-  status: 'pending' | 'verified'
-  token: string
-  txtRecord: { name: string; value: string }
-  httpFile: { url: string; content: string }
-  verifiedAt: string | null
-  checkedAt: string | null
-  checkError: string | null
-}
-
 const setDomains = (context: TestContext, shopId: string, user: TestUser, domains: string[]) =>
   context.app.inject({ method: 'PATCH', url: `/api/shop-configs/${shopId}`, headers: user.headers, payload: { domains } })
 
 /** Adds `domain` to the shop's list and answers it as the settings show it. */
 async function addDomain(shopId: string, user: TestUser, domain: string, context = ctx): Promise<ShopDomain> {
   const read = await context.app.inject({ method: 'GET', url: `/api/shop-configs/${shopId}`, headers: user.headers })
-  const response = await setDomains(context, shopId, user, [...(read.json().domains as string[]), domain])
+  const response = await setDomains(context, shopId, user, [...read.json<ShopConfig>().domains, domain])
   expect(response.statusCode).toBe(200)
-  return (response.json().customDomains as ShopDomain[]).find((item) => item.domain === domain.toLowerCase())!
+  return response.json<ShopConfig>().customDomains.find((item) => item.domain === domain.toLowerCase())!
 }
 
 let clientCounter = 0

@@ -4,6 +4,8 @@
  * stock taken as for any order and never oversold, a manual discount for managers and up, a note on the
  * timeline, shoppers refused a source, the list filtered by source and the CSV's Source column.
  */
+import type { Order } from '@shop/domain/schemas/orders'
+import type { Page } from '@shop/domain/schemas/wire'
 import { and, eq } from 'drizzle-orm'
 import { formatMoney } from '@shop/domain'
 import { describe, expect, it } from 'vitest'
@@ -38,25 +40,7 @@ await db.insert(inventory).values([
   { shopId: shop.id, productId: rare.id, variantId: '', quantity: 3, tracked: true },
 ])
 
-type Order = {
-  _id: string
-  orderId: string
-  profile: string | null
-  email: string
-  phone: string
-  customerName: string
-  source: string
-  status: string
-  acked: boolean
-  confirmBy: string | null
-  totals: { subtotal: number; discount: number; total: number; totalInclTax: number }
-  adjustment: { value: number; reason: string } | null
-  balance: number
-  payment: { provider: string }
-  accessKey?: string
-  privateUrl?: string
-  timeline?: { type: string; note: string }[]
-}
+// Deliberately loose: the tests also send bodies the route's schema refuses.
 type Body = Record<string, unknown>
 const item = (product: { id: string }, count: number, variant?: string) => ({ product: product.id, count, ...(variant ? { variant } : {}) })
 
@@ -115,7 +99,7 @@ describe('POST /api/orders/ with a source (staff)', () => {
     expect(opened.json()).toMatchObject({ orderId: order.orderId, source: 'whatsapp' })
     // Not the keeper's own order: their order list does not show it.
     const own = await ctx.app.inject({ method: 'GET', url: `/api/orders/?profile=${keeper.id}`, headers: keeper.headers })
-    expect((own.json<{ data: Order[] }>()).data.map((o) => o._id)).not.toContain(order._id)
+    expect(own.json<Page<Order>>().data.map((o) => o._id)).not.toContain(order._id)
   })
 
   it('takes the buyer’s e-mail from ?email=, and delivers with the rate and its address', async () => {
@@ -221,13 +205,13 @@ describe('source in the list and the CSV', () => {
   it('answers source on every order, storefront for a shopper’s, and filters the list by it', async () => {
     const whatsapp = await list('source=whatsapp')
     expect(whatsapp.statusCode, whatsapp.body).toBe(200)
-    const found = whatsapp.json<{ total: number; data: Order[] }>()
+    const found = whatsapp.json<Page<Order>>()
     expect(found.total).toBeGreaterThan(0)
     expect(found.data.every((order) => order.source === 'whatsapp')).toBe(true)
 
-    const entered = (await list('source[$ne]=storefront&$limit=100')).json<{ data: Order[] }>()
+    const entered = (await list('source[$ne]=storefront&$limit=100')).json<Page<Order>>()
     expect(new Set(entered.data.map((order) => order.source))).toEqual(new Set(['whatsapp', 'phone', 'walk-in', 'facebook']))
-    const storefront = (await list('source=storefront')).json<{ data: Order[] }>()
+    const storefront = (await list('source=storefront')).json<Page<Order>>()
     expect(storefront.data.length).toBeGreaterThan(0)
     expect(storefront.data.every((order) => order.source === 'storefront' && order.profile === shopper.id)).toBe(true)
 

@@ -3,6 +3,9 @@
  * count of who waits, and one outbox message per subscriber when a stock change puts the variant back:
  * staff setting the stock, the CSV import and a canceled order's restock; then unsubscribing with its key.
  */
+import type { Product } from '@shop/domain/schemas/catalog'
+import type { Order } from '@shop/domain/schemas/orders'
+import type { StockAlert, StockAlertWaiting } from '@shop/domain/schemas/stock-alerts'
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { eq } from 'drizzle-orm'
@@ -20,9 +23,6 @@ const db = ctx.database.db
 const { shop, otherShop, keeper, owner, shopper, outsider } = await createStaffedShop(ctx)
 const { addRate } = commerceFixtures(ctx, shop.id)
 
-type Product = { _id: string; variants: { _id: string; features: Record<string, string> }[] }
-type Alert = { _id: string; product: string; variant: string | null; channel: string; message: string }
-
 const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, user?: TestUser, payload?: unknown) =>
   ctx.app.inject({ method, url, headers: user ? user.headers : {}, ...(payload === undefined ? {} : { payload: payload as object }) })
 
@@ -39,7 +39,7 @@ async function stock(product: string, variant: string | null, quantity: number, 
 let shoppers = 0
 const subscribe = (body: Record<string, unknown>, user?: TestUser, remoteAddress = `10.0.0.${++shoppers}`) =>
   ctx.app.inject({ method: 'POST', url: '/api/stock-alerts/', headers: user ? user.headers : {}, payload: body, remoteAddress })
-async function subscribed(body: Record<string, unknown>, user?: TestUser): Promise<Alert> {
+async function subscribed(body: Record<string, unknown>, user?: TestUser): Promise<StockAlert> {
   const response = await subscribe(body, user)
   expect(response.statusCode, response.body).toBe(201)
   return response.json()
@@ -47,7 +47,7 @@ async function subscribed(body: Record<string, unknown>, user?: TestUser): Promi
 const waiting = async (product: string, user: TestUser = keeper) => {
   const response = await inject('GET', `/api/stock-alerts/?product=${product}`, user)
   expect(response.statusCode, response.body).toBe(200)
-  return Object.fromEntries((response.json<{ data: { variant: string | null; waiting: number }[] }>()).data.map((row) => [row.variant ?? '', row.waiting]))
+  return Object.fromEntries(response.json<StockAlertWaiting>().data.map((row) => [row.variant ?? '', row.waiting]))
 }
 const backMessages = () => listOutboxMessages(db, { kind: 'stock-back' })
 const messageOf = async (alertId: string) => (await listOutboxMessages(db, { event: `stock-alert:${alertId}` }))
@@ -180,7 +180,7 @@ describe('back in stock', () => {
     expect(placed.statusCode, placed.body).toBe(201)
     const alert = await subscribed({ shop: shop.id, product: mug._id, phone: '020 123 4567' })
     expect(await messageOf(alert._id)).toHaveLength(0)
-    const canceled = await inject('PATCH', `/api/orders/${(placed.json<{ _id: string }>())._id}`, keeper, { status: 'canceled' })
+    const canceled = await inject('PATCH', `/api/orders/${placed.json<Order>()._id}`, keeper, { status: 'canceled' })
     expect(canceled.statusCode, canceled.body).toBe(200)
     expect((await messageOf(alert._id)).map((message) => [message.channel, message.recipient])).toEqual([['sms', '+233201234567']])
   })

@@ -3,6 +3,7 @@
  * (and only with that Origin), and the token it yields acts in that origin's shop only. Tokens of the
  * platform's own origin and of email and password stay platform-wide.
  */
+import type { LoginCode } from '@shop/domain/schemas/auth'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { notifications } from '../src/db/schema'
 import { commerceFixtures } from './commerce-fixtures'
@@ -181,7 +182,7 @@ describe('platform-wide tokens', () => {
   it('carry a code from the platform to one shop, where the new token is that shop’s only', async () => {
     const { code } = (
       await ctx.app.inject({ method: 'POST', url: '/api/login-codes', remoteAddress: nextAddress(), headers: owner.headers, payload: { redir: originOf(shopB) } })
-    ).json<{ code: string }>()
+    ).json<LoginCode>()
     const handed = await exchange(code, originOf(shopB))
     const token = { authorization: `Bearer ${handed.json().access_token}` }
     expect((await ctx.app.inject({ url: `/api/role/?shop=${shopB.id}`, headers: token })).json()).toEqual({ role: 'owner' })

@@ -4,6 +4,7 @@
  * why on the timeline and tells the buyer by e-mail and SMS. Orders the shop confirmed (moved on, or with a
  * payment recorded), orders its staff placed and orders paid online are not its business.
  */
+import type { Order } from '@shop/domain/schemas/orders'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import { systemActor } from '../src/actor'
@@ -30,14 +31,12 @@ async function shopSelling(context: TestContext, stock: number) {
   return { ...staffed, product, rate }
 }
 
-type Placed = { _id: string; orderId: string; confirmBy: string | null; createdAt: string }
-
 async function place(
   context: TestContext,
   shopId: string,
   productId: string,
   options: { user?: TestUser; email?: string; count?: number; delivery?: object; provider?: string } = {},
-): Promise<Placed> {
+): Promise<Order> {
   const email = options.user ? '' : `&email=${options.email ?? 'ama@example.com'}`
   const response = await context.app.inject({
     method: 'POST',
@@ -171,7 +170,7 @@ describe('the unconfirmed-order sweep', () => {
 
   it('cancels each order once when several processes sweep at the same time', async () => {
     const { shop, product } = await shopSelling(ctx, 20)
-    const placed: Placed[] = []
+    const placed: Order[] = []
     for (let i = 0; i < 5; i++) placed.push(await place(ctx, shop.id, product.id, { email: `racer${i}@example.com` }))
     for (const order of placed) await age(ctx, order._id, 50)
     const counts = await Promise.all([expireUnconfirmedOrders(sweeper), expireUnconfirmedOrders(sweeper), expireUnconfirmedOrders(sweeper)])

@@ -3,6 +3,7 @@
  * them, returns the stock and closes their payment attempts, with a note on the timeline; a payment that
  * came at the last moment settles the order instead.
  */
+import type { Order } from '@shop/domain/schemas/orders'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import { inventory, notifications, orderEvents, orders, products, shopConfigs, transactions } from '../src/db/schema'
@@ -39,7 +40,7 @@ async function place(context: TestContext, shopId: string, productId: string, op
     payload: { items: [{ product: productId, count: options.count ?? 2 }], delivery: { type: 'pick-up' }, payment: { provider: options.provider } },
   })
   expect(response.statusCode, response.body).toBe(201)
-  return response.json<{ _id: string; acked: boolean; payment: { transaction: string | null } }>()
+  return response.json<Order>()
 }
 
 const age = (context: TestContext, orderId: string, minutes: number) =>

@@ -3,6 +3,7 @@
  * disk, objects written with their type and a cache-forever header and served from the bucket, old
  * `/uploads/` URLs sent on to it, and a product's images removed from it once nothing of the shop shows them.
  */
+import type { UploadedImage } from '@shop/domain/schemas/uploads'
 import { execFile } from 'node:child_process'
 import fs from 'node:fs/promises'
 import path from 'node:path'
@@ -24,16 +25,14 @@ const ctx = await setupApp({ s3: peer.settings })
 const { shop, keeper, outsider } = await createStaffedShop(ctx)
 const bucketBase = `${peer.settings.endpoint}/${peer.settings.bucket}/`
 
-type Uploaded = { _id: string; url: string; thumbnail: string }
-
-async function upload(image: Buffer, user: TestUser, target: TestShop = shop): Promise<Uploaded> {
+async function upload(image: Buffer, user: TestUser, target: TestShop = shop): Promise<UploadedImage> {
   const body = multipart(image)
   const response = await ctx.app.inject({ method: 'POST', url: `/api/uploads?shop=${target.id}`, headers: { ...body.headers, ...user.headers }, payload: body.payload })
   expect(response.statusCode, response.body).toBe(201)
   return response.json()
 }
 
-async function createProduct(user: TestUser, images: Uploaded[], target: TestShop = shop): Promise<string> {
+async function createProduct(user: TestUser, images: UploadedImage[], target: TestShop = shop): Promise<string> {
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/products',

@@ -1,3 +1,4 @@
+import type { UploadedImage } from '@shop/domain/schemas/uploads'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
@@ -326,7 +327,7 @@ describe('GET /uploads/*', () => {
 
 describe('deleting a product', () => {
   it('removes its image files from disk once no product of the shop shows them', async () => {
-    const image = (await upload(multipart(await png(420, 420)), keeper)).json<{ url: string; thumbnail: string }>()
+    const image = (await upload(multipart(await png(420, 420)), keeper)).json<UploadedImage>()
     const files = [image.url, image.thumbnail].map((url) => `${ctx.app.storage.root!}/${url.slice('/uploads/'.length)}`)
     const created = await ctx.app.inject({
       method: 'POST',

@@ -6,6 +6,8 @@
  */
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
+import type { Product, ProductImportResult } from '@shop/domain/schemas/catalog'
+import type { Checkout, Order } from '@shop/domain/schemas/orders'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { productSkus, products, uploads } from '../src/db/schema'
@@ -15,17 +17,8 @@ const ctx = await setupApp()
 const db = ctx.database.db
 const { shop, otherShop, keeper, shopper, outsider } = await createStaffedShop(ctx)
 
-type Variant = {
-  _id: string
-  features: Record<string, string>
-  price?: { value: number; currency: string }
-  sellAt?: number
-  sku?: string
-  image?: { url: string; thumbnail: string; alt: string }
-}
-type Product = { _id: string; price: { value: number; currency: string }; sellAt: number; images: { url: string }[]; variants: Variant[] }
-type Line = { product: { price: { value: number }; sellAt: number; images: { url: string }[] }; variant: { _id: string; sku?: string } | null; count: number; unitPrice: number }
-type Priced = { _id: string; items: Line[]; totals: { subtotal: number } }
+/** A checkout or an order: both answer their priced lines and totals. */
+type Priced = Checkout | Order
 
 /** An image as the upload route would have stored it for `shopId`. */
 async function storedImage(shopId = shop.id) {
@@ -359,7 +352,7 @@ describe('the product CSV with variant prices and SKUs', () => {
     ])
     const response = await importCsv(file, true)
     expect(response.statusCode, response.body).toBe(200)
-    const result = response.json<{ valid: boolean; rows: { line: number; errors: { column: string; message: string }[] }[] }>()
+    const result = response.json<ProductImportResult>()
     expect(result.valid).toBe(false)
     expect(result.rows.map((row) => [row.line, row.errors])).toEqual([
       [2, [{ column: 'variant_sale_price', message: 'must be below the variant\'s price (100), or empty' }]],

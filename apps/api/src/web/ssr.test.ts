@@ -78,6 +78,7 @@ const ctx = await setupApp({ webBuildDir: buildDir })
 const shop = await createShop(ctx, {}, { title: 'Corner Shop' })
 const shopHost = `${shop.slug}.shops.test`
 
+/** What the fake web build (`fakeServerBuild`) echoes of the request and context the adapter handed it: no API route's answer. */
 type Echo = {
   mode: string
   url: string
