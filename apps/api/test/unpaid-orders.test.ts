@@ -132,6 +132,24 @@ describe('the unpaid-order sweep', () => {
     }
   })
 
+  it('lets the process answer others between the orders it cancels', async () => {
+    const { shop, product } = await shopSelling(ctx, 20)
+    const placed = []
+    for (let i = 0; i < 6; i++) placed.push(await place(ctx, shop.id, product.id, { provider: 'test', count: 1 }))
+    for (const order of placed) await age(ctx, order._id, 40)
+    // A turn of the event loop is when a waiting request is read and answered; PGlite gives none by itself.
+    let done = false
+    let turns = 0
+    const count = () => {
+      turns++
+      if (!done) setImmediate(count)
+    }
+    setImmediate(count)
+    const canceled = await expireUnpaidOrders(sweeper).finally(() => (done = true))
+    expect(canceled).toBe(6)
+    expect(turns).toBeGreaterThanOrEqual(6)
+  })
+
   it('runs by itself in the app process every UNPAID_ORDER_SWEEP_SECONDS', async () => {
     const worker = await setupApp({ unpaidOrderSweepMs: 100 })
     const { shop, product } = await shopSelling(worker, 3)

@@ -193,11 +193,11 @@ export async function remindToPay(ctx: ServiceContext, id: string): Promise<Remi
 }
 
 /**
- * The background sweep's reminders: claims the unpaid online orders due one and sends each its reminder
- * with the pay link (SMS when the shop sends SMS and the order has a phone, e-mail when it has an address),
- * noted on its timeline. Answers how many orders were reminded.
+ * The background sweep's reminders: claims up to `limit` of the unpaid online orders due one and sends each
+ * its reminder with the pay link (SMS when the shop sends SMS and the order has a phone, e-mail when it has
+ * an address), noted on its timeline. Answers how many orders it claimed and how many were reminded.
  */
-export async function remindUnpaidOrders(ctx: ServiceContext, limit: number): Promise<number> {
+export async function remindUnpaidOrders(ctx: ServiceContext, limit: number): Promise<{ claimed: number; reminded: number }> {
   return inTransaction(ctx, async (tx) => {
     const claimed = await claimDueReminders(tx.db, tx.clock.now(), limit)
     let reminded = 0
@@ -210,6 +210,6 @@ export async function remindUnpaidOrders(ctx: ServiceContext, limit: number): Pr
       await note(tx, order, `Reminder to pay ${formatMinor(balanceMinor, order.currency)} sent automatically ${sentWords(sent)}`, null)
       reminded++
     }
-    return reminded
+    return { claimed: claimed.length, reminded }
   })
 }
