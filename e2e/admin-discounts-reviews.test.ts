@@ -154,17 +154,21 @@ describe('admin discount codes and reviews', { timeout: 120_000 }, () => {
       await amount.fill('25')
       await form.getByRole('spinbutton', { name: 'Usage limit (optional)' }).fill('100')
 
-      // Leaving with unsaved changes asks first (the browser's question), and so do editing another code and
-      // cancelling (the page's); staying keeps the form.
+      // Leaving with unsaved changes asks first, in the page's own dialog (never the browser's), and so do
+      // editing another code and cancelling; staying keeps the form with its changes.
       const asked: string[] = []
       page.on('dialog', (dialog: Dialog) => {
         asked.push(dialog.message())
         void dialog.dismiss()
       })
-      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Reviews' }).click()
+      const reviewsLink = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Reviews' })
+      const leave = page.getByRole('dialog', { name: 'You have unsaved changes. Leave this page and lose them?' })
+      await reviewsLink.click()
+      await leave.getByRole('button', { name: 'Stay' }).click()
+      await leave.waitFor({ state: 'hidden' })
       await form.waitFor()
       assert.equal(new URL(page.url()).pathname, '/admin/discount-codes')
-      assert.deepEqual(asked, ['You have unsaved changes. Leave this page and lose them?'])
+      assert.equal(await amount.inputValue(), '25', 'staying keeps the changes')
       const discard = page.getByRole('dialog', { name: 'Discard your changes?' })
       await page.getByRole('row').filter({ hasText: 'WELCOME10' }).getByRole('button', { name: 'Edit WELCOME10' }).click()
       await discard.getByRole('button', { name: 'Cancel' }).click()
@@ -201,8 +205,18 @@ describe('admin discount codes and reviews', { timeout: 120_000 }, () => {
       await form.getByRole('button', { name: 'Cancel' }).click()
       await discard.getByRole('button', { name: 'Discard changes' }).click()
       await form.waitFor({ state: 'detached' })
-      assert.equal(asked.length, 1, 'only leaving the page asked the browser')
       await welcome.getByText('10 %').waitFor()
+      await row.getByText(/GHS\s25\.00/).waitFor()
+
+      // Leaving with changes, once confirmed, goes to the other page and saves nothing.
+      await row.getByRole('button', { name: 'Edit GHS20' }).click()
+      await amount.fill('40')
+      await reviewsLink.click()
+      await leave.getByRole('button', { name: 'Leave page' }).click()
+      await page.waitForURL((url) => url.pathname === '/admin/reviews')
+      await page.getByRole('heading', { level: 1, name: 'Reviews' }).waitFor()
+      assert.deepEqual(asked, [], 'the browser never asked')
+      await page.goBack()
       await row.getByText(/GHS\s25\.00/).waitFor()
     })
   })

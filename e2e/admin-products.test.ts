@@ -236,6 +236,13 @@ describe('admin products', { timeout: 120_000 }, () => {
       assert.equal(await price.inputValue(), '60')
       await price.fill('72.25')
       await main(page).getByRole('spinbutton', { name: 'Sale price', exact: true }).fill('65')
+      // Going to another page of the dashboard with the changes not saved asks first, in the page; staying keeps them.
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Products', exact: true }).click()
+      const leave = page.getByRole('dialog', { name: 'You have unsaved changes. Leave this page and lose them?' })
+      await leave.getByRole('button', { name: 'Stay' }).click()
+      await leave.waitFor({ state: 'hidden' })
+      assert.equal(new URL(page.url()).pathname, `/admin/products/${id}`)
+      assert.equal(await price.inputValue(), '72.25')
       await main(page).getByRole('button', { name: 'Save product' }).click()
       await page.getByText('Product saved').waitFor()
       const saved = (await api<Product & { sellAt: number }>(server(), 'GET', `/api/products/${id}`, { token })).body

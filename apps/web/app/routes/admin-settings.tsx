@@ -128,7 +128,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const { rates, regions, config, accounts, messages, settlements, payments } = loaderData
   const { shop } = useAdmin()
   const { platform } = useSite()
-  const reportDirty = useDirtyForms()
+  const { reportDirty, leaveDialog } = useDirtyForms()
   const revalidator = useRevalidator()
   const configProps = config.ok ? { config: config.value, reportDirty } : null
 
@@ -157,6 +157,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
       ) : (
         <LoadError error={messages.error} onRetry={() => void revalidator.revalidate()} />
       )}
+      {leaveDialog}
     </>
   )
 }

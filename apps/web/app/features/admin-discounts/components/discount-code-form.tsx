@@ -7,7 +7,7 @@ import { Field, FormError } from '../../../components/ui/field'
 import { MoneyInput, NumberInput } from '../../../components/ui/number-input'
 import { type FieldErrors, hasErrors } from '../../../lib/form-errors'
 import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
-import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
+import { useUnsavedChanges } from '../../../components/ui/unsaved-changes'
 import {
   type DiscountForm,
   createBody,
@@ -47,7 +47,7 @@ export function DiscountCodeForm({ shopId, currency, editing, onSaved, onCancel,
   const id = useId()
   const typeErrorId = `${id}-type-error`
   const dirty = isDirty(form, initial)
-  useUnsavedChanges(dirty && !saving)
+  const leaveDialog = useUnsavedChanges(dirty && !saving)
   useEffect(() => {
     onDirtyChange(dirty)
   }, [dirty, onDirtyChange])
@@ -250,6 +250,7 @@ export function DiscountCodeForm({ shopId, currency, editing, onSaved, onCancel,
         </form>
       </section>
       <DiscardChangesDialog open={confirmingDiscard} onDiscard={onCancel} onKeep={() => setConfirmingDiscard(false)} />
+      {leaveDialog}
     </>
   )
 }

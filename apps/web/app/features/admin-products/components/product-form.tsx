@@ -9,7 +9,7 @@ import { MoneyInput } from '../../../components/ui/number-input'
 import { useToast } from '../../../components/ui/toast'
 import { type FieldErrors, hasErrors } from '../../../lib/form-errors'
 import { jsonSubmit, problemOf, useFetcherDone } from '../../../lib/route-data'
-import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
+import { useUnsavedChanges } from '../../../components/ui/unsaved-changes'
 import { useAdmin } from '../../../lib/use-admin'
 import type { ProductPageAnswer } from '../product-actions'
 import { type ProductFormValues, toFormErrors, validateProductForm, withSavedIds } from '../product-form'
@@ -56,7 +56,7 @@ export function ProductForm({ product, initial, categories }: ProductFormProps) 
   const [leaveTo, setLeaveTo] = useState<string | null>(null)
   const editable = can(role, 'catalog.edit')
 
-  useUnsavedChanges(leaveTo === null && JSON.stringify(values) !== JSON.stringify(saved))
+  const leaveDialog = useUnsavedChanges(leaveTo === null && JSON.stringify(values) !== JSON.stringify(saved))
   useEffect(() => {
     if (leaveTo) void navigate(leaveTo)
   }, [leaveTo, navigate])
@@ -252,6 +252,7 @@ export function ProductForm({ product, initial, categories }: ProductFormProps) 
           <p>It is removed from the shop with its stock. Orders that include it keep their copy.</p>
         </ConfirmDialog>
       )}
+      {leaveDialog}
     </form>
   )
 }

@@ -5,7 +5,7 @@ import { Button, SaveButton } from '../../../components/ui/button'
 import { Field, FormError } from '../../../components/ui/field'
 import { type FieldErrors, hasErrors, validate } from '../../../lib/form-errors'
 import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
-import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
+import { useUnsavedChanges } from '../../../components/ui/unsaved-changes'
 import type { AdminReview } from '../../../api/reviews/admin-review'
 
 type ReplyFormProps = {
@@ -22,7 +22,7 @@ export function ReplyForm({ review, onSaved, onCancel }: ReplyFormProps) {
   const fetcher = useFetcher<ActionAnswer<'reply', AdminReview>>()
   const saving = fetcher.state !== 'idle'
   const textarea = useRef<HTMLTextAreaElement>(null)
-  useUnsavedChanges(text !== initial && !saving)
+  const leaveDialog = useUnsavedChanges(text !== initial && !saving)
 
   useEffect(() => {
     textarea.current?.focus()
@@ -71,6 +71,7 @@ export function ReplyForm({ review, onSaved, onCancel }: ReplyFormProps) {
           Cancel
         </Button>
       </div>
+      {leaveDialog}
     </form>
   )
 }

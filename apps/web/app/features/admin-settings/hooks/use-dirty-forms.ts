@@ -1,16 +1,20 @@
-import { useCallback, useEffect, useState } from 'react'
-import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
+import { type ReactElement, useCallback, useEffect, useState } from 'react'
+import { useUnsavedChanges } from '../../../components/ui/unsaved-changes'
 
 export type ReportDirty = (form: string, dirty: boolean) => void
 
 /**
  * One unsaved-changes warning for a page of several forms: the router keeps only one navigation blocker,
- * so each form reports whether it is dirty and the page warns when any is.
+ * so each form reports whether it is dirty and the page warns when any is (the page renders `leaveDialog`).
  */
-export function useDirtyForms(): ReportDirty {
+export function useDirtyForms(): { reportDirty: ReportDirty; leaveDialog: ReactElement } {
   const [dirty, setDirty] = useState<Record<string, boolean>>({})
-  useUnsavedChanges(Object.values(dirty).some(Boolean))
-  return useCallback((form, value) => setDirty((previous) => (previous[form] === value ? previous : { ...previous, [form]: value })), [])
+  const leaveDialog = useUnsavedChanges(Object.values(dirty).some(Boolean))
+  const reportDirty = useCallback<ReportDirty>(
+    (form, value) => setDirty((previous) => (previous[form] === value ? previous : { ...previous, [form]: value })),
+    [],
+  )
+  return { reportDirty, leaveDialog }
 }
 
 /** A form's part of `useDirtyForms`. */

@@ -5,7 +5,7 @@ import { Button, SaveButton } from '../../../components/ui/button'
 import { Field, FormError } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
 import { type FieldErrors, hasErrors } from '../../../lib/form-errors'
-import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
+import { useUnsavedChanges } from '../../../components/ui/unsaved-changes'
 import { ShopProfileFields } from '../../../components/shop-profile-fields'
 import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
 import { type AboutSections, type SiteValues, checkSite, siteValues } from '../site-form'
@@ -27,7 +27,7 @@ export function SiteEditor({ shop }: { shop: Shop }) {
   const [uploading, setUploading] = useState(false)
   const saving = fetcher.state !== 'idle'
   const dirty = JSON.stringify(values) !== JSON.stringify(initial)
-  useUnsavedChanges(dirty)
+  const leaveDialog = useUnsavedChanges(dirty)
 
   function change(next: SiteValues, field: string) {
     setValues(next)
@@ -124,6 +124,7 @@ export function SiteEditor({ shop }: { shop: Shop }) {
           Discard changes
         </Button>
       </div>
+      {leaveDialog}
     </form>
   )
 }

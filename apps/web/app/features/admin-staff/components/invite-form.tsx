@@ -7,7 +7,7 @@ import { Field, FormError } from '../../../components/ui/field'
 import { useToast } from '../../../components/ui/toast'
 import { type FieldErrors, hasErrors, validate } from '../../../lib/form-errors'
 import { type ActionAnswer, jsonSubmit, useFetcherDone } from '../../../lib/route-data'
-import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
+import { useUnsavedChanges } from '../../../components/ui/unsaved-changes'
 import { type InviteForm as InviteFormValue, invitationLink, inviteBody, inviteChoices, roleLabel } from '../staff-rules'
 import { InvitationLink } from './invitation-link'
 
@@ -31,7 +31,7 @@ export function InviteForm({ shopId, actor, origin }: InviteFormProps) {
   const fetcher = useFetcher<ActionAnswer<'invite', CreatedInvitation>>()
   const sending = fetcher.state !== 'idle'
   const [sent, setSent] = useState<{ email: string; url: string } | null>(null)
-  useUnsavedChanges(form.email.trim() !== '')
+  const leaveDialog = useUnsavedChanges(form.email.trim() !== '')
 
   function update(changes: Partial<InviteFormValue>) {
     setForm((previous) => ({ ...previous, ...changes }))
@@ -87,6 +87,7 @@ export function InviteForm({ shopId, actor, origin }: InviteFormProps) {
         </div>
       </form>
       {sent && <InvitationLink email={sent.email} url={sent.url} />}
+      {leaveDialog}
     </section>
   )
 }

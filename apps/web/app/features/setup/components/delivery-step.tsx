@@ -51,7 +51,7 @@ export function DeliveryStep({ shop }: { shop: Shop }) {
 }
 
 function ExistingRates({ count, back, next }: { count: number; back: string; next: string }) {
-  const leave = useLeaveAfterSave(false)
+  const { leave } = useLeaveAfterSave(false)
   return (
     <form
       noValidate
@@ -77,7 +77,7 @@ function DeliveryForm({ shop, regions, back, next }: DeliveryFormProps) {
   const fetcher = useFetcher<ActionAnswer<'save-delivery', null>>()
   const [saved, setSaved] = useState(false)
   const [showRegions, setShowRegions] = useState(false)
-  const leave = useLeaveAfterSave(JSON.stringify(values) !== JSON.stringify(emptyDeliveryValues))
+  const { leave, leaveDialog } = useLeaveAfterSave(JSON.stringify(values) !== JSON.stringify(emptyDeliveryValues))
   const currency = shop.currency
 
   function change(patch: Partial<DeliveryValues>, field: string) {
@@ -197,6 +197,7 @@ function DeliveryForm({ shop, regions, back, next }: DeliveryFormProps) {
       )}
       <FormError error={errors.form} />
       <StepActions back={back} busy={fetcher.state !== 'idle' || saved} />
+      {leaveDialog}
     </form>
   )
 }

@@ -20,7 +20,7 @@ export function ProfileStep({ shop }: { shop: Shop }) {
   const fetcher = useFetcher<ActionAnswer<'save-profile', Shop>>()
   const [saved, setSaved] = useState(false)
   const dirty = JSON.stringify(values) !== JSON.stringify(initial)
-  const leave = useLeaveAfterSave(dirty)
+  const { leave, leaveDialog } = useLeaveAfterSave(dirty)
   const nextStep = nextPath(shop._id, 'profile')!
 
   useFetcherDone(fetcher, (answer) => {
@@ -54,6 +54,7 @@ export function ProfileStep({ shop }: { shop: Shop }) {
       />
       <FormError error={errors.form} />
       <StepActions back={backPath(shop._id, 'profile')} busy={fetcher.state !== 'idle' || saved || uploading} />
+      {leaveDialog}
     </form>
   )
 }

@@ -62,7 +62,7 @@ export function ShopStep({ shop }: { shop?: Shop }) {
   const fetcher = useFetcher<ShopStepAnswer>()
   const [saved, setSaved] = useState(false)
   const availability = useSlugAvailability(shop ? '' : slug)
-  const leave = useLeaveAfterSave(shop ? title !== shop.title : title !== '' || slug !== '')
+  const { leave, leaveDialog } = useLeaveAfterSave(shop ? title !== shop.title : title !== '' || slug !== '')
 
   useFetcherDone(fetcher, (answer) => {
     if (!answer.ok) return show(answer.errors)
@@ -145,6 +145,7 @@ export function ShopStep({ shop }: { shop?: Shop }) {
       )}
       <FormError error={errors.form} />
       <StepActions back={null} next={shop ? 'Next' : 'Create shop'} busy={fetcher.state !== 'idle' || saved} />
+      {leaveDialog}
     </form>
   )
 }

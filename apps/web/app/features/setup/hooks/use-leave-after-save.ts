@@ -1,17 +1,18 @@
-import { useEffect, useState } from 'react'
+import { type ReactElement, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { useUnsavedChanges } from '../../../lib/use-unsaved-changes'
+import { useUnsavedChanges } from '../../../components/ui/unsaved-changes'
 
 /**
  * Warns before leaving a step with unsaved changes, and answers the way to leave once they are saved:
- * the navigation waits for the render that lifts the warning, so it does not ask about saved work.
+ * the navigation waits for the render that lifts the warning, so it does not ask about saved work. The step
+ * renders `leaveDialog`, the question asked when the shop leaves with changes not saved.
  */
-export function useLeaveAfterSave(dirty: boolean): (path: string) => void {
+export function useLeaveAfterSave(dirty: boolean): { leave: (path: string) => void; leaveDialog: ReactElement } {
   const navigate = useNavigate()
   const [target, setTarget] = useState<string | null>(null)
-  useUnsavedChanges(dirty && target === null)
+  const leaveDialog = useUnsavedChanges(dirty && target === null)
   useEffect(() => {
     if (target) void navigate(target)
   }, [target, navigate])
-  return setTarget
+  return { leave: setTarget, leaveDialog }
 }
