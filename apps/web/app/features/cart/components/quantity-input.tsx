@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { NumberInput } from '../../../components/ui/number-input'
 import { MAX_COUNT } from '../../../lib/cart/cart'
 
 type Props = {
@@ -35,17 +36,14 @@ export function QuantityInput({ value, label, onChange, max = MAX_COUNT, name, d
       <button type="button" onClick={() => onChange(value - 1)} disabled={disabled || value <= 1} aria-label="One fewer">
         −
       </button>
-      <input
-        type="number"
+      <NumberInput
         name={name}
-        inputMode="numeric"
+        aria-label="Quantity"
         min={1}
         max={limit}
-        step={1}
         value={draft}
-        aria-label="Quantity"
         disabled={disabled}
-        onChange={(event) => commit(event.target.value)}
+        onChange={commit}
         onBlur={() => setDraft(String(value))}
       />
       <button type="button" onClick={() => onChange(value + 1)} disabled={disabled || value >= limit} aria-label="One more">
