@@ -3,7 +3,8 @@
  * machine is shared. On a scratch PostgreSQL database with the bench's catalog (100 shops of 1,000
  * products), the built server (one worker) and the bare baseline (bench/baseline-server.ts) take turns:
  * each is loaded with autocannon for a warm-up, then measured: its user + system CPU time
- * (`/proc/PID/stat`) over the run, divided by the requests it answered. Scenarios: the product list on
+ * (`/proc/PID/stat`) over the run, divided by the requests it answered, and the same for the PostgreSQL
+ * backends serving the scratch database (what the statements cost the server). Scenarios: the product list on
  * both, and order placement on the app. Prints the median of `--rounds` (default 3) and each round.
  *
  *   npm run bench:cpu                      # --rounds=3 --seconds=5
@@ -33,6 +34,24 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS
 }
 
+/**
+ * The CPU time so far of the PostgreSQL backends serving `database` (their process titles name it):
+ * what the statements of the requests cost the server, beside what the worker spends sending them.
+ */
+function databaseCpuMs(database: string): number {
+  let total = 0
+  for (const pid of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      if (!title.startsWith('postgres: ') || !title.includes(` ${database} `)) continue
+      total += cpuMs(Number(pid))
+    } catch {
+      // A backend that ended between the listing and the read.
+    }
+  }
+  return total
+}
+
 /** The one worker the app's primary forked (the process that serves), or the process itself. */
 function servingPid(pid: number): number {
   const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)
@@ -59,12 +78,15 @@ async function load(port: number, next: () => Request, connections: number, dura
   return result.requests.total
 }
 
-/** µs of CPU per request of `pid` under the load (after 2 s unmeasured). */
-async function cpuPerRequest(pid: number, port: number, next: () => Request, connections: number): Promise<number> {
+/** µs of CPU per request of `pid`, and of the database's backends, under the load (after 2 s unmeasured). */
+async function cpuPerRequest(pid: number, port: number, next: () => Request, connections: number): Promise<{ server: number; database: number }> {
   await load(port, next, connections, 2)
-  const before = cpuMs(pid)
+  const before = { server: cpuMs(pid), database: databaseCpuMs(databaseName) }
   const answered = await load(port, next, connections, seconds)
-  return ((cpuMs(pid) - before) * 1000) / answered
+  return {
+    server: ((cpuMs(pid) - before.server) * 1000) / answered,
+    database: ((databaseCpuMs(databaseName) - before.database) * 1000) / answered,
+  }
 }
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }
@@ -111,11 +133,12 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const random = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!
 
 const scratch = await scratchDatabase(serverUrl, { prefix: 'shop_cpu' })
+const databaseName = new URL(scratch.env.DATABASE_URL!).pathname.slice(1)
 try {
   const { db } = scratch.database
   await scratch.database.migrate()
   const { shops } = await fillCatalog(db, { shops: 100, perShop: 1000, stock: 1_000_000, slugPrefix: 'cpu' })
-  const products = rowsOf<{ id: string; shop_id: string }>(await db.execute(sql`select id, shop_id from products where available limit 2000`))
+  const products = rowsOf<{ id: string; shop_id: string }>(await db.execute(sql`select id, shop_id from products where available order by hashint4(hashtext(id::text)) limit 2000`))
   await scratch.database.close()
 
   const list = () => ({ path: `/api/products/?shop=${random(shops).id}` })
@@ -136,7 +159,8 @@ try {
     )
   const startBaseline = (port: number) => start(['node', '--import', 'tsx', 'bench/baseline-server.ts'], { ...scratch.env, PORT: String(port) }, 'baseline listening')
 
-  const figures = { baselineList: [] as number[], appList: [] as number[], appOrder: [] as number[] }
+  type Cost = { server: number; database: number }
+  const figures = { baselineList: [] as Cost[], appList: [] as Cost[], appOrder: [] as Cost[] }
   for (let round = 0; round < rounds; round++) {
     let port = await freePort()
     const baseline = await startBaseline(port)
@@ -152,14 +176,19 @@ try {
       into.push(await cpuPerRequest(servingPid(app.pid!), port, next, connections))
       await stop(app)
     }
+    const [listed, base, placed] = [figures.appList.at(-1)!, figures.baselineList.at(-1)!, figures.appOrder.at(-1)!]
     console.log(
-      `round ${round + 1}: list ${Math.round(figures.appList.at(-1)!)} µs (baseline ${Math.round(figures.baselineList.at(-1)!)} µs), order ${Math.round(figures.appOrder.at(-1)!)} µs`,
+      `round ${round + 1}: list ${Math.round(listed.server)} µs (baseline ${Math.round(base.server)} µs), order ${Math.round(placed.server)} µs; PostgreSQL: list ${Math.round(listed.database)} µs (baseline ${Math.round(base.database)} µs), order ${Math.round(placed.database)} µs`,
     )
   }
-  const [base, app, placed] = [median(figures.baselineList), median(figures.appList), median(figures.appOrder)]
+  const of = (costs: Cost[], side: keyof Cost) => median(costs.map((cost) => cost[side]))
+  const [base, app, placed] = [of(figures.baselineList, 'server'), of(figures.appList, 'server'), of(figures.appOrder, 'server')]
   console.log(`\nmedians of ${rounds} rounds, µs of CPU per request (one worker, PostgreSQL):`)
   console.log(`product list: app ${Math.round(app)}, baseline ${Math.round(base)} (app / baseline ${(app / base).toFixed(2)})`)
   console.log(`order placement: app ${Math.round(placed)}`)
+  console.log(
+    `PostgreSQL's backends, µs of CPU per request: product list ${Math.round(of(figures.appList, 'database'))} (baseline ${Math.round(of(figures.baselineList, 'database'))}), order placement ${Math.round(of(figures.appOrder, 'database'))}`,
+  )
   if (profileDir) {
     for (const scenario of ['list', 'order']) {
       console.log(`\n${scenario}: the worker's self time, top 20 (CPU profiles in ${path.join(profileDir, scenario)})`)
