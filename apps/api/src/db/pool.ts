@@ -3,6 +3,7 @@
  * straight to the server, through a session pooler, or through a transaction pooler (PgBouncer's
  * `pool_mode = transaction`, docs/decisions/0046-pooled-postgresql.md).
  */
+import { createHash } from 'node:crypto'
 import pg from 'pg'
 import type { PoolMode } from '../config'
 
@@ -26,11 +27,66 @@ export function keepsNoNamedStatements(pool: pg.Pool): boolean {
   return unnamedOnly.has(pool)
 }
 
+/** How many statements one connection keeps prepared; a text past them runs unnamed (parsed every time). */
+export const PREPARED_PER_CONNECTION = 500
+
+type QueryArgs = [config: unknown, ...rest: unknown[]]
+type QueryConfig = { text?: unknown; name?: unknown; values?: unknown; submit?: unknown }
+
+const preparedBy = new WeakMap<pg.Client, Set<string>>()
+const namesOfTexts = new Map<string, string>()
+
+/** A statement's name: a hash of its text, so on every connection a name stands for one text only. */
+function statementName(text: string): string {
+  let name = namesOfTexts.get(text)
+  if (name === undefined) {
+    name = `s_${createHash('sha1').update(text).digest('base64url')}`
+    // Bounded like each connection's own list: a text past it is hashed again each time it comes.
+    if (namesOfTexts.size < 4 * PREPARED_PER_CONNECTION) namesOfTexts.set(text, name)
+  }
+  return name
+}
+
+/**
+ * The query `args` with the statement named after its text, when it has parameters, no name of its own,
+ * and the connection has room for it: `config` is a query's text or its config, the values may follow.
+ */
+function namedByText(client: pg.Client, args: QueryArgs): QueryArgs {
+  const [config, ...rest] = args
+  if (typeof config !== 'object' || config === null) return args
+  const { text, name, values, submit } = config as QueryConfig
+  const parameters = Array.isArray(rest[0]) ? rest[0] : values
+  if (typeof text !== 'string' || name !== undefined || submit !== undefined || !Array.isArray(parameters) || parameters.length === 0) return args
+  let prepared = preparedBy.get(client)
+  if (!prepared) preparedBy.set(client, (prepared = new Set()))
+  const named = statementName(text)
+  if (!prepared.has(named)) {
+    if (prepared.size >= PREPARED_PER_CONNECTION) return args
+    prepared.add(named)
+  }
+  return [{ ...config, name: named }, ...rest]
+}
+
+/**
+ * A connection that prepares every statement with parameters by a name taken from its text: PostgreSQL
+ * parses a query the app sends again and again once per connection, and plans it once when a generic plan
+ * serves as well as one for the values at hand (PostgreSQL's own choice, after five runs). A statement
+ * without parameters (begin, commit, a migration's script) stays a simple query. Only where a server
+ * connection is the app's for its whole life: straight to PostgreSQL or through a session pooler
+ * (docs/decisions/0121-statements-prepared-by-their-text.md).
+ */
+class PreparingClient extends pg.Client {}
+Object.defineProperty(PreparingClient.prototype, 'query', {
+  value(this: pg.Client, ...args: QueryArgs): unknown {
+    return (pg.Client.prototype.query as (...a: QueryArgs) => unknown).apply(this, namedByText(this, args))
+  },
+})
+
 /**
  * A pool of connections to `url`. Straight to PostgreSQL (or through a session pooler) each connection
- * carries the planner settings as startup options; a transaction pooler forwards no startup parameter, so
- * there they are the role's defaults in the database instead (`applyPlannerDefaults`), and statements
- * stay unnamed.
+ * carries the planner settings as startup options and prepares its statements (`PreparingClient`); a
+ * transaction pooler forwards no startup parameter, so there they are the role's defaults in the database
+ * instead (`applyPlannerDefaults`), and statements stay unnamed.
  */
 export function openPool<P extends pg.Pool = pg.Pool>(
   url: string,
@@ -39,7 +95,7 @@ export function openPool<P extends pg.Pool = pg.Pool>(
   make: (config: pg.PoolConfig) => P = (config) => new pg.Pool(config) as P,
 ): P {
   const settings = Object.entries(PLANNER_SETTINGS).map(([name, value]) => `-c ${name}=${value}`)
-  const pool = make({ connectionString: url, max: 20, ...(poolMode === 'session' ? { options: settings.join(' ') } : {}) })
+  const pool = make({ connectionString: url, max: 20, ...(poolMode === 'session' ? { options: settings.join(' '), Client: PreparingClient } : {}) })
   if (poolMode === 'transaction') unnamedOnly.add(pool)
   // An idle connection can be cut by the server (restart, failover, a dropped database); the pool
   // replaces it. Without a listener node-postgres would throw the error and end the process.
