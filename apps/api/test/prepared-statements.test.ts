@@ -11,7 +11,9 @@ import { type Database, openDatabase } from '../src/db/client'
 import { PREPARED_PER_CONNECTION, openPool } from '../src/db/pool'
 import { queryRows } from '../src/db/query-rows'
 import { shops } from '../src/db/schema'
-import { setupApp } from './helpers'
+import { parseQuery } from '../src/lib/feathers-query'
+import { listProducts, productQuerySpec } from '../src/modules/catalog/product.repository'
+import { createShop, setupApp } from './helpers'
 
 const test = await setupApp()
 
@@ -69,6 +71,33 @@ describe.skipIf(!test.databaseUrl)('statements prepared by their text', () => {
     } finally {
       client.release(true)
     }
+  })
+
+  it("plans the product list's first page once, keeping its generic plan, and pages past it with parameters (decision 122)", async () => {
+    const shop = await createShop(test)
+    await database.db.execute(sql`
+      insert into products (shop_id, title, price_minor, currency, available)
+      select ${shop.id}, 'Product ' || g, 100 * g, 'GHS', true from generate_series(1, 300) as g`)
+    await database.db.execute(sql`analyze products`)
+    const scope = { shopId: shop.id, availableOnly: true, lowStockOnly: false }
+    // One request at a time: the pool hands back the connection it was given last, so all run on one.
+    for (let run = 0; run < 8; run++) {
+      const { rows, total } = await listProducts(database.db, scope, parseQuery(productQuerySpec, {}), false)
+      expect([rows.length, total]).toEqual([20, 300])
+    }
+    const later = await listProducts(database.db, scope, parseQuery(productQuerySpec, { $skip: '290' }), false)
+    expect([later.rows.length, later.total]).toEqual([10, 300])
+    const prepared = await database.db.transaction((tx) =>
+      queryRows<{ statement: string; generic_plans: string; custom_plans: string }>(
+        tx,
+        sql`select statement, generic_plans, custom_plans from pg_prepared_statements where statement like '%from "products"%order by%'`,
+      ),
+    )
+    const first = prepared.find((row) => row.statement.endsWith(' limit 20'))
+    expect(first).toBeDefined()
+    // PostgreSQL tries five custom plans, then keeps the generic one for the other three runs.
+    expect(Number(first!.generic_plans)).toBeGreaterThan(0)
+    expect(prepared.some((row) => /limit \$\d+ offset \$\d+$/.test(row.statement))).toBe(true)
   })
 
   it('prepares nothing through a transaction pooler', async () => {

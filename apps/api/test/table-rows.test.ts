@@ -84,7 +84,7 @@ describe('table rows in SQL templates', () => {
       { ...newOrder('PREP02'), shopId: first.id },
       { ...newOrder('PREP03'), shopId: second.id },
     ])
-    const byShop = preparedRows(db, 'table_rows_test_orders', db.select().from(orders).where(eq(orders.shopId, sql.placeholder('shop'))).orderBy(orders.orderId))
+    const byShop = preparedRows(db, db.select().from(orders).where(eq(orders.shopId, sql.placeholder('shop'))).orderBy(orders.orderId))
     const read = rowReader(orders)
     const firsts = (await byShop({ shop: first.id })).map(read)
     expect(firsts.map((order) => order.orderId)).toEqual(['PREP01', 'PREP02'])

@@ -15,7 +15,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { PoolMode } from '../config'
 import { migrationsFolder } from '../paths'
-import { PLANNER_SETTINGS, applyPlannerDefaults, keepsNoNamedStatements, openPool } from './pool'
+import { PLANNER_SETTINGS, applyPlannerDefaults, openPool } from './pool'
 import { type Replica, openReplica } from './replica'
 import * as schema from './schema'
 
@@ -55,17 +55,14 @@ const timestampsAsText = {
 /**
  * Runs `text` on the driver underneath `db` (the pool or PGlite), whose rows carry the database's column
  * names and json already parsed (timestamps come as text or Dates: a column's `mapFromDriverValue` reads
- * either); a statement `name`d is parsed and planned once per pooled connection, an unnamed one every time
- * (and every one behind a transaction pooler). Not inside a transaction: `db` must be the database itself.
+ * either); a statement with parameters is prepared by its text on a direct pool's connections (decision 121).
+ * Not inside a transaction: `db` must be the database itself.
  */
-export function driverQuery(db: Db): (name: string | undefined, text: string, values: unknown[]) => Promise<Record<string, unknown>[]> {
+export function driverQuery(db: Db): (text: string, values: unknown[]) => Promise<Record<string, unknown>[]> {
   const client = (db as unknown as { $client?: pg.Pool | PGlite }).$client
   if (!client) throw new Error('driverQuery runs on the database itself, not on a transaction')
-  if (client instanceof pg.Pool) {
-    if (keepsNoNamedStatements(client)) return async (_name, text, values) => (await client.query({ text, values, types: timestampsAsText })).rows
-    return async (name, text, values) => (await client.query({ name, text, values, types: timestampsAsText })).rows
-  }
-  return async (_name, text, values) => (await client.query<Record<string, unknown>>(text, values)).rows
+  if (client instanceof pg.Pool) return async (text, values) => (await client.query({ text, values, types: timestampsAsText })).rows
+  return async (text, values) => (await client.query<Record<string, unknown>>(text, values)).rows
 }
 
 /** The advisory lock every process takes to migrate a PostgreSQL database (any fixed number, this one "shoplet"). */

@@ -16,17 +16,6 @@ import type { PoolMode } from '../config'
  */
 export const PLANNER_SETTINGS = { random_page_cost: '1.1' } as const
 
-/**
- * Pools behind a transaction pooler: a server connection serves one transaction and then another client,
- * so a statement prepared on it by name is missing (or someone else's) on the next one.
- */
-const unnamedOnly = new WeakSet<pg.Pool>()
-
-/** The pool is behind a transaction pooler: statements must not be prepared by name. */
-export function keepsNoNamedStatements(pool: pg.Pool): boolean {
-  return unnamedOnly.has(pool)
-}
-
 /** How many statements one connection keeps prepared; a text past them runs unnamed (parsed every time). */
 export const PREPARED_PER_CONNECTION = 500
 
@@ -96,7 +85,6 @@ export function openPool<P extends pg.Pool = pg.Pool>(
 ): P {
   const settings = Object.entries(PLANNER_SETTINGS).map(([name, value]) => `-c ${name}=${value}`)
   const pool = make({ connectionString: url, max: 20, ...(poolMode === 'session' ? { options: settings.join(' '), Client: PreparingClient } : {}) })
-  if (poolMode === 'transaction') unnamedOnly.add(pool)
   // An idle connection can be cut by the server (restart, failover, a dropped database); the pool
   // replaces it. Without a listener node-postgres would throw the error and end the process.
   pool.on('error', (error) => onIdleError?.(error))

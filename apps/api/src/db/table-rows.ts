@@ -62,13 +62,13 @@ export function rowReader<T extends PgTable>(table: T): (raw: Record<string, unk
 }
 
 /**
- * A statement built once (with `sql.placeholder`s), prepared by `name` on each connection and run on the
- * driver itself: no statement building and no row mapping per call, and on PGlite none of the per-query
- * type-parser set-up drizzle's own `.prepare()` pays. Answers the rows as the database spells them (read
- * them with `rowReader`); runs on the database, not inside a transaction.
+ * A statement built once (with `sql.placeholder`s) and run on the driver itself: no statement building and
+ * no row mapping per call (a direct pool's connections prepare it by its text, decision 121), and on
+ * PGlite none of the per-query type-parser set-up drizzle's own `.prepare()` pays. Answers the rows as the
+ * database spells them (read them with `rowReader`); runs on the database, not inside a transaction.
  */
-export function preparedRows<Row = Record<string, unknown>>(db: Db, name: string, query: { toSQL(): Query }) {
+export function preparedRows<Row = Record<string, unknown>>(db: Db, query: { toSQL(): Query }) {
   const { sql: text, params } = query.toSQL()
   const run = driverQuery(db)
-  return async (values: Record<string, unknown>) => (await run(name, text, fillPlaceholders(params, values))) as Row[]
+  return async (values: Record<string, unknown>) => (await run(text, fillPlaceholders(params, values))) as Row[]
 }

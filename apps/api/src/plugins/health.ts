@@ -56,7 +56,7 @@ export default fp(async function health(app: FastifyInstance) {
     const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), DATABASE_WAIT_MS)))
     try {
       const answer = await Promise.race([
-        query(undefined, 'select coalesce(max(created_at), 0)::text as applied from drizzle.__drizzle_migrations', []),
+        query('select coalesce(max(created_at), 0)::text as applied from drizzle.__drizzle_migrations', []),
         timeout,
       ])
       if (answer === 'timeout') return `The database did not answer within ${DATABASE_WAIT_MS / 1000} s`

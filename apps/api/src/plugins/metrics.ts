@@ -156,7 +156,6 @@ export default fp(async function metrics(app: FastifyInstance) {
   const outboxCounts = () => (counting ??= countOutbox().finally(() => (counting = null)))
   const countOutbox = async () => {
     const [row] = await query(
-      'shoplet_metrics_outbox',
       `select (select count(*) from outbox_messages where status = 'pending' and next_attempt_at <= now())::int as due,
               (select count(*) from outbox_messages where status = 'failed')::int as failed`,
       [],

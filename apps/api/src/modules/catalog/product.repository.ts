@@ -6,7 +6,6 @@ import { type Db, driverQuery } from '../../db/client'
 import { queryRows } from '../../db/query-rows'
 import { preparedRows, rowReader } from '../../db/table-rows'
 import { type Variant, inventory, products, shopConfigs } from '../../db/schema'
-import { sha256 } from '../../lib/crypto'
 import { MAX_SEARCH_WORDS, type ParsedQuery, type QuerySpec } from '../../lib/feathers-query'
 import type { ProductRow, ProductWithStock, StockState } from './catalog.dto'
 import { type ProductRating, ratingColumn, readRating } from './product-rating.repository'
@@ -148,15 +147,13 @@ async function countProducts(db: Db, scope: ProductScope, parsed: ParsedQuery): 
 }
 
 /**
- * Planning a trigram search costs PostgreSQL more than running it in a shop of a thousand products, so a
- * search whose text never varies with the values (`searchOnly`: a storefront's plain title search) runs
- * as a statement named after its text, planned once per connection.
+ * Planning a trigram search costs PostgreSQL more than running it in a shop of a thousand products; run on
+ * the driver, a direct pool's connection prepares it by its text and plans it once (decision 121).
  */
 async function searchProducts(db: Db, scope: ProductScope, parsed: ParsedQuery) {
   if (parsed.limit === 0) return { rows: [] as ListedProduct[], total: await countProducts(db, scope, parsed) }
   const { sql: text, params } = productSearchQuery(db, scope, parsed).toSQL()
-  const name = parsed.searchOnly ? `products_search_${sha256(text).slice(0, 16)}` : undefined
-  const found = await driverQuery(db)(name, text, params)
+  const found = await driverQuery(db)(text, params)
   const rows = found.map(readListed)
   // A page past the end has no row to carry the total; only then is it counted on its own.
   const total = found.length ? Number(found[0]!.total) : parsed.skip > 0 ? await countProducts(db, scope, parsed) : 0
@@ -167,24 +164,35 @@ async function searchProducts(db: Db, scope: ProductScope, parsed: ParsedQuery) 
  * The page and the total in one statement: the count is an uncorrelated subquery, run once (an index-only
  * scan of `products_shop_available_idx` for shoppers). A page that comes back empty carries no total, so only
  * then (past the end, or `$limit=0`) is it counted on its own.
+ *
+ * A first page (no `$skip`) has its page size written into the statement, one statement per size (at most
+ * MAX_LIMIT + 1): with `limit $n` PostgreSQL cannot price a generic plan, so it plans every run afresh for
+ * the values at hand, which costs it more than running the page; with the size written in, its generic plan
+ * is as cheap and it plans once per connection (decision 122). Later pages keep the size and offset as
+ * parameters.
  */
-function prepareUnfilteredList(db: Db, availableOnly: boolean, parsed: ParsedQuery, name: string) {
+function prepareUnfilteredList(db: Db, availableOnly: boolean, parsed: ParsedQuery) {
   const where = and(eq(products.shopId, sql.placeholder('shop')), availableOnly ? availableOnlyCondition : undefined)
   const counted = db.select({ total: sql`count(*)::int`.as('total') }).from(products).where(where)
-  const page = preparedRows(
-    db,
-    `${name}_page`,
+  const ordered = () =>
     db
       .select({ ...listColumns, total: sql<number>`(${counted})`.as('total') })
       .from(products)
       .where(where)
       .orderBy(...parsed.orderBy)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('skip')),
-  )
-  const count = preparedRows<{ total: number }>(db, `${name}_count`, counted)
+  const laterPage = preparedRows(db, ordered().limit(sql.placeholder('limit')).offset(sql.placeholder('skip')))
+  const firstPages = new Map<number, typeof laterPage>()
+  const firstPage = (limit: number) => {
+    let page = firstPages.get(limit)
+    if (!page) {
+      const { sql: text, params } = ordered().toSQL()
+      firstPages.set(limit, (page = preparedRows(db, { toSQL: () => ({ sql: `${text} limit ${limit}`, params }) })))
+    }
+    return page
+  }
+  const count = preparedRows<{ total: number }>(db, counted)
   return async (values: { shop: string; limit: number; skip: number }) => {
-    const found = await page(values)
+    const found = await (values.skip === 0 ? firstPage(values.limit)(values) : laterPage(values))
     if (found.length) return { rows: found.map(readListed), total: Number(found[0]!.total) }
     return { rows: [], total: values.skip > 0 || values.limit === 0 ? (await count(values))[0]!.total : 0 }
   }
@@ -201,12 +209,10 @@ const unfilteredLists = new WeakMap<Db, Map<string, UnfilteredList>>()
 function unfilteredList(db: Db, availableOnly: boolean, parsed: ParsedQuery & { sortKey: string }): UnfilteredList {
   let lists = unfilteredLists.get(db)
   if (!lists) unfilteredLists.set(db, (lists = new Map()))
-  // Bounded: sortKey only names whitelisted sortable fields and directions. The name follows from the key
-  // alone: a replica's database falls back to the primary's connections, where the primary's own list of
-  // the same key has the same text.
+  // Bounded: sortKey only names whitelisted sortable fields and directions.
   const key = `${availableOnly ? 'available' : 'all'} ${parsed.sortKey}`
   let list = lists.get(key)
-  if (!list) lists.set(key, (list = prepareUnfilteredList(db, availableOnly, parsed, `products_list_${sha256(key).slice(0, 16)}`)))
+  if (!list) lists.set(key, (list = prepareUnfilteredList(db, availableOnly, parsed)))
   return list
 }
 
