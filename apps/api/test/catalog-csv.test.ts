@@ -254,13 +254,33 @@ describe('POST /api/products.csv', () => {
   })
 })
 
-/** How many statements the database runs during `work`: PGlite's queries, or those of the pool's clients. */
+/**
+ * How many statements the database runs during `work`: PGlite's queries, or on PostgreSQL those of the
+ * connection that ran its transaction, from `begin` to `commit` (another connection of the pool may serve
+ * something else meanwhile, such as work an earlier request left running).
+ */
 async function statementsDuring(work: () => Promise<unknown>): Promise<number> {
   const client = (ctx.database.db as unknown as { $client: object }).$client
-  const spy = client instanceof pg.Pool ? vi.spyOn(pg.Client.prototype, 'query') : vi.spyOn(client as { _runExclusiveQuery: () => Promise<unknown> }, '_runExclusiveQuery')
+  if (!(client instanceof pg.Pool)) {
+    const spy = vi.spyOn(client as { _runExclusiveQuery: () => Promise<unknown> }, '_runExclusiveQuery')
+    try {
+      await work()
+      return spy.mock.calls.length
+    } finally {
+      spy.mockRestore()
+    }
+  }
+  const spy = vi.spyOn(pg.Client.prototype, 'query')
   try {
     await work()
-    return spy.mock.calls.length
+    const text = (args: unknown[]) => (typeof args[0] === 'string' ? args[0] : (args[0] as { text?: unknown } | undefined)?.text)
+    const begun = spy.mock.calls.findIndex((args) => text(args) === 'begin')
+    expect(begun).toBeGreaterThanOrEqual(0)
+    const connection = spy.mock.contexts[begun]
+    const own = spy.mock.calls.filter((_, i) => i >= begun && spy.mock.contexts[i] === connection)
+    const committed = own.findIndex((args) => text(args) === 'commit')
+    expect(committed).toBeGreaterThan(0)
+    return committed + 1
   } finally {
     spy.mockRestore()
   }

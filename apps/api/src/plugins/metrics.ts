@@ -224,15 +224,17 @@ export default fp(async function metrics(app: FastifyInstance) {
     unmatched: (request: FastifyRequest, reply: FastifyReply) => unmatched.observe(request.method, 404, reply.elapsedTime),
   })
 
+  // Made now, not at the first scrape: the process's CPU counts from when it was made.
+  const ownMetrics = processMetrics()
   const inWorker = cluster.isWorker
-  if (inWorker) await shareWithPrimary([processMetrics(), registry])
+  if (inWorker) await shareWithPrimary([ownMetrics, registry])
   const tokenDigest = app.config.metricsToken ? digest(app.config.metricsToken) : null
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!mayScrape(request, tokenDigest)) throw NotFound(`Nothing at GET /metrics`)
     let text: string
     try {
-      text = inWorker ? await clusterMetricsText() : (await processMetrics().metrics()) + (await registry.metrics())
+      text = inWorker ? await clusterMetricsText() : (await ownMetrics.metrics()) + (await registry.metrics())
     } catch (error) {
       request.log.warn({ err: error }, 'metrics could not be gathered')
       throw Unavailable('The metrics could not be gathered: try again')
